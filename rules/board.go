@@ -1,0 +1,448 @@
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Cell is a grid position of the maze (R3.1): x grows east, y grows south,
+// the start card is at (0,0).
+type Cell struct{ X, Y int }
+
+// Add returns the neighbour of c on side s (a single side).
+func (c Cell) Add(s Side) Cell {
+	dx, dy := s.Delta()
+	return Cell{c.X + dx, c.Y + dy}
+}
+
+// String writes "x,y", the form the position format's placements use.
+func (c Cell) String() string { return fmt.Sprintf("%d,%d", c.X, c.Y) }
+
+// StartCell is where the start card lies (R3.1).
+var StartCell = Cell{0, 0}
+
+// GoalCells are the goal positions (R3.1), by goal index 0, 1, 2 (y = -2, 0, 2).
+var GoalCells = [3]Cell{{8, -2}, {8, 0}, {8, 2}}
+
+// GoalY returns the y of goal index i (0, 1, 2 -> -2, 0, 2).
+func GoalY(i int) int { return 2*i - 2 }
+
+// GoalIndex returns the goal index of a goal's y (-2, 0, 2), or -1.
+func GoalIndex(y int) int {
+	switch y {
+	case -2:
+		return 0
+	case 0:
+		return 1
+	case 2:
+		return 2
+	}
+	return -1
+}
+
+// The grid is a fixed square. Every path card is placed next to a card that
+// lies there at the time (R5.3), and only 40 exist (R2.3), so no card can
+// ever lie more than 40 cells from the start or a goal: x in [-40,48], y in
+// [-42,42]. The square keeps one more ring for the empty cells around them.
+const (
+	gridMin  = -44
+	gridSize = 96
+)
+
+// InGrid reports whether c lies inside the area any maze can reach.
+func InGrid(c Cell) bool {
+	return c.X >= gridMin && c.X < gridMin+gridSize && c.Y >= gridMin && c.Y < gridMin+gridSize
+}
+
+func index(c Cell) int { return (c.Y-gridMin)*gridSize + (c.X - gridMin) }
+
+// Tile is one card lying in the maze.
+type Tile struct {
+	At        Cell
+	Card      Card // as placed; a face-down goal is Card{Kind: Goal}
+	ID        int  // the deck CardID of a path card; -1 for the start and goals
+	Connected bool // a tunnel joined to the start (R5.6)
+}
+
+// Board is the maze: the start, the three goals and the path cards, with
+// their connection to the start (R5.6). The zero Board is empty; NewBoard
+// lays out a round's start and goals. Board is a value: assigning it copies
+// it (about 9 KB).
+type Board struct {
+	grid  [gridSize * gridSize]uint8 // tile index + 1; 0 = empty
+	tiles []Tile
+	goals [3]GoalCard // what lies at each goal cell (hidden while face down)
+}
+
+// NewBoard lays out the start card and the three goal cards face down, with
+// goals[i] lying at GoalCells[i] (R3.1).
+func NewBoard(goals [3]GoalCard) Board {
+	var b Board
+	b.goals = goals
+	b.put(Tile{At: StartCell, Card: Card{Kind: Start, Open: AllSides}, ID: -1})
+	for _, c := range GoalCells {
+		b.put(Tile{At: c, Card: Card{Kind: Goal}, ID: -1})
+	}
+	b.connect()
+	return b
+}
+
+// Clone returns an independent copy of b.
+func (b *Board) Clone() Board {
+	c := *b
+	c.tiles = append([]Tile(nil), b.tiles...)
+	return c
+}
+
+func (b *Board) put(t Tile) {
+	b.tiles = append(b.tiles, t)
+	b.grid[index(t.At)] = uint8(len(b.tiles))
+}
+
+// At returns the tile at c, if any.
+func (b *Board) At(c Cell) (Tile, bool) {
+	if !InGrid(c) {
+		return Tile{}, false
+	}
+	i := b.grid[index(c)]
+	if i == 0 {
+		return Tile{}, false
+	}
+	return b.tiles[i-1], true
+}
+
+// Tiles returns the cards in the maze (start, goals, path cards). The slice
+// is b's own: do not change it.
+func (b *Board) Tiles() []Tile { return b.tiles }
+
+// PathCards returns how many deck path cards lie in the maze.
+func (b *Board) PathCards() int { return len(b.tiles) - 4 }
+
+// GoalFaceUp reports whether goal i has been turned face up (R7.1).
+func (b *Board) GoalFaceUp(i int) bool {
+	t, _ := b.At(GoalCells[i])
+	return t.Card.Goal != NoGoal
+}
+
+// anchor reports whether a tile counts for R5.3 and R5.4: the start, a deck
+// path card or a face-up goal; not a face-down goal.
+func anchor(t *Tile) bool {
+	return t.Card.Kind == Start || t.Card.Kind == Path || t.Card.Goal != NoGoal
+}
+
+// Placeable checks R5.2-R5.5 for path card c (as placed) at cell at, and
+// returns nil or an error naming the rule. It does not check R5.1 (broken
+// tools belong to the player, not the maze). It allocates nothing when the
+// placement is legal, so it is cheap enough for every cell on every frame.
+func (b *Board) Placeable(c Card, at Cell, connectToStart bool) error {
+	if !b.placeable(c, at, connectToStart) {
+		return b.whyNot(c, at, connectToStart)
+	}
+	return nil
+}
+
+// placeable is the fast yes/no form of Placeable.
+func (b *Board) placeable(c Card, at Cell, connectToStart bool) bool {
+	if at.X <= gridMin || at.X >= gridMin+gridSize-1 || at.Y <= gridMin || at.Y >= gridMin+gridSize-1 {
+		return false
+	}
+	if b.grid[index(at)] != 0 {
+		return false
+	}
+	anchored, joined := false, !connectToStart
+	for _, d := range sideOrder {
+		n := b.grid[index(at.Add(d))]
+		if n == 0 {
+			continue
+		}
+		t := &b.tiles[n-1]
+		if !anchor(t) {
+			continue
+		}
+		anchored = true
+		mine, theirs := c.Open&d != 0, t.Card.Open&d.Opposite() != 0
+		if mine != theirs {
+			return false
+		}
+		if mine && t.Connected {
+			joined = true
+		}
+	}
+	return anchored && joined
+}
+
+func (b *Board) whyNot(c Card, at Cell, connectToStart bool) error {
+	if c.Kind != Path {
+		return fmt.Errorf("R5: %s is not a path card", c)
+	}
+	if !InGrid(at) || !InGrid(Cell{at.X - 1, at.Y - 1}) || !InGrid(Cell{at.X + 1, at.Y + 1}) {
+		return fmt.Errorf("R5.3: cell %s is out of reach of the maze", at)
+	}
+	if t, ok := b.At(at); ok {
+		return fmt.Errorf("R5.2: cell %s already holds %s", at, t.Card)
+	}
+	anchored, joined := false, false
+	for _, d := range sideOrder {
+		t, ok := b.At(at.Add(d))
+		if !ok || !anchor(&t) {
+			continue
+		}
+		anchored = true
+		mine, theirs := c.Open&d != 0, t.Card.Open&d.Opposite() != 0
+		if mine != theirs {
+			what := "a wall"
+			if mine {
+				what = "an opening"
+			}
+			return fmt.Errorf("R5.4: %s at %s puts %s against %s at %s", c, at, what, t.Card, t.At)
+		}
+		if mine && t.Connected {
+			joined = true
+		}
+	}
+	if !anchored {
+		return fmt.Errorf("R5.3: %s at %s touches no start, path card or face-up goal", c, at)
+	}
+	if connectToStart && !joined {
+		return fmt.Errorf("R5.5: %s at %s does not continue a tunnel from the start", c, at)
+	}
+	return nil
+}
+
+// Place lays path card c (as placed) at cell at, which must have passed
+// Placeable, recomputes the connections (R5.6) and turns face up every goal
+// that is now reached (R7.1, R7.2). It returns the goals turned, in order.
+func (b *Board) Place(c Card, id CardID, at Cell) []int {
+	b.put(Tile{At: at, Card: c, ID: int(id)})
+	b.connect()
+	return b.reveal()
+}
+
+// Remove takes the path card at cell at out of the maze (R6.3) and returns
+// it; ok is false (and nothing changes) when there is no path card there.
+func (b *Board) Remove(at Cell) (Tile, bool) {
+	t, ok := b.At(at)
+	if !ok || t.Card.Kind != Path {
+		return Tile{}, false
+	}
+	i := int(b.grid[index(at)]) - 1
+	last := len(b.tiles) - 1
+	b.tiles[i] = b.tiles[last]
+	b.grid[index(b.tiles[i].At)] = uint8(i + 1)
+	b.tiles = b.tiles[:last]
+	b.grid[index(at)] = 0
+	b.connect()
+	return t, true
+}
+
+// connect recomputes which tunnels are joined to the start (R5.6): from the
+// start through openings that meet openings of tunnel cards. Dead ends and
+// face-down goals pass nothing on.
+func (b *Board) connect() {
+	for i := range b.tiles {
+		b.tiles[i].Connected = false
+	}
+	var stack [64]int
+	sp := 0
+	if n := b.grid[index(StartCell)]; n != 0 {
+		b.tiles[n-1].Connected = true
+		stack[sp] = int(n - 1)
+		sp++
+	}
+	for sp > 0 {
+		sp--
+		t := b.tiles[stack[sp]]
+		for _, d := range sideOrder {
+			if t.Card.Open&d == 0 {
+				continue
+			}
+			at := t.At.Add(d)
+			if !InGrid(at) {
+				continue
+			}
+			n := b.grid[index(at)]
+			if n == 0 {
+				continue
+			}
+			u := &b.tiles[n-1]
+			if u.Connected || !u.Card.Tunnel() || u.Card.Open&d.Opposite() == 0 {
+				continue
+			}
+			u.Connected = true
+			stack[sp] = int(n - 1)
+			sp++
+		}
+	}
+}
+
+// reveal turns face up every face-down goal that a connected tunnel opens
+// onto (R7.1), orienting coal by R7.2, and repeats while a turned goal joins
+// more of the maze. It returns the goal indexes turned, in order.
+func (b *Board) reveal() []int {
+	var turned []int
+	for {
+		found := -1
+		for i, gc := range GoalCells {
+			n := b.grid[index(gc)]
+			if b.tiles[n-1].Card.Goal != NoGoal {
+				continue
+			}
+			for _, d := range sideOrder {
+				u, ok := b.At(gc.Add(d))
+				if ok && u.Connected && u.Card.Tunnel() && u.Card.Open&d.Opposite() != 0 {
+					found = i
+					break
+				}
+			}
+			if found >= 0 {
+				break
+			}
+		}
+		if found < 0 {
+			return turned
+		}
+		b.turnUp(found)
+		turned = append(turned, found)
+	}
+}
+
+// turnUp turns goal i face up. Coal takes the orientation whose openings meet
+// the most openings of connected tunnels beside it, on a tie the orientation
+// its kind is named by (R7.2).
+func (b *Board) turnUp(i int) {
+	gc := GoalCells[i]
+	g := b.goals[i]
+	c := Card{Kind: Goal, Goal: g, Open: g.Open()}
+	if g != Gold {
+		if b.meets(gc, c.Open.Rotate()) > b.meets(gc, c.Open) {
+			c.Open = c.Open.Rotate()
+		}
+	}
+	b.tiles[b.grid[index(gc)]-1].Card = c
+	b.connect()
+}
+
+// meets counts the openings of open at cell at that meet openings of
+// connected tunnel cards beside it.
+func (b *Board) meets(at Cell, open Side) int {
+	n := 0
+	for _, d := range sideOrder {
+		if open&d == 0 {
+			continue
+		}
+		u, ok := b.At(at.Add(d))
+		if ok && u.Connected && u.Card.Tunnel() && u.Card.Open&d.Opposite() != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// GoldReached reports whether the gold goal lies face up (R7.3).
+func (b *Board) GoldReached() bool {
+	for i := range GoalCells {
+		if b.goals[i] == Gold && b.GoalFaceUp(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// Placements appends to dst every legal (card orientation, cell) for path
+// card c, trying both orientations (R3.3), and returns it. Order: by cell
+// as the maze lists its tiles' free sides, unsorted.
+func (b *Board) Placements(dst []Placement, c Card, connectToStart bool) []Placement {
+	var seen [gridSize * gridSize / 64]uint64
+	r := c.Rotated()
+	both := r != c
+	for ti := range b.tiles {
+		t := &b.tiles[ti]
+		if !anchor(t) {
+			continue
+		}
+		for _, d := range sideOrder {
+			at := t.At.Add(d)
+			if at.X <= gridMin || at.X >= gridMin+gridSize-1 || at.Y <= gridMin || at.Y >= gridMin+gridSize-1 {
+				continue
+			}
+			k := index(at)
+			if b.grid[k] != 0 || seen[k>>6]&(1<<(k&63)) != 0 {
+				continue
+			}
+			seen[k>>6] |= 1 << (k & 63)
+			if b.placeable(c, at, connectToStart) {
+				dst = append(dst, Placement{c, at})
+			}
+			if both && b.placeable(r, at, connectToStart) {
+				dst = append(dst, Placement{r, at})
+			}
+		}
+	}
+	return dst
+}
+
+// Placement is a path card in one orientation at one cell.
+type Placement struct {
+	Card Card
+	At   Cell
+}
+
+// String writes "CODE@x,y", as the position format's placements query does.
+func (p Placement) String() string { return p.Card.String() + "@" + p.At.String() }
+
+// boardJSON is the JSON form of a board: its cards as placed. Face-down
+// goals show as "GOAL", so a board never carries a hidden goal's identity.
+type boardJSON struct {
+	Tiles []tileJSON `json:"tiles"`
+}
+
+type tileJSON struct {
+	Card Card `json:"card"`
+	X    int  `json:"x"`
+	Y    int  `json:"y"`
+	ID   int  `json:"id"`
+}
+
+// MarshalJSON writes the cards of the maze as placed; never a face-down
+// goal's identity.
+func (b Board) MarshalJSON() ([]byte, error) {
+	j := boardJSON{Tiles: make([]tileJSON, len(b.tiles))}
+	for i, t := range b.tiles {
+		j.Tiles[i] = tileJSON{Card: t.Card, X: t.At.X, Y: t.At.Y, ID: t.ID}
+	}
+	return json.Marshal(j)
+}
+
+// UnmarshalJSON reads a board written by MarshalJSON. It checks that every
+// cell is in the grid and given once, and that path card ids are deck ids.
+func (b *Board) UnmarshalJSON(data []byte) error {
+	var j boardJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("board: %w", err)
+	}
+	var nb Board
+	for i, t := range j.Tiles {
+		at := Cell{t.X, t.Y}
+		if !InGrid(at) {
+			return fmt.Errorf("board: tiles[%d]: cell %s out of range", i, at)
+		}
+		if _, dup := nb.At(at); dup {
+			return fmt.Errorf("board: tiles[%d]: cell %s given twice", i, at)
+		}
+		if t.Card.Kind == Path && (t.ID < 0 || t.ID >= DeckSize || !deck[t.ID].Same(t.Card)) {
+			return fmt.Errorf("board: tiles[%d]: id %d is not a %s", i, t.ID, t.Card)
+		}
+		if len(nb.tiles) >= 255 {
+			return fmt.Errorf("board: too many tiles")
+		}
+		if t.Card.Kind == Goal {
+			if gi := GoalIndex(at.Y); at.X == 8 && gi >= 0 {
+				nb.goals[gi] = t.Card.Goal
+			}
+		}
+		nb.put(Tile{At: at, Card: t.Card, ID: t.ID})
+	}
+	nb.connect()
+	*b = nb
+	return nil
+}
