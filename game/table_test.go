@@ -1,0 +1,359 @@
+package game
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/goldvein/goldvein/rules"
+	"pgregory.net/rapid"
+)
+
+// randomBrain picks a uniformly random legal move: a test double for
+// bot.Bot, which the table drives the same way.
+type randomBrain struct {
+	rng  *rand.Rand
+	seen int
+}
+
+func (b *randomBrain) Observe(rules.Event) { b.seen++ }
+func (b *randomBrain) Choose(v rules.View) rules.Move {
+	ms := v.LegalMoves()
+	return ms[b.rng.IntN(len(ms))]
+}
+
+func newBrain(seed uint64) *randomBrain {
+	return &randomBrain{rng: rand.New(rand.NewPCG(seed, 7))}
+}
+
+// memSaver keeps the last record saved.
+type memSaver struct {
+	mu    sync.Mutex
+	last  []byte
+	saves int
+}
+
+func (s *memSaver) Save(r *rules.Record) error {
+	b, err := json.Marshal(r)
+	s.mu.Lock()
+	s.last, s.saves = b, s.saves+1
+	s.mu.Unlock()
+	return err
+}
+
+func opts(n int) rules.Options { return rules.Options{Players: n, FirstPlayer: 0} }
+
+func TestBotsPlayWholeGame(t *testing.T) {
+	for _, n := range []int{3, 5, 10} {
+		seats := make([]Seat, n)
+		for i := range seats {
+			seats[i] = NewBotSeat("bot", newBrain(uint64(i+1)), 0)
+		}
+		save := &memSaver{}
+		tb, err := NewTable(opts(n), uint64(n), seats, save)
+		if err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-tb.Done():
+		case <-time.After(60 * time.Second):
+			t.Fatalf("%d bots: the game did not end", n)
+		}
+		if v := tb.View(-1); v.Phase != rules.Over || len(v.Scores) != n {
+			t.Fatalf("%d bots: phase %v scores %v", n, v.Phase, v.Scores)
+		}
+		rec, err := rules.ParseRecord(save.last)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _, err := rec.Replay()
+		if err != nil || g.Phase() != rules.Over {
+			t.Fatalf("%d bots: autosave replays to %v, %v", n, g.Phase(), err)
+		}
+		if save.saves != len(rec.Moves) {
+			t.Errorf("%d bots: %d saves for %d moves", n, save.saves, len(rec.Moves))
+		}
+	}
+}
+
+// viewsJSON is every seat's view and the record, to compare states.
+func state(t *testing.T, tb *Table) string {
+	t.Helper()
+	var all []any
+	for s := -1; s < len(tb.Names()); s++ {
+		all = append(all, tb.View(s))
+	}
+	all = append(all, tb.Record())
+	b, err := json.Marshal(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestRefusedSubmitChangesNothing(t *testing.T) {
+	inboxes := []Seat{NewInbox("a"), NewInbox("b"), NewInbox("c"), NewInbox("d")}
+	tb, err := NewTable(opts(4), 11, inboxes, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := tb.View(0)
+	var path rules.Card
+	for _, c := range v.Hand {
+		if c.Kind == rules.Path {
+			path = c
+		}
+	}
+	tests := []struct {
+		name string
+		seat int
+		m    rules.Move
+	}{
+		{"out of turn", 1, rules.Move{Type: rules.Discard, Card: tb.View(1).Hand[0]}},
+		{"no such seat", 7, rules.Move{Type: rules.Discard}},
+		{"card not held", 0, rules.Move{Type: rules.Play, Card: rules.MustCard("xNESW"), At: rules.Cell{X: 1}}},
+		{"cell taken", 0, rules.Move{Type: rules.Play, Card: path, At: rules.Cell{}}},
+		{"far away", 0, rules.Move{Type: rules.Play, Card: path, At: rules.Cell{X: 4, Y: 4}}},
+		{"keep while playing", 0, rules.Move{Type: rules.Keep, Gold: 1}},
+		{"no type", 0, rules.Move{}},
+	}
+	before := state(t, tb)
+	pending := make([]int, len(inboxes))
+	for i, s := range inboxes {
+		pending[i] = s.(*Inbox).Pending()
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tb.Submit(tc.seat, tc.m); err == nil {
+				t.Fatalf("Submit(%d, %v) accepted", tc.seat, tc.m)
+			}
+			if after := state(t, tb); after != before {
+				t.Fatalf("state changed")
+			}
+			for i, s := range inboxes {
+				if s.(*Inbox).Pending() != pending[i] {
+					t.Fatalf("seat %d got a delivery", i)
+				}
+			}
+		})
+	}
+	if err := tb.Submit(1, rules.Move{Type: rules.Discard, Card: tb.View(1).Hand[0]}); !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("out of turn: %v, want ErrNotYourTurn", err)
+	}
+	tb.Close()
+	if err := tb.Submit(0, rules.Move{Type: rules.Discard, Card: v.Hand[0]}); err != ErrClosed {
+		t.Errorf("after Close: %v, want ErrClosed", err)
+	}
+}
+
+// playRandom plays k moves (or to the end) at a table of Inboxes.
+type fataler interface {
+	Helper()
+	Fatalf(string, ...any)
+}
+
+func playRandom(t fataler, tb *Table, rng *rand.Rand, k int) {
+	t.Helper()
+	for i := 0; i < k; i++ {
+		v := tb.View(-1)
+		if v.Phase == rules.Over {
+			return
+		}
+		sv := tb.View(v.Turn)
+		ms := sv.LegalMoves()
+		if err := tb.Submit(v.Turn, ms[rng.IntN(len(ms))]); err != nil {
+			t.Fatalf("legal move refused: %v", err)
+		}
+	}
+}
+
+func inboxes(n int) []Seat {
+	out := make([]Seat, n)
+	for i := range out {
+		out[i] = NewInbox(string(rune('A' + i)))
+	}
+	return out
+}
+
+func TestAutosaveResume(t *testing.T) {
+	dir := t.TempDir()
+	fs := FileSaver{Path: filepath.Join(dir, "sub", AutosaveFile)}
+	for _, k := range []int{1, 40, 150, 1000} {
+		tb, err := NewTable(opts(5), uint64(k), inboxes(5), fs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandom(t, tb, rand.New(rand.NewPCG(uint64(k), 1)), k)
+		if err := tb.SaveError(); err != nil {
+			t.Fatal(err)
+		}
+		rec, phase, err := fs.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if phase != tb.View(-1).Phase {
+			t.Errorf("k=%d: loaded phase %v, table %v", k, phase, tb.View(-1).Phase)
+		}
+		seats := inboxes(5)
+		tb2, err := Resume(rec, seats, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := state(t, tb), state(t, tb2); a != b {
+			t.Fatalf("k=%d: resumed state differs", k)
+		}
+		// The resumed seat got the whole game's events, redacted for it.
+		d, ok := seats[2].(*Inbox).Poll()
+		if !ok || len(d.Events) == 0 || !reflect.DeepEqual(d.View, tb.View(2)) {
+			t.Fatalf("k=%d: resumed seat 2 got %v events, view equal %v", k, len(d.Events), reflect.DeepEqual(d.View, tb.View(2)))
+		}
+		for _, e := range d.Events {
+			if e.Type == rules.Dealt && e.Seat != 2 && (e.Cards != nil || e.Role != rules.NoRole) {
+				t.Fatalf("seat 2 saw seat %d's deal", e.Seat)
+			}
+		}
+	}
+}
+
+func TestCorruptAutosave(t *testing.T) {
+	dir := t.TempDir()
+	fs := FileSaver{Path: filepath.Join(dir, AutosaveFile)}
+	if _, _, err := fs.Load(); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing autosave: %v", err)
+	}
+	for _, data := range []string{"", "{", `{"format":1,"game":"goldvein","options":{"players":2},"seed":1,"seats":["a","b"],"moves":[]}`,
+		`{"format":1,"game":"goldvein","options":{"players":3},"seed":1,"seats":["a","b","c"],"moves":[{"seat":2,"play":"discard","card":"NE"}]}`} {
+		if err := os.WriteFile(fs.Path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := fs.Load(); err == nil {
+			t.Errorf("autosave %q loaded", data)
+		}
+	}
+	if err := fs.Remove(); err != nil {
+		t.Error(err)
+	}
+	if err := fs.Remove(); err != nil {
+		t.Errorf("second remove: %v", err)
+	}
+}
+
+func TestReplace(t *testing.T) {
+	seats := make([]Seat, 5)
+	for i := range seats {
+		seats[i] = NewBotSeat("bot", newBrain(uint64(i)), 0)
+	}
+	guest := NewInbox("guest")
+	seats[3] = guest
+	tb, err := NewTable(opts(5), 3, seats, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The bots play until the guest is on turn and the table waits for it.
+	deadline := time.Now().Add(20 * time.Second)
+	for tb.View(-1).Turn != 3 {
+		if time.Now().After(deadline) {
+			t.Fatal("the guest's turn never came")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	moves := len(tb.Record().Moves)
+	// A bot stands in for the guest, gets a fresh view and the game so far.
+	stand := NewBotSeat("stand-in", newBrain(99), 0)
+	stand.brain.(*randomBrain).seen = 0
+	var mu sync.Mutex
+	var errs []error
+	stand.onMove = func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() }
+	if err := tb.Replace(3, stand); err != nil {
+		t.Fatal(err)
+	}
+	for len(tb.Record().Moves) == moves {
+		if time.Now().After(deadline) {
+			t.Fatal("the stand-in never moved")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	// The guest takes the seat back: it gets its view at once.
+	back := NewInbox("guest")
+	if err := tb.Replace(3, back); err != nil {
+		t.Fatal(err)
+	}
+	d, ok := back.Poll()
+	if !ok || d.View.Seat != 3 || len(d.Events) == 0 {
+		t.Fatalf("the returning guest got %v %v", ok, d.View.Seat)
+	}
+	if err := tb.Replace(9, back); err != ErrNoSeat {
+		t.Errorf("Replace(9): %v", err)
+	}
+	tb.Close()
+	mu.Lock()
+	defer mu.Unlock()
+	for _, err := range errs {
+		if err != nil && err != ErrClosed {
+			t.Errorf("stand-in move refused: %v", err)
+		}
+	}
+}
+
+// TestDeliveriesRedacted: over random games, no seat's delivery ever holds
+// another seat's hand, role, draw, discard, map sight or gold before the end
+// (RULES.md, Hidden information), and the watcher gets only public facts.
+func TestDeliveriesRedacted(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(3, 10).Draw(rt, "players")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		seats := inboxes(n)
+		tb, err := NewTable(opts(n), seed, seats, nil)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		w := NewInbox("watch")
+		tb.Watch(w)
+		playRandom(rt, tb, rand.New(rand.NewPCG(seed, 2)), rapid.IntRange(1, 60).Draw(rt, "moves"))
+		check := func(seat int, b *Inbox) {
+			for {
+				d, ok := b.Poll()
+				if !ok {
+					return
+				}
+				if d.View.Seat != seat {
+					rt.Fatalf("seat %d got seat %d's view", seat, d.View.Seat)
+				}
+				for _, e := range d.Events {
+					if e.Seat == seat {
+						continue
+					}
+					if e.Cards != nil || e.Role != rules.NoRole || e.Golds != nil ||
+						((e.Type == rules.Drew || e.Type == rules.Discarded || e.Type == rules.MapPlayed) && e.Card != (rules.Card{})) ||
+						(e.Type == rules.GoldKept && e.Gold != 0) {
+						rt.Fatalf("seat %d saw %v of seat %d", seat, e.Type, e.Seat)
+					}
+				}
+			}
+		}
+		for i, s := range seats {
+			check(i, s.(*Inbox))
+		}
+		check(-1, w)
+	})
+}
+
+func TestTee(t *testing.T) {
+	a, b := NewInbox("a"), NewInbox("b")
+	tee := Tee{a, b}
+	if tee.Name() != "a" {
+		t.Errorf("name %q", tee.Name())
+	}
+	tee.Deliver(rules.View{Seat: 4}, nil)
+	for _, x := range []*Inbox{a, b} {
+		if v, ok := x.Latest(); !ok || v.Seat != 4 {
+			t.Errorf("%s: %v %v", x.Name(), ok, v.Seat)
+		}
+	}
+}
