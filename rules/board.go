@@ -43,11 +43,35 @@ func GoalIndex(y int) int {
 // The grid is a fixed square. Every path card is placed next to a card that
 // lies there at the time (R5.3), and only 40 exist (R2.3), so no card can
 // ever lie more than 40 cells from the start or a goal: x in [-40,48], y in
-// [-42,42]. The square keeps one more ring for the empty cells around them.
+// [-42,42]. The square keeps more rings for the empty cells around them.
 const (
 	gridMin  = -44
 	gridSize = 96
 )
+
+// MaxPathCards is the most deck path cards the maze can hold: all 40 of
+// R2.3. A placement beyond it is refused (rule R2.3), which also bounds a
+// maze built from outside input (the position format).
+const MaxPathCards = 40
+
+// The area a maze of a real game can reach (see the grid above): positions
+// read from outside (the position format, saved boards) must keep their
+// cards inside it. Cells are in grid units, x east and y south of the start.
+const (
+	MinX = -40
+	MaxX = 48
+	MinY = -42
+	MaxY = 42
+)
+
+// inReach reports whether c lies in the area of MinX..MaxX, MinY..MaxY.
+func inReach(c Cell) bool { return c.X >= MinX && c.X <= MaxX && c.Y >= MinY && c.Y <= MaxY }
+
+// inner reports whether c and its four neighbours all lie in the grid, so
+// that a card may go there without bounds checks on its neighbours.
+func inner(c Cell) bool {
+	return c.X > gridMin && c.X < gridMin+gridSize-1 && c.Y > gridMin && c.Y < gridMin+gridSize-1
+}
 
 // InGrid reports whether c lies inside the area any maze can reach.
 func InGrid(c Cell) bool {
@@ -131,9 +155,11 @@ func anchor(t *Tile) bool {
 }
 
 // Placeable checks R5.2-R5.5 for path card c (as placed) at cell at, and
-// returns nil or an error naming the rule. It does not check R5.1 (broken
-// tools belong to the player, not the maze). It allocates nothing when the
-// placement is legal, so it is cheap enough for every cell on every frame.
+// returns nil or a *RuleError naming the rule. It does not check R5.1
+// (broken tools belong to the player, not the maze). A card that is not a
+// deck path card is refused (R5), and so is a 41st path card (R2.3). It
+// allocates nothing when the placement is legal, so it is cheap enough for
+// every cell on every frame of a drag.
 func (b *Board) Placeable(c Card, at Cell, connectToStart bool) error {
 	if !b.placeable(c, at, connectToStart) {
 		return b.whyNot(c, at, connectToStart)
@@ -143,7 +169,7 @@ func (b *Board) Placeable(c Card, at Cell, connectToStart bool) error {
 
 // placeable is the fast yes/no form of Placeable.
 func (b *Board) placeable(c Card, at Cell, connectToStart bool) bool {
-	if at.X <= gridMin || at.X >= gridMin+gridSize-1 || at.Y <= gridMin || at.Y >= gridMin+gridSize-1 {
+	if c.Kind != Path || !inner(at) || len(b.tiles) >= MaxPathCards+4 {
 		return false
 	}
 	if b.grid[index(at)] != 0 {
@@ -173,13 +199,16 @@ func (b *Board) placeable(c Card, at Cell, connectToStart bool) bool {
 
 func (b *Board) whyNot(c Card, at Cell, connectToStart bool) error {
 	if c.Kind != Path {
-		return fmt.Errorf("R5: %s is not a path card", c)
-	}
-	if !InGrid(at) || !InGrid(Cell{at.X - 1, at.Y - 1}) || !InGrid(Cell{at.X + 1, at.Y + 1}) {
-		return fmt.Errorf("R5.3: cell %s is out of reach of the maze", at)
+		return refuse("R5", "%s is not a path card", c)
 	}
 	if t, ok := b.At(at); ok {
-		return fmt.Errorf("R5.2: cell %s already holds %s", at, t.Card)
+		return refuse("R5.2", "cell %s already holds %s", at, t.Card)
+	}
+	if !inner(at) {
+		return refuse("R5.3", "cell %s is out of reach of the maze", at)
+	}
+	if b.PathCards() >= MaxPathCards {
+		return refuse("R2.3", "all %d path cards already lie in the maze", MaxPathCards)
 	}
 	anchored, joined := false, false
 	for _, d := range sideOrder {
@@ -190,21 +219,21 @@ func (b *Board) whyNot(c Card, at Cell, connectToStart bool) error {
 		anchored = true
 		mine, theirs := c.Open&d != 0, t.Card.Open&d.Opposite() != 0
 		if mine != theirs {
-			what := "a wall"
+			what, against := "a wall", "an opening"
 			if mine {
-				what = "an opening"
+				what, against = against, what
 			}
-			return fmt.Errorf("R5.4: %s at %s puts %s against %s at %s", c, at, what, t.Card, t.At)
+			return refuse("R5.4", "%s at %s puts %s against %s of %s at %s", c, at, what, against, t.Card, t.At)
 		}
 		if mine && t.Connected {
 			joined = true
 		}
 	}
 	if !anchored {
-		return fmt.Errorf("R5.3: %s at %s touches no start, path card or face-up goal", c, at)
+		return refuse("R5.3", "%s at %s touches no start, path card or face-up goal", c, at)
 	}
 	if connectToStart && !joined {
-		return fmt.Errorf("R5.5: %s at %s does not continue a tunnel from the start", c, at)
+		return refuse("R5.5", "%s at %s does not continue a tunnel from the start", c, at)
 	}
 	return nil
 }
@@ -213,7 +242,12 @@ func (b *Board) whyNot(c Card, at Cell, connectToStart bool) error {
 // Placeable, recomputes the connections (R5.6) and turns face up every goal
 // that is now reached (R7.1, R7.2). It returns the goals turned, in order.
 func (b *Board) Place(c Card, id CardID, at Cell) []int {
-	b.put(Tile{At: at, Card: c, ID: int(id)})
+	return b.place(c, int(id), at)
+}
+
+// place is Place with any tile id (-1 for a card of no deck identity).
+func (b *Board) place(c Card, id int, at Cell) []int {
+	b.put(Tile{At: at, Card: c, ID: id})
 	b.connect()
 	return b.reveal()
 }
@@ -242,11 +276,11 @@ func (b *Board) connect() {
 	for i := range b.tiles {
 		b.tiles[i].Connected = false
 	}
-	var stack [64]int
+	var stack [256]uint8 // every tile is pushed at most once; there are at most 255
 	sp := 0
 	if n := b.grid[index(StartCell)]; n != 0 {
 		b.tiles[n-1].Connected = true
-		stack[sp] = int(n - 1)
+		stack[sp] = n - 1
 		sp++
 	}
 	for sp > 0 {
@@ -269,7 +303,7 @@ func (b *Board) connect() {
 				continue
 			}
 			u.Connected = true
-			stack[sp] = int(n - 1)
+			stack[sp] = n - 1
 			sp++
 		}
 	}
@@ -277,14 +311,17 @@ func (b *Board) connect() {
 
 // reveal turns face up every face-down goal that a connected tunnel opens
 // onto (R7.1), orienting coal by R7.2, and repeats while a turned goal joins
-// more of the maze. It returns the goal indexes turned, in order.
+// more of the maze. It returns the goal indexes turned, in order. The goals
+// need not touch the card just placed: any connected tunnel counts.
 func (b *Board) reveal() []int {
 	var turned []int
 	for {
 		found := -1
 		for i, gc := range GoalCells {
 			n := b.grid[index(gc)]
-			if b.tiles[n-1].Card.Goal != NoGoal {
+			// A board that does not know what lies face down (a View's)
+			// cannot turn the goal; it stays face down there.
+			if n == 0 || b.goals[i] == NoGoal || b.tiles[n-1].Card.Goal != NoGoal {
 				continue
 			}
 			for _, d := range sideOrder {
@@ -362,7 +399,7 @@ func (b *Board) Placements(dst []Placement, c Card, connectToStart bool) []Place
 		}
 		for _, d := range sideOrder {
 			at := t.At.Add(d)
-			if at.X <= gridMin || at.X >= gridMin+gridSize-1 || at.Y <= gridMin || at.Y >= gridMin+gridSize-1 {
+			if !inner(at) {
 				continue
 			}
 			k := index(at)
@@ -413,34 +450,62 @@ func (b Board) MarshalJSON() ([]byte, error) {
 	return json.Marshal(j)
 }
 
-// UnmarshalJSON reads a board written by MarshalJSON. It checks that every
-// cell is in the grid and given once, and that path card ids are deck ids.
+// UnmarshalJSON reads a board written by MarshalJSON and checks it is a
+// maze this game can have: the start at (0,0), a goal card (face down or
+// up) at each goal cell and nowhere else, at most MaxPathCards deck path
+// cards inside MinX..MaxX, MinY..MaxY, each cell given once, each path
+// card's id a distinct deck id of its kind. Face-down goals come back
+// unknown (NoGoal), as a View has them. Errors name the field.
 func (b *Board) UnmarshalJSON(data []byte) error {
 	var j boardJSON
 	if err := json.Unmarshal(data, &j); err != nil {
 		return fmt.Errorf("board: %w", err)
 	}
+	if len(j.Tiles) > MaxPathCards+4 {
+		return fmt.Errorf("board: tiles: %d cards, a maze holds at most %d", len(j.Tiles), MaxPathCards+4)
+	}
 	var nb Board
+	var ids [DeckSize]bool
 	for i, t := range j.Tiles {
 		at := Cell{t.X, t.Y}
-		if !InGrid(at) {
+		if !inReach(at) {
 			return fmt.Errorf("board: tiles[%d]: cell %s out of range", i, at)
 		}
 		if _, dup := nb.At(at); dup {
 			return fmt.Errorf("board: tiles[%d]: cell %s given twice", i, at)
 		}
-		if t.Card.Kind == Path && (t.ID < 0 || t.ID >= DeckSize || !deck[t.ID].Same(t.Card)) {
-			return fmt.Errorf("board: tiles[%d]: id %d is not a %s", i, t.ID, t.Card)
+		gi := -1
+		if at.X == GoalCells[0].X {
+			gi = GoalIndex(at.Y)
 		}
-		if len(nb.tiles) >= 255 {
-			return fmt.Errorf("board: too many tiles")
-		}
-		if t.Card.Kind == Goal {
-			if gi := GoalIndex(at.Y); at.X == 8 && gi >= 0 {
-				nb.goals[gi] = t.Card.Goal
+		switch {
+		case at == StartCell:
+			if t.Card.Kind != Start {
+				return fmt.Errorf("board: tiles[%d]: %s on the start's cell %s", i, t.Card, at)
 			}
+			t.ID = -1
+		case gi >= 0:
+			if t.Card.Kind != Goal {
+				return fmt.Errorf("board: tiles[%d]: %s on a goal's cell %s", i, t.Card, at)
+			}
+			nb.goals[gi] = t.Card.Goal
+			t.ID = -1
+		case t.Card.Kind != Path:
+			return fmt.Errorf("board: tiles[%d]: %s off the start's and goals' cells (R3.1)", i, t.Card)
+		case t.ID < 0 || t.ID >= DeckSize || !deck[t.ID].Same(t.Card) || ids[t.ID]:
+			return fmt.Errorf("board: tiles[%d]: id %d is not a free deck id of %s", i, t.ID, t.Card)
+		default:
+			ids[t.ID] = true
 		}
 		nb.put(Tile{At: at, Card: t.Card, ID: t.ID})
+	}
+	if t, ok := nb.At(StartCell); !ok || t.Card.Kind != Start {
+		return fmt.Errorf("board: tiles: no start card at %s", StartCell)
+	}
+	for i, gc := range GoalCells {
+		if _, ok := nb.At(gc); !ok {
+			return fmt.Errorf("board: tiles: no goal card at %s (goal %d)", gc, i)
+		}
 	}
 	nb.connect()
 	*b = nb

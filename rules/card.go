@@ -98,6 +98,9 @@ const AllTools = Pickaxe | Lantern | Cart
 var toolOrder = [3]Tool{Pickaxe, Lantern, Cart}
 var toolNames = [3]string{"pickaxe", "lantern", "cart"}
 
+// Has reports whether every tool of o is in t.
+func (t Tool) Has(o Tool) bool { return t&o == o }
+
 // Tools lists the tools of t in the order pickaxe, lantern, cart (R2.2).
 func (t Tool) Tools() []Tool {
 	var out []Tool

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -224,6 +223,7 @@ func (g *Game) startRound(r, first int) []Event {
 		g.draw[i], g.draw[j] = g.draw[j], g.draw[i]
 	}
 	g.discards = nil
+	g.inFront = nil // R8.6: every card goes back into the deck
 	g.hands = make([][]CardID, n)
 	g.broken = make([]Tool, n)
 	g.peeked = make([]uint8, n)
@@ -294,7 +294,7 @@ func (g *Game) Winners() []int {
 }
 
 // ErrOver is returned for a move made after the game has ended.
-var ErrOver = errors.New("R9.1: the game is over")
+var ErrOver error = &RuleError{Rule: "R9.1", Reason: "the game is over"}
 
 // Apply checks the move against the rules and, when it is legal, makes it
 // and returns the events it caused (including any automatic steps after it:
@@ -306,7 +306,7 @@ func (g *Game) Apply(m Move) ([]Event, error) {
 		return nil, ErrOver
 	}
 	if m.Seat != g.turn {
-		return nil, fmt.Errorf("R4.3: it is seat %d's turn, not seat %d's", g.turn, m.Seat)
+		return nil, refuse("R4.3", "it is seat %d's turn, not seat %d's", g.turn, m.Seat)
 	}
 	var evs []Event
 	var err error
@@ -314,11 +314,11 @@ func (g *Game) Apply(m Move) ([]Event, error) {
 	case g.phase == HandingOut && m.Type == Keep:
 		evs, err = g.applyKeep(m)
 	case g.phase == HandingOut:
-		return nil, fmt.Errorf("R8.1: seat %d must keep one of the gold cards offered", m.Seat)
+		return nil, refuse("R8.1", "seat %d must keep one of the gold cards offered", m.Seat)
 	case m.Type == Play || m.Type == Discard:
 		evs, err = g.applyTurn(m)
 	default:
-		return nil, fmt.Errorf("R4.1: a turn is a card played or a card discarded")
+		return nil, refuse("R4.1", "a turn is a card played or a card discarded")
 	}
 	if err != nil {
 		return nil, err
@@ -340,7 +340,7 @@ func (g *Game) handIndex(seat int, c Card) int {
 func (g *Game) applyTurn(m Move) ([]Event, error) {
 	hi := g.handIndex(m.Seat, m.Card)
 	if hi < 0 {
-		return nil, fmt.Errorf("R4.1: seat %d holds no %s", m.Seat, m.Card)
+		return nil, refuse("R4.1", "seat %d holds no %s", m.Seat, m.Card)
 	}
 	var evs []Event
 	if m.Type == Discard {
@@ -373,9 +373,9 @@ func (g *Game) applyTurn(m Move) ([]Event, error) {
 func checkAction(b *Board, broken []Tool, peeked uint8, o Options, m Move) (Event, error) {
 	c := m.Card
 	e := Event{Seat: m.Seat, Card: c}
-	targetOK := func() error {
+	targetOK := func(rule string) error {
 		if m.Target < 0 || m.Target >= len(broken) {
-			return fmt.Errorf("R6: target seat %d does not exist", m.Target)
+			return refuse(rule, "target seat %d does not exist", m.Target)
 		}
 		return nil
 	}
@@ -389,52 +389,52 @@ func checkAction(b *Board, broken []Tool, peeked uint8, o Options, m Move) (Even
 		}
 		e.Type, e.At = Placed, m.At
 	case Broken:
-		if err := targetOK(); err != nil {
+		if err := targetOK("R6.1"); err != nil {
 			return e, err
 		}
 		if broken[m.Target]&c.Tools != 0 {
-			return e, fmt.Errorf("R6.1: seat %d already has a broken %s", m.Target, c.Tools)
+			return e, refuse("R6.1", "seat %d already has a broken %s", m.Target, c.Tools)
 		}
 		e.Type, e.Target, e.Tool = ToolBroken, m.Target, c.Tools
 	case Repair:
-		if err := targetOK(); err != nil {
+		if err := targetOK("R6.2"); err != nil {
 			return e, err
 		}
 		fix := broken[m.Target] & c.Tools
 		if fix == 0 {
-			return e, fmt.Errorf("R6.2: seat %d has no broken tool that %s mends", m.Target, c)
+			return e, refuse("R6.2", "seat %d has no broken tool that %s mends", m.Target, c)
 		}
 		if m.Tool != 0 {
-			if c.Tools&m.Tool == 0 {
-				return e, fmt.Errorf("R6.2: %s does not mend the %s", c, m.Tool)
+			if m.Tool&(m.Tool-1) != 0 || !c.Tools.Has(m.Tool) {
+				return e, refuse("R6.2", "%s does not mend the %s", c, m.Tool)
 			}
-			if fix&m.Tool == 0 {
-				return e, fmt.Errorf("R6.2: seat %d's %s is not broken", m.Target, m.Tool)
+			if !fix.Has(m.Tool) {
+				return e, refuse("R6.2", "seat %d's %s is not broken", m.Target, m.Tool)
 			}
 			fix = m.Tool
 		} else if fix != fix&-fix {
-			return e, fmt.Errorf("R6.2: %s mends one tool: say which (both are broken)", c)
+			return e, refuse("R6.2", "%s mends one tool: say which (both are broken)", c)
 		}
 		e.Type, e.Target, e.Tool = ToolRepaired, m.Target, fix
 	case Rockfall:
 		t, ok := b.At(m.At)
 		if !ok {
-			return e, fmt.Errorf("R6.3: no card at %s to remove", m.At)
+			return e, refuse("R6.3", "no card at %s to remove", m.At)
 		}
 		if t.Card.Kind != Path {
-			return e, fmt.Errorf("R6.3: rockfall never removes the start or a goal (%s at %s)", t.Card, m.At)
+			return e, refuse("R6.3", "rockfall never removes the start or a goal (%s at %s)", t.Card, m.At)
 		}
 		e.Type, e.At = RockFell, m.At
 	case Map:
 		if m.Goal < 0 || m.Goal > 2 {
-			return e, fmt.Errorf("R6.4: goal %d does not exist", m.Goal)
+			return e, refuse("R6.4", "goal %d does not exist", m.Goal)
 		}
 		if b.GoalFaceUp(m.Goal) {
-			return e, fmt.Errorf("R6.4: the goal at y=%d is already face up", GoalY(m.Goal))
+			return e, refuse("R6.4", "the goal at y=%d is already face up", GoalY(m.Goal))
 		}
 		e.Type, e.Goal = MapPlayed, m.Goal
 	default:
-		return e, fmt.Errorf("R4.1: %s cannot be played", c)
+		return e, refuse("R4.1", "%s cannot be played", c)
 	}
 	return e, nil
 }

@@ -1,12 +1,9 @@
 package rules
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 func errorR51(seat int, t Tool) error {
-	return fmt.Errorf("R5.1: seat %d has a broken %s", seat, t)
+	return refuse("R5.1", "seat %d has a broken %s", seat, t)
 }
 
 // LegalMoves lists every legal move of seat now (none when it is not its

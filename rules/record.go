@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 )
 
 // RecordFormat is the version of the game record format written by this code.
@@ -33,31 +34,58 @@ func NewRecord(opts Options, seed uint64, seats []string) *Record {
 	return &Record{Format: RecordFormat, Game: "goldvein", Options: opts, Seed: seed, Seats: seats}
 }
 
-// ParseRecord reads a record and checks its shape (not yet its moves: see
-// Replay). Errors name the field.
+// ParseRecord reads a record and checks its shape (not yet whether its
+// moves are legal: see Replay). It is strict: unknown fields, trailing data,
+// a missing field and a malformed move are errors naming the field, e.g.
+// "record: moves[12]: x: missing".
 func ParseRecord(data []byte) (*Record, error) {
-	var r Record
+	var j struct {
+		Format  *int              `json:"format"`
+		Game    string            `json:"game"`
+		Options *Options          `json:"options"`
+		Seed    *uint64           `json:"seed"`
+		Seats   []string          `json:"seats"`
+		Moves   []json.RawMessage `json:"moves"`
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil {
+	if err := dec.Decode(&j); err != nil {
+		return nil, fmt.Errorf("record: %w", jsonError(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("record: trailing data after the record")
+	}
+	switch {
+	case j.Format == nil:
+		return nil, fmt.Errorf("record: format: missing")
+	case *j.Format != RecordFormat:
+		return nil, fmt.Errorf("record: format: %d: this version reads format %d", *j.Format, RecordFormat)
+	case j.Game != "goldvein":
+		return nil, fmt.Errorf("record: game: %q: want \"goldvein\"", j.Game)
+	case j.Options == nil:
+		return nil, fmt.Errorf("record: options: missing")
+	case j.Seed == nil:
+		return nil, fmt.Errorf("record: seed: missing")
+	}
+	if err := j.Options.Validate(); err != nil {
 		return nil, fmt.Errorf("record: %w", err)
 	}
-	if r.Format != RecordFormat {
-		return nil, fmt.Errorf("record: format %d: this version reads format %d", r.Format, RecordFormat)
+	if len(j.Seats) != j.Options.Players {
+		return nil, fmt.Errorf("record: seats: %d names for %d players", len(j.Seats), j.Options.Players)
 	}
-	if r.Game != "goldvein" {
-		return nil, fmt.Errorf("record: game %q: want \"goldvein\"", r.Game)
+	if len(j.Moves) > MaxRecordMoves {
+		return nil, fmt.Errorf("record: moves: %d, more than a game can have", len(j.Moves))
 	}
-	if err := r.Options.Validate(); err != nil {
-		return nil, fmt.Errorf("record: %w", err)
+	r := &Record{Format: *j.Format, Game: j.Game, Options: *j.Options, Seed: *j.Seed, Seats: j.Seats,
+		Moves: make([]Move, len(j.Moves))}
+	for i, raw := range j.Moves {
+		m, _, err := decodeMove(raw, false)
+		if err != nil {
+			return nil, fmt.Errorf("record: moves[%d]: %w", i, err)
+		}
+		r.Moves[i] = m
 	}
-	if len(r.Seats) != r.Options.Players {
-		return nil, fmt.Errorf("record: seats: %d names for %d players", len(r.Seats), r.Options.Players)
-	}
-	if len(r.Moves) > MaxRecordMoves {
-		return nil, fmt.Errorf("record: moves: %d, more than a game can have", len(r.Moves))
-	}
-	return &r, nil
+	return r, nil
 }
 
 // Replay plays the record's moves from its options and seed. It returns the

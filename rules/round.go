@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // nextTurn passes play clockwise (R4.3) to the next seat that holds cards;
 // seats with empty hands pass without discarding (R4.1). When the draw pile
@@ -126,7 +123,7 @@ func (g *Game) keep(s, i int) Event {
 func (g *Game) applyKeep(m Move) ([]Event, error) {
 	i := slices.Index(g.offer, m.Gold)
 	if i < 0 {
-		return nil, fmt.Errorf("R8.1: no gold card worth %d is offered", m.Gold)
+		return nil, refuse("R8.1", "no gold card worth %d is offered", m.Gold)
 	}
 	evs := []Event{g.keep(m.Seat, i)}
 	return append(evs, g.handOut()...), nil

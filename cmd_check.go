@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// maxPositionBytes bounds what check reads from standard input.
+const maxPositionBytes = 16 << 20
+
+func init() {
+	register("check", "judge the moves of a position (shared/RULES.md, Position format) read from standard input", runCheck)
+}
+
+// runCheck is `goldvein check`: it reads one position in the position
+// format of RULES.md from stdin and writes one JSON line per move or query,
+// exactly as the format specifies. Bad input exits 2 with a one-line error
+// naming the field on stderr, before any line is written.
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "usage: goldvein check < position.json")
+		return 2
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, maxPositionBytes+1))
+	if err != nil {
+		fmt.Fprintf(stderr, "goldvein check: read standard input: %v\n", oneLine(err.Error()))
+		return 2
+	}
+	if len(data) > maxPositionBytes {
+		fmt.Fprintf(stderr, "goldvein check: the position is larger than %d bytes\n", maxPositionBytes)
+		return 2
+	}
+	p, err := rules.ParsePosition(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "goldvein check: %s\n", oneLine(err.Error()))
+		return 2
+	}
+	var b strings.Builder
+	for _, o := range p.Run() {
+		b.WriteString(o.Line())
+		b.WriteByte('\n')
+	}
+	if _, err := io.WriteString(stdout, b.String()); err != nil {
+		fmt.Fprintf(stderr, "goldvein check: write: %v\n", oneLine(err.Error()))
+		return 1
+	}
+	return 0
+}
+
+// oneLine keeps an error message on one line.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
