@@ -1,0 +1,190 @@
+package bot
+
+import (
+	"math"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// The maze is judged by its open ends: the empty cells that a tunnel
+// connected to the start (R5.6) opens onto. The next path card can go
+// there and carry the tunnel on. Each end has a distance: the number of
+// cards still needed from it to the gold, in expectation over where the
+// gold may lie (the manhattan distance to each goal cell, weighted by the
+// chance that goal is the gold). The maze's reach is a soft minimum of the
+// ends' distances: a maze with several ends near the goals is harder to
+// block than one with a single end at the same distance.
+
+// softBase is the base of the soft minimum: an extra end at the same
+// distance as the best counts log4(2) = half a card.
+const softBase = 4
+
+// blocked is the reach of a maze with no open end at all: nothing can be
+// built on until a rockfall clears a way (R6.3).
+const blocked = 12.0
+
+var sides = [4]rules.Side{rules.N, rules.E, rules.S, rules.W}
+
+// end is one open end of the maze and its expected distance to the gold.
+type end struct {
+	at   rules.Cell
+	dist float64
+}
+
+// analysis is a maze seen with a belief about where the gold lies.
+type analysis struct {
+	b     *rules.Board
+	gold  [3]float64 // chance the gold lies under goal i (0 for a face-up coal)
+	ends  []end
+	sum   float64 // sum over ends of softBase^-dist
+	reach float64 // -log_softBase(sum), or blocked
+}
+
+// weight is an end's share of the soft minimum.
+func weight(d float64) float64 { return math.Pow(softBase, -d) }
+
+// reachOf turns a sum of weights back into a distance.
+func reachOf(sum float64) float64 {
+	if sum <= 1e-9 {
+		return blocked
+	}
+	r := -math.Log(sum) / math.Log(softBase)
+	return min(r, blocked)
+}
+
+// dist is the expected number of cards from an end at c to the gold: the
+// card at c itself and the cells between it and the gold's cell.
+func (a *analysis) dist(c rules.Cell) float64 {
+	d := 0.0
+	for i, p := range a.gold {
+		if p == 0 {
+			continue
+		}
+		g := rules.GoalCells[i]
+		d += p * float64(abs(c.X-g.X)+abs(c.Y-g.Y))
+	}
+	return d
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// init computes the open ends of board b for gold belief gold.
+func (a *analysis) init(b *rules.Board, gold [3]float64) {
+	a.b, a.gold = b, gold
+	a.ends = a.ends[:0]
+	a.sum = 0
+	for _, t := range b.Tiles() {
+		if !t.Connected || !t.Card.Tunnel() {
+			continue
+		}
+		for _, d := range sides {
+			if t.Card.Open&d == 0 {
+				continue
+			}
+			n := t.At.Add(d)
+			if !rules.InGrid(n) {
+				continue
+			}
+			if _, ok := b.At(n); ok {
+				continue
+			}
+			if a.isEnd(n) {
+				continue
+			}
+			e := end{n, a.dist(n)}
+			a.ends = append(a.ends, e)
+			a.sum += weight(e.dist)
+		}
+	}
+	a.reach = reachOf(a.sum)
+}
+
+func (a *analysis) isEnd(c rules.Cell) bool {
+	for _, e := range a.ends {
+		if e.at == c {
+			return true
+		}
+	}
+	return false
+}
+
+// endWeight is the weight of the end at c, or 0 when c is no open end.
+func (a *analysis) endWeight(c rules.Cell) float64 {
+	for _, e := range a.ends {
+		if e.at == c {
+			return weight(e.dist)
+		}
+	}
+	return 0
+}
+
+// placeEffect is what laying path card c (as placed) at x would do to the
+// maze: the new reach, whether the card joins the tunnel from the start,
+// and the chance that it turns up the gold (R7.1) with the goals it opens
+// onto. It changes nothing.
+type placeEffect struct {
+	reach     float64
+	connected bool
+	goldHit   float64 // chance this card reveals the gold and ends the round
+	reveals   bool    // it opens onto a face-down goal
+}
+
+func (a *analysis) place(c rules.Card, x rules.Cell) placeEffect {
+	var eff placeEffect
+	if c.Tunnel() {
+		for _, d := range sides {
+			if c.Open&d == 0 {
+				continue
+			}
+			t, ok := a.b.At(x.Add(d))
+			if ok && t.Connected && t.Card.Tunnel() && t.Card.Open&d.Opposite() != 0 {
+				eff.connected = true
+				break
+			}
+		}
+	}
+	sum := a.sum - a.endWeight(x)
+	if eff.connected {
+		for _, d := range sides {
+			if c.Open&d == 0 {
+				continue
+			}
+			n := x.Add(d)
+			t, ok := a.b.At(n)
+			switch {
+			case !ok:
+				if !a.isEnd(n) {
+					sum += weight(a.dist(n))
+				}
+			case t.Card.Kind == rules.Goal && t.Card.Goal == rules.NoGoal:
+				// Opens onto a face-down goal: it turns up (R7.1).
+				gi := rules.GoalIndex(n.Y)
+				eff.reveals = true
+				eff.goldHit = max(eff.goldHit, a.gold[gi])
+				if a.gold[gi] < 1 {
+					// Coal: the tunnel carries on from the coal card,
+					// somewhere near that goal.
+					sum += weight(a.dist(n) + 1)
+				}
+			}
+		}
+	}
+	eff.reach = reachOf(max(sum, 0))
+	return eff
+}
+
+// without returns the reach of the maze with the path card at x removed
+// (R6.3), using scratch as working space.
+func (a *analysis) without(x rules.Cell, scratch *analysis) float64 {
+	b := a.b.Clone()
+	if _, ok := b.Remove(x); !ok {
+		return a.reach
+	}
+	scratch.init(&b, a.gold)
+	return scratch.reach
+}

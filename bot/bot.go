@@ -1,0 +1,194 @@
+// Package bot is the computer players of goldvein: four levels of
+// strength, from a uniformly random legal move to an information-set Monte
+// Carlo search. A bot sees only its own seat's rules.View and the events
+// redacted for its seat (rules.Event.For), never the hidden cards (RULES.md,
+// Hidden information). The package also holds the tournament runner behind
+// `goldvein sim`. It never imports ebiten.
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// Level names a computer player's strength.
+type Level string
+
+// The levels, weakest first.
+const (
+	// Random plays a uniformly random legal move (the baseline).
+	Random Level = "random"
+	// Easy plays by its role with simple rules: gold-diggers build toward
+	// the goals (the gold, once a map showed it), repair, discard dead ends;
+	// saboteurs lay dead ends and wrong turns, rockfall the key card and
+	// break the tools of the best builders.
+	Easy Level = "easy"
+	// Normal is Easy with a belief about every other seat's role, learnt
+	// from public play: it repairs those it trusts, breaks those it
+	// suspects, and as a saboteur hides until sabotage pays.
+	Normal Level = "normal"
+	// Hard searches: it samples the hidden cards from its belief and plays
+	// each candidate move on to the end of the round with the normal
+	// policy, keeping the move that wins it the most gold.
+	Hard Level = "hard"
+)
+
+// Levels lists every level, weakest first.
+var Levels = []Level{Random, Easy, Normal, Hard}
+
+// ParseLevel reads a level name: random, easy, normal or hard (any case).
+func ParseLevel(s string) (Level, error) {
+	l := Level(strings.ToLower(strings.TrimSpace(s)))
+	if slices.Contains(Levels, l) {
+		return l, nil
+	}
+	return "", fmt.Errorf("bot: level %q: want random, easy, normal or hard", s)
+}
+
+// Bot is one computer player sitting in one seat.
+type Bot interface {
+	// Observe is told every event in order, already redacted for its seat
+	// (rules.Event.For).
+	Observe(e rules.Event)
+	// Choose returns a legal move for v (v.MyTurn() is true). It may take
+	// up to its think budget. For a view that is not its turn it returns
+	// the zero Move.
+	Choose(v rules.View) rules.Move
+}
+
+// Believer is implemented by levels with a belief (normal, hard):
+// Suspicion()[s] is the probability seat s is a saboteur this round, 0 or 1
+// for the bot's own seat. The slice is the caller's.
+type Believer interface{ Suspicion() []float64 }
+
+// Config tunes a bot beyond its level.
+type Config struct {
+	// Playouts is how many playouts hard runs per decision (0: the
+	// default, DefaultPlayouts). Counted playouts make hard's choices
+	// depend on nothing but its seed and what it saw.
+	Playouts int
+	// Budget caps hard's think time per decision (0: no cap). A capped bot
+	// may play differently on a slower machine; sim and tests leave it 0.
+	Budget time.Duration
+}
+
+// DefaultPlayouts is hard's playout count per decision.
+const DefaultPlayouts = 240
+
+// DefaultBudget is the think-time cap New gives hard, so that a computer
+// player in the app never makes people wait long on a slow machine.
+const DefaultBudget = 250 * time.Millisecond
+
+// New returns a bot of the level for seat of a table of players (R1.1),
+// with its own randomness seeded by seed. Hard gets DefaultPlayouts capped
+// by DefaultBudget. An unknown level plays as Normal.
+func New(level Level, seat, players int, seed uint64) Bot {
+	return NewConfig(level, seat, players, seed, Config{Budget: DefaultBudget})
+}
+
+// NewConfig is New with the tuning of cfg (see Config).
+func NewConfig(level Level, seat, players int, seed uint64, cfg Config) Bot {
+	if cfg.Playouts <= 0 {
+		cfg.Playouts = DefaultPlayouts
+	}
+	b := &bot{level: level, seat: seat, n: players, cfg: cfg,
+		rng: rand.New(rand.NewPCG(seed, 0x626f74))} // "bot"
+	switch level {
+	case Random:
+		return b
+	case Easy:
+		b.k = newKnow(seat, players)
+		return b
+	case Hard:
+		b.k = newKnow(seat, players)
+		b.search = newSearch(b)
+		return believer{b}
+	}
+	b.level = Normal
+	b.k = newKnow(seat, players)
+	return believer{b}
+}
+
+// bot is every level's player; the level decides which parts it uses.
+type bot struct {
+	level   Level
+	seat, n int
+	cfg     Config
+	rng     *rand.Rand
+	k       *know // nil for Random
+	pol     policy
+	search  *search // Hard only
+}
+
+// believer is a bot with a belief (normal, hard).
+type believer struct{ *bot }
+
+// Suspicion returns the chance each seat is a saboteur this round (see
+// Believer).
+func (b believer) Suspicion() []float64 {
+	out := slices.Clone(b.k.posterior())
+	b.fixOwn(out)
+	return out
+}
+
+func (b *bot) fixOwn(susp []float64) {
+	if b.seat >= 0 && b.seat < len(susp) {
+		susp[b.seat] = 0
+		if b.k.role == rules.Saboteur {
+			susp[b.seat] = 1
+		}
+	}
+}
+
+// Observe learns from one event redacted for the bot's seat.
+func (b *bot) Observe(e rules.Event) {
+	if b.k != nil {
+		b.k.observe(e)
+	}
+}
+
+// Choose returns the bot's move for view v.
+func (b *bot) Choose(v rules.View) rules.Move {
+	if !v.MyTurn() {
+		return rules.Move{}
+	}
+	if v.Phase == rules.HandingOut {
+		// R8.1: keep the most valuable gold card offered.
+		return rules.Move{Seat: v.Seat, Type: rules.Keep, Gold: slices.Max(v.Offer)}
+	}
+	if b.level == Random {
+		ms := v.LegalMoves()
+		return ms[b.rng.IntN(len(ms))]
+	}
+	b.k.sync(&v)
+	s := b.sit(&v)
+	if b.level == Hard {
+		return b.search.choose(&v, &s)
+	}
+	return b.pol.choose(&s, b.rng)
+}
+
+// sit is the decision at view v as the bot's level sees it.
+func (b *bot) sit(v *rules.View) sit {
+	s := sit{
+		board: &v.Board, seat: v.Seat, n: len(v.Broken), role: v.Role, hand: v.Hand, broken: v.Broken,
+		draw: v.DrawPile, connect: v.Options.ConnectToStart, gold: b.k.myGoldChances(v), built: b.k.built,
+	}
+	if b.level == Easy {
+		sab, _ := rules.RoleCards(s.n)
+		s.susp = make([]float64, s.n)
+		for i := range s.susp {
+			s.susp[i] = float64(sab) / float64(s.n+1)
+		}
+		return s
+	}
+	s.susp = slices.Clone(b.k.posterior())
+	b.fixOwn(s.susp)
+	s.hide, s.trust = true, true
+	return s
+}

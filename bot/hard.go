@@ -1,0 +1,340 @@
+package bot
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// Hard's search is information-set Monte Carlo: the candidates are the
+// normal policy's best moves; for each sample of the hidden cards (roles
+// drawn from the belief, the unseen cards shuffled into the other hands,
+// the draw pile and the face-down discards, the goals as the seat's maps
+// allow) it plays every candidate on to the end of the round with the
+// normal policy in every seat, and keeps the candidate that won the bot the
+// most gold on average. Every candidate meets the same samples, so their
+// differences are not drowned by the luck of the deal.
+
+// maxCandidates is how many of the policy's best moves the search compares.
+const maxCandidates = 6
+
+// meanGold is the average worth of a gold card (R2.6: 44 in 28 cards).
+const meanGold = 44.0 / 28
+
+type search struct {
+	b    *bot
+	rng  *rand.Rand
+	pol  policy // the playout policy's working space
+	kind []rules.Card
+	left []int // unseen cards by kind, per decision
+	pool []rules.Card
+	hand []rules.Card
+	pub  []float64 // suspicion of each seat as the table sees it
+}
+
+func newSearch(b *bot) *search {
+	s := &search{b: b, rng: rand.New(rand.NewPCG(b.rng.Uint64(), 0x68617264))} // "hard"
+	for id := range rules.DeckSize {
+		c := rules.DeckCard(rules.CardID(id))
+		if !slices.Contains(s.kind, c) {
+			s.kind = append(s.kind, c)
+		}
+	}
+	return s
+}
+
+func (s *search) kindOf(c rules.Card) int { return slices.Index(s.kind, c.Canonical()) }
+
+// choose runs the search for view v and situation st.
+func (s *search) choose(v *rules.View, st *sit) rules.Move {
+	cands := slices.Clone(s.b.pol.moves(st))
+	slices.SortStableFunc(cands, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
+	if len(cands) == 1 || cands[0].score >= winScore/2 {
+		return cands[0].m
+	}
+	cands = cands[:min(len(cands), maxCandidates)]
+	if !s.unseen(v) {
+		return cands[0].m
+	}
+	s.pub = s.b.k.posterior()
+	start := time.Now()
+	total := make([]float64, len(cands))
+	runs := 0
+	for done := 0; done+len(cands) <= s.b.cfg.Playouts; done += len(cands) {
+		if s.b.cfg.Budget > 0 && runs > 0 && time.Since(start) > s.b.cfg.Budget {
+			break
+		}
+		g, err := rules.Determinize(v, s.sample(v))
+		if err != nil {
+			break
+		}
+		seed := s.rng.Uint64()
+		for i, c := range cands {
+			gc := g.Clone()
+			total[i] += s.playout(gc, c.m, v.Seat, seed)
+		}
+		runs++
+	}
+	if runs == 0 {
+		return cands[0].m
+	}
+	best := 0
+	for i := range cands {
+		// The policy's order breaks near-ties: a small prior for its favourite.
+		bonus := 0.05 * float64(len(cands)-i) / float64(len(cands))
+		if total[i]/float64(runs)+bonus > total[best]/float64(runs)+0.05*float64(len(cands)-best)/float64(len(cands)) {
+			best = i
+		}
+	}
+	return cands[best].m
+}
+
+// unseen counts the cards the seat cannot place (R2.3, R2.5): the deck
+// less the maze, the broken tools in front of players, its own hand and the
+// discards it knows. It reports false when what it saw does not add up
+// (events missed), and the search then trusts the policy.
+func (s *search) unseen(v *rules.View) bool {
+	s.left = s.left[:0]
+	for range s.kind {
+		s.left = append(s.left, 0)
+	}
+	for id := range rules.DeckSize {
+		s.left[s.kindOf(rules.DeckCard(rules.CardID(id)))]++
+	}
+	ok := true
+	drop := func(c rules.Card) {
+		i := s.kindOf(c)
+		if i < 0 || s.left[i] == 0 {
+			ok = false
+			return
+		}
+		s.left[i]--
+	}
+	for _, t := range v.Board.Tiles() {
+		if t.Card.Kind == rules.Path {
+			drop(t.Card)
+		}
+	}
+	for _, b := range v.Broken {
+		for _, t := range b.Tools() {
+			drop(rules.Card{Kind: rules.Broken, Tools: t})
+		}
+	}
+	for _, c := range v.Hand {
+		drop(c)
+	}
+	if len(s.b.k.discards) > v.Discards {
+		return false
+	}
+	for _, c := range s.b.k.discards {
+		drop(c)
+	}
+	need := v.DrawPile + v.Discards - len(s.b.k.discards)
+	for p, h := range v.HandSizes {
+		if p != v.Seat {
+			need += h
+		}
+	}
+	have := 0
+	for _, x := range s.left {
+		have += x
+	}
+	return ok && have == need
+}
+
+// sample draws one world consistent with the view (see Determinize).
+func (s *search) sample(v *rules.View) rules.Hidden {
+	k := s.b.k
+	n := len(v.HandSizes)
+	h := rules.Hidden{Roles: make([]rules.Role, n), Hands: make([][]rules.Card, n), Gold: make([][]int, n), Seed: s.rng.Uint64()}
+	h.SetAside = k.sampleRoles(s.rng.Float64(), h.Roles)
+	h.Roles[v.Seat] = v.Role
+	s.pool = s.pool[:0]
+	for i, c := range s.kind {
+		for range s.left[i] {
+			s.pool = append(s.pool, c)
+		}
+	}
+	s.rng.Shuffle(len(s.pool), func(i, j int) { s.pool[i], s.pool[j] = s.pool[j], s.pool[i] })
+	at := 0
+	deal := func(m int) []rules.Card {
+		out := s.pool[at : at+m : at+m]
+		at += m
+		return out
+	}
+	for p := range n {
+		if p == v.Seat {
+			h.Hands[p] = v.Hand
+		} else {
+			h.Hands[p] = deal(v.HandSizes[p])
+		}
+	}
+	h.Draw = deal(v.DrawPile)
+	h.Discards = append(slices.Clone(k.discards), deal(v.Discards-len(k.discards))...)
+	h.Goals = s.goals(v)
+	h.Gold[v.Seat], h.GoldPile = myGold(k.myGold, v.Gold)
+	return h
+}
+
+// goals draws an arrangement of the goals (R2.4) that agrees with the
+// face-up goals and the seat's maps.
+func (s *search) goals(v *rules.View) [3]rules.GoalCard {
+	known := s.b.k.goals
+	for i, c := range rules.GoalCells {
+		if t, _ := v.Board.At(c); t.Card.Goal != rules.NoGoal {
+			known[i] = t.Card.Goal
+		}
+		if v.Peeked[i] != rules.NoGoal {
+			known[i] = v.Peeked[i]
+		}
+	}
+	perms := [6][3]rules.GoalCard{
+		{rules.Gold, rules.CoalNE, rules.CoalNW}, {rules.Gold, rules.CoalNW, rules.CoalNE},
+		{rules.CoalNE, rules.Gold, rules.CoalNW}, {rules.CoalNW, rules.Gold, rules.CoalNE},
+		{rules.CoalNE, rules.CoalNW, rules.Gold}, {rules.CoalNW, rules.CoalNE, rules.Gold},
+	}
+	var fit [][3]rules.GoalCard
+	for _, p := range perms {
+		ok := true
+		for i := range p {
+			if known[i] != rules.NoGoal && known[i] != p[i] {
+				ok = false
+			}
+		}
+		if ok {
+			fit = append(fit, p)
+		}
+	}
+	if len(fit) == 0 {
+		return perms[0]
+	}
+	return fit[s.rng.IntN(len(fit))]
+}
+
+// myGold returns the seat's own gold cards and a gold pile of the rest
+// (R2.6). The seat's cards are those it saw itself keep, or, when it missed
+// them, any cards that add up to its gold.
+func myGold(kept []int, worth int) (mine, pile []int) {
+	var left [4]int
+	for _, x := range rules.GoldCards {
+		left[x]++
+	}
+	sum := 0
+	for _, x := range kept {
+		sum += x
+	}
+	if sum == worth {
+		mine = slices.Clone(kept)
+	} else {
+		rem := worth
+		for v := 3; v >= 1; v-- {
+			for rem >= v && left[v] > 0 {
+				mine = append(mine, v)
+				left[v]--
+				rem -= v
+			}
+		}
+		kept = nil
+	}
+	for _, x := range kept {
+		left[x]--
+	}
+	for v := 1; v <= 3; v++ {
+		for range max(left[v], 0) {
+			pile = append(pile, v)
+		}
+	}
+	return mine, pile
+}
+
+// playout plays move first and then the rest of the round on g with the
+// normal policy in every seat, and returns the gold seat me wins this
+// round.
+func (s *search) playout(g *rules.Game, first rules.Move, me int, seed uint64) float64 {
+	rng := rand.New(rand.NewPCG(seed, 0x706c6179)) // "play"
+	round := g.Round()
+	m := first
+	for range 400 {
+		evs, err := g.Apply(m)
+		if err != nil {
+			return 0
+		}
+		for _, e := range evs {
+			if e.Type == rules.RoundEnded {
+				return roundGold(g.Options(), e, me)
+			}
+		}
+		if g.Phase() != rules.Playing || g.Round() != round {
+			return 0
+		}
+		m = s.playoutMove(g, rng)
+	}
+	return 0
+}
+
+// playoutMove is the normal policy's move for the seat on turn in a
+// determinized game, with the search's belief frozen for the playout.
+func (s *search) playoutMove(g *rules.Game, rng *rand.Rand) rules.Move {
+	p := g.Turn()
+	st := g.SeatState(p)
+	s.hand = s.hand[:0]
+	for _, id := range st.Hand {
+		s.hand = append(s.hand, rules.DeckCard(id))
+	}
+	o := g.Options()
+	x := sit{
+		board: st.Board, seat: p, n: o.Players, role: st.Role, hand: s.hand, broken: st.Broken,
+		draw: st.Draw, connect: o.ConnectToStart, gold: publicGold(st.Board), susp: s.pub,
+		built: s.b.k.built, hide: true, trust: true,
+	}
+	return s.pol.choose(&x, rng)
+}
+
+// roundGold is the gold seat me wins by round end e (R8.1-R8.3), with each
+// gold card counted at the average worth.
+func roundGold(o rules.Options, e rules.Event, me int) float64 {
+	n := len(e.Roles)
+	if e.Roles[me] == rules.Saboteur {
+		if e.Winner != rules.Saboteurs {
+			return 0
+		}
+		sab := 0
+		for _, r := range e.Roles {
+			if r == rules.Saboteur {
+				sab++
+			}
+		}
+		return float64(rules.SaboteurShare(sab))
+	}
+	if e.Winner != rules.Diggers {
+		return 0
+	}
+	// R8.1: counterclockwise from the finisher, gold-diggers only.
+	var order []int
+	for k := range n {
+		s := ((e.Seat-k)%n + n) % n
+		if e.Roles[s] == rules.GoldDigger {
+			order = append(order, s)
+		}
+	}
+	cards := min(n, 9)
+	if o.OneNuggetPerDigger {
+		cards = len(order)
+	}
+	j := slices.Index(order, me)
+	if j < 0 || len(order) == 0 {
+		return 0
+	}
+	got := cards / len(order)
+	if j < cards%len(order) {
+		got++
+	}
+	bonus := 0.0
+	if j == 0 {
+		bonus = 0.4 // the first to choose keeps the best card
+	}
+	return float64(got)*meanGold + bonus
+}

@@ -1,0 +1,389 @@
+package bot
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// know is what one seat has learnt from the events of the round so far,
+// all of them public or its own (rules.Event.For): a copy of the maze that
+// follows the play, the cards known to be on the discard pile, where the
+// gold may lie, its own gold, and the evidence about every other seat's
+// role from what that seat did in public.
+type know struct {
+	seat, n int
+	round   int
+	role    rules.Role
+	board   rules.Board // follows the maze through Placed/GoalRevealed/RockFell
+	synced  bool        // board has followed every event of the round
+
+	goals  [3]rules.GoalCard // face up, or seen with this seat's own maps (R6.4)
+	mapped []uint8           // per seat, bit i: looked at goal i this round (public, R6.4)
+
+	discards []rules.Card // cards known to be on the discard pile this round
+	myGold   []int        // values of the gold cards this seat kept (R8.4: its own)
+
+	// Evidence, as log odds: llr[s] > 0 means seat s acted like a saboteur.
+	// pair[a][b] > 0 means a and b acted like players of different teams
+	// (one broke the other's tool), < 0 like teammates (one repaired the
+	// other) (R6.1, R6.2).
+	llr   []float64
+	pair  [][]float64
+	built []float64 // per seat, how far its path cards brought the tunnel on
+
+	belief []float64 // posterior chance each seat is a saboteur; nil when stale
+	masks  []uint16  // role assignments to enumerate (see posterior)
+
+	an, scratch analysis
+}
+
+func newKnow(seat, n int) *know {
+	k := &know{seat: seat, n: n}
+	k.llr = make([]float64, n)
+	k.built = make([]float64, n)
+	k.mapped = make([]uint8, n)
+	k.pair = make([][]float64, n)
+	for i := range k.pair {
+		k.pair[i] = make([]float64, n)
+	}
+	sab, _ := rules.RoleCards(n)
+	// Positions 0..n-1 are the seats, n is the set-aside card (R1.3);
+	// exactly sab of the n+1 role cards are saboteurs (R1.2).
+	for m := 0; m < 1<<(n+1); m++ {
+		if bits.OnesCount(uint(m)) == sab {
+			k.masks = append(k.masks, uint16(m))
+		}
+	}
+	return k
+}
+
+// reset starts round r from the deal (R8.6: everything is dealt anew).
+func (k *know) reset(r int) {
+	k.round = r
+	k.role = rules.NoRole
+	k.board = rules.NewBoard([3]rules.GoalCard{})
+	k.synced = true
+	k.goals = [3]rules.GoalCard{}
+	k.discards = k.discards[:0]
+	for s := 0; s < k.n; s++ {
+		k.llr[s], k.built[s], k.mapped[s] = 0, 0, 0
+		clear(k.pair[s])
+	}
+	k.belief = nil
+}
+
+// publicGold is where the gold may lie as everyone knows it: any goal not
+// turned up as coal, alike.
+func publicGold(b *rules.Board) [3]float64 {
+	var known [3]rules.GoalCard
+	for i, c := range rules.GoalCells {
+		t, _ := b.At(c)
+		known[i] = t.Card.Goal
+	}
+	return goldChances(known)
+}
+
+// goldChances spreads the gold over the goals that known does not show
+// to be coal; a known gold takes it all.
+func goldChances(known [3]rules.GoalCard) [3]float64 {
+	var p [3]float64
+	coal := 0
+	for i, g := range known {
+		if g == rules.Gold {
+			p[i] = 1
+			return p
+		}
+		if g == rules.CoalNE || g == rules.CoalNW {
+			coal++
+		}
+	}
+	for i, g := range known {
+		if g == rules.NoGoal {
+			p[i] = 1 / float64(3-coal)
+		}
+	}
+	return p
+}
+
+// observe learns from one event, as seen by this seat.
+func (k *know) observe(e rules.Event) {
+	if e.Type == rules.RoundStarted {
+		k.reset(e.Round)
+		return
+	}
+	if e.Round != k.round && e.Type != rules.GameEnded {
+		// Joined mid-round: the board is resynchronised from the next view.
+		k.round, k.synced = e.Round, false
+	}
+	switch e.Type {
+	case rules.Dealt:
+		if e.Seat == k.seat {
+			k.role = e.Role
+		}
+	case rules.Placed:
+		if k.synced {
+			k.judgePlace(e.Seat, e.Card, e.At)
+		}
+		k.follow(e)
+	case rules.GoalRevealed:
+		k.follow(e)
+		if e.Goal >= 0 && e.Goal < 3 {
+			k.goals[e.Goal] = e.Card.Goal
+		}
+	case rules.RockFell:
+		if k.synced {
+			k.judgeRockfall(e.Seat, e.At)
+		}
+		k.follow(e)
+		k.discards = append(k.discards, rules.Card{Kind: rules.Rockfall}, e.Card)
+	case rules.ToolBroken:
+		k.addPair(e.Seat, e.Target, 1.2)
+		k.belief = nil
+	case rules.ToolRepaired:
+		k.addPair(e.Seat, e.Target, -1.2)
+		k.belief = nil
+		k.discards = append(k.discards, e.Card, rules.Card{Kind: rules.Broken, Tools: e.Tool})
+	case rules.MapPlayed:
+		k.discards = append(k.discards, rules.Card{Kind: rules.Map})
+		if e.Seat >= 0 && e.Seat < k.n && e.Goal >= 0 && e.Goal < 3 {
+			k.mapped[e.Seat] |= 1 << e.Goal
+			if e.Seat == k.seat && e.Card.Kind == rules.Goal {
+				k.goals[e.Goal] = e.Card.Goal
+			}
+		}
+	case rules.Discarded:
+		if e.Seat == k.seat {
+			k.discards = append(k.discards, e.Card)
+		}
+	case rules.GoldKept:
+		if e.Seat == k.seat {
+			k.myGold = append(k.myGold, e.Gold)
+		}
+	}
+}
+
+func (k *know) follow(e rules.Event) {
+	if !k.synced {
+		return
+	}
+	if err := k.board.Follow(e); err != nil {
+		k.synced = false
+	}
+}
+
+func (k *know) addPair(a, b int, w float64) {
+	if a == b || a < 0 || b < 0 || a >= k.n || b >= k.n {
+		return
+	}
+	k.pair[a][b] += w
+	k.pair[b][a] += w
+}
+
+func (k *know) addLLR(s int, w float64) {
+	if s < 0 || s >= k.n {
+		return
+	}
+	k.llr[s] = math.Max(-6, math.Min(6, k.llr[s]+w))
+	k.belief = nil
+}
+
+// hypotheses are the beliefs about the gold that seat s may act on: the
+// public one, and for each goal it looked at with a map, that goal being
+// the gold or not (R6.4: which goal is public, what it showed is not).
+func (k *know) hypotheses(s int, pub [3]float64) [][3]float64 {
+	hs := [][3]float64{pub}
+	for i := 0; i < 3; i++ {
+		if k.mapped[s]&(1<<i) == 0 || pub[i] == 0 || pub[i] == 1 {
+			continue
+		}
+		var gold, coal [3]rules.GoalCard
+		for j := range gold {
+			if pub[j] == 0 {
+				gold[j], coal[j] = rules.CoalNE, rules.CoalNE
+			}
+		}
+		gold[i], coal[i] = rules.Gold, rules.CoalNE
+		hs = append(hs, goldChances(gold), goldChances(coal))
+	}
+	return hs
+}
+
+// judgePlace weighs seat s's path card c at x as evidence of its role: a
+// gold-digger brings the tunnel nearer the gold, a saboteur blocks it with
+// dead ends or turns it away. A seat that looked at a goal is judged by
+// the most favourable reading of what its map may have shown.
+func (k *know) judgePlace(s int, c rules.Card, x rules.Cell) {
+	pub := publicGold(&k.board)
+	best, worst := math.Inf(-1), math.Inf(1)
+	connected := false
+	for _, p := range k.hypotheses(s, pub) {
+		k.an.init(&k.board, p)
+		eff := k.an.place(c, x)
+		delta := k.an.reach - eff.reach
+		best, worst = max(best, delta), min(worst, delta)
+		connected = connected || eff.connected
+	}
+	if best > 0 && s >= 0 && s < k.n {
+		k.built[s] += best
+	}
+	switch {
+	case c.DeadEnd:
+		k.addLLR(s, 0.5+1.5*math.Min(-worst, 2))
+	case !connected:
+		k.addLLR(s, 0.3)
+	case best > 0.25:
+		k.addLLR(s, -math.Min(0.9*best, 1.5))
+	case best > -0.25:
+		k.addLLR(s, 0.15)
+	default:
+		k.addLLR(s, math.Min(1.3*(-best), 2.5))
+	}
+}
+
+// judgeRockfall weighs seat s's rockfall at x (R6.3): clearing a dead end
+// or a wrong turn is a gold-digger's move, cutting the tunnel a saboteur's.
+func (k *know) judgeRockfall(s int, x rules.Cell) {
+	k.an.init(&k.board, publicGold(&k.board))
+	delta := k.an.reach - k.an.without(x, &k.scratch)
+	switch {
+	case delta > 0.25:
+		k.addLLR(s, -math.Min(1.2*delta, 2))
+	case delta < -0.25:
+		k.addLLR(s, math.Min(1.5*(-delta), 3))
+	default:
+		k.addLLR(s, 0.3)
+	}
+}
+
+// posterior returns the chance that each seat is a saboteur this round:
+// the role cards of R1.2 dealt at random with one set aside (R1.3), this
+// seat's own role known, and every assignment weighted by the evidence.
+// Exact enumeration: at most C(11,4) = 330 assignments.
+func (k *know) posterior() []float64 {
+	if k.belief != nil {
+		return k.belief
+	}
+	n := k.n
+	out := make([]float64, n)
+	if k.role == rules.NoRole {
+		sab, _ := rules.RoleCards(n)
+		for s := range out {
+			out[s] = float64(sab) / float64(n+1)
+		}
+		k.belief = out
+		return out
+	}
+	total := 0.0
+	mine := k.role == rules.Saboteur
+	for _, m := range k.masks {
+		if (m&(1<<k.seat) != 0) != mine {
+			continue
+		}
+		lw := 0.0
+		for s := 0; s < n; s++ {
+			if m&(1<<s) != 0 {
+				lw += k.llr[s]
+			}
+		}
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				if (m>>a)&1 != (m>>b)&1 {
+					lw += k.pair[a][b]
+				}
+			}
+		}
+		w := math.Exp(lw)
+		total += w
+		for s := 0; s < n; s++ {
+			if m&(1<<s) != 0 {
+				out[s] += w
+			}
+		}
+	}
+	for s := range out {
+		out[s] /= total
+	}
+	k.belief = out
+	return out
+}
+
+// sampleRoles draws role cards for every seat and the set-aside card from
+// the posterior over assignments (see posterior), using u in [0,1).
+func (k *know) sampleRoles(u float64, roles []rules.Role) (setAside rules.Role) {
+	n := k.n
+	mine := k.role == rules.Saboteur
+	ws := make([]float64, 0, len(k.masks))
+	total := 0.0
+	for _, m := range k.masks {
+		w := 0.0
+		if (m&(1<<k.seat) != 0) == mine {
+			lw := 0.0
+			for s := 0; s < n; s++ {
+				if m&(1<<s) != 0 {
+					lw += k.llr[s]
+				}
+			}
+			for a := 0; a < n; a++ {
+				for b := a + 1; b < n; b++ {
+					if (m>>a)&1 != (m>>b)&1 {
+						lw += k.pair[a][b]
+					}
+				}
+			}
+			w = math.Exp(lw)
+		}
+		ws = append(ws, w)
+		total += w
+	}
+	pick := k.masks[len(k.masks)-1]
+	x := u * total
+	for i, w := range ws {
+		if x < w {
+			pick = k.masks[i]
+			break
+		}
+		x -= w
+	}
+	for s := 0; s < n; s++ {
+		roles[s] = rules.GoldDigger
+		if pick&(1<<s) != 0 {
+			roles[s] = rules.Saboteur
+		}
+	}
+	if pick&(1<<n) != 0 {
+		return rules.Saboteur
+	}
+	return rules.GoldDigger
+}
+
+// myGoldChances is where this seat believes the gold lies: face-up goals
+// and its own maps, the rest alike.
+func (k *know) myGoldChances(v *rules.View) [3]float64 {
+	known := k.goals
+	for i, c := range rules.GoalCells {
+		if t, _ := v.Board.At(c); t.Card.Goal != rules.NoGoal {
+			known[i] = t.Card.Goal
+		}
+		if v.Peeked[i] != rules.NoGoal {
+			known[i] = v.Peeked[i]
+		}
+	}
+	return goldChances(known)
+}
+
+// sync makes the following board agree with the view's maze when events
+// were missed (a bot that sat down mid-round).
+func (k *know) sync(v *rules.View) {
+	if v.Round != k.round {
+		k.reset(v.Round)
+	}
+	if k.role == rules.NoRole {
+		k.role = v.Role
+	}
+	if !k.synced || len(k.board.Tiles()) != len(v.Board.Tiles()) {
+		k.board = v.Board.Clone()
+		k.synced = true
+	}
+}

@@ -1,0 +1,317 @@
+package bot
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// sit is one decision as a policy sees it: what the seat may know, and the
+// style it plays in. The same policy runs on a View (easy, normal, hard's
+// own candidates) and inside hard's playouts on a determinized game.
+type sit struct {
+	board   *rules.Board
+	seat, n int
+	role    rules.Role
+	hand    []rules.Card
+	broken  []rules.Tool
+	draw    int
+	connect bool
+
+	gold  [3]float64 // where this seat believes the gold lies
+	susp  []float64  // chance each seat is a saboteur, as this seat believes
+	built []float64  // how far each seat brought the tunnel on this round
+	hide  bool       // a saboteur weighs how suspicious its moves look (normal, hard)
+	trust bool       // repairs only those it trusts, breaks those it suspects (normal, hard)
+}
+
+// scored is a move with its score; the policy plays the best.
+type scored struct {
+	m     rules.Move
+	score float64
+}
+
+// policy scores moves; it holds reusable working space.
+type policy struct {
+	an, scratch analysis
+	places      []rules.Placement
+	cands       []scored
+	seen        []rules.Card
+}
+
+// Scores are in cards of distance to the gold: 1 is one card's worth of
+// tunnel built (or, for a saboteur, blocked).
+const (
+	winScore = 50.0 // revealing the gold ends the round (R7.3)
+)
+
+// exposure is how much a saboteur that hides minds looking like one: a lot
+// while the tunnel is far from the goals and the draw pile is thick, hardly
+// at all once the gold is near or the cards run out.
+func exposure(reach float64, draw int) float64 {
+	far := math.Max(0, math.Min(1, (reach-2.5)/3))
+	thick := math.Max(0, math.Min(1, float64(draw-8)/20))
+	return 1.6 * far * thick
+}
+
+// moves lists every legal move of s with its score into p.cands (R4.1, R5,
+// R6: the same moves as rules.View.LegalMoves, one per card kind).
+func (p *policy) moves(s *sit) []scored {
+	p.an.init(s.board, s.gold)
+	p.cands = p.cands[:0]
+	p.seen = p.seen[:0]
+	lam := 0.0
+	if s.hide && s.role == rules.Saboteur {
+		lam = exposure(p.an.reach, s.draw)
+	}
+	for _, c := range s.hand {
+		c = c.Canonical()
+		dup := false
+		for _, x := range p.seen {
+			if x == c {
+				dup = true
+			}
+		}
+		if dup {
+			continue
+		}
+		p.seen = append(p.seen, c)
+		switch c.Kind {
+		case rules.Path:
+			if s.broken[s.seat] != 0 {
+				break
+			}
+			p.places = s.board.Placements(p.places[:0], c, s.connect)
+			for _, pl := range p.places {
+				m := rules.Move{Seat: s.seat, Type: rules.Play, Card: pl.Card, At: pl.At}
+				p.cands = append(p.cands, scored{m, p.scorePlace(s, pl.Card, pl.At, lam)})
+			}
+		case rules.Broken:
+			for t := range s.broken {
+				if s.broken[t]&c.Tools == 0 {
+					m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, Target: t}
+					p.cands = append(p.cands, scored{m, p.scoreBreak(s, t, lam)})
+				}
+			}
+		case rules.Repair:
+			for t := range s.broken {
+				for _, tool := range (s.broken[t] & c.Tools).Tools() {
+					m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, Target: t, Tool: tool}
+					p.cands = append(p.cands, scored{m, p.scoreRepair(s, t, lam)})
+				}
+			}
+		case rules.Rockfall:
+			p.rockfalls(s, c, lam)
+		case rules.Map:
+			for i := range rules.GoalCells {
+				if !s.board.GoalFaceUp(i) {
+					m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, Goal: i}
+					p.cands = append(p.cands, scored{m, p.scoreMap(s, i)})
+				}
+			}
+		}
+		p.cands = append(p.cands, scored{rules.Move{Seat: s.seat, Type: rules.Discard, Card: c}, p.scoreDiscard(s, c)})
+	}
+	return p.cands
+}
+
+// choose returns the best-scored move, ties broken at random.
+func (p *policy) choose(s *sit, rng *rand.Rand) rules.Move {
+	cs := p.moves(s)
+	best, bestScore := 0, math.Inf(-1)
+	for i, c := range cs {
+		sc := c.score + rng.Float64()*1e-3
+		if sc > bestScore {
+			best, bestScore = i, sc
+		}
+	}
+	return cs[best].m
+}
+
+// openings counts a card's openings.
+func openings(c rules.Card) int {
+	n := 0
+	for _, d := range sides {
+		if c.Open&d != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// scorePlace scores path card c at x (R5): gold-diggers bring the tunnel
+// nearer the gold; saboteurs block it (dead ends, turns away) and never
+// reveal the gold themselves.
+func (p *policy) scorePlace(s *sit, c rules.Card, x rules.Cell, lam float64) float64 {
+	eff := p.an.place(c, x)
+	delta := p.an.reach - eff.reach // > 0: nearer the gold
+	if s.role == rules.Saboteur {
+		sc := -2*delta - winScore*eff.goldHit
+		if lam > 0 {
+			sc -= lam * placeEvidence(c, eff.connected, delta)
+		}
+		if !c.DeadEnd && delta <= 0 {
+			// Keep the tunnels that look like help for hiding later.
+			sc -= 0.1 * float64(openings(c))
+		}
+		return sc
+	}
+	sc := 2*delta + winScore*eff.goldHit
+	switch {
+	case c.DeadEnd:
+		sc -= 1
+	case !eff.connected:
+		sc -= 0.8
+	case delta < 0.05:
+		sc -= 0.3
+	}
+	return sc + 0.02*float64(openings(c))
+}
+
+// placeEvidence is how much a path card played like this would make the
+// others suspect its player (the same reading as know.judgePlace).
+func placeEvidence(c rules.Card, connected bool, delta float64) float64 {
+	switch {
+	case c.DeadEnd:
+		return 0.5 + 1.5*math.Min(-delta, 2)
+	case !connected:
+		return 0.3
+	case delta > 0.25:
+		return -math.Min(0.9*delta, 1.5)
+	case delta > -0.25:
+		return 0.15
+	}
+	return math.Min(1.3*(-delta), 2.5)
+}
+
+// scoreBreak scores a broken tool on seat t (R6.1): gold-diggers break the
+// suspects, saboteurs the best builders among the trusted.
+func (p *policy) scoreBreak(s *sit, t int, lam float64) float64 {
+	already := 0.0
+	if s.broken[t] != 0 {
+		already = 0.7 // one broken tool already stops path cards (R5.1)
+	}
+	if t == s.seat {
+		return -10
+	}
+	if s.role == rules.Saboteur {
+		sc := (1-s.susp[t])*(1.2+0.4*math.Min(s.built[t], 4)) - already
+		return sc - lam*1.0
+	}
+	if !s.trust {
+		return -0.5 - already
+	}
+	return 5*(s.susp[t]-0.5) - already
+}
+
+// scoreRepair scores mending seat t's tool (R6.2): oneself first, then
+// those trusted; a saboteur mends itself and its likely partners.
+func (p *policy) scoreRepair(s *sit, t int, lam float64) float64 {
+	if t == s.seat {
+		if s.role == rules.Saboteur {
+			return 1.0
+		}
+		return 3
+	}
+	if s.role == rules.Saboteur {
+		return 3*(s.susp[t]-0.6) - lam*0.5
+	}
+	if !s.trust {
+		return 1.5
+	}
+	return 2.5 * (0.5 - s.susp[t]) * 2
+}
+
+// rockfalls adds the rockfall moves (R6.3): every path card may go, but
+// only those that matter get the cost of a trial removal.
+func (p *policy) rockfalls(s *sit, c rules.Card, lam float64) {
+	tiles := s.board.Tiles()
+	near := p.an.reach + 3
+	for _, t := range tiles {
+		if t.Card.Kind != rules.Path {
+			continue
+		}
+		m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, At: t.At}
+		if p.an.dist(t.At) > near {
+			p.cands = append(p.cands, scored{m, -3})
+			continue
+		}
+		delta := p.an.reach - p.an.without(t.At, &p.scratch) // > 0: nearer the gold
+		var sc float64
+		if s.role == rules.Saboteur {
+			sc = -2*delta - 0.4
+			if lam > 0 {
+				sc -= lam * rockEvidence(delta)
+			}
+		} else {
+			sc = 2*delta - 0.6
+		}
+		p.cands = append(p.cands, scored{m, sc})
+	}
+}
+
+func rockEvidence(delta float64) float64 {
+	switch {
+	case delta > 0.25:
+		return -math.Min(1.2*delta, 2)
+	case delta < -0.25:
+		return math.Min(1.5*(-delta), 3)
+	}
+	return 0.3
+}
+
+// scoreMap scores looking at goal i (R6.4): worth most while the gold is
+// unknown, on the goal most likely to hold it.
+func (p *policy) scoreMap(s *sit, i int) float64 {
+	known := false
+	for _, q := range s.gold {
+		if q == 1 {
+			known = true
+		}
+	}
+	if known || s.gold[i] == 0 {
+		return -2
+	}
+	sc := 1.4 + s.gold[i]
+	if i == 1 {
+		sc += 0.05 // the middle goal is on every way
+	}
+	return sc
+}
+
+// scoreDiscard scores passing with card c (R4.1): the card's worth kept,
+// negated.
+func (p *policy) scoreDiscard(s *sit, c rules.Card) float64 {
+	sab := s.role == rules.Saboteur
+	switch c.Kind {
+	case rules.Path:
+		if c.DeadEnd {
+			if sab {
+				return -1.5
+			}
+			return 0.3
+		}
+		if sab {
+			return 0.1 + 0.05*float64(openings(c))
+		}
+		return -0.4 - 0.1*float64(openings(c))
+	case rules.Broken:
+		if sab {
+			return -1
+		}
+		return -0.2
+	case rules.Repair:
+		return -0.6
+	case rules.Rockfall:
+		return -0.5
+	case rules.Map:
+		for _, q := range s.gold {
+			if q == 1 {
+				return 0.2
+			}
+		}
+		return -0.8
+	}
+	return 0
+}
