@@ -14,6 +14,8 @@ package sprites
 
 import (
 	"image"
+	"runtime"
+	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -104,7 +106,7 @@ func faceCards() []rules.Card {
 
 // NewArt renders every face for cards widthPx pixels wide (at least 4;
 // height CardHeight(widthPx)) in palette p. It takes a few tens of
-// milliseconds at 96 px (see BenchmarkNewArt); make one per zoom level or
+// milliseconds at 96 px, spread over the CPU cores (see BenchmarkNewArt); make one per zoom level or
 // UI scale and keep it.
 func NewArt(widthPx int, p Palette) *Art {
 	widthPx = max(widthPx, 4)
@@ -115,19 +117,57 @@ func NewArt(widthPx int, p Palette) *Art {
 		faces:  map[rules.Card]*ebiten.Image{},
 		tools:  map[toolKey]*ebiten.Image{},
 	}
-	wrap := func(img *image.RGBA) *ebiten.Image { return ebiten.NewImageFromImage(img) }
-	for _, c := range faceCards() {
-		a.faces[c] = wrap(RenderCard(c, widthPx, p))
+	// Render on the CPU in parallel (each face has its own canvas), then
+	// wrap on this goroutine.
+	cards := faceCards()
+	jobs := make([]func() *image.RGBA, 0, len(cards)+8)
+	for _, c := range cards {
+		jobs = append(jobs, func() *image.RGBA { return RenderCard(c, widthPx, p) })
 	}
-	a.unknown = wrap(RenderCard(rules.Card{}, widthPx, p))
-	a.back = wrap(RenderBack(widthPx, p))
+	jobs = append(jobs,
+		func() *image.RGBA { return RenderCard(rules.Card{}, widthPx, p) },
+		func() *image.RGBA { return RenderBack(widthPx, p) })
 	for r := range a.roles {
-		a.roles[r] = wrap(RenderRole(rules.Role(r), widthPx, p))
+		jobs = append(jobs, func() *image.RGBA { return RenderRole(rules.Role(r), widthPx, p) })
 	}
 	for v := range a.gold {
-		a.gold[v] = wrap(RenderGoldCard(v+1, widthPx, p))
+		jobs = append(jobs, func() *image.RGBA { return RenderGoldCard(v+1, widthPx, p) })
+	}
+	imgs := renderAll(jobs)
+	wrap := func(i int) *ebiten.Image { return ebiten.NewImageFromImage(imgs[i]) }
+	for i, c := range cards {
+		a.faces[c] = wrap(i)
+	}
+	n := len(cards)
+	a.unknown, a.back = wrap(n), wrap(n+1)
+	for r := range a.roles {
+		a.roles[r] = wrap(n + 2 + r)
+	}
+	for v := range a.gold {
+		a.gold[v] = wrap(n + 2 + len(a.roles) + v)
 	}
 	return a
+}
+
+// renderAll runs the jobs on up to GOMAXPROCS goroutines and returns their
+// images in job order.
+func renderAll(jobs []func() *image.RGBA) []*image.RGBA {
+	out := make([]*image.RGBA, len(jobs))
+	next := make(chan int, len(jobs))
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = jobs[i]()
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 // Width and Height return the card size in pixels this Art was made for.

@@ -111,10 +111,14 @@ func drawToolBadge(c *canvas, t rules.Tool, broken bool, p Palette) {
 	c.fill(ring)
 	c.circle(32, 32, 25.5)
 	c.fill(bg)
-	drawTool(c.sub(9, 9, 46.0/64), t, p)
+	drawTool(c.sub(9, 7, 46.0/64), t, p)
 	if broken {
-		drawCrack(c.sub(9, 9, 46.0/64), bg)
-		drawCross(c, 32, 32, 15, 6.5, p.Danger, p.Paper)
+		// The tool stays recognisable; a crack splits it and a cross in a
+		// disc at the lower right says "broken" by shape, not only colour.
+		drawCrack(c.sub(9, 7, 46.0/64), bg)
+		c.circle(45, 45, 14)
+		c.inked(p.Danger, p.Ink, 2)
+		drawCross(c, 45, 45, 6.5, 4.5, p.Paper, p.Danger)
 	}
 }
 
@@ -257,7 +261,7 @@ func drawBoulder(c *canvas, cx, cy, r float64, p Palette, code string) {
 	c.inked(p.Boulder, p.Ink, 1.2)
 	c.ellipse(cx-r*0.3, cy-r*0.35, r*0.45, r*0.3)
 	c.fill(alpha(p.RockLight, 200))
-	c.polyline(0.9, pt{cx + r*0.1, cy - r*0.8}, pt{cx + r*0.25, cy - r*0.2}, pt{cx - r*0.05, cy + r*0.25}, pt{cx + r*0.15, cy + r*0.7})
+	c.polyline(0.9, pt{cx + r*0.45, cy - r*0.75}, pt{cx + r*0.6, cy - r*0.2}, pt{cx + r*0.35, cy + r*0.25}, pt{cx + r*0.5, cy + r*0.7})
 	c.fill(alpha(p.Ink, 150))
 }
 
@@ -437,11 +441,11 @@ func drawRockfallCard(c *canvas, h float64, p Palette) {
 	c.polyline(1.2, pt{22, y0 + 1}, pt{27, y0 + 10}, pt{23, y0 + 17}, pt{29, y0 + 26}, pt{27, ty - 8})
 	c.fill(p.RockDark)
 	r := seed("rockfall")
-	drawBoulderSmall(c, &r, 24, ty+1, 6.5, p)
-	drawBoulderSmall(c, &r, 39, ty+2, 5.5, p)
-	drawBoulderSmall(c, &r, 32, ty-6, 5, p)
+	drawBoulderSmall(c, &r, 20, ty+1, 7, p)
+	drawBoulderSmall(c, &r, 44, ty+1.5, 6.5, p)
+	drawBoulderSmall(c, &r, 32, ty-3, 8, p)
 	// Falling rocks with speed lines.
-	for _, f := range []struct{ x, y, r float64 }{{20, y0 + 14, 3.6}, {42, y0 + 9, 4.2}} {
+	for _, f := range []struct{ x, y, r float64 }{{19, y0 + 15, 4.8}, {43, y0 + 11, 5.4}} {
 		for i := -1; i <= 1; i++ {
 			c.line(pt{f.x + float64(i)*2.2, f.y - f.r - 7}, pt{f.x + float64(i)*2.2, f.y - f.r - 2}, 0.9)
 		}
@@ -533,8 +537,8 @@ func drawBack(c *canvas, h float64, p Palette, role bool) {
 		return
 	}
 	// Deck back: crossed pickaxes over a nugget.
-	drawPickaxe(c.rot(-0.62-0.55, cx, cy).sub(cx-16, cy-17, 0.5), p)
-	drawPickaxe(c.rot(-0.62+0.55, cx, cy).sub(cx-16, cy-17, 0.5), p)
+	drawPickaxe(c.rot(-0.62-0.7, cx, cy).sub(cx-16, cy-18, 0.5), p)
+	drawPickaxe(c.rot(-0.62+0.7, cx, cy).sub(cx-16, cy-18, 0.5), p)
 	r := seed("back")
 	nugget(c, &r, cx, cy+8, 6, p)
 	sparkle(c, cx+6, cy+3, 2.4, p)
@@ -547,7 +551,7 @@ func drawRoleFrame(c *canvas, h float64, col color.RGBA, p Palette) {
 	c.fill(p.Ink)
 	c.roundRect(borderW, borderW, CardW-2*borderW, h-2*borderW, cornerR-borderW/2)
 	c.fill(mix(col, p.Ink, 0.25))
-	for i, r := range []float64{34, 27, 20} {
+	for i, r := range []float64{28, 22, 16} {
 		c.circle(CardW/2, h*0.42, r)
 		c.fill(alpha(mix(col, white, 0.25), uint8(70+40*i)))
 	}
@@ -562,7 +566,7 @@ func drawDigger(c *canvas, h float64, p Palette) {
 	drawRoleFrame(c, h, p.Digger, p)
 	cx, cy := CardW/2.0, h*0.42
 	// Lamp beam.
-	c.polygon(pt{cx + 2, cy - 15}, pt{cx + 28, cy - 34}, pt{cx + 30, cy - 18})
+	c.polygon(pt{cx + 2, cy - 13}, pt{cx + 25, cy - 30}, pt{cx + 26, cy - 16})
 	c.fill(alpha(p.GoldLight, 120))
 	// Pickaxe over the shoulder, behind the body.
 	drawPickaxe(c.sub(cx-4, cy-10, 0.62), p)

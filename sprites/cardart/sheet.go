@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"strings"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
@@ -83,8 +84,8 @@ func Sheet(widthPx int, p Palette) *image.RGBA {
 	rows = append(rows, last)
 
 	face := basicfont.Face7x13
-	gap, labelH := max(widthPx/8, 6), 16
-	cellW := max(widthPx, 12*7) + gap
+	gap, labelH := max(widthPx/8, 6), 29
+	cellW := max(widthPx, 15*7) + gap
 	cellH := CardHeight(widthPx) + labelH + gap
 	cols := 0
 	for _, r := range rows {
@@ -99,9 +100,15 @@ func Sheet(widthPx int, p Palette) *image.RGBA {
 			b := it.img.Bounds()
 			at := image.Pt(ox+(cellW-gap-b.Dx())/2, oy+(CardHeight(widthPx)-b.Dy())/2)
 			draw.Draw(sheet, b.Add(at), it.img, image.Point{}, draw.Over)
-			w := font.MeasureString(face, it.label).Round()
-			d.Dot = fixed.P(ox+(cellW-gap-w)/2, oy+CardHeight(widthPx)+13)
-			d.DrawString(it.label)
+			lines := []string{it.label}
+			if i := strings.IndexByte(it.label, ':'); i > 0 && font.MeasureString(face, it.label).Round() > cellW-2 {
+				lines = []string{it.label[:i+1], it.label[i+1:]}
+			}
+			for j, l := range lines {
+				w := font.MeasureString(face, l).Round()
+				d.Dot = fixed.P(ox+(cellW-gap-w)/2, oy+CardHeight(widthPx)+13+13*j)
+				d.DrawString(l)
+			}
 		}
 	}
 	return sheet

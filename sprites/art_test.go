@@ -1,0 +1,74 @@
+package sprites
+
+import (
+	"testing"
+
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/sprites/cardart"
+)
+
+// These tests import Ebitengine, which needs a display: run them under Xvfb
+// (make test does). The pixel tests of the art itself are in cardart.
+
+// TestArtFaces checks that Art has a face of the right size for every card
+// of R2.2 as placed, distinct images for distinct cards, and the unknown
+// face only for cards that have none.
+func TestArtFaces(t *testing.T) {
+	a := NewArt(48, Classic())
+	if a.Width() != 48 || a.Height() != 72 {
+		t.Fatalf("Art size %dx%d, want 48x72", a.Width(), a.Height())
+	}
+	unknown := a.Card(rules.Card{})
+	seen := map[any]string{}
+	for _, c := range cardart.AllCards() {
+		img := a.Card(c)
+		if b := img.Bounds(); b.Dx() != 48 || b.Dy() != 72 {
+			t.Errorf("%s: size %v", c, b.Size())
+		}
+		if img == unknown {
+			t.Errorf("%s got the unknown face", c)
+		}
+		if other, dup := seen[img]; dup {
+			t.Errorf("%s shares its image with %s", c, other)
+		}
+		seen[img] = c.String()
+	}
+	for _, img := range []any{a.Back(), a.Role(rules.NoRole), a.Role(rules.GoldDigger), a.Role(rules.Saboteur), a.GoldCard(1), a.GoldCard(2), a.GoldCard(3)} {
+		if other, dup := seen[img]; dup {
+			t.Errorf("a back, role or gold card shares its image with %s", other)
+		}
+		seen[img] = "other"
+	}
+	if a.GoldCard(0) != unknown || a.GoldCard(4) != unknown || a.Role(rules.Role(9)) != a.Role(rules.NoRole) {
+		t.Errorf("out-of-range gold value or role did not fall back")
+	}
+	// Rotating a card gives its other orientation's face (R3.3).
+	if a.Card(rules.MustCard("NE")) == a.Card(rules.MustCard("NE").Rotated()) {
+		t.Errorf("NE and its 180-degree turn share a face")
+	}
+}
+
+// TestArtToolCache checks tool icons are made once per size and kept.
+func TestArtToolCache(t *testing.T) {
+	a := NewArt(32, ColorBlindSafe())
+	i1 := a.Tool(rules.Cart, true, 24)
+	if i2 := a.Tool(rules.Cart, true, 24); i1 != i2 {
+		t.Errorf("second call made a new icon")
+	}
+	if a.Tool(rules.Cart, false, 24) == i1 || a.Tool(rules.Cart, true, 25) == i1 {
+		t.Errorf("different icons share one image")
+	}
+	if b := i1.Bounds(); b.Dx() != 24 || b.Dy() != 24 {
+		t.Errorf("icon size %v, want 24x24", b.Size())
+	}
+}
+
+// BenchmarkNewArt renders the full set of faces at 96 px (30 path faces,
+// start, goals, action cards, backs, roles, gold cards) and wraps them.
+func BenchmarkNewArt(b *testing.B) {
+	p := Classic()
+	b.ReportAllocs()
+	for b.Loop() {
+		NewArt(96, p)
+	}
+}
