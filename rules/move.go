@@ -62,6 +62,32 @@ func (m Move) String() string {
 	return fmt.Sprintf("seat %d plays %s", m.Seat, m.Card)
 }
 
+// Normal returns m with only the fields its type and card use, the others
+// zeroed: the form a move has after a trip through JSON. Apply gives m and
+// m.Normal() the same result.
+func (m Move) Normal() Move {
+	out := Move{Seat: m.Seat, Type: m.Type}
+	switch m.Type {
+	case Discard:
+		out.Card = m.Card
+	case Keep:
+		out.Gold = m.Gold
+	case Play:
+		out.Card = m.Card
+		switch m.Card.Kind {
+		case Path, Rockfall:
+			out.At = m.At
+		case Broken:
+			out.Target = m.Target
+		case Repair:
+			out.Target, out.Tool = m.Target, m.Tool
+		case Map:
+			out.Goal = m.Goal
+		}
+	}
+	return out
+}
+
 // moveJSON is the JSON form of a move, shared by game records and the
 // position format of RULES.md: {"seat":0,"play":"NE","x":2,"y":0},
 // {"seat":1,"play":"broken:cart","target":2}, {"seat":1,"play":
