@@ -128,7 +128,10 @@ const (
 func osc(shape int, phase float64) float64 {
 	switch shape {
 	case triangle:
-		return 2 / math.Pi * math.Asin(math.Sin(phase))
+		// A triangle in phase with the sine: 0 at 0, 1 at pi/2, -1 at 3pi/2.
+		u := phase/(2*math.Pi) + 0.25
+		u -= math.Floor(u)
+		return 1 - 4*math.Abs(u-0.5)
 	case soft:
 		return (math.Sin(phase) + math.Sin(3*phase)/3 + math.Sin(5*phase)/5) * 0.8
 	}
