@@ -64,89 +64,134 @@ func RenderTool(t rules.Tool, broken bool, sizePx int, p Palette) *image.RGBA {
 	return cardart.RenderTool(t, broken, sizePx, p)
 }
 
-// Art holds every card face for one card width in pixels and one palette,
-// as *ebiten.Image, rendered once in NewArt; tool icons are rendered on
-// first use for each size and kept. Ebitengine packs these small images
-// into its own texture atlas, so drawing many of them batches well. An Art
-// is for the UI goroutine only (it is not safe for concurrent use).
+// Art holds the card faces for one card width in pixels and one palette,
+// as *ebiten.Image. Each face is rendered the first time it is asked for
+// (about a millisecond or two at 96 px) and kept; Preload renders them all
+// at once, in parallel. Ebitengine packs these small images into its own
+// texture atlas, so drawing many of them batches well. An Art is for the UI
+// goroutine only (it is not safe for concurrent use).
 type Art struct {
 	width, height int
 	pal           Palette
-	faces         map[rules.Card]*ebiten.Image
-	unknown       *ebiten.Image
-	back          *ebiten.Image
-	roles         [3]*ebiten.Image // by rules.Role: the role back, gold-digger, saboteur
-	gold          [3]*ebiten.Image // worth 1, 2, 3
-	tools         map[toolKey]*ebiten.Image
+	faces         map[face]*ebiten.Image
 }
 
-type toolKey struct {
-	t      rules.Tool
-	broken bool
-	size   int
+// face names one image of an Art: a card face, the deck back, a role card,
+// a gold card or a tool icon.
+type face struct {
+	what   faceKind
+	card   rules.Card // faceCard
+	n      int        // faceRole: the role; faceGold: the value; faceTool: the size
+	tool   rules.Tool // faceTool
+	broken bool       // faceTool
 }
 
-// faceCards lists every card Art keeps a face for: every path card with any
-// non-empty set of openings, tunnel or dead end (so any orientation R2.2 can
-// name has a face), then the rest of AllCards.
-func faceCards() []rules.Card {
-	var out []rules.Card
+type faceKind uint8
+
+const (
+	faceCard faceKind = iota
+	faceUnknown
+	faceBack
+	faceRole
+	faceGold
+	faceTool
+)
+
+// hasFace is the set of cards that have a face of their own: every path
+// card with any non-empty set of openings, tunnel or dead end (so any
+// orientation R2.2 can name), and the rest of cardart.AllCards. It is built
+// once and never changed.
+var hasFace = func() map[rules.Card]bool {
+	m := map[rules.Card]bool{}
 	for _, dead := range []bool{false, true} {
 		for open := rules.Side(1); open <= rules.AllSides; open++ {
-			out = append(out, rules.Card{Kind: rules.Path, Open: open, DeadEnd: dead})
+			m[rules.Card{Kind: rules.Path, Open: open, DeadEnd: dead}] = true
 		}
 	}
 	for _, c := range cardart.AllCards() {
-		if c.Kind != rules.Path {
-			out = append(out, c)
-		}
+		m[c] = true
+	}
+	return m
+}()
+
+// allFaces lists every face Preload renders (tool icons are made per size
+// on demand and are not among them).
+func allFaces() []face {
+	var out []face
+	for c := range hasFace {
+		out = append(out, face{what: faceCard, card: c})
+	}
+	out = append(out, face{what: faceUnknown}, face{what: faceBack})
+	for r := rules.NoRole; r <= rules.Saboteur; r++ {
+		out = append(out, face{what: faceRole, n: int(r)})
+	}
+	for v := 1; v <= 3; v++ {
+		out = append(out, face{what: faceGold, n: v})
 	}
 	return out
 }
 
-// NewArt renders every face for cards widthPx pixels wide (at least 4;
-// height CardHeight(widthPx)) in palette p. It takes a few tens of
-// milliseconds at 96 px, spread over the CPU cores (see BenchmarkNewArt); make one per zoom level or
-// UI scale and keep it.
+// NewArt returns the art for cards widthPx pixels wide (at least 4; height
+// CardHeight(widthPx)) in palette p. It renders nothing yet: faces are made
+// on first use, or all at once by Preload. Keep one per size: zooming
+// through many widths makes as many Arts.
 func NewArt(widthPx int, p Palette) *Art {
 	widthPx = max(widthPx, 4)
-	a := &Art{
+	return &Art{
 		width:  widthPx,
 		height: CardHeight(widthPx),
 		pal:    p,
-		faces:  map[rules.Card]*ebiten.Image{},
-		tools:  map[toolKey]*ebiten.Image{},
+		faces:  map[face]*ebiten.Image{},
+	}
+}
+
+// Preload renders every card face, back, role card and gold card not made
+// yet, spread over the CPU cores: a few tens of milliseconds at 96 px
+// (BenchmarkNewArt). Call it at start-up or behind a transition so the
+// first frames that show many cards do not stall.
+func (a *Art) Preload() {
+	var todo []face
+	for _, f := range allFaces() {
+		if _, ok := a.faces[f]; !ok {
+			todo = append(todo, f)
+		}
+	}
+	jobs := make([]func() *image.RGBA, len(todo))
+	for i, f := range todo {
+		jobs[i] = func() *image.RGBA { return a.render(f) }
 	}
 	// Render on the CPU in parallel (each face has its own canvas), then
 	// wrap on this goroutine.
-	cards := faceCards()
-	jobs := make([]func() *image.RGBA, 0, len(cards)+8)
-	for _, c := range cards {
-		jobs = append(jobs, func() *image.RGBA { return RenderCard(c, widthPx, p) })
+	for i, img := range renderAll(jobs) {
+		a.faces[todo[i]] = ebiten.NewImageFromImage(img)
 	}
-	jobs = append(jobs,
-		func() *image.RGBA { return RenderCard(rules.Card{}, widthPx, p) },
-		func() *image.RGBA { return RenderBack(widthPx, p) })
-	for r := range a.roles {
-		jobs = append(jobs, func() *image.RGBA { return RenderRole(rules.Role(r), widthPx, p) })
+}
+
+// render draws face f on the CPU.
+func (a *Art) render(f face) *image.RGBA {
+	switch f.what {
+	case faceCard:
+		return RenderCard(f.card, a.width, a.pal)
+	case faceBack:
+		return RenderBack(a.width, a.pal)
+	case faceRole:
+		return RenderRole(rules.Role(f.n), a.width, a.pal)
+	case faceGold:
+		return RenderGoldCard(f.n, a.width, a.pal)
+	case faceTool:
+		return RenderTool(f.tool, f.broken, f.n, a.pal)
 	}
-	for v := range a.gold {
-		jobs = append(jobs, func() *image.RGBA { return RenderGoldCard(v+1, widthPx, p) })
+	return RenderCard(rules.Card{}, a.width, a.pal)
+}
+
+// get returns face f, rendering it on first use.
+func (a *Art) get(f face) *ebiten.Image {
+	if img, ok := a.faces[f]; ok {
+		return img
 	}
-	imgs := renderAll(jobs)
-	wrap := func(i int) *ebiten.Image { return ebiten.NewImageFromImage(imgs[i]) }
-	for i, c := range cards {
-		a.faces[c] = wrap(i)
-	}
-	n := len(cards)
-	a.unknown, a.back = wrap(n), wrap(n+1)
-	for r := range a.roles {
-		a.roles[r] = wrap(n + 2 + r)
-	}
-	for v := range a.gold {
-		a.gold[v] = wrap(n + 2 + len(a.roles) + v)
-	}
-	return a
+	img := ebiten.NewImageFromImage(a.render(f))
+	a.faces[f] = img
+	return img
 }
 
 // renderAll runs the jobs on up to GOMAXPROCS goroutines and returns their
@@ -182,40 +227,37 @@ func (a *Art) Palette() Palette { return a.pal }
 // coal:XX), or an action card. A card with no face (Kind NoCard, a coal
 // with other openings than a curve) gets the unknown face.
 func (a *Art) Card(c rules.Card) *ebiten.Image {
-	if img, ok := a.faces[c]; ok {
-		return img
+	if !hasFace[c] {
+		return a.get(face{what: faceUnknown})
 	}
-	return a.unknown
+	return a.get(face{what: faceCard, card: c})
 }
 
 // Back returns the back of a draw-pile card.
-func (a *Art) Back() *ebiten.Image { return a.back }
+func (a *Art) Back() *ebiten.Image { return a.get(face{what: faceBack}) }
 
-// Role returns role card r (R1); NoRole gives the back of a role card.
+// Role returns role card r (R1); NoRole, or any other value, gives the
+// back of a role card.
 func (a *Art) Role(r rules.Role) *ebiten.Image {
-	if int(r) < len(a.roles) {
-		return a.roles[r]
+	if r != rules.GoldDigger && r != rules.Saboteur {
+		r = rules.NoRole
 	}
-	return a.roles[rules.NoRole]
+	return a.get(face{what: faceRole, n: int(r)})
 }
 
 // GoldCard returns a gold card worth value (R2.6: 1, 2 or 3); other values
 // get the unknown face.
 func (a *Art) GoldCard(value int) *ebiten.Image {
 	if value < 1 || value > 3 {
-		return a.unknown
+		return a.get(face{what: faceUnknown})
 	}
-	return a.gold[value-1]
+	return a.get(face{what: faceGold, n: value})
 }
 
 // Tool returns the round icon of one tool, whole or broken (R6.1), sizePx
-// pixels square, rendered on the first call for that size and kept.
+// pixels square (at least 4), rendered on the first call for that size and
+// kept. t should be one tool; a set of several draws nothing inside the
+// badge.
 func (a *Art) Tool(t rules.Tool, broken bool, sizePx int) *ebiten.Image {
-	k := toolKey{t, broken, max(sizePx, 4)}
-	if img, ok := a.tools[k]; ok {
-		return img
-	}
-	img := ebiten.NewImageFromImage(RenderTool(t, broken, k.size, a.pal))
-	a.tools[k] = img
-	return img
+	return a.get(face{what: faceTool, tool: t, broken: broken, n: max(sizePx, 4)})
 }

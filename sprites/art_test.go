@@ -15,6 +15,8 @@ import (
 // face only for cards that have none.
 func TestArtFaces(t *testing.T) {
 	a := NewArt(48, Classic())
+	a.Preload()
+	preloaded := len(a.faces)
 	if a.Width() != 48 || a.Height() != 72 {
 		t.Fatalf("Art size %dx%d, want 48x72", a.Width(), a.Height())
 	}
@@ -42,6 +44,14 @@ func TestArtFaces(t *testing.T) {
 	if a.GoldCard(0) != unknown || a.GoldCard(4) != unknown || a.Role(rules.Role(9)) != a.Role(rules.NoRole) {
 		t.Errorf("out-of-range gold value or role did not fall back")
 	}
+	if len(a.faces) != preloaded {
+		t.Errorf("Preload left %d faces to make later", len(a.faces)-preloaded)
+	}
+	// Lazily made faces are the same images on the next call.
+	b := NewArt(48, Classic())
+	if b.Card(rules.MustCard("xNE")) != b.Card(rules.MustCard("xNE")) || b.Back() != b.Back() {
+		t.Errorf("a face was made twice")
+	}
 	// Rotating a card gives its other orientation's face (R3.3).
 	if a.Card(rules.MustCard("NE")) == a.Card(rules.MustCard("NE").Rotated()) {
 		t.Errorf("NE and its 180-degree turn share a face")
@@ -63,12 +73,22 @@ func TestArtToolCache(t *testing.T) {
 	}
 }
 
+// BenchmarkCardFirstUse renders one face on first use at 96 px: the cost
+// of a card not preloaded.
+func BenchmarkCardFirstUse(b *testing.B) {
+	p, c := Classic(), rules.MustCard("NESW")
+	b.ReportAllocs()
+	for b.Loop() {
+		NewArt(96, p).Card(c)
+	}
+}
+
 // BenchmarkNewArt renders the full set of faces at 96 px (30 path faces,
 // start, goals, action cards, backs, roles, gold cards) and wraps them.
 func BenchmarkNewArt(b *testing.B) {
 	p := Classic()
 	b.ReportAllocs()
 	for b.Loop() {
-		NewArt(96, p)
+		NewArt(96, p).Preload()
 	}
 }
