@@ -254,10 +254,11 @@ func (a Card) Same(b Card) bool {
 	return a == b || a == b.Rotated()
 }
 
-// Canonical returns the orientation a kind is named by in R2.3 (for example
-// SW -> NE, NSW -> NES); for other cards it returns c.
+// Canonical returns the orientation a kind is named by in R2.3 and R2.4
+// (for example SW -> NE, NSW -> NES, coal:ES -> coal:NW); for other cards
+// it returns c.
 func (c Card) Canonical() Card {
-	if c.Kind == Path && !namedOrientation(c.Open) {
+	if (c.Kind == Path || c.Kind == Goal) && !namedOrientation(c.Open) {
 		return c.Rotated()
 	}
 	return c
