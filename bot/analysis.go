@@ -17,7 +17,7 @@ import (
 
 // softBase is the base of the soft minimum: an extra end at the same
 // distance as the best counts log4(2) = half a card.
-const softBase = 4
+const softBase = 4 // weight is written for base 4
 
 // blocked is the reach of a maze with no open end at all: nothing can be
 // built on until a rockfall clears a way (R6.3).
@@ -38,10 +38,13 @@ type analysis struct {
 	ends  []end
 	sum   float64 // sum over ends of softBase^-dist
 	reach float64 // -log_softBase(sum), or blocked
+
+	visited [104 * 104 / 64]uint64 // reachAlt's cells seen
+	stack   []rules.Cell
 }
 
 // weight is an end's share of the soft minimum.
-func weight(d float64) float64 { return math.Pow(softBase, -d) }
+func weight(d float64) float64 { return math.Exp2(-2 * d) }
 
 // reachOf turns a sum of weights back into a distance.
 func reachOf(sum float64) float64 {
@@ -149,6 +152,10 @@ func (a *analysis) place(c rules.Card, x rules.Cell) placeEffect {
 		}
 	}
 	sum := a.sum - a.endWeight(x)
+	if eff.connected && a.joinsIsland(c, x) {
+		eff.reach = a.reachAlt(rules.Cell{X: 1 << 20}, rules.Tile{At: x, Card: c})
+		return eff
+	}
 	if eff.connected {
 		for _, d := range sides {
 			if c.Open&d == 0 {
@@ -178,13 +185,83 @@ func (a *analysis) place(c rules.Card, x rules.Cell) placeEffect {
 	return eff
 }
 
-// without returns the reach of the maze with the path card at x removed
-// (R6.3), using scratch as working space.
-func (a *analysis) without(x rules.Cell, scratch *analysis) float64 {
-	b := a.b.Clone()
-	if _, ok := b.Remove(x); !ok {
-		return a.reach
+// joinsIsland reports whether card c at x would open onto a tunnel card
+// that is not yet connected to the start (R5.7: islands count once joined).
+func (a *analysis) joinsIsland(c rules.Card, x rules.Cell) bool {
+	for _, d := range sides {
+		if c.Open&d == 0 {
+			continue
+		}
+		t, ok := a.b.At(x.Add(d))
+		if ok && !t.Connected && t.Card.Kind == rules.Path && t.Card.Tunnel() && t.Card.Open&d.Opposite() != 0 {
+			return true
+		}
 	}
-	scratch.init(&b, a.gold)
-	return scratch.reach
+	return false
+}
+
+// without returns the reach of the maze with the path card at x removed
+// (R6.3).
+func (a *analysis) without(x rules.Cell) float64 {
+	return a.reachAlt(x, rules.Tile{})
+}
+
+// cellBit indexes the grid's cells for the visited set of reachAlt.
+func cellBit(c rules.Cell) int { return (c.Y+48)*104 + (c.X + 48) }
+
+// reachAlt returns the reach of the maze changed by removing the card at
+// gone (when it holds one) and laying tile add (when add.Card.Kind is
+// Path): it walks the tunnels from the start (R5.6) afresh, so it sees
+// everything a change can do, such as a card that joins an island of
+// tunnels to the start. It changes nothing.
+func (a *analysis) reachAlt(gone rules.Cell, add rules.Tile) float64 {
+	clear(a.visited[:])
+	at := func(c rules.Cell) (rules.Tile, bool) {
+		if add.Card.Kind == rules.Path && c == add.At {
+			return add, true
+		}
+		if c == gone {
+			return rules.Tile{}, false
+		}
+		return a.b.At(c)
+	}
+	stack := append(a.stack[:0], rules.StartCell)
+	a.visited[cellBit(rules.StartCell)>>6] |= 1 << (cellBit(rules.StartCell) & 63)
+	sum := 0.0
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		t, _ := at(c)
+		for _, d := range sides {
+			if t.Card.Open&d == 0 {
+				continue
+			}
+			n := c.Add(d)
+			if !rules.InGrid(n) {
+				continue
+			}
+			k := cellBit(n)
+			if a.visited[k>>6]&(1<<(k&63)) != 0 {
+				continue
+			}
+			u, ok := at(n)
+			switch {
+			case !ok:
+				a.visited[k>>6] |= 1 << (k & 63)
+				sum += weight(a.dist(n))
+			case u.Card.Kind == rules.Goal && u.Card.Goal == rules.NoGoal:
+				a.visited[k>>6] |= 1 << (k & 63)
+				gi := rules.GoalIndex(n.Y)
+				if a.gold[gi] == 1 {
+					return 0
+				}
+				sum += weight(a.dist(n) + 1)
+			case u.Card.Tunnel() && u.Card.Open&d.Opposite() != 0:
+				a.visited[k>>6] |= 1 << (k & 63)
+				stack = append(stack, n)
+			}
+		}
+	}
+	a.stack = stack
+	return reachOf(sum)
 }

@@ -36,7 +36,7 @@ type know struct {
 	belief []float64 // posterior chance each seat is a saboteur; nil when stale
 	masks  []uint16  // role assignments to enumerate (see posterior)
 
-	an, scratch analysis
+	an analysis
 }
 
 func newKnow(seat, n int) *know {
@@ -246,7 +246,7 @@ func (k *know) judgePlace(s int, c rules.Card, x rules.Cell) {
 // or a wrong turn is a gold-digger's move, cutting the tunnel a saboteur's.
 func (k *know) judgeRockfall(s int, x rules.Cell) {
 	k.an.init(&k.board, publicGold(&k.board))
-	delta := k.an.reach - k.an.without(x, &k.scratch)
+	delta := k.an.reach - k.an.without(x)
 	switch {
 	case delta > 0.25:
 		k.addLLR(s, -math.Min(1.2*delta, 2))

@@ -34,10 +34,10 @@ type scored struct {
 
 // policy scores moves; it holds reusable working space.
 type policy struct {
-	an, scratch analysis
-	places      []rules.Placement
-	cands       []scored
-	seen        []rules.Card
+	an     analysis
+	places []rules.Placement
+	cands  []scored
+	seen   []rules.Card
 }
 
 // Scores are in cards of distance to the gold: 1 is one card's worth of
@@ -237,7 +237,7 @@ func (p *policy) rockfalls(s *sit, c rules.Card, lam float64) {
 			p.cands = append(p.cands, scored{m, -3})
 			continue
 		}
-		delta := p.an.reach - p.an.without(t.At, &p.scratch) // > 0: nearer the gold
+		delta := p.an.reach - p.an.without(t.At) // > 0: nearer the gold
 		var sc float64
 		if s.role == rules.Saboteur {
 			sc = -2*delta - 0.4

@@ -1,0 +1,371 @@
+package bot
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// testConfig keeps hard's search small and counted, so tests are quick and
+// do not depend on the machine's speed.
+var testConfig = Config{Playouts: 24}
+
+func TestParseLevel(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Level
+		err  bool
+	}{
+		{"random", Random, false}, {"easy", Easy, false}, {"normal", Normal, false}, {"hard", Hard, false},
+		{" Hard ", Hard, false}, {"NORMAL", Normal, false}, {"", "", true}, {"expert", "", true}, {"easy,hard", "", true},
+	} {
+		got, err := ParseLevel(tc.in)
+		if (err != nil) != tc.err || got != tc.want {
+			t.Errorf("ParseLevel(%q) = %q, %v; want %q, error %v", tc.in, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+// TestEveryLevelPlaysLegally: whole games between every level, at several
+// table sizes, never see a move refused (Sim fails on an illegal move) and
+// always end (R7.4, R9).
+func TestEveryLevelPlaysLegally(t *testing.T) {
+	for _, seats := range [][]Level{
+		{Random, Easy, Normal},
+		{Hard, Normal, Easy, Random},
+		{Hard, Normal, Easy, Random, Normal},
+		{Normal, Easy, Random, Normal, Easy, Random, Normal},
+		{Easy, Normal, Random, Easy, Normal, Random, Easy, Normal, Random, Easy},
+	} {
+		games := len(seats)
+		if slices.Contains(seats, Hard) {
+			games = 2
+		}
+		if _, err := Sim(SimConfig{Games: games, Players: len(seats), Seats: seats, Seed: 7, Bot: testConfig}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// world is one game with its events so far, played by normal bots.
+type world struct {
+	g    *rules.Game
+	logs [][]rules.Event // per seat, the events as that seat saw them
+}
+
+func playWorld(t testing.TB, players int, seed uint64, moves int) *world {
+	t.Helper()
+	g, evs, err := rules.New(rules.Options{Players: players}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{g: g, logs: make([][]rules.Event, players)}
+	bots := make([]Bot, players)
+	for s := range bots {
+		bots[s] = New(Normal, s, players, seed+uint64(s))
+	}
+	deliver := func(evs []rules.Event) {
+		for _, e := range evs {
+			for s := range bots {
+				w.logs[s] = append(w.logs[s], e.For(s))
+				bots[s].Observe(e.For(s))
+			}
+		}
+	}
+	deliver(evs)
+	for g.Moves() < moves && g.Phase() == rules.Playing {
+		evs, err := g.Apply(bots[g.Turn()].Choose(g.View(g.Turn())))
+		if err != nil {
+			t.Fatal(err)
+		}
+		deliver(evs)
+	}
+	return w
+}
+
+// other returns a game that differs from w's only in what seat cannot see:
+// the other seats' roles, their hands, the draw pile, the discards, the
+// goals it has not seen, each reshuffled.
+func other(t testing.TB, w *world, seat int, seed uint64) *rules.Game {
+	t.Helper()
+	v := w.g.View(seat)
+	b := NewConfig(Hard, seat, len(v.HandSizes), seed, testConfig).(believer)
+	for _, e := range w.logs[seat] {
+		b.Observe(e)
+	}
+	b.k.sync(&v)
+	if !b.search.unseen(&v) {
+		t.Fatal("the unseen cards do not add up")
+	}
+	g, err := rules.Determinize(&v, b.search.sample(&v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestHiddenCardsDoNotMatter: two games that differ only in cards a seat
+// cannot see (other seats' roles and hands, the draw pile, face-down goals
+// and discards) give the seat the same view, and a bot of every level
+// fed the same events chooses the same move in both.
+func TestHiddenCardsDoNotMatter(t *testing.T) {
+	for _, tc := range []struct {
+		players, moves int
+		seed           uint64
+	}{{5, 12, 1}, {5, 30, 2}, {4, 20, 3}, {7, 25, 4}} {
+		w := playWorld(t, tc.players, tc.seed, tc.moves)
+		seat := w.g.Turn()
+		v := w.g.View(seat)
+		g2 := other(t, w, seat, tc.seed+99)
+		v2 := g2.View(seat)
+		a, _ := json.Marshal(v)
+		b, _ := json.Marshal(v2)
+		if string(a) != string(b) {
+			t.Fatalf("seed %d: the views differ:\n%s\n%s", tc.seed, a, b)
+		}
+		differ := false
+		for s := range tc.players {
+			if s != seat {
+				h1, h2 := w.g.View(s), g2.View(s)
+				differ = differ || h1.Role != h2.Role || !slices.Equal(h1.Hand, h2.Hand)
+			}
+		}
+		if !differ {
+			t.Fatalf("seed %d: the two games hide the same cards; the test proves nothing", tc.seed)
+		}
+		for _, l := range Levels {
+			var ms []rules.Move
+			for _, g := range []*rules.Game{w.g, g2} {
+				b := NewConfig(l, seat, tc.players, 42, testConfig)
+				for _, e := range w.logs[seat] {
+					b.Observe(e)
+				}
+				m := b.Choose(g.View(seat))
+				if _, err := g.Clone().Apply(m); err != nil {
+					t.Fatalf("%s: illegal move %s: %v", l, m, err)
+				}
+				ms = append(ms, m)
+			}
+			if ms[0] != ms[1] {
+				t.Errorf("seed %d, %s: chose %s in one game and %s in the other", tc.seed, l, ms[0], ms[1])
+			}
+		}
+	}
+}
+
+// TestSuspicion: the belief is a probability for every seat, certain about
+// the bot's own seat, and spreads exactly the saboteur role cards of R1.2
+// over the seats and the set-aside card (R1.3).
+func TestSuspicion(t *testing.T) {
+	for _, players := range []int{3, 5, 8, 10} {
+		w := playWorld(t, players, uint64(players), 25)
+		for seat := range players {
+			b := New(Normal, seat, players, 1).(Believer)
+			for _, e := range w.logs[seat] {
+				b.(Bot).Observe(e)
+			}
+			s := b.Suspicion()
+			sum := 0.0
+			for i, p := range s {
+				if p < 0 || p > 1 || math.IsNaN(p) {
+					t.Fatalf("players %d seat %d: suspicion[%d] = %v", players, seat, i, p)
+				}
+				sum += p
+			}
+			role := w.g.View(seat).Role
+			if want := map[rules.Role]float64{rules.Saboteur: 1, rules.GoldDigger: 0}[role]; s[seat] != want {
+				t.Fatalf("players %d seat %d (%s): own suspicion %v", players, seat, role, s[seat])
+			}
+			sab, _ := rules.RoleCards(players)
+			// The set-aside card takes the rest: at most all of them.
+			if sum > float64(sab)+1e-9 || sum < float64(sab)-1-1e-9 {
+				t.Fatalf("players %d seat %d: suspicions add up to %v with %d saboteur cards", players, seat, sum, sab)
+			}
+		}
+	}
+}
+
+// TestBeliefLearns: over a few games of normal bots, the belief at the end
+// of each round gives the true saboteurs more than the prior of R1.2/R1.3
+// (2 saboteur cards in 6 for 5 players: 1/3 before anything is seen).
+func TestBeliefLearns(t *testing.T) {
+	r, err := Sim(SimConfig{Games: 10, Players: 5, Seats: []Level{Normal, Normal, Normal, Normal, Normal}, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := *r.Levels["normal"].BeliefTrueSaboteurs; b < 0.45 {
+		t.Fatalf("belief in the true saboteurs %.3f, hardly above the prior 1/3", b)
+	}
+}
+
+// TestSimJSONShape: the report marshals to exactly the shape issue 4 fixes
+// for `goldvein sim --json`.
+func TestSimJSONShape(t *testing.T) {
+	r, err := Sim(SimConfig{Games: 4, Players: 4, Seats: []Level{Easy, Normal, Random, Normal}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkShape(t, r, 4, 4, map[string]int{"easy": 1, "normal": 2, "random": 1})
+}
+
+// checkShape checks a report's JSON against the contract of issue 4.
+func checkShape(t *testing.T, r *SimReport, games, players int, seats map[string]int) {
+	t.Helper()
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "\n") {
+		t.Fatal("the JSON spans several lines")
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(b, &top); err != nil {
+		t.Fatal(err)
+	}
+	if got := sortedKeys((top)); !slices.Equal(got, []string{"games", "games_per_second", "levels", "players"}) {
+		t.Fatalf("top-level keys %v", got)
+	}
+	var head struct {
+		Games, Players int
+		GPS            float64 `json:"games_per_second"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil || head.Games != games || head.Players != players || head.GPS <= 0 {
+		t.Fatalf("head %+v, %v", head, err)
+	}
+	var levels map[string]map[string]json.RawMessage
+	if err := json.Unmarshal(top["levels"], &levels); err != nil {
+		t.Fatal(err)
+	}
+	if got := sortedKeys((levels)); !slices.Equal(got, sortedKeys((seats))) {
+		t.Fatalf("levels %v, want %v", got, sortedKeys((seats)))
+	}
+	want := []string{"belief_true_saboteurs", "mean_gold", "mean_gold_ci95", "seats", "think_ms_p50", "think_ms_p95",
+		"win_rate", "win_rate_digger", "win_rate_saboteur"}
+	for name, fields := range levels {
+		if got := sortedKeys((fields)); !slices.Equal(got, want) {
+			t.Fatalf("%s: keys %v, want %v", name, got, want)
+		}
+		var k int
+		var ci [2]float64
+		var mean, win float64
+		var belief *float64
+		json.Unmarshal(fields["seats"], &k)
+		json.Unmarshal(fields["mean_gold"], &mean)
+		json.Unmarshal(fields["win_rate"], &win)
+		if err := json.Unmarshal(fields["mean_gold_ci95"], &ci); err != nil || ci[0] > mean || mean > ci[1] {
+			t.Fatalf("%s: mean_gold %v outside mean_gold_ci95 %s", name, mean, fields["mean_gold_ci95"])
+		}
+		if k != seats[name] || win < 0 || win > 1 {
+			t.Fatalf("%s: seats %d (want %d), win_rate %v", name, k, seats[name], win)
+		}
+		json.Unmarshal(fields["belief_true_saboteurs"], &belief)
+		hasBelief := name == "normal" || name == "hard"
+		if (belief != nil) != hasBelief || (string(fields["belief_true_saboteurs"]) == "null") == hasBelief {
+			t.Fatalf("%s: belief_true_saboteurs %s", name, fields["belief_true_saboteurs"])
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestSimDeterministic: the results depend on the configuration only, not
+// on how many games run at once.
+func TestSimDeterministic(t *testing.T) {
+	c := SimConfig{Games: 6, Players: 3, Seats: []Level{Hard, Normal, Easy}, Seed: 9, Bot: Config{Playouts: 12}}
+	var golds [][3]float64
+	for _, w := range []int{1, 3} {
+		c.Workers = w
+		r, err := Sim(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golds = append(golds, [3]float64{r.Levels["hard"].MeanGold, r.Levels["normal"].MeanGold, r.Levels["easy"].MeanGold})
+	}
+	if golds[0] != golds[1] {
+		t.Fatalf("1 worker: %v, 3 workers: %v", golds[0], golds[1])
+	}
+}
+
+// TestSimRotatesSeats: with as many games as seats, every level sits in
+// every seat once.
+func TestSimRotatesSeats(t *testing.T) {
+	c := SimConfig{Games: 5, Players: 5, Seats: []Level{Hard, Normal, Easy, Random, Normal}}
+	count := map[Level][5]int{}
+	for i := range c.Games {
+		for s := range c.Players {
+			x := count[c.Seats[(s+i)%c.Players]]
+			x[s]++
+			count[c.Seats[(s+i)%c.Players]] = x
+		}
+	}
+	for l, x := range count {
+		want := 1
+		if l == Normal {
+			want = 2
+		}
+		for s, k := range x {
+			if k != want {
+				t.Fatalf("%s sits in seat %d %d times", l, s, k)
+			}
+		}
+	}
+}
+
+func TestSimValidate(t *testing.T) {
+	for _, tc := range []struct {
+		c    SimConfig
+		want string
+	}{
+		{SimConfig{Games: 0, Players: 3, Seats: []Level{Easy, Easy, Easy}}, "games"},
+		{SimConfig{Games: 1, Players: 2, Seats: []Level{Easy, Easy}}, "players"},
+		{SimConfig{Games: 1, Players: 3, Seats: []Level{Easy, Easy}}, "seats"},
+		{SimConfig{Games: 1, Players: 3, Seats: []Level{Easy, Easy, "genius"}}, "genius"},
+	} {
+		if _, err := Sim(tc.c); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want an error naming %s", tc.c, err, tc.want)
+		}
+	}
+}
+
+// TestAnalysisAgrees: the fast reading of a placement agrees with walking
+// the maze afresh (reachAlt), on mazes from real games.
+func TestAnalysisAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for seed := uint64(1); seed <= 6; seed++ {
+		w := playWorld(t, 5, seed, 10+int(seed)*8)
+		v := w.g.View(0)
+		var a analysis
+		a.init(&v.Board, [3]float64{0.2, 0.5, 0.3})
+		if got := a.reachAlt(rules.Cell{X: 1 << 20}, rules.Tile{}); math.Abs(got-a.reach) > 1e-9 {
+			t.Fatalf("seed %d: reach %v, walked afresh %v", seed, a.reach, got)
+		}
+		for _, code := range []string{"NESW", "NES", "ESW", "NS", "EW", "NE", "NW", "xNS"} {
+			c := rules.MustCard(code)
+			for _, p := range v.Board.Placements(nil, c, false) {
+				if r.IntN(3) != 0 {
+					continue
+				}
+				eff := a.place(p.Card, p.At)
+				if eff.reveals {
+					continue // a face-down goal is judged by chance, not walked
+				}
+				want := a.reachAlt(rules.Cell{X: 1 << 20}, rules.Tile{At: p.At, Card: p.Card})
+				if math.Abs(eff.reach-want) > 1e-9 {
+					t.Fatalf("seed %d: %s: reach %v, walked afresh %v", seed, p, eff.reach, want)
+				}
+			}
+		}
+	}
+}

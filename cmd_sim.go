@@ -1,0 +1,108 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/goldvein/goldvein/bot"
+)
+
+func init() {
+	register("sim", "play computer players against each other and report how each level does", runSim)
+}
+
+// runSim is `goldvein sim --games N --players P --seats hard,normal,easy,...
+// --seed S [--json]` (issue 4): it plays N complete 3-round games on every
+// core, turning the table one seat per game, and reports per level. With
+// --json the report is one JSON object on the last line of stdout, in the
+// fixed shape of bot.SimReport. Bad flags exit 2 with a one-line error.
+func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	games := fs.Int("games", 100, "complete 3-round games to play")
+	players := fs.Int("players", 5, "seats at the table, 3 to 10 (R1.1)")
+	seats := fs.String("seats", "", "comma-separated level per seat: random, easy, normal, hard (default: normal in every seat)")
+	seed := fs.Uint64("seed", 1, "seed of every deal and every bot")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object on the last line")
+	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
+	playouts := fs.Int("playouts", bot.DefaultPlayouts, "hard's playouts per decision")
+	budget := fs.Duration("budget", 0, "cap on hard's think time per decision, e.g. 250ms (0: none; results then depend on the machine)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "goldvein sim: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	cfg := bot.SimConfig{Games: *games, Players: *players, Seed: *seed, Workers: *workers,
+		Bot: bot.Config{Playouts: *playouts, Budget: *budget}}
+	if *seats == "" {
+		for range max(*players, 0) {
+			cfg.Seats = append(cfg.Seats, bot.Normal)
+		}
+	} else {
+		for _, s := range strings.Split(*seats, ",") {
+			l, err := bot.ParseLevel(s)
+			if err != nil {
+				fmt.Fprintf(stderr, "goldvein sim: --seats: %v\n", err)
+				return 2
+			}
+			cfg.Seats = append(cfg.Seats, l)
+		}
+	}
+	if *playouts < 1 {
+		fmt.Fprintf(stderr, "goldvein sim: --playouts %d: want at least 1\n", *playouts)
+		return 2
+	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(stderr, "goldvein %v\n", err)
+		return 2
+	}
+	// The games allocate a maze per view; a larger heap target halves the
+	// collector's share of the run.
+	debug.SetGCPercent(400)
+	rep, err := bot.Sim(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "goldvein %v\n", err)
+		return 1
+	}
+	writeSimTable(stdout, cfg, rep)
+	if *asJSON {
+		b, err := json.Marshal(rep)
+		if err != nil {
+			fmt.Fprintf(stderr, "goldvein sim: %v\n", err)
+			return 1
+		}
+		fmt.Fprintln(stdout, string(b))
+	}
+	return 0
+}
+
+// writeSimTable prints the report for people: one line per level.
+func writeSimTable(w io.Writer, cfg bot.SimConfig, r *bot.SimReport) {
+	names := make([]string, len(cfg.Seats))
+	for i, l := range cfg.Seats {
+		names[i] = string(l)
+	}
+	fmt.Fprintf(w, "%d games, %d players, seats %s, seed %d: %.1f games/s\n",
+		r.Games, r.Players, strings.Join(names, ","), cfg.Seed, r.GamesPerSecond)
+	fmt.Fprintf(w, "%-7s %5s %6s %15s %6s %7s %7s %7s %9s %9s\n",
+		"level", "seats", "gold", "gold 95%", "win", "digger", "sabot.", "belief", "think p50", "think p95")
+	for _, l := range bot.Levels {
+		x, ok := r.Levels[string(l)]
+		if !ok {
+			continue
+		}
+		belief := "-"
+		if x.BeliefTrueSaboteurs != nil {
+			belief = fmt.Sprintf("%.3f", *x.BeliefTrueSaboteurs)
+		}
+		fmt.Fprintf(w, "%-7s %5d %6.2f [%5.2f,%6.2f] %6.3f %7.3f %7.3f %7s %7.3fms %7.3fms\n",
+			l, x.Seats, x.MeanGold, x.MeanGoldCI95[0], x.MeanGoldCI95[1], x.WinRate,
+			x.WinRateDigger, x.WinRateSaboteur, belief, x.ThinkMsP50, x.ThinkMsP95)
+	}
+}
