@@ -1,0 +1,86 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/scenes"
+)
+
+func init() {
+	register("", "open the game window (flags: --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR)", runApp)
+}
+
+// runApp opens the game window. With --autoplay every seat is a computer
+// player and the game runs fast; --exit-after-game closes the window after
+// the final scoring; --screenshots DIR saves a PNG of each scene the first
+// time it shows and of the board every few turns.
+func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("goldvein", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 5, "players in the --autoplay game (3-10)")
+	seed := fs.String("seed", "", "seed of the --autoplay game (a number; empty: from the clock)")
+	autoplay := fs.Bool("autoplay", false, "every seat a computer player, fast, straight to the board")
+	exitAfter := fs.Bool("exit-after-game", false, "quit when the final scoring has been shown")
+	shots := fs.String("screenshots", "", "save a PNG of each scene the first time it appears into this folder")
+	lang := fs.String("lang", "", "language: en, ru or fa (default: the settings', else the system's)")
+	config := fs.String("config", "", "folder for settings and the autosave (default: the user's config dir/goldvein)")
+	mute := fs.Bool("mute", false, "no sound")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "goldvein: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *players < rules.MinPlayers || *players > rules.MaxPlayers {
+		fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d (R1.1)\n", *players, rules.MinPlayers, rules.MaxPlayers)
+		return 2
+	}
+	var s uint64
+	if *seed != "" {
+		v, err := strconv.ParseUint(*seed, 10, 64)
+		if err != nil {
+			fmt.Fprintf(stderr, "goldvein: --seed %q: want a whole number\n", *seed)
+			return 2
+		}
+		s = v
+	}
+	if *lang != "" && !i18n.Lang(*lang).Valid() {
+		fmt.Fprintf(stderr, "goldvein: --lang %q: want en, ru or fa\n", *lang)
+		return 2
+	}
+	app, err := scenes.NewApp(scenes.Config{Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
+		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute})
+	if err != nil {
+		fmt.Fprintln(stderr, "goldvein:", err)
+		return 1
+	}
+	ebiten.SetWindowTitle("goldvein")
+	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowSizeLimits(scenes.MinWidth, scenes.MinHeight, -1, -1)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetFullscreen(app.Fullscreen())
+	if err := ebiten.RunGame(app); err != nil && !errors.Is(err, ebiten.Termination) {
+		fmt.Fprintln(stderr, "goldvein:", err)
+		return 1
+	}
+	if *autoplay {
+		mean, low := app.TPS()
+		fmt.Fprintf(stdout, "goldvein: autoplay finished: TPS mean %.1f, lowest %.1f\n", mean, low)
+	}
+	if err := app.Err(); err != nil {
+		fmt.Fprintln(stderr, "goldvein: crashed:", err)
+		return 1
+	}
+	_ = os.Stdout
+	return app.ExitCode()
+}

@@ -1,0 +1,68 @@
+package scenes
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2/audio"
+
+	"github.com/goldvein/goldvein/sounds"
+)
+
+// The sound effects the scenes play (sounds package).
+const (
+	sfxDeal     = sounds.Deal
+	sfxPlace    = sounds.Place
+	sfxRefuse   = sounds.Refuse
+	sfxBreak    = sounds.Break
+	sfxRepair   = sounds.Repair
+	sfxRockfall = sounds.Rockfall
+	sfxMap      = sounds.Map
+	sfxCoal     = sounds.Coal
+	sfxGold     = sounds.Gold
+	sfxRoundEnd = sounds.RoundEnd
+)
+
+// audioOut plays the effects and music with the volumes of the settings.
+// It is silent (nil player) when the app was started muted for tests.
+type audioOut struct {
+	a      *App
+	player *sounds.Player
+}
+
+func newAudioOut(a *App) *audioOut {
+	o := &audioOut{a: a}
+	if a.cfg.Mute {
+		return o
+	}
+	ctx := audio.CurrentContext()
+	if ctx == nil {
+		ctx = audio.NewContext(sounds.SampleRate)
+	}
+	if ctx.SampleRate() != sounds.SampleRate {
+		fmt.Fprintln(os.Stderr, "goldvein: audio: unexpected sample rate; sound off")
+		return o
+	}
+	o.player = sounds.NewPlayer(ctx)
+	o.apply()
+	return o
+}
+
+// apply passes the settings' volumes, mute and music on to the player.
+func (o *audioOut) apply() {
+	if o.player == nil {
+		return
+	}
+	s := &o.a.settings
+	o.player.SetVolumes(s.Effects, s.Music)
+	o.player.SetMuted(s.Muted)
+	o.player.Music(s.MusicOn && !s.Muted)
+}
+
+// play plays effect e (nothing when muted or silent).
+func (o *audioOut) play(e sounds.Effect) {
+	if o.player == nil {
+		return
+	}
+	o.player.Play(e)
+}

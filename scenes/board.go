@@ -1,0 +1,622 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// zoomSteps are the maze zoom levels: a card's width is 64 x zoom layout
+// units. Discrete steps let each level keep its own sharp card art.
+var zoomSteps = [...]float64{0.5, 0.6, 0.7, 0.8, 0.95, 1.1, 1.3, 1.55, 1.8}
+
+// boardScene is a round in play: the maze (pan by dragging empty space or
+// the arrow keys, zoom by the wheel or +/-), the hand along the bottom, the
+// player panels, the draw and discard piles, and the log. Cards are played
+// by dragging (legal cells light up; a drop snaps to the nearest legal cell
+// or flies back with the rule's reason), by clicking a card then a target,
+// or by keyboard: Tab picks a card, arrows a target, R turns, Enter plays,
+// D discards.
+type boardScene struct {
+	p painter
+	m *match
+
+	view  rules.View   // the public table as the screen shows it
+	me    int          // the seat whose hand and role show; -1 none
+	mine  rules.View   // me's own view, in step with view
+	tiles []rules.Tile // the maze as shown (ahead of view during motion)
+	hide  [2]rules.Cell
+	nhide int
+
+	hold    int // ticks to wait before the next event
+	ended   *rules.Event
+	endHold int
+
+	anims []anim
+
+	// Camera: the maze point (in cells) at the viewport's centre, and the zoom step.
+	camX, camY float64
+	zoom       int
+	panning    bool
+	panX, panY int
+
+	layer      *ebiten.Image
+	layerCell  [2]int // cell size the layer was drawn at
+	layerMin   rules.Cell
+	layerDirty bool
+	mazeSub    *ebiten.Image
+	mazeSubR   rect
+
+	L boardLayout
+
+	hand    []handSlot
+	sel     int // the selected hand card (keyboard or click); -1 none
+	targets []target
+	tsel    int // the selected target; -1 none
+	drag    dragState
+	places  []rules.Placement
+	waiting bool // a move was submitted; its events are on the way
+
+	chooser chooser
+	curtain bool // hotseat: the screen waits for the next human
+
+	reason  string // why the last drop was refused
+	reasonT int
+	peekT   int // ticks left showing what my map showed
+	peekG   int
+
+	log     []string
+	texts   boardTexts
+	ticks   int
+	shotsAt int
+}
+
+// handSlot is one card of the hand as shown.
+type handSlot struct {
+	card   rules.Card // as held (canonical orientation)
+	turned bool       // turned 180 degrees by the player (R3.3)
+	r      rect       // where it rests
+	lift   float64    // hover/selection lift, 0 to 1
+}
+
+func (h *handSlot) placed() rules.Card {
+	if h.turned {
+		return h.card.Rotated()
+	}
+	return h.card
+}
+
+// target is somewhere the selected card can go: a maze cell (path card,
+// rockfall, map on a goal) or a seat (broken tool, repair).
+type target struct {
+	cell   rules.Cell
+	seat   int
+	isSeat bool
+}
+
+// dragState is a hand card being dragged: grab offset kept so it does not
+// jump to the pointer (examples/drag).
+type dragState struct {
+	on      bool
+	started bool // moved far enough to be a drag rather than a click
+	idx     int
+	grabX   float64
+	grabY   float64
+	x, y    float64 // the card's top-left
+}
+
+// chooser asks which tool a two-tool repair mends when both are broken (R6.2).
+type chooser struct {
+	on    bool
+	idx   int
+	seat  int
+	tools [2]rules.Tool
+	r     [2]rect
+}
+
+// boardTexts are the strings the board draws, rebuilt when the state
+// changes rather than every frame.
+type boardTexts struct {
+	status, hint, round, draw, discard, role string
+	names, hands                             []string
+	turnKey                                  string
+}
+
+// boardLayout is where everything is on screen, in pixels.
+type boardLayout struct {
+	w, h, n             int
+	top, maze, handArea rect
+	panels              []rect
+	right, log          rect
+	drawPile, discard   rect
+	role                rect
+	cardW               int // hand card width in pixels
+	rtl                 bool
+}
+
+func newBoardScene(a *App, m *match) *boardScene {
+	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 3, camX: 4, camY: 0}
+	s.view = m.shown
+	if s.view.Options.Players == 0 {
+		s.view = m.table.View(-1)
+		m.shown = s.view
+	}
+	s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
+	s.chooseMe(a)
+	s.layerDirty = true
+	s.fitZoom(a)
+	s.refresh(a)
+	return s
+}
+
+func (s *boardScene) Name() string { return "board" }
+
+// chooseMe picks the seat whose hand shows: the only human, the human on
+// turn after the curtain (hotseat), or the followed bot (--autoplay).
+func (s *boardScene) chooseMe(a *App) {
+	switch {
+	case len(s.m.humans) == 1:
+		s.me = s.m.humans[0]
+	case s.m.hotseat():
+		if s.m.isHuman(s.view.Turn) && s.view.Turn != s.me {
+			s.me, s.curtain = s.view.Turn, true
+		}
+	default:
+		s.me = s.m.follow
+	}
+	s.syncMine()
+}
+
+func (s *boardScene) syncMine() {
+	if s.me < 0 {
+		s.mine = rules.View{}
+		s.hand = s.hand[:0]
+		return
+	}
+	v, ok := s.m.viewOf(s.me, s.view.Moves)
+	if !ok {
+		return
+	}
+	s.mine = v
+	// Keep each card's turn while the hand is unchanged.
+	same := len(v.Hand) == len(s.hand)
+	for i := 0; same && i < len(v.Hand); i++ {
+		same = s.hand[i].card == v.Hand[i]
+	}
+	if !same {
+		s.hand = s.hand[:0]
+		for _, c := range v.Hand {
+			s.hand = append(s.hand, handSlot{card: c})
+		}
+		s.sel, s.tsel, s.targets = -1, -1, s.targets[:0]
+	}
+}
+
+// myTurn reports whether the shown human may move now.
+func (s *boardScene) myTurn() bool {
+	return s.me >= 0 && !s.m.autoplay && s.m.isHuman(s.me) && s.view.Phase == rules.Playing &&
+		s.view.Turn == s.me && !s.curtain && s.ended == nil && !s.waiting && s.mine.Moves == s.view.Moves
+}
+
+// speed is the motion speed factor (Settings; --autoplay runs fast).
+func speed(a *App) float64 {
+	if a.cfg.Autoplay {
+		return math.Max(a.settings.AnimSpeed, 4)
+	}
+	return a.settings.AnimSpeed
+}
+
+func (s *boardScene) Update(a *App) error {
+	s.ticks++
+	s.layout(a)
+	s.stepAnims(a)
+	if s.reasonT > 0 {
+		s.reasonT--
+	}
+	if s.peekT > 0 {
+		s.peekT--
+	}
+	if s.ended != nil {
+		s.endHold--
+		if s.endHold <= 0 && len(s.anims) == 0 {
+			a.GoTo(newRoundEndScene(a, s.m, *s.ended, s.view, s.tiles))
+		}
+		return nil
+	}
+	s.advance(a)
+	if s.curtain {
+		if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || a.Clicked(s.curtainButton(a).r) {
+			s.curtain = false
+			s.syncMine()
+			s.refresh(a)
+		}
+		return nil
+	}
+	s.input(a)
+	if s.m.autoplay && s.view.Moves >= s.shotsAt+12 {
+		s.shotsAt = s.view.Moves
+		a.RequestShot(fmt.Sprintf("board-r%d-m%03d", s.view.Round, s.view.Moves))
+	}
+	return nil
+}
+
+// advance shows the next event of the table when the previous one has had
+// its time on screen.
+func (s *boardScene) advance(a *App) {
+	if s.hold > 0 {
+		s.hold--
+		return
+	}
+	for s.hold == 0 {
+		it, ok := s.m.peek()
+		if !ok {
+			return
+		}
+		if it.ev.Type == rules.RoundStarted && it.ev.Round != s.view.Round {
+			// A new round is dealt: the round end scene takes over.
+			return
+		}
+		s.m.pop()
+		s.apply(a, it)
+		if it.last {
+			s.view = *it.view
+			s.m.shown = s.view
+			s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
+			s.layerDirty = true
+			if s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == rules.Playing && s.ended == nil {
+				s.me, s.curtain = s.view.Turn, true
+				s.sel, s.tsel = -1, -1
+			}
+			s.syncMine()
+			s.waiting = false
+			s.refresh(a)
+			if s.hold == 0 {
+				s.hold = int(12 / speed(a))
+			}
+		}
+		if s.ended != nil {
+			return
+		}
+	}
+}
+
+// apply shows one event: motion, sound and a line in the log.
+func (s *boardScene) apply(a *App, it feedItem) {
+	e := it.ev
+	sp := speed(a)
+	dur := func(t float64) int { return max(int(t/sp), 1) }
+	mover := e.Seat
+	line := ""
+	switch e.Type {
+	case rules.Placed:
+		s.tiles = append(s.tiles, rules.Tile{At: e.At, Card: e.Card, ID: -1})
+		s.layerDirty = true
+		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
+		a.audio.play(sfxPlace)
+		line = a.T("scene.log.placed", "name", s.m.name(mover), "card", cardName(a, e.Card))
+		s.hold = dur(26)
+	case rules.GoalRevealed:
+		for i := range s.tiles {
+			if s.tiles[i].At == e.At {
+				s.tiles[i].Card = e.Card
+			}
+		}
+		s.layerDirty = true
+		s.flipAt(a, e.At, e.Card, dur(36))
+		if e.Card.Goal == rules.Gold {
+			a.audio.play(sfxGold)
+			line = a.T("scene.log.gold_found", "name", s.m.name(mover))
+		} else {
+			a.audio.play(sfxCoal)
+			line = a.T("scene.log.coal_found", "name", s.m.name(mover))
+		}
+		s.hold = dur(40)
+	case rules.ToolBroken:
+		s.flyBetweenSeats(a, s.cardImg(a, rules.Card{Kind: rules.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
+		a.audio.play(sfxBreak)
+		line = a.T("scene.log.broke", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
+		s.hold = dur(26)
+	case rules.ToolRepaired:
+		s.flyBetweenSeats(a, s.cardImg(a, e.Card), mover, e.Target, dur(24))
+		a.audio.play(sfxRepair)
+		line = a.T("scene.log.repaired", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
+		s.hold = dur(26)
+	case rules.RockFell:
+		for i := range s.tiles {
+			if s.tiles[i].At == e.At {
+				s.tiles = append(s.tiles[:i], s.tiles[i+1:]...)
+				break
+			}
+		}
+		s.layerDirty = true
+		s.rockfallAt(a, e.At, e.Card, dur(30))
+		a.audio.play(sfxRockfall)
+		line = a.T("scene.log.rockfall", "name", s.m.name(mover), "card", cardName(a, e.Card))
+		s.hold = dur(30)
+	case rules.MapPlayed:
+		s.flyToCell(a, s.cardImg(a, rules.Card{Kind: rules.Map}), mover, rules.GoalCells[e.Goal], dur(24), false)
+		a.audio.play(sfxMap)
+		line = a.T("scene.log.map", "name", s.m.name(mover), "goal", goalName(a, e.Goal))
+		if mover == s.me && s.me >= 0 {
+			s.peekG, s.peekT = e.Goal, int(200/math.Min(sp, 2))
+		}
+		s.hold = dur(28)
+	case rules.Discarded:
+		s.flyToPile(a, mover, dur(20))
+		line = a.T("scene.log.discarded", "name", s.m.name(mover))
+		s.hold = dur(16)
+	case rules.Passed:
+		line = a.T("scene.log.passed", "name", s.m.name(mover))
+	case rules.Drew:
+		s.flyFromPile(a, mover, dur(18))
+	case rules.TurnStarted:
+		if mover == s.me && s.m.isHuman(mover) {
+			a.audio.play(sfxDeal)
+		}
+	case rules.RoundEnded:
+		ev := e
+		s.ended = &ev
+		s.endHold = dur(100)
+		a.audio.play(sfxRoundEnd)
+		switch e.Winner {
+		case rules.Diggers:
+			line = a.T("team.win.gold_diggers")
+		case rules.Saboteurs:
+			line = a.T("team.win.saboteurs")
+		default:
+			line = a.T("team.win.nobody")
+		}
+	}
+	if line != "" {
+		s.log = append(s.log, line)
+		if len(s.log) > 200 {
+			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
+		}
+	}
+}
+
+// refresh rebuilds the texts and targets after the state changed.
+func (s *boardScene) refresh(a *App) {
+	t := &s.texts
+	n := s.view.Options.Players
+	t.round = a.T("round.number", "n", s.view.Round, "total", rules.Rounds)
+	t.draw = a.Num(s.view.DrawPile)
+	t.discard = a.Num(s.view.Discards)
+	t.names = t.names[:0]
+	t.hands = t.hands[:0]
+	for i := 0; i < n; i++ {
+		name := s.m.name(i)
+		if i == s.me && s.m.isHuman(i) && !s.m.hotseat() {
+			name = a.T("scene.board.you", "name", name)
+		}
+		t.names = append(t.names, name)
+		hs := 0
+		if i < len(s.view.HandSizes) {
+			hs = s.view.HandSizes[i]
+		}
+		t.hands = append(t.hands, a.Num(hs))
+	}
+	turn := s.view.Turn
+	switch {
+	case s.view.Phase != rules.Playing:
+		t.status = ""
+	case turn == s.me && s.m.isHuman(turn):
+		t.status = a.T("turn.yours")
+	case s.m.isHuman(turn):
+		t.status = a.T("turn.of", "name", s.m.name(turn))
+	default:
+		t.status = a.T("scene.board.thinking", "name", s.m.name(turn))
+	}
+	t.hint = ""
+	if s.myTurn() {
+		switch {
+		case s.view.Broken[s.me] != 0:
+			t.hint = a.T("scene.board.hint_broken")
+		case s.sel >= 0:
+			t.hint = a.T("scene.board.hint_selected")
+		default:
+			t.hint = a.T("scene.board.hint")
+		}
+		if len(s.hand) == 0 {
+			t.hint = a.T("scene.board.hint_empty")
+		}
+	} else if s.m.autoplay && s.me >= 0 {
+		t.hint = a.T("scene.reveal.watching", "name", s.m.name(s.me))
+	}
+	t.role = ""
+	if s.me >= 0 {
+		switch s.mine.Role {
+		case rules.GoldDigger:
+			t.role = a.T("role.gold_digger")
+		case rules.Saboteur:
+			t.role = a.T("role.saboteur")
+		}
+	}
+	s.computeTargets()
+}
+
+func (s *boardScene) cardImg(a *App, c rules.Card) *ebiten.Image {
+	return a.Art(s.cellW(a)).Card(c)
+}
+
+// cellW is the maze cell width in pixels at the current zoom.
+func (s *boardScene) cellW(a *App) int {
+	return max(int(math.Round(a.U(float64(64)*zoomSteps[s.zoom]))), 16)
+}
+
+// cellSize returns the maze cell size in pixels (width, height).
+func (s *boardScene) cellSize(a *App) (float64, float64) {
+	art := a.Art(s.cellW(a))
+	return float64(art.Width()), float64(art.Height())
+}
+
+// cellRect is the screen rectangle of maze cell c.
+func (s *boardScene) cellRect(a *App, c rules.Cell) rect {
+	cw, ch := s.cellSize(a)
+	mx, my := s.L.maze.cx(), s.L.maze.cy()
+	return rect{mx + (float64(c.X)-s.camX)*cw - cw/2, my + (float64(c.Y)-s.camY)*ch - ch/2, cw, ch}
+}
+
+// cellAt is the maze cell under screen point (x, y).
+func (s *boardScene) cellAt(a *App, x, y float64) rules.Cell {
+	cw, ch := s.cellSize(a)
+	fx := (x-s.L.maze.cx())/cw + s.camX
+	fy := (y-s.L.maze.cy())/ch + s.camY
+	return rules.Cell{X: int(math.Floor(fx + 0.5)), Y: int(math.Floor(fy + 0.5))}
+}
+
+// fitZoom picks the largest zoom at which the start, the goals and a ring
+// around them fit the viewport.
+func (s *boardScene) fitZoom(a *App) {
+	s.layout(a)
+	minX, minY, maxX, maxY := -1, -3, 9, 3
+	for _, t := range s.tiles {
+		minX, maxX = min(minX, t.At.X-1), max(maxX, t.At.X+1)
+		minY, maxY = min(minY, t.At.Y-1), max(maxY, t.At.Y+1)
+	}
+	s.camX, s.camY = float64(minX+maxX)/2, float64(minY+maxY)/2
+	s.zoom = 0
+	for z := len(zoomSteps) - 1; z >= 0; z-- {
+		cw := a.U(64 * zoomSteps[z])
+		ch := cw * 1.5
+		if float64(maxX-minX+1)*cw <= s.L.maze.w && float64(maxY-minY+1)*ch <= s.L.maze.h {
+			s.zoom = z
+			break
+		}
+	}
+	s.layerDirty = true
+}
+
+// computeTargets lists where the selected card may go.
+func (s *boardScene) computeTargets() {
+	s.targets = s.targets[:0]
+	if s.sel < 0 || s.sel >= len(s.hand) || s.me < 0 {
+		s.tsel = -1
+		return
+	}
+	h := &s.hand[s.sel]
+	c := h.placed()
+	v := &s.mine
+	switch c.Kind {
+	case rules.Path:
+		if v.Broken == nil || v.Broken[s.me] != 0 {
+			break
+		}
+		s.places = v.Board.Placements(s.places[:0], c, v.Options.ConnectToStart)
+		for _, p := range s.places {
+			if p.Card == c {
+				s.targets = append(s.targets, target{cell: p.At})
+			}
+		}
+	case rules.Broken:
+		for t, b := range v.Broken {
+			if b&c.Tools == 0 {
+				s.targets = append(s.targets, target{seat: t, isSeat: true})
+			}
+		}
+	case rules.Repair:
+		for t, b := range v.Broken {
+			if b&c.Tools != 0 {
+				s.targets = append(s.targets, target{seat: t, isSeat: true})
+			}
+		}
+	case rules.Rockfall:
+		for _, t := range v.Board.Tiles() {
+			if t.Card.Kind == rules.Path {
+				s.targets = append(s.targets, target{cell: t.At})
+			}
+		}
+	case rules.Map:
+		for i, gc := range rules.GoalCells {
+			if !v.Board.GoalFaceUp(i) {
+				s.targets = append(s.targets, target{cell: gc})
+			}
+		}
+	}
+	if s.tsel >= len(s.targets) {
+		s.tsel = -1
+	}
+	if s.tsel < 0 && len(s.targets) > 0 {
+		s.tsel = s.nearestTarget()
+	}
+}
+
+// nearestTarget is the target closest to the camera centre (cells), or
+// the first seat.
+func (s *boardScene) nearestTarget() int {
+	best, bd := 0, math.Inf(1)
+	for i, t := range s.targets {
+		if t.isSeat {
+			return 0
+		}
+		d := math.Hypot(float64(t.cell.X)-s.camX, float64(t.cell.Y)-s.camY)
+		if d < bd {
+			best, bd = i, d
+		}
+	}
+	return best
+}
+
+// moveFor builds the move that plays hand card idx on target t.
+func (s *boardScene) moveFor(idx int, t target) rules.Move {
+	h := &s.hand[idx]
+	c := h.placed()
+	m := rules.Move{Seat: s.me, Type: rules.Play, Card: c}
+	switch c.Kind {
+	case rules.Path, rules.Rockfall:
+		m.At = t.cell
+	case rules.Broken, rules.Repair:
+		m.Target = t.seat
+	case rules.Map:
+		m.Goal = rules.GoalIndex(t.cell.Y)
+	}
+	return m
+}
+
+// play submits the move of hand card idx; a refusal shows the rule's
+// reason and the card flies back from (fx, fy).
+func (s *boardScene) play(a *App, idx int, m rules.Move, fx, fy float64) bool {
+	if c := s.hand[idx].card; c.Kind == rules.Repair && m.Type == rules.Play && len(c.Tools.Tools()) == 2 && m.Tool == 0 {
+		if both := s.mine.Broken[m.Target] & c.Tools; both == c.Tools {
+			tools := c.Tools.Tools()
+			s.chooser = chooser{on: true, idx: idx, seat: m.Target, tools: [2]rules.Tool{tools[0], tools[1]}}
+			return false
+		}
+	}
+	err := s.m.submit(s.me, m)
+	if err != nil {
+		s.refuse(a, err, idx, fx, fy)
+		return false
+	}
+	s.waiting = true
+	if fx >= 0 {
+		s.startFly(a, s.handImg(a, idx), fx, fy, fx, fy, 1, 1, 1)
+	}
+	s.hand = append(s.hand[:idx], s.hand[idx+1:]...)
+	s.sel, s.tsel, s.targets = -1, -1, s.targets[:0]
+	s.drag.on = false
+	return true
+}
+
+// refuse shows why a move was refused and flies the card home.
+func (s *boardScene) refuse(a *App, err error, idx int, fx, fy float64) {
+	key, num := ruleKey(err)
+	if key != "" && a.cat.Has(key) {
+		s.reason = num + " · " + a.T(key)
+	} else {
+		s.reason = err.Error()
+	}
+	s.reasonT = 240
+	a.audio.play(sfxRefuse)
+	if fx >= 0 && idx >= 0 && idx < len(s.hand) {
+		r := s.hand[idx].r
+		s.startFly(a, s.handImg(a, idx), fx, fy, r.x, r.y, 1, 1, int(18/speed(a))+1)
+	}
+}
+
+func (s *boardScene) handImg(a *App, idx int) *ebiten.Image {
+	return a.Art(s.L.cardW).Card(s.hand[idx].placed())
+}

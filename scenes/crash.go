@@ -1,0 +1,78 @@
+package scenes
+
+import (
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// crashScene is shown instead of vanishing when a scene fails: what
+// happened, where in the code, and where the autosave is, so the game can
+// be continued after a restart.
+type crashScene struct {
+	p     painter
+	err   string
+	where string
+	quit  button
+	menu  button
+}
+
+func newCrashScene(a *App, err error, stack []byte) *crashScene {
+	s := &crashScene{err: err.Error()}
+	// The first frame of our own code in the stack says where.
+	for _, line := range strings.Split(string(stack), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.Contains(line, "goldvein/") && strings.Contains(line, ".go:") && !strings.Contains(line, "scenes/app.go") {
+			if i := strings.LastIndex(line, " +0x"); i > 0 {
+				line = line[:i]
+			}
+			s.where = line
+			break
+		}
+	}
+	return s
+}
+
+func (s *crashScene) Name() string { return "crash" }
+
+func (s *crashScene) layout(a *App) {
+	w, h := float64(a.w), float64(a.h)
+	s.menu = button{r: rect{w/2 - a.U(320), h - a.U(80), a.U(300), a.U(52)}, label: a.T("scene.crash.menu"), enabled: true, primary: true}
+	s.quit = button{r: rect{w/2 + a.U(20), h - a.U(80), a.U(300), a.U(52)}, label: a.T("scene.menu.quit"), enabled: true}
+}
+
+func (s *crashScene) Update(a *App) error {
+	s.layout(a)
+	if a.cfg.ExitAfterGame {
+		a.Quit(1)
+		return nil
+	}
+	if s.menu.clicked(a) {
+		a.crashed = false
+		a.GoTo(newMenuScene(a))
+	}
+	if s.quit.clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.Quit(1)
+	}
+	return nil
+}
+
+func (s *crashScene) Draw(a *App, dst *ebiten.Image) {
+	s.layout(a)
+	drawTableBackground(a, &s.p, dst)
+	w := float64(a.w)
+	tw := w - a.U(160)
+	x := a.U(80)
+	drawText(a, dst, a.T("scene.crash.title"), a.U(34), w/2, a.U(70), alignCenter, colBad)
+	drawWrapped(a, dst, a.T("scene.crash.body"), a.U(17), x, a.U(120), tw, alignStart, colText)
+	drawText(a, dst, a.T("scene.crash.what"), a.U(15), x, a.U(200), alignStart, colGold)
+	drawWrapped(a, dst, s.err, a.U(15), x, a.U(224), tw, alignStart, colText)
+	if s.where != "" {
+		drawText(a, dst, a.T("scene.crash.where"), a.U(15), x, a.U(300), alignStart, colGold)
+		drawWrapped(a, dst, s.where, a.U(14), x, a.U(324), tw, alignStart, colTextDim)
+	}
+	drawText(a, dst, a.T("scene.crash.autosave"), a.U(15), x, a.U(390), alignStart, colGold)
+	drawWrapped(a, dst, a.dirs.autosave, a.U(14), x, a.U(414), tw, alignStart, colText)
+	drawButton(a, &s.p, dst, &s.menu)
+	drawButton(a, &s.p, dst, &s.quit)
+}

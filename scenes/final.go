@@ -1,0 +1,162 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"sort"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// finalScene is the end of the game (R9.1): the standings with every
+// player's gold, now revealed (R8.4), the winners (ties share the win), the
+// gold won in each round as a bar chart, and "play again" / "menu".
+type finalScene struct {
+	p      painter
+	m      *match
+	view   rules.View
+	order  []int // seats by gold, most first
+	best   int
+	again  button
+	menu   button
+	t      int
+	header string
+}
+
+// roundColors tell the rounds apart in the chart (also labelled).
+var roundColors = [3]color.RGBA{{0xf2, 0xb6, 0x1f, 0xff}, {0x6c, 0xb4, 0xe0, 0xff}, {0xd8, 0x7c, 0x5a, 0xff}}
+
+func newFinalScene(a *App, m *match, v rules.View) *finalScene {
+	s := &finalScene{m: m, view: v}
+	n := v.Options.Players
+	for i := 0; i < n; i++ {
+		s.order = append(s.order, i)
+	}
+	score := func(i int) int {
+		if i < len(v.Scores) {
+			return v.Scores[i]
+		}
+		return 0
+	}
+	sort.SliceStable(s.order, func(i, j int) bool { return score(s.order[i]) > score(s.order[j]) })
+	if len(s.order) > 0 {
+		s.best = score(s.order[0])
+	}
+	var names []string
+	for _, i := range s.order {
+		if score(i) == s.best {
+			names = append(names, m.name(i))
+		}
+	}
+	if len(names) == 1 {
+		s.header = a.T("scene.final.winner", "name", names[0])
+	} else {
+		list := names[0]
+		for _, nm := range names[1:] {
+			list += ", " + nm
+		}
+		s.header = a.T("scene.final.tie", "names", list)
+	}
+	a.audio.play(sfxRoundEnd)
+	return s
+}
+
+func (s *finalScene) Name() string { return "final" }
+
+func (s *finalScene) layout(a *App) {
+	w, h := float64(a.w), float64(a.h)
+	s.again = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.again"), enabled: !s.m.autoplay, primary: true}
+	s.menu = button{r: rect{w/2 + a.U(30), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.menu"), enabled: true}
+}
+
+func (s *finalScene) Update(a *App) error {
+	s.t++
+	s.layout(a)
+	if a.cfg.ExitAfterGame && s.t > 60 {
+		a.Quit(0)
+		return nil
+	}
+	if s.again.clicked(a) || a.Key(ebiten.KeyEnter) && s.again.enabled {
+		st := s.m.setup
+		st.Seed = 0
+		m, err := newMatch(a, st)
+		if err != nil {
+			return err
+		}
+		a.GoTo(startScene(a, m))
+		return nil
+	}
+	if s.menu.clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
+	s.layout(a)
+	drawTableBackground(a, &s.p, dst)
+	w, h := float64(a.w), float64(a.h)
+	drawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(32), alignCenter, colTextDim)
+	drawText(a, dst, s.header, a.U(36), w/2, a.U(74), alignCenter, colGold)
+	n := len(s.order)
+	top := a.U(120)
+	rowH := math.Min(a.U(44), (h-top-a.U(150))/float64(max(n, 1)))
+	tw := math.Min(w-a.U(80), a.U(900))
+	x0 := (w - tw) / 2
+	nameW := a.U(230)
+	barX := x0 + nameW + a.U(70)
+	barW := tw - nameW - a.U(90)
+	maxGold := math.Max(float64(s.best), 1)
+	gold := a.Art(int(rowH * 0.55))
+	for k, seat := range s.order {
+		y := top + float64(k)*rowH
+		r := rect{x0, y, tw, rowH - a.U(4)}
+		sc := 0
+		if seat < len(s.view.Scores) {
+			sc = s.view.Scores[seat]
+		}
+		win := sc == s.best
+		bg := colPanel
+		if win {
+			bg = colPanelHi
+		}
+		s.p.round(dst, r, a.U(6), bg, a.U(2), map[bool]color.RGBA{true: colGold, false: colEdge}[win])
+		place := k + 1
+		for place > 1 && seat < len(s.view.Scores) && s.view.Scores[s.order[place-2]] == sc {
+			place--
+		}
+		drawText(a, dst, a.Num(place), a.U(18), x0+a.U(20), r.cy(), alignCenter, colTextDim)
+		if win {
+			s.p.image(dst, gold.GoldCard(3), x0+a.U(38), r.cy()-float64(gold.Height())/2, 1, 1, 1)
+		}
+		drawText(a, dst, s.m.name(seat), a.U(17), x0+a.U(38)+float64(gold.Width())+a.U(8), r.cy(), alignStart, colText)
+		drawText(a, dst, a.N("gold.amount", sc), a.U(17), barX-a.U(12), r.cy(), alignEnd, colGold)
+		// Gold per round, stacked.
+		bx := barX
+		for ri, res := range s.view.Results {
+			if seat >= len(res.Gold) || ri >= len(roundColors) {
+				continue
+			}
+			bw := barW * float64(res.Gold[seat]) / maxGold
+			s.p.fill(dst, rect{bx, r.y + r.h*0.25, bw, r.h * 0.5}, roundColors[ri])
+			bx += bw
+		}
+	}
+	// Legend.
+	ly := top + float64(n)*rowH + a.U(18)
+	lx := barX
+	for ri := range s.view.Results {
+		if ri >= len(roundColors) {
+			break
+		}
+		s.p.fill(dst, rect{lx, ly - a.U(7), a.U(14), a.U(14)}, roundColors[ri])
+		label := a.T("scene.final.round", "n", ri+1)
+		drawText(a, dst, label, a.U(14), lx+a.U(20), ly, alignStart, colTextDim)
+		lx += a.U(120)
+	}
+	drawText(a, dst, a.T("score.per_round"), a.U(14), barX-a.U(12), ly, alignEnd, colTextDim)
+	drawButton(a, &s.p, dst, &s.again)
+	drawButton(a, &s.p, dst, &s.menu)
+}

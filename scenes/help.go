@@ -1,0 +1,108 @@
+package scenes
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// helpScene is the rules help: a readable, illustrated summary of
+// RULES.md in a few pages, with the cards each page talks about, and the
+// controls. Left/Right or the buttons turn the pages.
+type helpScene struct {
+	p    painter
+	back Scene
+	page int
+	prev button
+	next button
+	done button
+}
+
+// helpPage is one page: its title and text keys and the cards shown.
+type helpPage struct {
+	title, body string
+	cards       []rules.Card
+	roles       []rules.Role
+	gold        []int
+}
+
+var helpPages = []helpPage{
+	{title: "scene.help.roles.title", body: "scene.help.roles.body", roles: []rules.Role{rules.GoldDigger, rules.Saboteur}},
+	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []rules.Card{rules.MustCard("START"), rules.MustCard("EW"), rules.MustCard("NES"), rules.MustCard("GOAL")}},
+	{title: "scene.help.paths.title", body: "scene.help.paths.body", cards: []rules.Card{rules.MustCard("NE"), rules.MustCard("SW"), rules.MustCard("xNS"), rules.MustCard("xE")}},
+	{title: "scene.help.actions.title", body: "scene.help.actions.body", cards: []rules.Card{rules.MustCard("broken:lantern"), rules.MustCard("repair:pickaxe+cart"), rules.MustCard("rockfall"), rules.MustCard("map")}},
+	{title: "scene.help.end.title", body: "scene.help.end.body", cards: []rules.Card{rules.MustCard("GOLD"), rules.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
+	{title: "scene.help.controls.title", body: "scene.help.controls.body"},
+}
+
+func newHelpScene(a *App, back Scene) *helpScene { return &helpScene{back: back} }
+
+func (s *helpScene) Name() string { return "rules" }
+
+func (s *helpScene) layout(a *App) {
+	w, h := float64(a.w), float64(a.h)
+	s.prev = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.prev"), enabled: s.page > 0}
+	s.done = button{r: rect{w/2 - a.U(100), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
+	s.next = button{r: rect{w/2 + a.U(130), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.next"), enabled: s.page < len(helpPages)-1, primary: true}
+	if a.RTL() {
+		s.prev.r, s.next.r = s.next.r, s.prev.r
+	}
+}
+
+func (s *helpScene) Update(a *App) error {
+	s.layout(a)
+	fwd, bwd := ebiten.KeyArrowRight, ebiten.KeyArrowLeft
+	if a.RTL() {
+		fwd, bwd = bwd, fwd
+	}
+	switch {
+	case s.next.clicked(a) || (a.Key(fwd) && s.next.enabled):
+		s.page++
+	case s.prev.clicked(a) || (a.Key(bwd) && s.prev.enabled):
+		s.page--
+	case s.done.clicked(a) || a.Key(ebiten.KeyEscape):
+		a.GoTo(refreshed(a, s.back))
+	}
+	return nil
+}
+
+func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
+	s.layout(a)
+	drawTableBackground(a, &s.p, dst)
+	w, h := float64(a.w), float64(a.h)
+	pg := helpPages[s.page]
+	drawText(a, dst, a.T("scene.menu.rules"), a.U(16), w/2, a.U(26), alignCenter, colTextDim)
+	drawText(a, dst, a.T(pg.title), a.U(32), w/2, a.U(62), alignCenter, colGold)
+	// Pictures across the top, text below.
+	art := a.Art(int(a.U(86)))
+	n := len(pg.cards) + len(pg.roles) + len(pg.gold)
+	y := a.U(96)
+	if n > 0 {
+		gap := a.U(18)
+		cw := float64(art.Width())
+		x := (w - (float64(n)*cw + float64(n-1)*gap)) / 2
+		for _, r := range pg.roles {
+			s.p.image(dst, art.Role(r), x, y, 1, 1, 1)
+			x += cw + gap
+		}
+		for _, c := range pg.cards {
+			s.p.image(dst, art.Card(c), x, y, 1, 1, 1)
+			x += cw + gap
+		}
+		for _, g := range pg.gold {
+			s.p.image(dst, art.GoldCard(g), x, y, 1, 1, 1)
+			x += cw + gap
+		}
+		y += float64(art.Height()) + a.U(30)
+	}
+	tw := min(w-a.U(120), a.U(860))
+	x, al := (w-tw)/2, alignStart
+	if a.RTL() {
+		x, al = (w+tw)/2, alignEnd
+	}
+	drawWrapped(a, dst, a.T(pg.body), a.U(17), x, y, tw, al, colText)
+	drawText(a, dst, a.T("scene.help.page", "n", s.page+1, "total", len(helpPages)), a.U(14), w/2, h-a.U(94), alignCenter, colTextDim)
+	drawButton(a, &s.p, dst, &s.prev)
+	drawButton(a, &s.p, dst, &s.done)
+	drawButton(a, &s.p, dst, &s.next)
+}

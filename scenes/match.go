@@ -1,0 +1,344 @@
+package scenes
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
+)
+
+// SeatSetup is one seat of a new game: a human with a name, or a computer
+// player of a level (bot.Level).
+type SeatSetup struct {
+	Human bool   `json:"human"`
+	Name  string `json:"name"`
+	Level string `json:"level"`
+}
+
+// Setup is a new game as the new-game scene makes it, saved next to the
+// autosave (setup.json) so Continue knows who was human.
+type Setup struct {
+	Seats []SeatSetup `json:"seats"`
+	// Table options (RULES.md R5.5, R8.1a, R8.1b).
+	ConnectToStart      bool `json:"connect_to_start"`
+	OneNuggetPerDigger  bool `json:"one_nugget_per_digger"`
+	SabotagedGetNothing bool `json:"sabotaged_get_nothing"`
+	// Youngest is the seat of the youngest player, who starts (R3.5); -1
+	// draws the first player at random.
+	Youngest int `json:"youngest"`
+	// Seed makes the game reproducible; 0 takes one from the clock.
+	Seed uint64 `json:"seed"`
+}
+
+func (s *Setup) validate() error {
+	if len(s.Seats) < rules.MinPlayers || len(s.Seats) > rules.MaxPlayers {
+		return fmt.Errorf("setup: %d seats", len(s.Seats))
+	}
+	if s.Youngest < -1 || s.Youngest >= len(s.Seats) {
+		return fmt.Errorf("setup: youngest %d", s.Youngest)
+	}
+	for i, st := range s.Seats {
+		if !st.Human {
+			if _, err := bot.ParseLevel(st.Level); err != nil {
+				return fmt.Errorf("setup: seat %d: %w", i, err)
+			}
+		}
+	}
+	return nil
+}
+
+// options returns the rules options of the setup.
+func (s *Setup) options() rules.Options {
+	return rules.Options{Players: len(s.Seats), ConnectToStart: s.ConnectToStart,
+		OneNuggetPerDigger: s.OneNuggetPerDigger, SabotagedGetNothing: s.SabotagedGetNothing, FirstPlayer: s.Youngest}
+}
+
+// feedItem is one event of the table's public stream, with the view after
+// the move that caused it (the same pointer for every event of one move).
+type feedItem struct {
+	ev   rules.Event
+	view *rules.View
+	last bool // the last event of its move: the view is now current
+}
+
+// match is a game in progress as the scenes see it: the table, the local
+// humans' inboxes, and the public stream the screen follows, one event at
+// a time, at the pace of the motion (bots may be far ahead).
+type match struct {
+	setup    Setup
+	table    *game.Table
+	watch    *game.Inbox
+	humans   []int               // local human seats, in seat order
+	inbox    map[int]*game.Inbox // by seat: local humans and the followed bot
+	mine     map[int]rules.View  // by seat: the view in step with the screen
+	names    []string
+	autoplay bool
+	follow   int // --autoplay: the seat whose hand is shown
+	saver    game.FileSaver
+	feed     []feedItem
+	shown    rules.View // the view as the screen last showed it
+	started  time.Time
+}
+
+// botDelay is how long a computer player waits at least before moving,
+// so people can follow (shortened by the animation speed).
+func botDelay(a *App) time.Duration {
+	if a.cfg.Autoplay {
+		return 0
+	}
+	return time.Duration(float64(900*time.Millisecond) / a.settings.AnimSpeed)
+}
+
+func botSeed(seed uint64, seat int) uint64 { return seed*0x9e3779b97f4a7c15 + uint64(seat+1) }
+
+// newMatch seats the setup at a new table with the autosave on.
+func newMatch(a *App, s Setup) (*match, error) {
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	if s.Seed == 0 {
+		s.Seed = uint64(now().UnixNano())
+	}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, follow: -1,
+		saver: game.FileSaver{Path: a.dirs.autosave}, started: now()}
+	seats := m.seats(a, 0)
+	if err := m.saveSetup(a); err != nil {
+		fmt.Fprintln(os.Stderr, "goldvein:", err)
+	}
+	t, err := game.NewTable(s.options(), s.Seed, seats, m.saver)
+	if err != nil {
+		return nil, err
+	}
+	m.attach(t)
+	return m, nil
+}
+
+// newAutoplayMatch is --autoplay: cfg.Players computer players (normal),
+// fast, the screen following seat 0's hand; no autosave.
+func newAutoplayMatch(a *App) (*match, error) {
+	n := a.cfg.Players
+	if n == 0 {
+		n = 5
+	}
+	s := Setup{Youngest: 0, Seed: a.cfg.Seed}
+	for i := 0; i < n; i++ {
+		s.Seats = append(s.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i+1), Level: string(bot.Normal)})
+	}
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	if s.Seed == 0 {
+		s.Seed = uint64(now().UnixNano())
+	}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, autoplay: true, follow: 0, started: now()}
+	t, err := game.NewTable(s.options(), s.Seed, m.seats(a, 0), nil)
+	if err != nil {
+		return nil, err
+	}
+	m.attach(t)
+	return m, nil
+}
+
+// seats makes the table's seats from the setup: inboxes for humans, bot
+// seats for computer players (the followed one teed to an inbox).
+func (m *match) seats(a *App, _ int) []game.Seat {
+	out := make([]game.Seat, len(m.setup.Seats))
+	for i, st := range m.setup.Seats {
+		if st.Human {
+			in := game.NewInbox(st.Name)
+			m.inbox[i] = in
+			m.humans = append(m.humans, i)
+			out[i] = in
+			continue
+		}
+		lvl, _ := bot.ParseLevel(st.Level)
+		bs := game.NewBotSeat(st.Name, bot.New(lvl, i, len(m.setup.Seats), botSeed(m.setup.Seed, i)), botDelay(a))
+		if i == m.follow {
+			in := game.NewInbox(st.Name)
+			m.inbox[i] = in
+			out[i] = game.Tee{Primary: bs, Watcher: in}
+			continue
+		}
+		out[i] = bs
+	}
+	return out
+}
+
+func (m *match) attach(t *game.Table) {
+	m.table = t
+	m.names = t.Names()
+	m.watch = game.NewInbox("screen")
+	t.Watch(m.watch)
+}
+
+// setupPath is where the setup of the autosaved game is kept.
+func setupPath(a *App) string { return filepath.Join(a.dirs.config, "setup.json") }
+
+func (m *match) saveSetup(a *App) error {
+	data, err := json.Marshal(m.setup)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(a.dirs.config, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(setupPath(a), data, 0o644)
+}
+
+// canContinue reports whether an autosave of an unfinished game exists.
+func canContinue(a *App) bool {
+	_, phase, err := game.FileSaver{Path: a.dirs.autosave}.Load()
+	return err == nil && phase != rules.Over
+}
+
+// resumeMatch continues the autosaved game (Continue in the menu). The
+// setup.json beside it says which seats were human; without it, seat 0 is
+// the human and the rest play at normal level.
+func resumeMatch(a *App) (*match, error) {
+	fs := game.FileSaver{Path: a.dirs.autosave}
+	rec, _, err := fs.Load()
+	if err != nil {
+		return nil, err
+	}
+	var s Setup
+	data, err := os.ReadFile(setupPath(a))
+	if err == nil {
+		err = json.Unmarshal(data, &s)
+	}
+	if err != nil || len(s.Seats) != rec.Options.Players || s.Seed != rec.Seed {
+		s = Setup{Seed: rec.Seed, Youngest: rec.Options.FirstPlayer}
+		for i, name := range rec.Seats {
+			s.Seats = append(s.Seats, SeatSetup{Human: i == 0, Name: name, Level: string(bot.Normal)})
+		}
+	}
+	for i := range s.Seats {
+		s.Seats[i].Name = rec.Seats[i]
+	}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, follow: -1, saver: fs, started: now()}
+	t, err := game.Resume(rec, m.seats(a, 0), fs)
+	if err != nil {
+		return nil, err
+	}
+	m.attach(t)
+	return m, nil
+}
+
+// errNoFeed is returned by next when nothing new has happened.
+var errNoFeed = errors.New("no event")
+
+// fill moves the watcher's deliveries into the feed.
+func (m *match) fill() {
+	for {
+		d, ok := m.watch.Poll()
+		if !ok {
+			return
+		}
+		v := d.View
+		for i, e := range d.Events {
+			m.feed = append(m.feed, feedItem{ev: e, view: &v, last: i == len(d.Events)-1})
+		}
+		if len(d.Events) == 0 {
+			m.feed = append(m.feed, feedItem{view: &v, last: true})
+		}
+	}
+}
+
+// peek returns the next event of the feed without taking it.
+func (m *match) peek() (feedItem, bool) {
+	m.fill()
+	if len(m.feed) == 0 {
+		return feedItem{}, false
+	}
+	return m.feed[0], true
+}
+
+// pop takes the next event of the feed.
+func (m *match) pop() (feedItem, bool) {
+	it, ok := m.peek()
+	if ok {
+		m.feed[0] = feedItem{}
+		m.feed = m.feed[1:]
+	}
+	return it, ok
+}
+
+// skipBacklog drops every event that is already history (Continue: the
+// screen starts from the state the game is in) and returns them.
+func (m *match) skipBacklog() []feedItem {
+	m.fill()
+	out := m.feed
+	m.feed = nil
+	return out
+}
+
+// viewOf returns seat's own view in step with the screen: the newest of
+// seat's deliveries up to move number moves.
+func (m *match) viewOf(seat, moves int) (rules.View, bool) {
+	in, ok := m.inbox[seat]
+	if !ok {
+		return rules.View{}, false
+	}
+	for {
+		d, ok := in.Poll()
+		if !ok {
+			break
+		}
+		m.mine[seat] = d.View
+		if d.View.Moves >= moves {
+			break
+		}
+	}
+	v, ok := m.mine[seat]
+	return v, ok
+}
+
+// isHuman reports whether seat is a local human.
+func (m *match) isHuman(seat int) bool {
+	for _, h := range m.humans {
+		if h == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// hotseat reports whether two or more humans share the screen.
+func (m *match) hotseat() bool { return len(m.humans) >= 2 }
+
+// name returns seat's name.
+func (m *match) name(seat int) string {
+	if seat >= 0 && seat < len(m.names) {
+		return m.names[seat]
+	}
+	return "?"
+}
+
+// submit plays m for seat and returns the rules' refusal, if any.
+func (m *match) submit(seat int, mv rules.Move) error { return m.table.Submit(seat, mv) }
+
+// close stops the table (bots stop thinking); the autosave stays.
+func (m *match) close() { m.table.Close() }
+
+// ruleKey returns the catalogue key of a rules error's R-number ("R5.4: ..."
+// -> "rule.R5.4"), or "" when the error names none.
+func ruleKey(err error) (key, number string) {
+	if err == nil {
+		return "", ""
+	}
+	s := err.Error()
+	if i := strings.Index(s, "R"); i >= 0 {
+		s = s[i:]
+	}
+	j := strings.IndexAny(s, ": ")
+	if j < 2 || s[0] != 'R' {
+		return "", ""
+	}
+	return "rule." + s[:j], s[:j]
+}

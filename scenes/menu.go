@@ -1,0 +1,190 @@
+package scenes
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// menuScene is the title screen: New game, Continue (when an autosave of an
+// unfinished game exists), Join LAN game (greyed until LAN play lands),
+// Settings, Rules, Quit. Up/Down and Enter work as well as the mouse.
+type menuScene struct {
+	p        painter
+	buttons  [6]button
+	focus    int
+	canCont  bool
+	message  string // an error to show (a corrupt autosave, say)
+	ticks    int
+	deco     []rules.Card
+	lanReady bool
+}
+
+const (
+	menuNew = iota
+	menuContinue
+	menuJoin
+	menuSettings
+	menuRules
+	menuQuit
+)
+
+func newMenuScene(a *App) *menuScene {
+	s := &menuScene{canCont: canContinue(a), focus: -1}
+	s.deco = []rules.Card{rules.MustCard("NESW"), rules.MustCard("EW"), rules.MustCard("NE"), rules.MustCard("xNS"),
+		rules.MustCard("ESW"), rules.MustCard("NW"), rules.MustCard("EW"), rules.MustCard("NES")}
+	return s
+}
+
+func (s *menuScene) Name() string { return "menu" }
+
+func (s *menuScene) layout(a *App) {
+	w, h := float64(a.w), float64(a.h)
+	bw, bh, gap := a.U(320), a.U(50), a.U(12)
+	y := h*0.42 - a.U(10)
+	keys := [6]string{"scene.menu.new", "scene.menu.continue", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit"}
+	for i := range s.buttons {
+		b := &s.buttons[i]
+		b.r = rect{(w - bw) / 2, y, bw, bh}
+		b.label = a.T(keys[i])
+		b.enabled = true
+		b.focus = i == s.focus
+		y += bh + gap
+	}
+	s.buttons[menuContinue].enabled = s.canCont
+	s.buttons[menuJoin].enabled = s.lanReady
+	s.buttons[menuNew].primary = !s.canCont
+	s.buttons[menuContinue].primary = s.canCont
+	_ = h
+}
+
+func (s *menuScene) Update(a *App) error {
+	s.ticks++
+	s.layout(a)
+	n := len(s.buttons)
+	move := func(d int) {
+		for k := 0; k < n; k++ {
+			if s.focus < 0 {
+				s.focus = 0
+				if d < 0 {
+					s.focus = n - 1
+				}
+			} else {
+				s.focus = (s.focus + d + n) % n
+			}
+			if s.buttons[s.focus].enabled {
+				return
+			}
+		}
+	}
+	if a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyTab) && !a.in.KeyPressed(ebiten.KeyShift) {
+		move(1)
+	}
+	if a.Key(ebiten.KeyArrowUp) || a.Key(ebiten.KeyTab) && a.in.KeyPressed(ebiten.KeyShift) {
+		move(-1)
+	}
+	chosen := -1
+	for i := range s.buttons {
+		if s.buttons[i].clicked(a) {
+			chosen = i
+		}
+	}
+	if (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.focus >= 0 && s.buttons[s.focus].enabled {
+		chosen = s.focus
+	}
+	if a.Key(ebiten.KeyN) {
+		chosen = menuNew
+	}
+	switch chosen {
+	case menuNew:
+		a.GoTo(newNewGameScene(a))
+	case menuContinue:
+		m, err := resumeMatch(a)
+		if err != nil {
+			s.message = a.T("scene.menu.continue_failed", "error", err.Error())
+			s.canCont = false
+			break
+		}
+		a.GoTo(startScene(a, m))
+	case menuSettings:
+		a.GoTo(newSettingsScene(a, s))
+	case menuRules:
+		a.GoTo(newHelpScene(a, s))
+	case menuQuit:
+		a.Quit(0)
+	}
+	if a.Key(ebiten.KeyEscape) {
+		a.Quit(0)
+	}
+	return nil
+}
+
+func (s *menuScene) Draw(a *App, dst *ebiten.Image) {
+	s.layout(a)
+	w, h := float64(a.w), float64(a.h)
+	drawTableBackground(a, &s.p, dst)
+	// A tunnel of cards across the top, drifting gently.
+	art := a.Art(int(a.U(72)))
+	cw, ch := float64(art.Width()), float64(art.Height())
+	total := cw * float64(len(s.deco))
+	x0 := (w - total) / 2
+	for i, c := range s.deco {
+		dy := math.Sin(float64(s.ticks)/50+float64(i)*0.7) * a.U(3)
+		s.p.image(dst, art.Card(c), x0+float64(i)*cw, h*0.08+dy, 1, 1, 0.9)
+	}
+	drawText(a, dst, a.T("game.title"), a.U(64), w/2, h*0.08+ch+a.U(44), alignCenter, colGold)
+	drawText(a, dst, a.T("scene.menu.tagline"), a.U(20), w/2, h*0.08+ch+a.U(88), alignCenter, colTextDim)
+	for i := range s.buttons {
+		drawButton(a, &s.p, dst, &s.buttons[i])
+	}
+	if !s.lanReady {
+		b := s.buttons[menuJoin].r
+		drawText(a, dst, a.T("scene.menu.join_soon"), a.U(14), b.x+b.w+a.U(12), b.cy(), alignStart, colTextDim)
+	}
+	if s.message != "" {
+		drawWrapped(a, dst, s.message, a.U(16), w/2, h-a.U(60), w*0.8, alignCenter, colBad)
+	}
+	drawText(a, dst, a.T("scene.menu.keys"), a.U(14), w/2, h-a.U(20), alignCenter, colTextDim)
+}
+
+// drawTableBackground fills the screen with the table colour and a soft
+// vignette.
+func drawTableBackground(a *App, p *painter, dst *ebiten.Image) {
+	w, h := float64(a.w), float64(a.h)
+	dst.Fill(a.pal.Background)
+	p.fill(dst, rect{0, 0, w, a.U(4)}, colGoldDim)
+	p.fill(dst, rect{0, h - a.U(4), w, a.U(4)}, colGoldDim)
+}
+
+// startScene is where a game (new or continued) opens: the round's role
+// reveal, or straight to the round end when the gold is being handed out.
+func startScene(a *App, m *match) Scene {
+	backlog := m.skipBacklog()
+	var last *rules.View
+	var ended *rules.Event
+	for i := range backlog {
+		if backlog[i].view != nil {
+			last = backlog[i].view
+		}
+		if backlog[i].ev.Type == rules.RoundEnded {
+			e := backlog[i].ev
+			ended = &e
+		}
+		if backlog[i].ev.Type == rules.RoundStarted {
+			ended = nil
+		}
+	}
+	if last == nil {
+		v := m.table.View(-1)
+		last = &v
+	}
+	switch {
+	case last.Phase == rules.Over:
+		return newFinalScene(a, m, *last)
+	case last.Phase == rules.HandingOut && ended != nil:
+		return newRoundEndScene(a, m, *ended, *last, nil)
+	}
+	return newRevealScene(a, m, *last)
+}

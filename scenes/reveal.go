@@ -1,0 +1,157 @@
+package scenes
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// revealScene shows each local human their secret role for the round (R1.3,
+// R1.4): the role card flips over. With two or more humans at one screen a
+// curtain first asks to pass the screen to each of them in turn, so no
+// private card shows to the wrong person.
+type revealScene struct {
+	p       painter
+	m       *match
+	view    rules.View // public view at the start of the round
+	order   []int      // seats to show, in turn
+	at      int        // index into order
+	curtain bool       // the pass-the-screen curtain is up
+	t       int        // ticks since this seat's card began to flip
+	btn     button
+	auto    int // --autoplay: ticks until it moves on by itself
+}
+
+func newRevealScene(a *App, m *match, v rules.View) *revealScene {
+	s := &revealScene{m: m, view: v}
+	switch {
+	case len(m.humans) > 0:
+		s.order = m.humans
+	case m.follow >= 0:
+		s.order = []int{m.follow}
+	}
+	s.curtain = m.hotseat()
+	if m.autoplay {
+		s.auto = int(150 / a.settings.AnimSpeed)
+	}
+	return s
+}
+
+func (s *revealScene) Name() string { return "reveal" }
+
+func (s *revealScene) layout(a *App) {
+	w, h := float64(a.w), float64(a.h)
+	label := a.T("scene.reveal.play")
+	switch {
+	case s.curtain:
+		label = a.T("scene.curtain.show", "name", s.m.name(s.seat()))
+	case s.at < len(s.order)-1:
+		label = a.T("scene.reveal.hide_pass")
+	}
+	s.btn = button{r: rect{w/2 - a.U(170), h - a.U(110), a.U(340), a.U(54)}, label: label, enabled: s.curtain || s.t > 30, primary: true}
+}
+
+func (s *revealScene) seat() int {
+	if s.at < len(s.order) {
+		return s.order[s.at]
+	}
+	return -1
+}
+
+func (s *revealScene) Update(a *App) error {
+	s.layout(a)
+	s.t++
+	if s.t == 1 && !s.curtain {
+		a.audio.play(sfxDeal)
+	}
+	if s.auto > 0 {
+		s.auto--
+		if s.auto == 0 {
+			s.next(a)
+		}
+		return nil
+	}
+	if s.btn.clicked(a) || (s.btn.enabled && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace))) {
+		s.next(a)
+	}
+	if a.Key(ebiten.KeyEscape) {
+		s.m.close()
+		a.GoTo(newMenuScene(a))
+	}
+	return nil
+}
+
+func (s *revealScene) next(a *App) {
+	if s.curtain {
+		s.curtain, s.t = false, 0
+		return
+	}
+	if s.at < len(s.order)-1 {
+		s.at++
+		s.curtain, s.t = true, 0
+		return
+	}
+	a.GoTo(newBoardScene(a, s.m))
+}
+
+func (s *revealScene) Draw(a *App, dst *ebiten.Image) {
+	s.layout(a)
+	drawTableBackground(a, &s.p, dst)
+	w, h := float64(a.w), float64(a.h)
+	drawText(a, dst, a.T("round.number", "n", s.view.Round, "total", rules.Rounds), a.U(30), w/2, a.U(50), alignCenter, colGold)
+	sab, dig := rules.RoleCards(s.view.Options.Players)
+	drawText(a, dst, a.T("scene.reveal.cards", "saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig)),
+		a.U(16), w/2, a.U(86), alignCenter, colTextDim)
+	seat := s.seat()
+	if s.curtain {
+		drawCurtain(a, &s.p, dst, s.m.name(seat))
+		drawButton(a, &s.p, dst, &s.btn)
+		return
+	}
+	if seat < 0 {
+		drawButton(a, &s.p, dst, &s.btn)
+		return
+	}
+	v, _ := s.m.viewOf(seat, s.view.Moves)
+	art := a.Art(int(a.U(150)))
+	// The flip: the back narrows to nothing, the face widens (ticks 10-40).
+	k := ease(float64(s.t-10) / 30 * a.settings.AnimSpeed)
+	img := art.Role(rules.NoRole)
+	sx := math.Abs(math.Cos(k * math.Pi))
+	if k > 0.5 {
+		img = art.Role(v.Role)
+	}
+	cy := h*0.45 + a.U(10)
+	s.p.imageCentered(dst, img, w/2, cy, math.Max(sx, 0.02), 1, 0, 1)
+	if k >= 1 {
+		who := a.T("scene.reveal.you_are")
+		if s.m.autoplay {
+			who = a.T("scene.reveal.watching", "name", s.m.name(seat))
+		} else if s.m.hotseat() {
+			who = a.T("scene.reveal.name_is", "name", s.m.name(seat))
+		}
+		ty := cy + float64(art.Height())/2 + a.U(30)
+		drawText(a, dst, who, a.U(20), w/2, ty, alignCenter, colText)
+		role, goal := "role.gold_digger", "scene.reveal.goal_digger"
+		if v.Role == rules.Saboteur {
+			role, goal = "role.saboteur", "scene.reveal.goal_saboteur"
+		}
+		drawText(a, dst, a.T(role), a.U(34), w/2, ty+a.U(38), alignCenter, colGold)
+		drawWrapped(a, dst, a.T(goal), a.U(16), w/2, ty+a.U(66), a.U(640), alignCenter, colTextDim)
+	}
+	drawButton(a, &s.p, dst, &s.btn)
+}
+
+// drawCurtain covers the screen and asks to pass it to name (hotseat).
+func drawCurtain(a *App, p *painter, dst *ebiten.Image, name string) {
+	w, h := float64(a.w), float64(a.h)
+	p.fill(dst, rect{0, a.U(110), w, h - a.U(110)}, colTextDark)
+	art := a.Art(int(a.U(90)))
+	for i := 0; i < 3; i++ {
+		p.imageCentered(dst, art.Back(), w/2+float64(i-1)*a.U(40), h*0.42, 1, 1, float64(i-1)*0.15, 1)
+	}
+	drawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), alignCenter, colGold)
+	drawText(a, dst, a.T("scene.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), alignCenter, colTextDim)
+}

@@ -1,0 +1,277 @@
+package scenes
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// roundEndScene shows a round's end: who won, every role and the set-aside
+// card and the goals face up (R1.4), then the gold handing-out of R8, where
+// a human keeps one of the gold cards offered (computer players choose for
+// themselves). Amounts stay hidden from the others until the game ends
+// (R8.4): each human sees only their own.
+type roundEndScene struct {
+	p      painter
+	m      *match
+	ended  rules.Event
+	view   rules.View
+	tiles  []rules.Tile
+	lines  []string
+	offer  int // the seat choosing gold now, -1 none
+	offerV rules.View
+	picks  [3]rect
+	mine   int // gold this screen's human kept this round (single human)
+	done   bool
+	next   *rules.View // the view after the round (next round dealt, or game over)
+	over   bool
+	btn    button
+	t      int
+	hold   int
+	shown  int // hotseat: the human whose offer is on screen after the curtain
+	cover  bool
+}
+
+func newRoundEndScene(a *App, m *match, ended rules.Event, v rules.View, tiles []rules.Tile) *roundEndScene {
+	s := &roundEndScene{m: m, ended: ended, view: v, offer: -1, shown: -1}
+	if tiles != nil {
+		s.tiles = append(s.tiles, tiles...)
+	} else {
+		s.tiles = append(s.tiles, v.Board.Tiles()...)
+	}
+	if v.Phase == rules.HandingOut {
+		s.offer = v.Turn
+	}
+	return s
+}
+
+func (s *roundEndScene) Name() string { return "roundend" }
+
+func (s *roundEndScene) layout(a *App) {
+	w, h := float64(a.w), float64(a.h)
+	label := a.T("scene.roundend.next")
+	if s.over {
+		label = a.T("scene.roundend.final")
+	}
+	if s.cover {
+		label = a.T("scene.curtain.show", "name", s.m.name(s.offer))
+	}
+	s.btn = button{r: rect{w/2 - a.U(160), h - a.U(70), a.U(320), a.U(50)}, label: label,
+		enabled: s.done || s.cover, primary: true}
+}
+
+func (s *roundEndScene) Update(a *App) error {
+	s.t++
+	s.layout(a)
+	if s.hold > 0 {
+		s.hold--
+	} else {
+		s.consume(a)
+	}
+	if s.cover {
+		if s.btn.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
+			s.cover = false
+			s.shown = s.offer
+		}
+		return nil
+	}
+	if s.offer >= 0 && s.m.isHuman(s.offer) && !s.m.autoplay {
+		pick := -1
+		for i := range s.offerV.Offer {
+			if i < len(s.picks) && a.Clicked(s.picks[i]) {
+				pick = i
+			}
+		}
+		for i, k := range [3]ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3} {
+			if a.Key(k) && i < len(s.offerV.Offer) {
+				pick = i
+			}
+		}
+		if pick >= 0 {
+			v := s.offerV.Offer[pick]
+			if err := s.m.submit(s.offer, rules.Move{Type: rules.Keep, Gold: v}); err == nil {
+				s.offer = -1
+				a.audio.play(sfxGold)
+			}
+		}
+	}
+	if s.done && (s.btn.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/speed(a)))) {
+		s.leave(a)
+	}
+	return nil
+}
+
+// consume follows the gold handing-out on the table's stream, up to the
+// next round's deal or the game's end.
+func (s *roundEndScene) consume(a *App) {
+	for !s.done {
+		it, ok := s.m.peek()
+		if !ok {
+			return
+		}
+		if it.ev.Type == rules.RoundStarted || it.ev.Type == rules.GameEnded {
+			s.done = true
+			s.over = it.ev.Type == rules.GameEnded
+			if s.over {
+				s.m.pop()
+				for !it.last {
+					it, _ = s.m.pop()
+				}
+				s.next = it.view
+			}
+			return
+		}
+		s.m.pop()
+		e := it.ev
+		switch e.Type {
+		case rules.GoldOffered:
+			s.offer = e.Seat
+			if s.m.isHuman(e.Seat) {
+				s.offerV, _ = s.m.viewOf(e.Seat, it.view.Moves)
+				if s.m.hotseat() && s.shown != e.Seat {
+					s.cover = true
+				}
+			}
+		case rules.GoldKept:
+			if len(s.m.humans) == 1 {
+				// The spectator stream hides amounts (R8.4); the human's own view has theirs.
+				me := s.m.humans[0]
+				if v, ok := s.m.viewOf(me, it.view.Moves); ok && len(v.Results) > 0 {
+					if r := v.Results[len(v.Results)-1]; r.Round == s.ended.Round && me < len(r.Gold) {
+						s.mine = r.Gold[me]
+					}
+				}
+			}
+			s.lines = append(s.lines, a.T("scene.roundend.kept", "name", s.m.name(e.Seat)))
+			s.offer = -1
+			s.hold = int(20 / speed(a))
+			a.audio.play(sfxGold)
+		}
+		if it.last {
+			s.view = *it.view
+			s.m.shown = s.view
+			if s.view.Phase == rules.HandingOut {
+				s.offer = s.view.Turn
+			}
+		}
+		if s.hold > 0 {
+			return
+		}
+	}
+}
+
+// leave goes on to the next round's role reveal, or the final scoring.
+func (s *roundEndScene) leave(a *App) {
+	if s.over && s.next != nil {
+		a.GoTo(newFinalScene(a, s.m, *s.next))
+		return
+	}
+	// Take the next round's deal from the stream.
+	var v *rules.View
+	for {
+		it, ok := s.m.pop()
+		if !ok {
+			break
+		}
+		if it.last {
+			v = it.view
+			break
+		}
+	}
+	if v == nil {
+		cur := s.m.table.View(-1)
+		v = &cur
+	}
+	s.m.shown = *v
+	a.GoTo(newRevealScene(a, s.m, *v))
+}
+
+func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
+	s.layout(a)
+	drawTableBackground(a, &s.p, dst)
+	w, h := float64(a.w), float64(a.h)
+	title := a.T("team.win.nobody")
+	switch s.ended.Winner {
+	case rules.Diggers:
+		title = a.T("team.win.gold_diggers")
+	case rules.Saboteurs:
+		title = a.T("team.win.saboteurs")
+	}
+	drawText(a, dst, a.T("round.number", "n", s.ended.Round, "total", rules.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), alignCenter, colTextDim)
+	drawText(a, dst, title, a.U(34), w/2, a.U(68), alignCenter, colGold)
+	// The goals, face up.
+	art := a.Art(int(a.U(60)))
+	gy := a.U(100)
+	for i, g := range s.ended.Goals {
+		x := w/2 + float64(i-1)*a.U(80) - float64(art.Width())/2
+		s.p.image(dst, art.Card(rules.Card{Kind: rules.Goal, Goal: g, Open: g.Open()}), x, gy, 1, 1, 1)
+	}
+	// Every role, face up, with the set-aside card (R1.4).
+	n := len(s.ended.Roles)
+	cols := min(n+1, 11)
+	rw := math.Min(a.U(84), (w-a.U(40))/float64(cols))
+	roleArt := a.Art(int(rw * 0.72))
+	ry := gy + float64(art.Height()) + a.U(36)
+	x0 := (w - rw*float64(cols)) / 2
+	for i := 0; i <= n; i++ {
+		x := x0 + float64(i)*rw
+		role, name := s.ended.SetAside, a.T("role.set_aside")
+		if i < n {
+			role, name = s.ended.Roles[i], s.m.name(i)
+		}
+		alpha := float32(1)
+		if i == n {
+			alpha = 0.6
+		}
+		s.p.image(dst, roleArt.Role(role), x+(rw-float64(roleArt.Width()))/2, ry, 1, 1, alpha)
+		drawText(a, dst, name, a.U(12), x+rw/2, ry+float64(roleArt.Height())+a.U(12), alignCenter, colText)
+	}
+	// The handing-out.
+	y := ry + float64(roleArt.Height()) + a.U(44)
+	switch {
+	case s.cover:
+		drawCurtain(a, &s.p, dst, s.m.name(s.offer))
+	case s.offer >= 0 && s.m.isHuman(s.offer) && !s.m.autoplay && len(s.offerV.Offer) > 0:
+		who := a.T("round.keep_one")
+		if s.m.hotseat() {
+			who = s.m.name(s.offer) + ": " + who
+		}
+		drawText(a, dst, who, a.U(20), w/2, y, alignCenter, colGold)
+		ga := a.Art(int(a.U(70)))
+		k := len(s.offerV.Offer)
+		for i, v := range s.offerV.Offer {
+			if i >= len(s.picks) {
+				break
+			}
+			gx := w/2 + (float64(i)-float64(k-1)/2)*a.U(96) - float64(ga.Width())/2
+			r := rect{gx, y + a.U(20), float64(ga.Width()), float64(ga.Height())}
+			s.picks[i] = r
+			lift := 0.0
+			if a.Hover(r) {
+				lift = a.U(8)
+				s.p.frame(dst, rect{r.x - a.U(3), r.y - lift - a.U(3), r.w + a.U(6), r.h + a.U(6)}, a.U(3), colGold)
+			}
+			s.p.image(dst, ga.GoldCard(v), r.x, r.y-lift, 1, 1, 1)
+			drawText(a, dst, a.Num(i+1), a.U(14), r.cx(), r.y+r.h+a.U(12), alignCenter, colTextDim)
+		}
+		drawText(a, dst, a.T("scene.roundend.others_hidden"), a.U(14), w/2, y+a.U(150), alignCenter, colTextDim)
+	case s.offer >= 0:
+		drawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, alignCenter, colText)
+	default:
+		for i := max(len(s.lines)-4, 0); i < len(s.lines); i++ {
+			drawText(a, dst, s.lines[i], a.U(15), w/2, y, alignCenter, colTextDim)
+			y += a.U(22)
+		}
+		if s.mine > 0 {
+			drawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(10), alignCenter, colGold)
+		}
+		if s.done {
+			drawText(a, dst, a.T("gold.hidden"), a.U(14), w/2, h-a.U(100), alignCenter, colTextDim)
+		}
+	}
+	if s.done || s.cover {
+		drawButton(a, &s.p, dst, &s.btn)
+	}
+}

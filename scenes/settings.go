@@ -1,0 +1,78 @@
+package scenes
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Settings are the player's choices, kept as JSON in settings.json in the
+// config folder: {"music":0.5,"effects":0.8,"muted":false,...}.
+type Settings struct {
+	Music      float64 `json:"music"`       // music volume, 0 to 1
+	Effects    float64 `json:"effects"`     // sound effects volume, 0 to 1
+	Muted      bool    `json:"muted"`       // no sound at all
+	MusicOn    bool    `json:"music_on"`    // play the background music
+	Fullscreen bool    `json:"fullscreen"`  // F11 toggles it too
+	AnimSpeed  float64 `json:"anim_speed"`  // motion speed: 0.5 slow, 1 normal, 2 fast, 4 very fast
+	ColorBlind bool    `json:"color_blind"` // the colour-blind-safe palette
+	UIScale    float64 `json:"ui_scale"`    // 0.75 to 1.5
+	Lang       string  `json:"lang"`        // en, ru, fa; "" = the system's
+	// PersianDigits writes numbers with Persian digits in the Persian UI.
+	PersianDigits bool `json:"persian_digits"`
+	// LastSetup is the last new-game setup, offered again next time.
+	LastSetup *Setup `json:"last_setup,omitempty"`
+}
+
+// DefaultSettings are the settings of a first start.
+func DefaultSettings() Settings {
+	return Settings{Music: 0.5, Effects: 0.8, MusicOn: false, AnimSpeed: 1, UIScale: 1}
+}
+
+// LoadSettings reads path; a missing or unreadable file gives the defaults
+// (a corrupt settings file must never keep the game from starting), and
+// out-of-range values are brought back into range.
+func LoadSettings(path string) Settings {
+	s := DefaultSettings()
+	data, err := os.ReadFile(path)
+	if err == nil {
+		if err := json.Unmarshal(data, &s); err != nil {
+			fmt.Fprintf(os.Stderr, "goldvein: settings %s: %v (using defaults)\n", path, err)
+			s = DefaultSettings()
+		}
+	}
+	s.clamp()
+	return s
+}
+
+func (s *Settings) clamp() {
+	clamp := func(v *float64, lo, hi, def float64) {
+		if *v != *v || *v < lo || *v > hi { // NaN or out of range
+			*v = def
+		}
+	}
+	clamp(&s.Music, 0, 1, 0.5)
+	clamp(&s.Effects, 0, 1, 0.8)
+	clamp(&s.AnimSpeed, 0.25, 8, 1)
+	clamp(&s.UIScale, 0.75, 1.5, 1)
+	if s.LastSetup != nil && s.LastSetup.validate() != nil {
+		s.LastSetup = nil
+	}
+}
+
+// Save writes the settings to path, creating its folder.
+func (s Settings) Save(path string) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

@@ -1,0 +1,209 @@
+package scenes
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/i18n"
+)
+
+// settingsScene changes the settings, each taking effect at once: volumes,
+// mute, music, fullscreen, motion speed, the colour-blind-safe palette, UI
+// scale and language (and Persian digits in Persian). They are saved when
+// the scene is left.
+type settingsScene struct {
+	p     painter
+	back  Scene
+	rows  []settingRow
+	done  button
+	focus int
+}
+
+// settingRow is one setting: a label and a value changed by ‹ and › (or a
+// click on the value, or Left/Right when focused).
+type settingRow struct {
+	r, val     rect
+	dec, inc   button
+	label, txt string
+	step       func(a *App, d int)
+}
+
+var animSpeeds = []float64{0.5, 1, 2, 4}
+var uiScales = []float64{0.75, 0.875, 1, 1.125, 1.25, 1.5}
+
+func newSettingsScene(a *App, back Scene) *settingsScene {
+	return &settingsScene{back: back}
+}
+
+func (s *settingsScene) Name() string { return "settings" }
+
+func stepIn(list []float64, v float64, d int) float64 {
+	i := 0
+	for k, x := range list {
+		if math.Abs(x-v) < math.Abs(list[i]-v) {
+			i = k
+		}
+	}
+	return list[min(max(i+d, 0), len(list)-1)]
+}
+
+func onOff(a *App, b bool) string {
+	if b {
+		return a.T("scene.settings.on")
+	}
+	return a.T("scene.settings.off")
+}
+
+func pct(a *App, v float64) string { return a.Num(int(math.Round(v*100))) + "%" }
+
+func (s *settingsScene) build(a *App) {
+	st := &a.settings
+	s.rows = s.rows[:0]
+	add := func(label, val string, step func(a *App, d int)) {
+		s.rows = append(s.rows, settingRow{label: label, txt: val, step: step})
+	}
+	add(a.T("scene.settings.effects"), pct(a, st.Effects), func(a *App, d int) {
+		a.settings.Effects = math.Round(math.Min(math.Max(a.settings.Effects+0.1*float64(d), 0), 1)*10) / 10
+		a.audio.apply()
+		a.audio.play(sfxPlace)
+	})
+	add(a.T("scene.settings.music"), pct(a, st.Music), func(a *App, d int) {
+		a.settings.Music = math.Round(math.Min(math.Max(a.settings.Music+0.1*float64(d), 0), 1)*10) / 10
+		a.audio.apply()
+	})
+	add(a.T("scene.settings.music_on"), onOff(a, st.MusicOn), func(a *App, d int) {
+		a.settings.MusicOn = !a.settings.MusicOn
+		a.audio.apply()
+	})
+	add(a.T("scene.settings.mute"), onOff(a, st.Muted), func(a *App, d int) {
+		a.settings.Muted = !a.settings.Muted
+		a.audio.apply()
+	})
+	add(a.T("scene.settings.fullscreen"), onOff(a, st.Fullscreen), func(a *App, d int) {
+		a.settings.Fullscreen = !a.settings.Fullscreen
+		ebiten.SetFullscreen(a.settings.Fullscreen)
+	})
+	add(a.T("scene.settings.speed"), a.T(speedKey(st.AnimSpeed)), func(a *App, d int) {
+		a.settings.AnimSpeed = stepIn(animSpeeds, a.settings.AnimSpeed, d)
+	})
+	add(a.T("scene.settings.colorblind"), onOff(a, st.ColorBlind), func(a *App, d int) {
+		a.settings.ColorBlind = !a.settings.ColorBlind
+		a.applyPalette()
+	})
+	add(a.T("scene.settings.scale"), pct(a, st.UIScale), func(a *App, d int) {
+		a.settings.UIScale = stepIn(uiScales, a.settings.UIScale, d)
+		a.applyPalette()
+	})
+	add(a.T("scene.settings.language"), i18n.Lang(st.Lang).Native(), func(a *App, d int) {
+		i := 0
+		for k, l := range i18n.Langs {
+			if string(l) == a.settings.Lang {
+				i = k
+			}
+		}
+		n := len(i18n.Langs)
+		_ = a.setLang(i18n.Langs[(i+d+n)%n])
+		a.cat.SetPersianDigits(a.settings.PersianDigits)
+	})
+	if a.RTL() {
+		add(a.T("scene.settings.persian_digits"), onOff(a, st.PersianDigits), func(a *App, d int) {
+			a.settings.PersianDigits = !a.settings.PersianDigits
+			a.cat.SetPersianDigits(a.settings.PersianDigits)
+		})
+	}
+	w, h := float64(a.w), float64(a.h)
+	rw := a.U(640)
+	rowH := math.Min(a.U(50), (h-a.U(200))/float64(len(s.rows)))
+	x0 := (w - rw) / 2
+	for i := range s.rows {
+		r := &s.rows[i]
+		y := a.U(100) + float64(i)*rowH
+		r.r = rect{x0, y, rw, rowH - a.U(6)}
+		bh := r.r.h - a.U(8)
+		r.dec = button{r: rect{x0 + rw*0.55, y + a.U(4), bh, bh}, label: "‹", enabled: true}
+		r.inc = button{r: rect{x0 + rw - bh - a.U(6), y + a.U(4), bh, bh}, label: "›", enabled: true}
+		r.val = rect{r.dec.r.x + bh, y, r.inc.r.x - r.dec.r.x - bh, r.r.h}
+		if a.RTL() {
+			r.dec.r, r.inc.r, r.val = r.dec.r.mirror(2*r.r.cx()), r.inc.r.mirror(2*r.r.cx()), r.val.mirror(2*r.r.cx())
+			r.dec.label, r.inc.label = "›", "‹"
+		}
+	}
+	s.done = button{r: rect{w/2 - a.U(150), h - a.U(80), a.U(300), a.U(52)}, label: a.T("scene.back"), enabled: true, primary: true}
+}
+
+func speedKey(v float64) string {
+	switch {
+	case v < 0.75:
+		return "scene.settings.speed_slow"
+	case v < 1.5:
+		return "scene.settings.speed_normal"
+	case v < 3:
+		return "scene.settings.speed_fast"
+	}
+	return "scene.settings.speed_very_fast"
+}
+
+func (s *settingsScene) Update(a *App) error {
+	s.build(a)
+	if a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyTab) {
+		s.focus = (s.focus + 1) % len(s.rows)
+	}
+	if a.Key(ebiten.KeyArrowUp) {
+		s.focus = (s.focus - 1 + len(s.rows)) % len(s.rows)
+	}
+	for i := range s.rows {
+		r := &s.rows[i]
+		switch {
+		case r.dec.clicked(a):
+			r.step(a, -1)
+		case r.inc.clicked(a), a.Clicked(r.val):
+			r.step(a, 1)
+		case i == s.focus && a.Key(ebiten.KeyArrowLeft):
+			r.step(a, -1)
+		case i == s.focus && (a.Key(ebiten.KeyArrowRight) || a.Key(ebiten.KeyEnter)):
+			r.step(a, 1)
+		}
+	}
+	if s.done.clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.saveSettings()
+		if m, ok := s.back.(*menuScene); ok {
+			m.focus = -1
+		}
+		a.GoTo(refreshed(a, s.back))
+	}
+	return nil
+}
+
+// refreshed returns the scene to go back to, rebuilt when its texts
+// depend on the language.
+func refreshed(a *App, back Scene) Scene {
+	if _, ok := back.(*menuScene); ok {
+		return newMenuScene(a)
+	}
+	return back
+}
+
+func (s *settingsScene) Draw(a *App, dst *ebiten.Image) {
+	s.build(a)
+	drawTableBackground(a, &s.p, dst)
+	w := float64(a.w)
+	drawText(a, dst, a.T("scene.menu.settings"), a.U(34), w/2, a.U(50), alignCenter, colGold)
+	for i := range s.rows {
+		r := &s.rows[i]
+		edge := colEdge
+		if i == s.focus {
+			edge = colGold
+		}
+		s.p.round(dst, r.r, a.U(6), colPanel, a.U(2), edge)
+		x, al := r.r.x+a.U(16), alignStart
+		if a.RTL() {
+			x, al = r.r.x+r.r.w-a.U(16), alignEnd
+		}
+		drawText(a, dst, r.label, a.U(17), x, r.r.cy(), al, colText)
+		drawButton(a, &s.p, dst, &r.dec)
+		drawButton(a, &s.p, dst, &r.inc)
+		drawText(a, dst, r.txt, a.U(17), r.val.cx(), r.val.cy(), alignCenter, colGold)
+	}
+	drawButton(a, &s.p, dst, &s.done)
+}
