@@ -187,6 +187,13 @@ func drawRock(c *canvas, h float64, p Palette, code string) {
 		c.polyline(r.between(0.5, 1.1), pts...)
 		c.fill(alpha(p.RockDark, 70))
 	}
+	// A few stones set in the rock.
+	for i := 0; i < 5; i++ {
+		x, y := r.between(6, CardW-6), r.between(6, h-6)
+		rad := r.between(1.8, 3)
+		c.poly(c.blobPts(&r, x, y, rad, rad*r.between(0.6, 0.9), 0.2, 6), false)
+		c.inked(mix(p.Rock, p.RockLight, 0.5), alpha(p.RockDark, 180), 0.7)
+	}
 	// Speckles: pebbles lighter and darker than the rock.
 	for i := 0; i < 34; i++ {
 		x, y := r.between(4, CardW-4), r.between(4, h-4)
@@ -236,12 +243,18 @@ func tunnelShape(c *canvas, h float64, open rules.Side, dead bool, g float64) {
 // the floor in the Tunnel colour, which reaches the card edge at every
 // opening.
 func drawTunnels(c *canvas, h float64, open rules.Side, dead bool, p Palette) {
+	// Light from the upper left: the far lip of the cut catches it.
+	tunnelShape(c.sub(1.4, 1.4, 1), h, open, dead, 2.2)
+	c.fill(alpha(p.RockLight, 220))
 	tunnelShape(c, h, open, dead, 2.2)
 	c.fill(p.RockDark)
 	tunnelShape(c, h, open, dead, 0)
 	c.fill(p.TunnelDark)
 	tunnelShape(c, h, open, dead, -2.4)
 	c.fill(p.Tunnel)
+	// A worn, slightly lighter path down the middle of the floor.
+	tunnelShape(c, h, open, dead, -6.5)
+	c.fill(alpha(mix(p.Tunnel, p.Rock, 0.5), 40))
 }
 
 // drawBoulder draws the boulder that blocks a dead end at (cx, cy).
@@ -284,13 +297,22 @@ func drawLadder(c *canvas, h float64, p Palette) {
 
 // nugget draws one gold nugget (a lumpy blob with shade and shine).
 func nugget(c *canvas, r *rng, x, y, rad float64, p Palette) {
-	body := c.blobPts(r, x, y, rad, rad*0.82, 0.16, 7)
+	body := c.blobPts(r, x, y, rad, rad*0.8, 0.2, 9)
 	c.poly(body, false)
-	c.inked(p.Gold, p.GoldDark, math.Max(0.8, rad*0.14))
-	c.poly(c.blobPts(r, x+rad*0.22, y+rad*0.28, rad*0.62, rad*0.42, 0.12, 6), false)
-	c.fill(alpha(p.GoldDark, 120))
-	c.ellipse(x-rad*0.3, y-rad*0.3, rad*0.32, rad*0.2)
+	c.inked(p.Gold, p.GoldDark, math.Max(0.8, rad*0.12))
+	// Facets: a shaded lower side and small dents.
+	c.poly(c.blobPts(r, x+rad*0.2, y+rad*0.3, rad*0.65, rad*0.38, 0.2, 7), false)
+	c.fill(alpha(p.GoldDark, 110))
+	for i := 0; i < 3; i++ {
+		a := r.between(0, 2*math.Pi)
+		d := r.between(0.2, 0.55) * rad
+		c.circle(x+d*math.Cos(a), y+d*0.8*math.Sin(a), rad*r.between(0.07, 0.12))
+	}
+	c.fill(alpha(p.GoldDark, 150))
+	c.poly(c.blobPts(r, x-rad*0.32, y-rad*0.32, rad*0.3, rad*0.17, 0.2, 5), false)
 	c.fill(p.GoldLight)
+	c.circle(x+rad*0.25, y-rad*0.45, rad*0.08)
+	c.fill(white)
 }
 
 // sparkle draws a four-pointed glint.

@@ -109,6 +109,12 @@ func DrawStyle(dst *ebiten.Image, s string, x, y float64, st Style) {
 			op.GeoM.Translate(math.Round(px+p.x), math.Round(y+asc-p.ascent))
 			op.ColorScale.Reset()
 			op.ColorScale.ScaleWithColor(clr)
+			// text/v2 anchors a right-to-left face's line at its right end
+			// unless told to align it at its end, which for RTL is the left.
+			op.PrimaryAlign = text.AlignStart
+			if p.face.Direction == text.DirectionRightToLeft {
+				op.PrimaryAlign = text.AlignEnd
+			}
 			text.Draw(dst, p.text, p.face, &op)
 		}
 		y += lh
