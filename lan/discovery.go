@@ -1,0 +1,151 @@
+package lan
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// BeaconPort is the UDP port hosts announce themselves on and browsers
+// listen on (lan/PROTOCOL.md, Discovery).
+const BeaconPort = 47474
+
+// Beacon is what a host announces on the local network about once a
+// second: {"goldvein":1,"name":"Ann's table","port":47475,...}. The host's
+// address is the packet's source address.
+type Beacon struct {
+	Goldvein int    `json:"goldvein"` // the protocol version
+	Name     string `json:"name"`
+	Port     int    `json:"port"`
+	Players  int    `json:"players"`
+	Open     int    `json:"open"` // seats waiting for a guest
+	Password bool   `json:"password"`
+	Started  bool   `json:"started"`
+}
+
+// Found is a host a Browser heard: its beacon, its address (HOST:PORT to
+// Join) and when it was last heard.
+type Found struct {
+	Beacon
+	Addr string
+	Seen time.Time
+}
+
+// Announce sends the host's beacon to dst (normally
+// 255.255.255.255:BeaconPort; tests use 127.0.0.1) every interval until ctx
+// ends. port is the TCP port guests join on.
+func (h *Host) Announce(ctx context.Context, dst *net.UDPAddr, port int, interval time.Duration) error {
+	conn, err := net.ListenUDP("udp4", nil)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if err := setBroadcast(conn); err != nil {
+		return err
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		l := h.Lobby()
+		b := Beacon{Goldvein: Version, Name: l.Name, Port: port, Players: l.Options.Players, Password: l.Password, Started: l.Started}
+		for _, s := range l.Seats {
+			if s.Kind == SeatOpen {
+				b.Open++
+			}
+		}
+		p, _ := json.Marshal(b)
+		conn.WriteToUDP(p, dst) // a lost beacon is sent again next tick
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-h.done:
+			return nil
+		case <-t.C:
+		}
+	}
+}
+
+// Browser listens for beacons and keeps the list of hosts heard lately.
+type Browser struct {
+	conn *net.UDPConn
+	ttl  time.Duration
+
+	mu    sync.Mutex
+	found map[string]Found
+	wake  chan struct{}
+}
+
+// Browse listens for beacons on addr (normally ":47474"; tests use
+// "127.0.0.1:0"). A host not heard for ttl drops off the list.
+func Browse(addr string, ttl time.Duration) (*Browser, error) {
+	ua, err := net.ResolveUDPAddr("udp4", addr)
+	if err != nil {
+		return nil, err
+	}
+	conn, err := net.ListenUDP("udp4", ua)
+	if err != nil {
+		return nil, err
+	}
+	b := &Browser{conn: conn, ttl: ttl, found: map[string]Found{}, wake: make(chan struct{}, 1)}
+	go b.listen()
+	return b, nil
+}
+
+// Addr returns the address the browser listens on.
+func (b *Browser) Addr() *net.UDPAddr { return b.conn.LocalAddr().(*net.UDPAddr) }
+
+// Changed receives (without blocking the browser) when a new host is heard.
+func (b *Browser) Changed() <-chan struct{} { return b.wake }
+
+func (b *Browser) listen() {
+	buf := make([]byte, 1024)
+	for {
+		n, from, err := b.conn.ReadFromUDP(buf)
+		if err != nil {
+			return
+		}
+		var bc Beacon
+		if json.Unmarshal(buf[:n], &bc) != nil || bc.Goldvein == 0 || bc.Port <= 0 || bc.Port > 65535 || CheckName(bc.Name) != nil {
+			continue // not ours, or malformed: ignored
+		}
+		addr := net.JoinHostPort(from.IP.String(), strconv.Itoa(bc.Port))
+		b.mu.Lock()
+		_, known := b.found[addr]
+		b.found[addr] = Found{Beacon: bc, Addr: addr, Seen: time.Now()}
+		b.mu.Unlock()
+		if !known {
+			select {
+			case b.wake <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// Hosts returns the hosts heard within the ttl, sorted by name and address.
+func (b *Browser) Hosts() []Found {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []Found
+	for k, f := range b.found {
+		if time.Since(f.Seen) > b.ttl {
+			delete(b.found, k)
+			continue
+		}
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Name != out[j].Name {
+			return out[i].Name < out[j].Name
+		}
+		return out[i].Addr < out[j].Addr
+	})
+	return out
+}
+
+// Close stops listening.
+func (b *Browser) Close() error { return b.conn.Close() }

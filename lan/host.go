@@ -1,0 +1,906 @@
+package lan
+
+import (
+	"bufio"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
+)
+
+// HostConfig configures a Host. Zero durations and limits take the
+// defaults named on each field.
+type HostConfig struct {
+	// Name is the table's name, shown in the lobby and the beacon.
+	Name string
+	// Password, when not empty, must be given by every guest (compared in
+	// constant time).
+	Password string
+	// Options are the table options; Options.Players is the number of seats.
+	Options rules.Options
+	// Bots is how many seats, the last ones, computer players take from the
+	// start (the others wait for guests or local players).
+	Bots int
+	// BotLevel is the level of the computer players and stand-ins.
+	BotLevel string
+	// NewBrain makes the computer player for a seat (a bot.Bot); it plays
+	// bot seats and stands in for dropped guests. Nil: NewBrain (package bot).
+	NewBrain func(level string, seat, players int) game.Brain
+	// BotDelay is how long a computer player waits before its move (0:
+	// none), so humans can follow.
+	BotDelay time.Duration
+	// Seed deals the game (never sent to anyone); 0 draws one at random.
+	Seed uint64
+	// Save is the autosave the table writes after every move (may be nil).
+	// It is given the table's Session alongside (see SessionSaver).
+	Save SessionSaver
+	// Grace is how long a dropped guest keeps their seat before a computer
+	// player stands in (default 30 s; issue 5).
+	Grace time.Duration
+	// AutoStart starts the game as soon as every open seat has a guest
+	// (the headless dedicated host).
+	AutoStart bool
+	// MaxPerAddr bounds the game connections from one IP address (default
+	// 4); MaxConns bounds them all (default 64).
+	MaxPerAddr, MaxConns int
+	// Rate and Burst bound the messages a connection may send: Rate a second
+	// on average, Burst at once (defaults 20 and 40).
+	Rate  float64
+	Burst int
+	// HandshakeTimeout bounds the time to the hello (default 5 s);
+	// PingInterval is how often an idle connection is pinged (default 5 s);
+	// IdleTimeout closes a connection silent that long (default 20 s).
+	HandshakeTimeout, PingInterval, IdleTimeout time.Duration
+	// Web serves HTTP requests other than the WebSocket (/ws) on the same
+	// port: the browser build (issue 6). Nil answers 404 with a note.
+	Web http.Handler
+	// Origins are extra WebSocket origin patterns accepted besides the
+	// page's own host (github.com/coder/websocket AcceptOptions).
+	Origins []string
+	// Logf, when set, gets one line per connection event.
+	Logf func(format string, args ...any)
+}
+
+// SessionSaver is the host's autosave: the game record and the session
+// (seats and reconnect tokens) that Host.Resume needs after a crash.
+type SessionSaver interface {
+	Save(rec *rules.Record, s Session) error
+}
+
+// Session is what a restarted host needs besides the record to take its
+// guests back: the table's name and every seat's kind, name and reconnect
+// token. It stays on the host's disk; tokens are never sent to other seats.
+type Session struct {
+	Name  string      `json:"name"`
+	Seats []SavedSeat `json:"seats"`
+}
+
+// SavedSeat is one seat of a Session.
+type SavedSeat struct {
+	Name  string   `json:"name"`
+	Kind  SeatKind `json:"kind"`
+	Token string   `json:"token,omitempty"`
+	Level string   `json:"level,omitempty"`
+}
+
+// ChatLine is one chat message as the host's lobby and game screens show it.
+type ChatLine struct {
+	Seat   int
+	Name   string
+	Text   string // the text, or the quick phrase's English text
+	Phrase string // the quick phrase ID, "" for free text
+}
+
+// Host is the authoritative end of a LAN game: it owns the lobby and, once
+// started, the game.Table; guests connect over TCP or WebSocket (Serve). All
+// methods are safe for concurrent use.
+type Host struct {
+	cfg HostConfig
+
+	mu      sync.Mutex
+	seats   []*hostSeat
+	table   *game.Table
+	session Session // fixed once the game starts
+	conns   map[*hostConn]bool
+	perAddr map[string]int
+	chat    []ChatLine
+	ls      []net.Listener
+	closed  bool
+	over    bool
+
+	changed chan struct{}
+	done    chan struct{} // closed by Close
+	started chan struct{} // closed when the table exists
+	httpCh  chan net.Conn
+	httpSrv *http.Server
+}
+
+type hostSeat struct {
+	name    string
+	kind    SeatKind
+	level   string
+	token   string
+	conn    *hostConn // the guest's live connection
+	standIn *game.BotSeat
+	grace   *time.Timer
+	local   game.Seat
+}
+
+type hostConn struct {
+	h    *Host
+	out  *outbox
+	ip   string
+	seat int // -1 until welcomed
+}
+
+// NewHost makes a host with its lobby: Options.Players seats, the last
+// cfg.Bots of them computer players, the others open. It does not listen
+// yet (Serve).
+func NewHost(cfg HostConfig) (*Host, error) {
+	if err := cfg.Options.Validate(); err != nil {
+		return nil, fmt.Errorf("lan: host: %w", err)
+	}
+	if cfg.Bots < 0 || cfg.Bots > cfg.Options.Players {
+		return nil, fmt.Errorf("lan: host: bots %d: want 0 to %d", cfg.Bots, cfg.Options.Players)
+	}
+	if cfg.NewBrain == nil {
+		cfg.NewBrain = NewBrain
+	}
+	if cfg.Name == "" {
+		cfg.Name = "goldvein"
+	}
+	if err := CheckName(cfg.Name); err != nil {
+		return nil, fmt.Errorf("lan: host: table %w", err)
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&cfg.Grace, 30*time.Second)
+	def(&cfg.HandshakeTimeout, 5*time.Second)
+	def(&cfg.PingInterval, 5*time.Second)
+	def(&cfg.IdleTimeout, 20*time.Second)
+	if cfg.MaxPerAddr <= 0 {
+		cfg.MaxPerAddr = 4
+	}
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = 64
+	}
+	if cfg.Rate <= 0 {
+		cfg.Rate = 20
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = 40
+	}
+	if cfg.BotLevel == "" {
+		cfg.BotLevel = "normal"
+	}
+	h := &Host{cfg: cfg, conns: map[*hostConn]bool{}, perAddr: map[string]int{},
+		changed: make(chan struct{}, 1), done: make(chan struct{}), started: make(chan struct{}),
+		httpCh: make(chan net.Conn)}
+	n := cfg.Options.Players
+	for i := 0; i < n; i++ {
+		s := &hostSeat{kind: SeatOpen}
+		if i >= n-cfg.Bots {
+			s.kind, s.level, s.name = SeatBot, cfg.BotLevel, fmt.Sprintf("Bot %d", i+1)
+		}
+		h.seats = append(h.seats, s)
+	}
+	return h, nil
+}
+
+func (h *Host) logf(format string, args ...any) {
+	if h.cfg.Logf != nil {
+		h.cfg.Logf(format, args...)
+	}
+}
+
+// Changed returns a channel that receives (without blocking the host) when
+// the lobby, a seat or the chat changed: the lobby screen redraws then.
+func (h *Host) Changed() <-chan struct{} { return h.changed }
+
+func (h *Host) notify() {
+	select {
+	case h.changed <- struct{}{}:
+	default:
+	}
+}
+
+// Lobby returns the table as guests see it.
+func (h *Host) Lobby() Lobby {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.lobbyLocked()
+}
+
+func (h *Host) lobbyLocked() Lobby {
+	l := Lobby{Name: h.cfg.Name, Options: h.cfg.Options, Password: h.cfg.Password != "",
+		GraceMS: int(h.cfg.Grace / time.Millisecond), Started: h.table != nil, Over: h.over}
+	for _, s := range h.seats {
+		l.Seats = append(l.Seats, SeatInfo{Name: s.name, Kind: s.kind, Connected: s.conn != nil,
+			StandIn: s.standIn != nil, Level: s.level})
+	}
+	return l
+}
+
+// ChatLog returns the chat so far (the last 100 lines).
+func (h *Host) ChatLog() []ChatLine {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.chat)
+}
+
+// SetOptions changes the table options before the start; the number of
+// players cannot change once guests sit (it would move their seats).
+func (h *Host) SetOptions(o rules.Options) error {
+	if err := o.Validate(); err != nil {
+		return fmt.Errorf("lan: %w", err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.table != nil {
+		return errors.New("lan: the game has started")
+	}
+	if o.Players != len(h.seats) {
+		for _, s := range h.seats {
+			if s.kind == SeatGuest {
+				return errors.New("lan: players: guests are seated; free their seats first")
+			}
+		}
+		for len(h.seats) < o.Players {
+			h.seats = append(h.seats, &hostSeat{kind: SeatOpen})
+		}
+		h.seats = h.seats[:o.Players]
+	}
+	h.cfg.Options = o
+	h.broadcastLobbyLocked()
+	return nil
+}
+
+// SetGrace changes the dropout grace period (a lobby option).
+func (h *Host) SetGrace(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if d > 0 {
+		h.cfg.Grace = d
+	}
+	h.broadcastLobbyLocked()
+}
+
+// SetSeat makes seat open, a computer player of level (SeatBot), or a
+// local player called name whose game.Seat is given to Start (SeatLocal).
+// A seated guest is sent away (with a refusal) when their seat changes.
+func (h *Host) SetSeat(seat int, kind SeatKind, name, level string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.table != nil {
+		return errors.New("lan: the game has started")
+	}
+	if seat < 0 || seat >= len(h.seats) {
+		return fmt.Errorf("lan: no seat %d", seat)
+	}
+	s := h.seats[seat]
+	if s.conn != nil {
+		s.conn.refuse(CodeFull, "the host gave your seat to someone else")
+	}
+	switch kind {
+	case SeatOpen:
+		*s = hostSeat{kind: SeatOpen}
+	case SeatBot:
+		if level == "" {
+			level = h.cfg.BotLevel
+		}
+		if name == "" {
+			name = fmt.Sprintf("Bot %d", seat+1)
+		}
+		*s = hostSeat{kind: SeatBot, name: name, level: level}
+	case SeatLocal:
+		if err := CheckName(name); err != nil {
+			return fmt.Errorf("lan: %w", err)
+		}
+		*s = hostSeat{kind: SeatLocal, name: name}
+	default:
+		return fmt.Errorf("lan: seat kind %q cannot be set by the host", kind)
+	}
+	h.broadcastLobbyLocked()
+	return nil
+}
+
+// Start deals the game: guests play their seats, computer players take the
+// bot seats and every seat still open, and local seats are played by the
+// game.Seat given for them in local (keyed by seat number). It fails when a
+// local seat has no game.Seat or the game has started.
+func (h *Host) Start(local map[int]game.Seat) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.startLocked(local, nil)
+}
+
+// Resume restarts a game from its autosave after a crash (serve --resume):
+// the record's moves are replayed and the session's guests may reconnect
+// with their tokens; until they do, and after the grace period, computer
+// players stand in.
+func (h *Host) Resume(rec *rules.Record, s Session, local map[int]game.Seat) error {
+	if len(s.Seats) != rec.Options.Players {
+		return fmt.Errorf("lan: resume: session has %d seats, record %d", len(s.Seats), rec.Options.Players)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.table != nil {
+		return errors.New("lan: the game has started")
+	}
+	h.cfg.Name, h.cfg.Options = s.Name, rec.Options
+	h.seats = h.seats[:0]
+	for _, ss := range s.Seats {
+		h.seats = append(h.seats, &hostSeat{name: ss.Name, kind: ss.Kind, token: ss.Token, level: ss.Level})
+	}
+	return h.startLocked(local, rec)
+}
+
+func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
+	if h.table != nil {
+		return errors.New("lan: the game has started")
+	}
+	if h.closed {
+		return errors.New("lan: the host is closed")
+	}
+	n := len(h.seats)
+	seats := make([]game.Seat, n)
+	h.session = Session{Name: h.cfg.Name}
+	for i, s := range h.seats {
+		switch s.kind {
+		case SeatOpen:
+			s.kind, s.level, s.name = SeatBot, h.cfg.BotLevel, fmt.Sprintf("Bot %d", i+1)
+			fallthrough
+		case SeatBot:
+			seats[i] = h.botSeat(i, s.name, s.level)
+		case SeatLocal:
+			if local[i] == nil {
+				return fmt.Errorf("lan: local seat %d has no game.Seat", i)
+			}
+			s.local = local[i]
+			seats[i] = local[i]
+		case SeatGuest:
+			if s.conn != nil {
+				seats[i] = &remoteSeat{name: s.name, seat: i, c: s.conn}
+			} else {
+				// Resumed: nobody is connected yet. The seat waits the grace
+				// period for its guest, then a stand-in plays.
+				seats[i] = &remoteSeat{name: s.name, seat: i}
+				h.startGraceLocked(i)
+			}
+		}
+		h.session.Seats = append(h.session.Seats, SavedSeat{Name: s.name, Kind: s.kind, Token: s.token, Level: s.level})
+	}
+	var save game.Saver
+	if h.cfg.Save != nil {
+		save = sessionSave{h.cfg.Save, h.session}
+	}
+	var t *game.Table
+	var err error
+	if rec != nil {
+		t, err = game.Resume(rec, seats, save)
+	} else {
+		seed := h.cfg.Seed
+		for seed == 0 {
+			var b [8]byte
+			rand.Read(b[:])
+			for _, x := range b {
+				seed = seed<<8 | uint64(x)
+			}
+		}
+		t, err = game.NewTable(h.cfg.Options, seed, seats, save)
+	}
+	if err != nil {
+		return fmt.Errorf("lan: %w", err)
+	}
+	h.table = t
+	close(h.started)
+	h.broadcastLobbyLocked()
+	go h.watchEnd(t)
+	return nil
+}
+
+type sessionSave struct {
+	s    SessionSaver
+	sess Session
+}
+
+func (s sessionSave) Save(rec *rules.Record) error { return s.s.Save(rec, s.sess) }
+
+func (h *Host) botSeat(seat int, name, level string) *game.BotSeat {
+	return game.NewBotSeat(name, h.cfg.NewBrain(level, seat, len(h.seats)), h.cfg.BotDelay)
+}
+
+// watchEnd tells everyone when the game is over.
+func (h *Host) watchEnd(t *game.Table) {
+	select {
+	case <-t.Done():
+	case <-h.done:
+		return
+	}
+	h.mu.Lock()
+	h.over = true
+	h.broadcastLobbyLocked()
+	h.mu.Unlock()
+}
+
+// Table returns the game table, nil before the start.
+func (h *Host) Table() *game.Table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.table
+}
+
+// Started returns a channel closed when the game starts.
+func (h *Host) Started() <-chan struct{} { return h.started }
+
+// Chat sends a chat line from a local seat (the host's own player) to
+// everyone: text, or a quick phrase ID (QuickPhrases) when phrase is set.
+func (h *Host) Chat(seat int, text, phrase string) error {
+	if phrase != "" && PhraseText(phrase) == "" {
+		return fmt.Errorf("lan: unknown phrase %q", phrase)
+	}
+	if phrase == "" {
+		if err := checkChat(text); err != nil {
+			return err
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if seat < 0 || seat >= len(h.seats) {
+		return fmt.Errorf("lan: no seat %d", seat)
+	}
+	h.chatLocked(seat, text, phrase)
+	return nil
+}
+
+func (h *Host) chatLocked(seat int, text, phrase string) {
+	line := ChatLine{Seat: seat, Name: h.seats[seat].name, Text: text, Phrase: phrase}
+	if phrase != "" {
+		line.Text = PhraseText(phrase)
+	}
+	h.chat = append(h.chat, line)
+	if len(h.chat) > 100 {
+		h.chat = slices.Delete(h.chat, 0, len(h.chat)-100)
+	}
+	m := &Message{T: TChat, Seat: seat, Name: line.Name, Text: text, Phrase: phrase}
+	for c := range h.conns {
+		if c.seat >= 0 {
+			c.out.send(m)
+		}
+	}
+	h.notify()
+}
+
+func (h *Host) broadcastLobbyLocked() {
+	l := h.lobbyLocked()
+	m := &Message{T: TLobby, Lobby: &l}
+	for c := range h.conns {
+		if c.seat >= 0 {
+			c.out.send(m)
+		}
+	}
+	h.notify()
+}
+
+// Close stops listening, closes every connection and the table (the
+// autosave stays). It is idempotent.
+func (h *Host) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	close(h.done)
+	for _, l := range h.ls {
+		l.Close()
+	}
+	conns := make([]*hostConn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	for _, s := range h.seats {
+		if s.grace != nil {
+			s.grace.Stop()
+		}
+	}
+	t := h.table
+	h.mu.Unlock()
+	if t != nil {
+		t.Close()
+	}
+	for _, c := range conns {
+		c.out.close()
+	}
+	if h.httpSrv != nil {
+		h.httpSrv.Close()
+	}
+	return nil
+}
+
+// Finish sends every connection what is queued for it and then closes it:
+// the end of a served game.
+func (h *Host) Finish(wait time.Duration) {
+	h.mu.Lock()
+	conns := make([]*hostConn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		c.out.finish()
+	}
+	deadline := time.After(wait)
+	for _, c := range conns {
+		select {
+		case <-c.out.done:
+		case <-deadline:
+			return
+		}
+	}
+}
+
+// Done returns a channel closed by Close.
+func (h *Host) Done() <-chan struct{} { return h.done }
+
+// remoteSeat is a guest's seat at the table: it passes every delivery to
+// its connection (none while the guest is away; they get everything again
+// when they come back, through game.Table.Replace).
+type remoteSeat struct {
+	name string
+	seat int
+	c    *hostConn
+}
+
+func (r *remoteSeat) Name() string { return r.name }
+
+// Deliver sends the update. The table already redacted the events for this
+// seat; For is applied again so that nothing private to another seat can
+// leave the host even if a caller forgot (RULES.md, Hidden information).
+func (r *remoteSeat) Deliver(v rules.View, evs []rules.Event) {
+	if r.c == nil || v.Seat != r.seat {
+		return
+	}
+	out := make([]Event, len(evs))
+	for i, e := range evs {
+		out[i] = Event(e.For(r.seat))
+	}
+	r.c.out.send(&Message{T: TUpdate, View: &v, Events: out})
+}
+
+// newToken returns a fresh reconnect token: 16 random bytes in hex.
+func newToken() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// equalSecret compares two secrets in constant time (of their hashes, so
+// the length does not show either).
+func equalSecret(a, b string) bool {
+	x, y := sha256.Sum256([]byte(a)), sha256.Sum256([]byte(b))
+	return subtle.ConstantTimeCompare(x[:], y[:]) == 1
+}
+
+func (c *hostConn) refuse(code, text string) {
+	c.out.send(&Message{T: TRefused, Code: code, Error: text, Version: Version})
+	c.out.finish()
+}
+
+func (c *hostConn) fail(code string, err error) {
+	c.out.send(&Message{T: TError, Code: code, Error: err.Error()})
+}
+
+// serveGame runs the game protocol on a connection whose Magic preamble has
+// been read: the handshake, then messages until it closes.
+func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
+	ip := addrIP(nc.RemoteAddr())
+	c := &hostConn{h: h, ip: ip, seat: -1}
+	c.out = newOutbox(nc, 10*time.Second, func() {})
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		c.out.close()
+		return
+	}
+	busy := ""
+	switch {
+	case len(h.conns) >= h.cfg.MaxConns:
+		busy = "the host has too many connections"
+	case h.perAddr[ip] >= h.cfg.MaxPerAddr:
+		busy = fmt.Sprintf("too many connections from %s (limit %d)", ip, h.cfg.MaxPerAddr)
+	}
+	if busy == "" {
+		h.conns[c] = true
+		h.perAddr[ip]++
+	}
+	h.mu.Unlock()
+	if busy != "" {
+		c.refuse(CodeBusy, busy)
+		return
+	}
+	defer h.dropped(c)
+
+	nc.SetReadDeadline(time.Now().Add(h.cfg.HandshakeTimeout))
+	buf := make([]byte, 0, 512)
+	p, err := ReadFrame(br, buf, MaxClientMessage)
+	if err != nil {
+		if errors.Is(err, ErrTooLarge) {
+			c.refuse(CodeSize, err.Error())
+		} else {
+			c.out.close()
+		}
+		return
+	}
+	hello, err := DecodeClient(p)
+	if err == nil && hello.T != THello {
+		err = fmt.Errorf("lan: the first message must be hello, not %q", hello.T)
+	}
+	if err != nil {
+		c.refuse(CodeProtocol, err.Error())
+		return
+	}
+	if !h.handshake(c, hello) {
+		return
+	}
+	b := bucket{rate: h.cfg.Rate, burst: float64(h.cfg.Burst)}
+	strikes := 0
+	stopPing := make(chan struct{})
+	defer close(stopPing)
+	go c.pinger(h.cfg.PingInterval, stopPing)
+	for {
+		nc.SetReadDeadline(time.Now().Add(h.cfg.IdleTimeout))
+		p, err := ReadFrame(br, buf, MaxClientMessage)
+		if err != nil {
+			if errors.Is(err, ErrTooLarge) {
+				c.fail(CodeSize, err)
+				c.out.finish()
+			} else {
+				c.out.close()
+			}
+			return
+		}
+		buf = p[:0]
+		if !b.allow(time.Now()) {
+			strikes++
+			c.fail(CodeRate, fmt.Errorf("lan: more than %g messages a second; message dropped", h.cfg.Rate))
+		} else if m, err := DecodeClient(p); err != nil {
+			strikes++
+			c.fail(CodeProtocol, err)
+		} else if !h.handle(c, m) {
+			return
+		}
+		if strikes > 100 {
+			c.fail(CodeProtocol, errors.New("lan: too many refused messages; goodbye"))
+			c.out.finish()
+			return
+		}
+	}
+}
+
+func (c *hostConn) pinger(every time.Duration, stop chan struct{}) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			c.out.send(&Message{T: TPing})
+		case <-stop:
+			return
+		case <-c.out.done:
+			return
+		}
+	}
+}
+
+func addrIP(a net.Addr) string {
+	if ta, ok := a.(*net.TCPAddr); ok {
+		return ta.IP.String()
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
+}
+
+// handshake answers a hello with welcome or refused; true when the
+// connection sits in a seat.
+func (h *Host) handshake(c *hostConn, m Message) bool {
+	if m.Version != Version {
+		c.refuse(CodeVersion, fmt.Sprintf("this host speaks protocol version %d, you speak %d: use the same goldvein release", Version, m.Version))
+		return false
+	}
+	if h.cfg.Password != "" && !equalSecret(m.Password, h.cfg.Password) {
+		c.refuse(CodePassword, "wrong password")
+		return false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	seat := -1
+	if m.Token != "" {
+		for i, s := range h.seats {
+			if s.kind == SeatGuest && s.token != "" && equalSecret(m.Token, s.token) {
+				seat = i
+			}
+		}
+		if seat < 0 {
+			c.refuse(CodeToken, "this reconnect token matches no seat at this table")
+			return false
+		}
+	} else {
+		if h.table != nil {
+			c.refuse(CodeStarted, "the game has started; only its players may come back (with their token)")
+			return false
+		}
+		if err := CheckName(m.Name); err != nil {
+			c.refuse(CodeName, err.Error())
+			return false
+		}
+		for i, s := range h.seats {
+			if s.kind == SeatOpen {
+				seat = i
+				break
+			}
+		}
+		if seat < 0 {
+			c.refuse(CodeFull, "every seat is taken")
+			return false
+		}
+		h.seats[seat].kind, h.seats[seat].name, h.seats[seat].token = SeatGuest, m.Name, newToken()
+	}
+	s := h.seats[seat]
+	if old := s.conn; old != nil {
+		old.seat = -1
+		old.refuse(CodeToken, "you connected again from elsewhere")
+	}
+	if s.grace != nil {
+		s.grace.Stop()
+		s.grace = nil
+	}
+	c.seat, s.conn = seat, c
+	c.out.send(&Message{T: TWelcome, Version: Version, Seat: seat, Name: s.name, Token: s.token})
+	if m.Deflate {
+		c.out.startDeflate()
+	}
+	h.logf("seat %d: %s joined from %s", seat, s.name, c.ip)
+	h.broadcastLobbyLocked()
+	if h.table != nil {
+		s.standIn = nil
+		// Replace stops the stand-in and delivers the whole game so far.
+		h.table.Replace(seat, &remoteSeat{name: s.name, seat: seat, c: c})
+	}
+	if h.cfg.AutoStart && h.table == nil {
+		open := false
+		for _, s := range h.seats {
+			open = open || s.kind == SeatOpen
+		}
+		if !open {
+			if err := h.startLocked(nil, nil); err != nil {
+				h.logf("autostart: %v", err)
+			}
+		}
+	}
+	return true
+}
+
+// handle acts on one message from a seated connection; false ends it.
+func (h *Host) handle(c *hostConn, m Message) bool {
+	switch m.T {
+	case THello:
+		c.fail(CodeProtocol, errors.New("lan: hello twice"))
+	case TPong:
+	case TBye:
+		c.out.finish()
+		h.left(c)
+		return false
+	case TChat:
+		h.mu.Lock()
+		if c.seat >= 0 {
+			h.chatLocked(c.seat, m.Text, m.Phrase)
+		}
+		h.mu.Unlock()
+	case TMove:
+		h.mu.Lock()
+		t, seat := h.table, c.seat
+		h.mu.Unlock()
+		switch {
+		case seat < 0:
+			c.fail(CodeState, errors.New("lan: this connection no longer holds a seat"))
+		case t == nil:
+			c.fail(CodeState, errors.New("lan: the game has not started"))
+		default:
+			mv := *m.Move
+			mv.Seat = seat // a connection moves for its own seat only
+			if err := t.Submit(seat, mv); err != nil {
+				c.fail(CodeRule, err)
+			}
+		}
+	}
+	return true
+}
+
+// dropped forgets a closed connection. A guest's seat waits the grace
+// period for them once the game runs; in the lobby it is freed.
+func (h *Host) dropped(c *hostConn) {
+	c.out.finish() // a refusal still queued is written first
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.conns[c] {
+		return
+	}
+	delete(h.conns, c)
+	if h.perAddr[c.ip]--; h.perAddr[c.ip] <= 0 {
+		delete(h.perAddr, c.ip)
+	}
+	if c.seat < 0 || h.seats[c.seat].conn != c {
+		return
+	}
+	s := h.seats[c.seat]
+	s.conn = nil
+	h.logf("seat %d: %s dropped", c.seat, s.name)
+	if h.table == nil {
+		*s = hostSeat{kind: SeatOpen}
+	} else if !h.over {
+		h.startGraceLocked(c.seat)
+	}
+	h.broadcastLobbyLocked()
+}
+
+// left is a guest's bye: in the lobby the seat is freed; in the game a
+// computer player takes over at once.
+func (h *Host) left(c *hostConn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if c.seat < 0 || h.seats[c.seat].conn != c {
+		return
+	}
+	s := h.seats[c.seat]
+	s.conn = nil
+	if h.table == nil {
+		*s = hostSeat{kind: SeatOpen}
+	} else if !h.over {
+		h.standInLocked(c.seat)
+	}
+	c.seat = -1
+	h.broadcastLobbyLocked()
+}
+
+func (h *Host) startGraceLocked(seat int) {
+	s := h.seats[seat]
+	if s.grace != nil {
+		s.grace.Stop()
+	}
+	s.grace = time.AfterFunc(h.cfg.Grace, func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		if h.closed || h.over || s.conn != nil || s.standIn != nil || h.seats[seat] != s {
+			return
+		}
+		h.standInLocked(seat)
+		h.broadcastLobbyLocked()
+	})
+}
+
+func (h *Host) standInLocked(seat int) {
+	s := h.seats[seat]
+	if s.standIn != nil || h.table == nil {
+		return
+	}
+	s.standIn = h.botSeat(seat, s.name, h.cfg.BotLevel)
+	h.logf("seat %d: a computer player stands in for %s", seat, s.name)
+	h.table.Replace(seat, s.standIn)
+}

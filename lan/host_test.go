@@ -1,0 +1,176 @@
+package lan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
+)
+
+// testConfig is a host on loopback with short timeouts, random-level
+// computer players and a fixed seed.
+func testConfig(players, bots int) HostConfig {
+	return HostConfig{Name: "test table", Options: rules.Options{Players: players, FirstPlayer: 0},
+		Bots: bots, BotLevel: "random", Seed: 7, AutoStart: true, Grace: 300 * time.Millisecond,
+		MaxPerAddr: 16, PingInterval: 500 * time.Millisecond, Rate: 500, Burst: 500, IdleTimeout: 3 * time.Second,
+		HandshakeTimeout: 2 * time.Second,
+		NewBrain: func(level string, seat, players int) game.Brain {
+			return bot.New(bot.Random, seat, players, uint64(seat)+100)
+		}}
+}
+
+func startHost(t testing.TB, cfg HostConfig) (*Host, string) {
+	t.Helper()
+	h, err := NewHost(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, err := h.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	return h, addr.String()
+}
+
+func randomBrain(seat, players int) game.Brain {
+	return bot.New(bot.Random, seat, players, uint64(seat)+1)
+}
+
+func join(t testing.TB, addr, name string, mut func(*ClientConfig)) *Client {
+	t.Helper()
+	cfg := ClientConfig{Name: name, Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second}
+	if mut != nil {
+		mut(&cfg)
+	}
+	c, err := Join(context.Background(), addr, cfg)
+	if err != nil {
+		t.Fatalf("join %s: %v", name, err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+// playAll runs Autoplay for every client and returns their final views.
+func playAll(t *testing.T, cs []*Client) []rules.View {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	views := make([]rules.View, len(cs))
+	errs := make([]error, len(cs))
+	var wg sync.WaitGroup
+	for i, c := range cs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			views[i], errs[i] = Autoplay(ctx, c, randomBrain, nil)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("client %d: %v", i, err)
+		}
+	}
+	return views
+}
+
+// checkFinal checks every final view against the host's own record.
+func checkFinal(t *testing.T, h *Host, views []rules.View) {
+	t.Helper()
+	g, _, err := h.Table().Record().Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Phase() != rules.Over {
+		t.Fatalf("host's game not over: phase %d", g.Phase())
+	}
+	for i, v := range views {
+		if v.Phase != rules.Over || !slices.Equal(v.Scores, g.Scores()) {
+			t.Errorf("client %d: phase %d scores %v, host scores %v", i, v.Phase, v.Scores, g.Scores())
+		}
+	}
+}
+
+func TestFullGameFiveGuests(t *testing.T) {
+	h, addr := startHost(t, testConfig(5, 0))
+	var cs []*Client
+	for i := 0; i < 5; i++ {
+		cs = append(cs, join(t, addr, fmt.Sprintf("guest %d", i), nil))
+	}
+	for i, c := range cs {
+		if c.Seat() != i || len(c.Token()) != 32 {
+			t.Fatalf("client %d: seat %d token %q", i, c.Seat(), c.Token())
+		}
+	}
+	views := playAll(t, cs)
+	checkFinal(t, h, views)
+	if l := h.Lobby(); !l.Over || !l.Started {
+		t.Errorf("lobby after the game: %+v", l)
+	}
+}
+
+func TestGuestsAndBots(t *testing.T) {
+	h, addr := startHost(t, testConfig(4, 2))
+	cs := []*Client{join(t, addr, "ann", nil), join(t, addr, "bob", func(c *ClientConfig) { c.NoDeflate = true })}
+	views := playAll(t, cs)
+	checkFinal(t, h, views)
+}
+
+func TestRefusals(t *testing.T) {
+	cfg := testConfig(3, 1)
+	cfg.Password = "sesame"
+	cfg.MaxPerAddr = 3
+	cfg.AutoStart = false
+	h, addr := startHost(t, cfg)
+	try := func(mut func(*ClientConfig)) error {
+		cc := ClientConfig{Name: "x", Password: "sesame", Timeout: 2 * time.Second}
+		mut(&cc)
+		c, err := Join(context.Background(), addr, cc)
+		if err == nil {
+			t.Cleanup(c.Close)
+		}
+		return err
+	}
+	code := func(err error) string {
+		var re *RefusedError
+		if errors.As(err, &re) {
+			return re.Code
+		}
+		return fmt.Sprint(err)
+	}
+	if err := try(func(c *ClientConfig) { c.Password = "wrong" }); code(err) != CodePassword {
+		t.Errorf("wrong password: %v", err)
+	}
+	if err := try(func(c *ClientConfig) { c.Name = " " }); code(err) != CodeName {
+		t.Errorf("blank name: %v", err)
+	}
+	if err := try(func(c *ClientConfig) { c.Token = "00112233445566778899aabbccddeeff" }); code(err) != CodeToken {
+		t.Errorf("unknown token: %v", err)
+	}
+	if err := try(func(c *ClientConfig) {}); err != nil {
+		t.Errorf("first guest: %v", err)
+	}
+	if err := try(func(c *ClientConfig) {}); err != nil {
+		t.Errorf("second guest: %v", err)
+	}
+	if err := try(func(c *ClientConfig) {}); code(err) != CodeFull {
+		t.Errorf("third guest at a table of 2 open seats: %v", err)
+	}
+	// Two seated connections and this one make 3: the fourth is busy.
+	extra := rawConn(t, addr)
+	defer extra.Close()
+	if err := try(func(c *ClientConfig) {}); code(err) != CodeBusy {
+		t.Errorf("connection over the per-address limit: %v", err)
+	}
+	if got := h.Lobby(); got.Seats[0].Kind != SeatGuest || got.Seats[1].Kind != SeatGuest || got.Seats[2].Kind != SeatBot {
+		t.Errorf("lobby: %+v", got.Seats)
+	}
+}

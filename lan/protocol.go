@@ -1,0 +1,359 @@
+package lan
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// Version is the protocol version this code speaks (lan/PROTOCOL.md). A
+// peer of another version is refused with code "version" during the
+// handshake.
+const Version = 1
+
+// Magic is the preamble a client sends before its first frame. It lets one
+// port serve the game protocol, HTTP and WebSocket: the host sniffs the
+// first bytes of every connection (see Host.Serve).
+const Magic = "GOLDVEIN"
+
+// Limits of the protocol (lan/PROTOCOL.md, Limits).
+const (
+	// MaxClientMessage is the largest frame payload a client may send, in
+	// bytes. A longer frame is refused with code "size" and the connection
+	// is closed.
+	MaxClientMessage = 4 << 10
+	// MaxHostMessage is the largest frame payload a host may send, in bytes
+	// (a view of the largest maze is about 3 KB).
+	MaxHostMessage = 256 << 10
+	// MaxName is the longest player or table name, in runes.
+	MaxName = 24
+	// MaxChat is the longest chat line, in runes.
+	MaxChat = 200
+	// MaxPassword is the longest password, in bytes.
+	MaxPassword = 64
+)
+
+// Message types (the "t" field of every message, lan/PROTOCOL.md).
+const (
+	// Client to host.
+	THello = "hello" // first message: version, name, password, token
+	TMove  = "move"  // a move of the client's own seat
+	TChat  = "chat"  // a chat line or a quick phrase
+	TPong  = "pong"  // answer to a ping
+	TBye   = "bye"   // the client leaves for good
+
+	// Host to client.
+	TWelcome = "welcome" // the handshake succeeded: seat and reconnect token
+	TRefused = "refused" // the handshake failed; the host closes the connection
+	TLobby   = "lobby"   // the table before and during the game: seats and options
+	TUpdate  = "update"  // the seat's view and the events since the last update
+	TError   = "error"   // one message was refused; nothing changed
+	TPing    = "ping"    // keep-alive; answer with pong
+)
+
+// Refusal and error codes (the "code" field of refused and error messages).
+const (
+	CodeVersion  = "version"  // refused: another protocol version
+	CodePassword = "password" // refused: wrong password
+	CodeFull     = "full"     // refused: no free seat
+	CodeStarted  = "started"  // refused: the game has started and no token was given
+	CodeToken    = "token"    // refused: the reconnect token matches no seat
+	CodeName     = "name"     // refused: empty, too long or unprintable name
+	CodeBusy     = "busy"     // refused: too many connections (from this address)
+	CodeProtocol = "protocol" // refused or error: malformed message
+	CodeSize     = "size"     // error: frame too large; the connection is closed
+	CodeRate     = "rate"     // error: too many messages per second; message dropped
+	CodeRule     = "rule"     // error: the move breaks a rule (the error names it) or it is not your turn
+	CodeState    = "state"    // error: the message does not fit now (a move before the game starts)
+)
+
+// Message is one protocol message, either way. T says which fields count
+// (lan/PROTOCOL.md lists them per type); the others are zero.
+type Message struct {
+	T string `json:"t"`
+
+	// hello
+	Version  int    `json:"version,omitempty"`
+	Name     string `json:"name,omitempty"`
+	Password string `json:"password,omitempty"`
+	Token    string `json:"token,omitempty"` // hello: reconnect; welcome: the seat's token
+	Deflate  bool   `json:"deflate,omitempty"`
+
+	// welcome, chat (host to client: the speaker's seat)
+	Seat int `json:"seat,omitempty"`
+
+	// refused, error
+	Code  string `json:"code,omitempty"`
+	Error string `json:"error,omitempty"`
+
+	// lobby
+	Lobby *Lobby `json:"lobby,omitempty"`
+
+	// move
+	Move *rules.Move `json:"move,omitempty"`
+
+	// update
+	View   *rules.View `json:"view,omitempty"`
+	Events []Event     `json:"events,omitempty"`
+
+	// chat: either Text or a Phrase id (QuickPhrases)
+	Text   string `json:"text,omitempty"`
+	Phrase string `json:"phrase,omitempty"`
+}
+
+// Lobby is the table as every connection may see it: name, options and
+// seats, before and during the game.
+type Lobby struct {
+	Name     string        `json:"name"`
+	Options  rules.Options `json:"options"`
+	Password bool          `json:"password"` // the table asks for one
+	GraceMS  int           `json:"grace_ms"` // dropout grace period, ms
+	Started  bool          `json:"started"`
+	Over     bool          `json:"over"`
+	Seats    []SeatInfo    `json:"seats"`
+}
+
+// SeatKind says who sits in a seat.
+type SeatKind string
+
+// The seat kinds.
+const (
+	SeatOpen  SeatKind = "open"  // waiting for a guest; a bot takes it at the start
+	SeatGuest SeatKind = "guest" // a remote player
+	SeatLocal SeatKind = "local" // a player at the host's own screen
+	SeatBot   SeatKind = "bot"   // a computer player
+)
+
+// SeatInfo is one seat of the lobby.
+type SeatInfo struct {
+	Name      string   `json:"name"`
+	Kind      SeatKind `json:"kind"`
+	Connected bool     `json:"connected"`          // guest: the connection is up
+	StandIn   bool     `json:"stand_in,omitempty"` // guest: a bot plays for them meanwhile
+	Level     string   `json:"level,omitempty"`    // bot: its level
+}
+
+// Phrase is one quick chat phrase: a stable ID for the message catalogues
+// (i18n) and its English text.
+type Phrase struct {
+	ID   string
+	Text string
+}
+
+// QuickPhrases are the quick chat phrases (issue 5: the table talk the game
+// is built on). A chat message may carry one of these IDs instead of text.
+var QuickPhrases = []Phrase{
+	{"digger", "I am a gold-digger!"},
+	{"gold_top", "The gold is at the top."},
+	{"gold_middle", "The gold is in the middle."},
+	{"gold_bottom", "The gold is at the bottom."},
+	{"saboteur", "That was a saboteur!"},
+	{"repair_me", "Repair me, please."},
+	{"well_played", "Well played."},
+	{"hurry", "Your turn!"},
+}
+
+// PhraseText returns the English text of a quick phrase ID, or "" when the
+// ID is unknown.
+func PhraseText(id string) string {
+	for _, p := range QuickPhrases {
+		if p.ID == id {
+			return p.Text
+		}
+	}
+	return ""
+}
+
+// Errors of framing.
+var (
+	// ErrTooLarge is returned by ReadFrame for a frame longer than its limit.
+	ErrTooLarge = errors.New("lan: frame too large")
+	// ErrBadMagic is returned when a connection does not start with Magic.
+	ErrBadMagic = errors.New("lan: not a goldvein connection (bad preamble)")
+)
+
+// WriteFrame writes one frame: the payload's length as 4 bytes big-endian,
+// then the payload (lan/PROTOCOL.md, Framing).
+func WriteFrame(w io.Writer, payload []byte) error {
+	buf := make([]byte, 4+len(payload))
+	binary.BigEndian.PutUint32(buf, uint32(len(payload)))
+	copy(buf[4:], payload)
+	_, err := w.Write(buf)
+	return err
+}
+
+// ReadFrame reads one frame of at most max payload bytes into buf (grown
+// as needed) and returns the payload. A longer frame returns ErrTooLarge
+// without reading its payload; a stream that ends inside a frame returns
+// io.ErrUnexpectedEOF.
+func ReadFrame(r io.Reader, buf []byte, max int) ([]byte, error) {
+	var hdr [4]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil {
+		return nil, err
+	}
+	n := binary.BigEndian.Uint32(hdr[:])
+	if n > uint32(max) {
+		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrTooLarge, n, max)
+	}
+	if cap(buf) < int(n) {
+		buf = make([]byte, n)
+	}
+	buf = buf[:n]
+	if _, err := io.ReadFull(r, buf); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	return buf, nil
+}
+
+// Encode writes a message as the JSON payload of a frame.
+func Encode(m *Message) ([]byte, error) {
+	return json.Marshal(m)
+}
+
+// DecodeClient reads a message a client sent: strict JSON (no unknown
+// fields, nothing after the object), a client message type, and fields
+// that make sense for it. The error says what is wrong; the host answers it
+// with an error (code "protocol") and changes nothing.
+func DecodeClient(payload []byte) (Message, error) {
+	var m Message
+	if err := strictJSON(payload, &m); err != nil {
+		return Message{}, err
+	}
+	switch m.T {
+	case THello:
+		if m.Version <= 0 {
+			return Message{}, errors.New("lan: hello: version missing")
+		}
+		// Version mismatch is the host's to refuse with its own version
+		// named, so it is not checked here.
+		if len(m.Password) > MaxPassword {
+			return Message{}, fmt.Errorf("lan: hello: password longer than %d bytes", MaxPassword)
+		}
+		if len(m.Token) > 64 {
+			return Message{}, errors.New("lan: hello: token too long")
+		}
+		if len(m.Name) > 4*MaxName {
+			return Message{}, errors.New("lan: hello: name too long")
+		}
+	case TMove:
+		if m.Move == nil {
+			return Message{}, errors.New("lan: move: no move")
+		}
+	case TChat:
+		if (m.Text == "") == (m.Phrase == "") {
+			return Message{}, errors.New("lan: chat: give exactly one of text and phrase")
+		}
+		if m.Phrase != "" && PhraseText(m.Phrase) == "" {
+			return Message{}, fmt.Errorf("lan: chat: unknown phrase %q", m.Phrase)
+		}
+		if err := checkChat(m.Text); err != nil {
+			return Message{}, err
+		}
+	case TPong, TBye:
+	case "":
+		return Message{}, errors.New("lan: message without type (t)")
+	default:
+		return Message{}, fmt.Errorf("lan: unknown client message type %q", m.T)
+	}
+	if m.T != THello && (m.Version != 0 || m.Name != "" || m.Password != "" || m.Token != "" || m.Deflate) {
+		return Message{}, fmt.Errorf("lan: %s: hello fields outside hello", m.T)
+	}
+	if m.Seat != 0 || m.Code != "" || m.Error != "" || m.Lobby != nil || m.View != nil || m.Events != nil {
+		return Message{}, fmt.Errorf("lan: %s: host fields in a client message", m.T)
+	}
+	if m.T != TMove && m.Move != nil {
+		return Message{}, fmt.Errorf("lan: %s: move outside a move message", m.T)
+	}
+	if m.T != TChat && (m.Text != "" || m.Phrase != "") {
+		return Message{}, fmt.Errorf("lan: %s: chat outside a chat message", m.T)
+	}
+	return m, nil
+}
+
+// DecodeHost reads a message a host sent (the client's side of
+// DecodeClient): strict JSON and a host message type.
+func DecodeHost(payload []byte) (Message, error) {
+	var m Message
+	if err := strictJSON(payload, &m); err != nil {
+		return Message{}, err
+	}
+	switch m.T {
+	case TWelcome, TRefused, TLobby, TError, TPing, TChat:
+	case TUpdate:
+		if m.View == nil {
+			return Message{}, errors.New("lan: update: no view")
+		}
+	case "":
+		return Message{}, errors.New("lan: message without type (t)")
+	default:
+		return Message{}, fmt.Errorf("lan: unknown host message type %q", m.T)
+	}
+	if m.T == TLobby && m.Lobby == nil {
+		return Message{}, errors.New("lan: lobby: no lobby")
+	}
+	return m, nil
+}
+
+func strictJSON(payload []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("lan: malformed message: %w", err)
+	}
+	if dec.More() {
+		return errors.New("lan: malformed message: data after the JSON object")
+	}
+	return nil
+}
+
+// CheckName checks a player or table name: 1 to MaxName runes, valid
+// UTF-8, printable, not only spaces.
+func CheckName(s string) error {
+	if !utf8.ValidString(s) {
+		return errors.New("name is not valid UTF-8")
+	}
+	n, blank := 0, true
+	for _, r := range s {
+		n++
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("name has an unprintable character %U", r)
+		}
+		if !unicode.IsSpace(r) {
+			blank = false
+		}
+	}
+	if blank {
+		return errors.New("name is empty")
+	}
+	if n > MaxName {
+		return fmt.Errorf("name is longer than %d characters", MaxName)
+	}
+	return nil
+}
+
+func checkChat(s string) error {
+	if !utf8.ValidString(s) {
+		return errors.New("lan: chat: not valid UTF-8")
+	}
+	n := 0
+	for _, r := range s {
+		n++
+		if !unicode.IsPrint(r) {
+			return fmt.Errorf("lan: chat: unprintable character %U", r)
+		}
+	}
+	if n > MaxChat {
+		return fmt.Errorf("lan: chat: longer than %d characters", MaxChat)
+	}
+	return nil
+}
