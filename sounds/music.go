@@ -20,7 +20,19 @@ const MusicSeconds = float64(musicBars*musicBeats) * 60 / musicBPM
 // LE stereo at SampleRate), peaking at about -6 dBFS; played on a loop it
 // has no seam. It takes a few tens of milliseconds.
 func SynthMusic() []byte {
-	return toPCM(musicMono(), 0.5)
+	b := musicMono()
+	// A gentle low-pass keeps the plucks soft; run twice over the loop so
+	// the filter's state at the end carries into the start without a seam.
+	a, low := onePole(3500), 0.0
+	for pass := 0; pass < 2; pass++ {
+		for i := range b {
+			low += a * (b[i] - low)
+			if pass == 1 {
+				b[i] = low
+			}
+		}
+	}
+	return toPCM(b, 0.5)
 }
 
 func musicMono() []float64 {
@@ -81,7 +93,7 @@ func pluck(buf []float64, t0, f, amp float64, seed uint64) {
 	// A softened noise burst: less harsh than white noise.
 	prev := 0.0
 	for i := range line {
-		prev = 0.5*prev + 0.5*n.next()
+		prev = 0.75*prev + 0.25*n.next()
 		line[i] = prev
 	}
 	start := int(t0 * SampleRate)

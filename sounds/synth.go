@@ -55,7 +55,7 @@ func (e Effect) String() string {
 }
 
 // Synth renders effect e as PCM: 16-bit signed little-endian stereo at
-// SampleRate, peaking at about -3 dBFS. It needs no audio hardware and
+// SampleRate, levelled to about -18 dBFS RMS with peaks at most -3 dBFS. It needs no audio hardware and
 // always gives the same bytes for the same effect. An unknown effect gives
 // nil.
 func Synth(e Effect) []byte {
@@ -64,8 +64,24 @@ func Synth(e Effect) []byte {
 	}
 	b := synthMono(e)
 	fadeOut(b, 0.03)
-	return toPCM(b, 0.7)
+	// Level by loudness (RMS) so no effect is much louder than another,
+	// never letting a peak pass -3 dBFS.
+	var peak, sum float64
+	for _, v := range b {
+		peak = math.Max(peak, math.Abs(v))
+		sum += v * v
+	}
+	rms := math.Sqrt(sum / float64(len(b)))
+	gain := math.Min(effectPeak/peak, effectRMS/rms)
+	return toPCM(b, peak*gain)
 }
+
+// Loudness targets of the effects: peak at most -3 dBFS, RMS -18 dBFS
+// where the peak allows.
+const (
+	effectPeak = 0.7
+	effectRMS  = 0.126
+)
 
 // fadeOut ramps the last secs seconds of buf down to silence, so a note
 // still ringing when the buffer ends does not click.
@@ -295,10 +311,10 @@ func refuse() []float64 {
 // breakTool: a crack and a clang of bent metal.
 func breakTool() []float64 {
 	b := buffer(0.6)
-	noiseBurst(b, 31, 0, 0.09, 1.0, 0, 300, 0.0005, 0.018)
+	noiseBurst(b, 31, 0, 0.09, 0.45, 0, 300, 0.0005, 0.018)
 	thump(b, 32, 0, 90, 0.5)
 	for i, f := range []float64{610, 1480, 2330, 3720} {
-		tone(b, 0.005, 0.55, f, f*0.97, sine, 0.35/float64(i+1), 0.001, 0.12)
+		tone(b, 0.005, 0.55, f, f*0.97, sine, 0.45/float64(i+1), 0.001, 0.14)
 	}
 	noiseBurst(b, 33, 0.09, 0.05, 0.4, 0, 1500, 0.001, 0.01)
 	return b
