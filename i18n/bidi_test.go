@@ -61,6 +61,15 @@ func TestRuns(t *testing.T) {
 		// N2: the space between L and R takes the paragraph's R.
 		{"RTL base starting with latin", "Ann سلام", true,
 			[]Run{R(" سلام"), L("Ann")}},
+		// W7 joins the 4 to the name: the reason names are isolated.
+		{"name then number, not isolated", "نوبت Ann Lee — 4 کارت", true,
+			[]Run{R(" کارت"), L("Ann Lee — 4"), R("نوبت ")}},
+		// X5c/X6a: inside FSI…PDI the name is its own world, and outside
+		// it counts as a neutral: the 4 follows نوبت (W2, AN).
+		{"isolated name then number", "نوبت \u2068Ann Lee\u2069 — 4 کارت", true,
+			[]Run{R(" کارت"), L("4"), R("\u2069 — "), L("Ann Lee"), R("نوبت \u2068")}},
+		{"persian name isolated in english", "\u2068علی\u2069's turn", false,
+			[]Run{L("\u2068"), R("علی"), L("\u2069's turn")}},
 		{"lines", "a\nب", false, []Run{L("a"), L("\n"), R("ب")}},
 		{"paragraph separator", "ب\u2029a", true, []Run{R("ب\u2029"), L("a")}},
 	}

@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
+	"golang.org/x/text/unicode/bidi"
 )
 
 //go:embed locales
@@ -220,7 +221,10 @@ func (c *Catalog) PersianDigits() bool { return c.lang == Persian && c.persian.L
 // T returns the text of key with its placeholders filled from args, which
 // are name/value pairs: T("log.turn", "name", "Ann") for "{name}'s turn".
 // Integer values are written with the catalogue's digits; strings are used
-// as given (a player's name keeps its own digits). A key the language lacks
+// as given (a player's name keeps its own digits), wrapped in Unicode
+// isolates (U+2068…U+2069) when the language is right to left or the
+// string holds right-to-left letters, so a name never reorders its
+// neighbours. The isolates draw nothing. A key the language lacks
 // comes from English; a key nobody has comes back as the key itself, so it
 // shows on screen. For a plural entry T uses its "other" text.
 func (c *Catalog) T(key string, args ...any) string {
@@ -351,7 +355,7 @@ func (c *Catalog) value(name string, args []any) (string, bool) {
 func (c *Catalog) format(v any) string {
 	switch v := v.(type) {
 	case string:
-		return v
+		return c.isolate(v)
 	case int:
 		return c.Num(v)
 	case int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
@@ -360,6 +364,35 @@ func (c *Catalog) format(v any) string {
 		return v.String()
 	}
 	return fmt.Sprint(v)
+}
+
+// First strong isolate and pop directional isolate (UAX #9, X5c, X6a).
+const (
+	fsi = "\u2068"
+	pdi = "\u2069"
+)
+
+// isolate wraps a string value in FSI…PDI when the catalogue is right to
+// left or the value holds right-to-left letters, so that a name takes its
+// direction from its own first letter and neither bends nor is bent by the
+// text around it: "نوبت Ann Lee — 4 کارت" keeps the 4 with the Persian
+// words instead of the name (UAX #9 W7 would otherwise join them).
+// Left-to-right text with left-to-right names is left as it is.
+func (c *Catalog) isolate(v string) string {
+	if v == "" || !c.RTL() && !hasRTL(v) {
+		return v
+	}
+	return fsi + v + pdi
+}
+
+// hasRTL reports whether s holds a right-to-left letter (bidi class R or AL).
+func hasRTL(s string) bool {
+	for _, r := range s {
+		if p, _ := bidi.LookupRune(r); p.Class() == bidi.R || p.Class() == bidi.AL {
+			return true
+		}
+	}
+	return false
 }
 
 // isNameByte reports whether b may appear in a placeholder name: a-z, 0-9, _.

@@ -167,7 +167,9 @@ func TestT(t *testing.T) {
 	}{
 		{English, "turn.of", []any{"name", "Ann"}, "Ann's turn"},
 		{Russian, "turn.of", []any{"name", "Аня"}, "Ходит Аня"},
-		{Persian, "turn.of", []any{"name", "Ann"}, "نوبت Ann"},
+		{Persian, "turn.of", []any{"name", "Ann"}, "نوبت \u2068Ann\u2069"},
+		{English, "turn.of", []any{"name", "علی"}, "\u2068علی\u2069's turn"},
+		{Russian, "turn.of", []any{"name", ""}, "Ходит "},
 		{English, "round.number", []any{"n", 2, "total", 3}, "Round 2 of 3"},
 		{English, "tool.pickaxe", nil, "Pickaxe"},
 		{Russian, "tool.cart", nil, "Вагонетка"},
@@ -234,7 +236,7 @@ func TestPersianDigits(t *testing.T) {
 		t.Errorf("digits on, T: %q", got)
 	}
 	// A player's name keeps its own digits.
-	if got := fa.T("turn.of", "name", "Ann2"); got != "نوبت Ann2" {
+	if got := fa.T("turn.of", "name", "Ann2"); got != "نوبت \u2068Ann2\u2069" {
 		t.Errorf("name digits changed: %q", got)
 	}
 	if got := fa.Num(1403); got != "۱۴۰۳" {
