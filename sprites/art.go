@@ -194,6 +194,16 @@ func (a *Art) get(f face) *ebiten.Image {
 	return img
 }
 
+// Icons returns the app's icon at 16, 32, 48, 64, 128 and 256 pixels, for
+// ebiten.SetWindowIcon (which picks the size that fits best).
+func Icons(p Palette) []image.Image {
+	var out []image.Image
+	for _, s := range []int{16, 32, 48, 64, 128, 256} {
+		out = append(out, cardart.RenderIcon(s, p))
+	}
+	return out
+}
+
 // renderAll runs the jobs on up to GOMAXPROCS goroutines and returns their
 // images in job order.
 func renderAll(jobs []func() *image.RGBA) []*image.RGBA {

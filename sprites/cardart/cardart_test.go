@@ -279,6 +279,23 @@ func TestUnknownAndClamped(t *testing.T) {
 	}
 }
 
+// TestIcon checks the app icon: square, opaque in the middle, clear at the
+// very corners (it is a rounded tile).
+func TestIcon(t *testing.T) {
+	for _, n := range []int{16, 64, 256} {
+		img := RenderIcon(n, Classic())
+		if b := img.Bounds(); b.Dx() != n || b.Dy() != n {
+			t.Errorf("icon %d: size %v", n, b.Size())
+		}
+		if a := img.RGBAAt(n/2, n/2).A; a != 255 {
+			t.Errorf("icon %d: centre alpha %d", n, a)
+		}
+		if a := img.RGBAAt(0, 0).A; a != 0 {
+			t.Errorf("icon %d: corner alpha %d, want clear", n, a)
+		}
+	}
+}
+
 // TestSheet checks the gallery sheet holds five rows of cards.
 func TestSheet(t *testing.T) {
 	img := Sheet(48, Classic())

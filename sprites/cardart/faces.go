@@ -111,11 +111,15 @@ func drawToolBadge(c *canvas, t rules.Tool, broken bool, p Palette) {
 	c.fill(ring)
 	c.circle(32, 32, 25.5)
 	c.fill(bg)
-	drawTool(c.sub(9, 7, 46.0/64), t, p)
+	ic := c.sub(6, 6, 52.0/64)
+	if broken {
+		ic = c.sub(6, 4, 50.0/64)
+	}
+	drawTool(ic, t, p)
 	if broken {
 		// The tool stays recognisable; a crack splits it and a cross in a
 		// disc at the lower right says "broken" by shape, not only colour.
-		drawCrack(c.sub(9, 7, 46.0/64), bg)
+		drawCrack(ic, bg)
 		c.circle(45, 45, 14)
 		c.inked(p.Danger, p.Ink, 2)
 		drawCross(c, 45, 45, 6.5, 4.5, p.Paper, p.Danger)
@@ -696,4 +700,26 @@ func drawGoldCard(c *canvas, h float64, v int, p Palette) {
 func drawUnknown(c *canvas, h float64, p Palette) {
 	drawPaper(c, h, p.Danger, p)
 	drawQuestion(c, CardW/2, h/2, 1, p.Danger, p.Ink)
+}
+
+// RenderIcon draws the app's icon sizePx pixels square (at least 8): the
+// emblem of the card back, crossed pickaxes over a gold nugget, on a
+// rounded dark tile with a gold edge.
+func RenderIcon(sizePx int, p Palette) *image.RGBA {
+	sizePx = max(sizePx, 8)
+	img := image.NewRGBA(image.Rect(0, 0, sizePx, sizePx))
+	c := newCanvas(img, float64(sizePx)/64)
+	c.roundRect(0.5, 0.5, 63, 63, 12)
+	c.fill(p.Ink)
+	c.roundRect(2.5, 2.5, 59, 59, 10.5)
+	c.fill(p.Back)
+	c.roundRect(5, 5, 54, 54, 8.5)
+	c.outline(2.4)
+	c.fill(p.Accent)
+	drawPickaxe(c.rot(-0.62-0.7, 32, 32).sub(2, 0, 0.94), p)
+	drawPickaxe(c.rot(-0.62+0.7, 32, 32).sub(2, 0, 0.94), p)
+	r := seed("icon")
+	nugget(c, &r, 32, 44, 11, p)
+	sparkle(c, 43, 35, 4.5, p)
+	return img
 }

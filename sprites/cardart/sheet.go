@@ -81,6 +81,7 @@ func Sheet(widthPx int, p Palette) *image.RGBA {
 			last = append(last, item{RenderTool(t, broken, icon, p), label})
 		}
 	}
+	last = append(last, item{RenderIcon(max(widthPx, 32), p), "app icon"})
 	rows = append(rows, last)
 
 	face := basicfont.Face7x13
