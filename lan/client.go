@@ -43,6 +43,9 @@ type ClientConfig struct {
 	// IdleTimeout is how long the host may stay silent before the
 	// connection counts as broken (default 20 s; the host pings every 5 s).
 	IdleTimeout time.Duration
+	// Dial opens the transport to addr; nil dials TCP, or a WebSocket for
+	// ws:// addresses.
+	Dial func(ctx context.Context, addr string) (net.Conn, error)
 }
 
 // RefusedError is the host's refusal of a handshake (lan/PROTOCOL.md,
@@ -234,7 +237,11 @@ func dial(ctx context.Context, addr string) (net.Conn, error) {
 func (c *Client) connect(ctx context.Context) (net.Conn, io.Reader, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
-	nc, err := dial(ctx, c.addr)
+	d := c.cfg.Dial
+	if d == nil {
+		d = dial
+	}
+	nc, err := d(ctx, c.addr)
 	if err != nil {
 		return nil, nil, fmt.Errorf("lan: join %s: %w", c.addr, err)
 	}
