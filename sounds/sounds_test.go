@@ -189,6 +189,22 @@ func TestPlayerWithoutAudio(t *testing.T) {
 	}
 }
 
+// TestNewContextMatchesProbe checks NewContext makes a context exactly when
+// an output device opens, and then at SampleRate. (On a machine with no
+// sound card, such as CI, it must give nil and an error, not a context that
+// would stop the game.)
+func TestNewContextMatchesProbe(t *testing.T) {
+	probe := OutputAvailable()
+	ctx, err := NewContext()
+	t.Logf("output: %v", probe)
+	if (probe == nil) != (err == nil) || (ctx == nil) != (err != nil) {
+		t.Fatalf("probe %v, NewContext (%v, %v)", probe, ctx, err)
+	}
+	if ctx != nil && ctx.SampleRate() != SampleRate {
+		t.Errorf("context at %d Hz", ctx.SampleRate())
+	}
+}
+
 func TestEffectNames(t *testing.T) {
 	seen := map[string]bool{}
 	for _, e := range Effects() {
