@@ -99,26 +99,28 @@ func DrawStyle(dst *ebiten.Image, s string, x, y float64, st Style) {
 	}
 	asc, _ := st.extents()
 	lh := st.LineHeight()
-	var op text.DrawOptions
-	forLines(s, func(line string) {
+	var op ebiten.DrawImageOptions
+	op.ColorScale.ScaleWithColor(clr)
+	for more := true; more; {
+		var line string
+		line, s, more = strings.Cut(s, "\n")
 		l := layout(line, st)
+		l.glyphsOnce.Do(l.makeGlyphs)
 		px := x - l.width*anchor(st.Align, st.RTL)
 		for _, p := range l.pieces {
-			op.GeoM.Reset()
 			// Each family has its own ascent: put every baseline on one line.
-			op.GeoM.Translate(math.Round(px+p.x), math.Round(y+asc-p.ascent))
-			op.ColorScale.Reset()
-			op.ColorScale.ScaleWithColor(clr)
-			// text/v2 anchors a right-to-left face's line at its right end
-			// unless told to align it at its end, which for RTL is the left.
-			op.PrimaryAlign = text.AlignStart
-			if p.face.Direction == text.DirectionRightToLeft {
-				op.PrimaryAlign = text.AlignEnd
+			ox, oy := math.Round(px+p.x), math.Round(y+asc-p.ascent)
+			for _, g := range p.glyphs {
+				if g.Image == nil {
+					continue
+				}
+				op.GeoM.Reset()
+				op.GeoM.Translate(ox+g.X, oy+g.Y)
+				dst.DrawImage(g.Image, &op)
 			}
-			text.Draw(dst, p.text, p.face, &op)
 		}
 		y += lh
-	})
+	}
 }
 
 // MeasureStyle is Measure with every option of Style.
@@ -204,12 +206,31 @@ type piece struct {
 	face   *text.GoTextFace
 	x      float64 // left edge, from the line's left edge, pixels
 	ascent float64
+	glyphs []text.Glyph // positioned from the piece's top left; set by makeGlyphs
 }
 
 // lineLayout is a laid-out line: pieces left to right.
 type lineLayout struct {
-	pieces []piece
-	width  float64
+	pieces     []piece
+	width      float64
+	glyphsOnce sync.Once
+}
+
+// makeGlyphs renders the glyph images of every piece, once per cached
+// line, the first time it is drawn (measuring needs no images). Holding
+// them keeps Ebitengine's glyph images alive for as long as the line stays
+// in the cache, and drawing allocates nothing.
+func (l *lineLayout) makeGlyphs() {
+	for i := range l.pieces {
+		p := &l.pieces[i]
+		var op text.LayoutOptions
+		if p.face.Direction == text.DirectionRightToLeft {
+			// text/v2 anchors a right-to-left line at its right end unless
+			// told to align its end, which for RTL is the left.
+			op.PrimaryAlign = text.AlignEnd
+		}
+		p.glyphs = text.AppendGlyphs(nil, p.text, p.face, &op)
+	}
 }
 
 type layoutKey struct {
