@@ -1,0 +1,261 @@
+package lan
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"io"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// waitFor polls cond every 5 ms for up to 10 s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func TestDropoutStandInAndBack(t *testing.T) {
+	cfg := testConfig(4, 0)
+	cfg.BotDelay = 10 * time.Millisecond
+	cfg.Grace = 200 * time.Millisecond
+	h, addr := startHost(t, cfg)
+	for i := 1; i < 4; i++ {
+		h.SetSeat(i, SeatBot, "", "random")
+	}
+	c := join(t, addr, "victim", nil)
+	token := c.Token()
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Autoplay(ctx, c, randomBrain, func(m Message) {
+		if m.T == TUpdate && m.View.Moves >= 8 {
+			cancel() // the client dies without a goodbye
+		}
+	})
+	if err != context.Canceled {
+		t.Fatalf("autoplay: %v", err)
+	}
+	waitFor(t, "a stand-in", func() bool { return h.Lobby().Seats[0].StandIn })
+	if s := h.Lobby().Seats[0]; s.Connected || s.Name != "victim" || s.Kind != SeatGuest {
+		t.Fatalf("seat 0 while away: %+v", s)
+	}
+	n0 := len(h.Table().Record().Moves)
+	waitFor(t, "the stand-in's move", func() bool {
+		ms := h.Table().Record().Moves
+		return slices.ContainsFunc(ms[n0:], func(m rules.Move) bool { return m.Seat == 0 })
+	})
+	c2 := join(t, addr, "", func(cc *ClientConfig) { cc.Token = token })
+	if c2.Seat() != 0 {
+		t.Fatalf("back in seat %d", c2.Seat())
+	}
+	if s := h.Lobby().Seats[0]; !s.Connected || s.StandIn {
+		t.Fatalf("seat 0 after coming back: %+v", s)
+	}
+	views := playAll(t, []*Client{c2})
+	checkFinal(t, h, views)
+}
+
+// memSaver is an autosave in memory, passed through JSON like a file.
+type memSaver struct {
+	mu    sync.Mutex
+	rec   []byte
+	sess  Session
+	moves int
+	at    int
+	hit   chan struct{}
+}
+
+func (m *memSaver) Save(rec *rules.Record, s Session) error {
+	b, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.rec, m.sess, m.moves = b, s, len(rec.Moves)
+	if m.moves == m.at {
+		close(m.hit)
+	}
+	return nil
+}
+
+func TestHostCrashResume(t *testing.T) {
+	save := &memSaver{at: 15, hit: make(chan struct{})}
+	cfg := testConfig(3, 1)
+	cfg.BotDelay = 5 * time.Millisecond
+	cfg.Save = save
+	h1, addr := startHost(t, cfg)
+	cs := []*Client{
+		join(t, addr, "ann", func(c *ClientConfig) { c.Reconnect = 10 * time.Second }),
+		join(t, addr, "bob", func(c *ClientConfig) { c.Reconnect = 10 * time.Second }),
+	}
+	var views []rules.View
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		views = playAll(t, cs)
+	}()
+	<-save.hit
+	h1.Close() // the crash: connections and table gone, the autosave stays
+	save.mu.Lock()
+	recJSON, sess := save.rec, save.sess
+	save.mu.Unlock()
+	rec, err := rules.ParseRecord(recJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Save = nil
+	h2, err := NewHost(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Close()
+	if err := h2.Resume(rec, sess, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h2.Listen(addr); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	checkFinal(t, h2, views)
+	final := h2.Table().Record()
+	if !slices.Equal(final.Moves[:len(rec.Moves)], rec.Moves) || final.Seed != rec.Seed {
+		t.Fatal("the resumed game is not the saved one continued")
+	}
+}
+
+// TestBadMessagesHarmNobody sends garbage, truncated, unknown, out-of-turn
+// and oversized messages from one seat: each is refused to that connection
+// alone, nothing changes, and the others finish their game.
+func TestBadMessagesHarmNobody(t *testing.T) {
+	cfg := testConfig(4, 0)
+	h, addr := startHost(t, cfg)
+	var cs []*Client
+	for _, n := range []string{"ann", "bob", "cy"} {
+		cs = append(cs, join(t, addr, n, nil))
+	}
+	bad := rawConn(t, addr)
+	defer bad.Close()
+	bad.send(&Message{T: THello, Version: Version, Name: "mallory"})
+	if m, err := bad.recv(); err != nil || m.T != TWelcome || m.Seat != 3 {
+		t.Fatalf("welcome: %+v %v", m, err)
+	}
+	waitFor(t, "the start", func() bool { return h.Table() != nil })
+	before, _ := json.Marshal(h.Table().View(-1))
+	for _, tc := range []struct {
+		name, payload, code string
+	}{
+		{"garbage", "\x00\x01\xffgarbage", CodeProtocol},
+		{"truncated JSON", `{"t":"move","move":{"play":`, CodeProtocol},
+		{"unknown type", `{"t":"launch"}`, CodeProtocol},
+		{"unknown field", `{"t":"move","move":{"play":"discard","card":"NESW"},"seat":0,"x":1}`, CodeProtocol},
+		{"out of turn, posing as seat 0", `{"t":"move","move":{"seat":0,"play":"discard","card":"NESW"}}`, CodeRule},
+		{"unknown card", `{"t":"move","move":{"play":"diamond","x":1,"y":0}}`, CodeProtocol},
+		{"hello twice", `{"t":"hello","version":1,"name":"again"}`, CodeProtocol},
+		{"unprintable chat", `{"t":"chat","text":"\u0007"}`, CodeProtocol},
+		{"empty", ``, CodeProtocol},
+	} {
+		bad.sendRaw([]byte(tc.payload))
+		for {
+			m, err := bad.recv()
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if m.T == TError {
+				if m.Code != tc.code {
+					t.Errorf("%s: code %q (%s), want %q", tc.name, m.Code, m.Error, tc.code)
+				}
+				break
+			}
+		}
+	}
+	// A truncated frame on a fresh connection: announced 100 bytes, sent 10.
+	trunc := rawConn(t, addr)
+	var hdr [4]byte
+	binary.BigEndian.PutUint32(hdr[:], 100)
+	trunc.nc.Write(append(hdr[:], "0123456789"...))
+	trunc.Close()
+	// An oversized frame closes the connection after an error.
+	binary.BigEndian.PutUint32(hdr[:], MaxClientMessage+1)
+	bad.nc.Write(append(hdr[:], bytes.Repeat([]byte("x"), 64)...))
+	for {
+		m, err := bad.recv()
+		if err != nil {
+			t.Fatalf("oversized: %v", err)
+		}
+		if m.T == TError {
+			if m.Code != CodeSize {
+				t.Errorf("oversized: code %q", m.Code)
+			}
+			break
+		}
+	}
+	if _, err := bad.recv(); err != io.EOF && err != io.ErrUnexpectedEOF {
+		t.Errorf("after an oversized frame the connection should close, got %v", err)
+	}
+	after, _ := json.Marshal(h.Table().View(-1))
+	if !bytes.Equal(before, after) || len(h.Table().Record().Moves) != 0 {
+		t.Fatal("a refused message changed the game")
+	}
+	// The others never heard of it and play to the end (a stand-in takes
+	// mallory's seat after the grace period).
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	views := make([]rules.View, len(cs))
+	for i, c := range cs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v, err := Autoplay(ctx, c, randomBrain, func(m Message) {
+				if m.T == TError {
+					t.Errorf("client %d got an error: %s", i, m.Error)
+				}
+			})
+			if err != nil {
+				t.Errorf("client %d: %v", i, err)
+			}
+			views[i] = v
+		}()
+	}
+	wg.Wait()
+	checkFinal(t, h, views)
+}
+
+func TestRateLimit(t *testing.T) {
+	cfg := testConfig(3, 0)
+	cfg.Rate, cfg.Burst = 5, 5
+	_, addr := startHost(t, cfg)
+	rc := rawConn(t, addr)
+	defer rc.Close()
+	rc.send(&Message{T: THello, Version: Version, Name: "flood"})
+	for i := 0; i < 20; i++ {
+		rc.send(&Message{T: TChat, Phrase: "hurry"})
+	}
+	chats, limited := 0, 0
+	for chats+limited < 20 {
+		m, err := rc.recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case m.T == TChat:
+			chats++
+		case m.T == TError && m.Code == CodeRate:
+			limited++
+		}
+	}
+	if chats > 6 || limited < 14 {
+		t.Errorf("%d chats passed and %d were limited, want at most burst 5 (+1 refill) to pass", chats, limited)
+	}
+}
