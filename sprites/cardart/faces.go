@@ -101,6 +101,9 @@ func RenderTool(t rules.Tool, broken bool, sizePx int, p Palette) *image.RGBA {
 }
 
 func drawToolBadge(c *canvas, t rules.Tool, broken bool, p Palette) {
+	// Below 32 px a crack is sub-pixel noise: small badges show the tool
+	// larger and the cross in a smaller disc, off the tool's middle.
+	small := c.scale()*64 < 32
 	bg, ring := p.Paper, p.Ink
 	if broken {
 		bg, ring = mix(p.Paper, p.Danger, 0.3), p.Danger
@@ -112,18 +115,28 @@ func drawToolBadge(c *canvas, t rules.Tool, broken bool, p Palette) {
 	c.circle(32, 32, 25.5)
 	c.fill(bg)
 	ic := c.sub(6, 6, 52.0/64)
-	if broken {
+	if broken && !small {
 		ic = c.sub(6, 4, 50.0/64)
 	}
-	drawTool(ic, t, p)
-	if broken {
-		// The tool stays recognisable; a crack splits it and a cross in a
-		// disc at the lower right says "broken" by shape, not only colour.
-		drawCrack(ic, bg)
-		c.circle(45, 45, 14)
-		c.inked(p.Danger, p.Ink, 2)
-		drawCross(c, 45, 45, 6.5, 4.5, p.Paper, p.Danger)
+	if broken && small {
+		ic = c.sub(3, 2, 54.0/64)
 	}
+	drawTool(ic, t, p)
+	if !broken {
+		return
+	}
+	// The tool stays recognisable; a crack splits it and a cross in a disc
+	// at the lower right says "broken" by shape, not only colour.
+	if small {
+		c.circle(48, 48, 12)
+		c.inked(p.Danger, p.Ink, 2)
+		drawCross(c, 48, 48, 5, 4.5, p.Paper, p.Danger)
+		return
+	}
+	drawCrack(ic, bg)
+	c.circle(45, 45, 14)
+	c.inked(p.Danger, p.Ink, 2)
+	drawCross(c, 45, 45, 6.5, 4.5, p.Paper, p.Danger)
 }
 
 func drawCard(c *canvas, h float64, card rules.Card, p Palette) {
