@@ -73,7 +73,8 @@ func RenderTool(t rules.Tool, broken bool, sizePx int, p Palette) *image.RGBA {
 type Art struct {
 	width, height int
 	pal           Palette
-	faces         map[face]*ebiten.Image
+	cards         [numCardFaces]*ebiten.Image // by cardIndex, nil until made
+	faces         map[face]*ebiten.Image      // everything else
 }
 
 // face names one image of an Art: a card face, the deck back, a role card,
@@ -97,28 +98,92 @@ const (
 	faceTool
 )
 
-// hasFace is the set of cards that have a face of their own: every path
-// card with any non-empty set of openings, tunnel or dead end (so any
-// orientation R2.2 can name), and the rest of cardart.AllCards. It is built
-// once and never changed.
-var hasFace = func() map[rules.Card]bool {
-	m := map[rules.Card]bool{}
+// numCardFaces is the number of card faces: 30 path faces (any non-empty
+// set of openings, tunnel or dead end, so any orientation R2.2 can name),
+// the start, a face-down goal, the gold, the two coals in both
+// orientations, 3 broken tools, 6 repairs, rockfall and map.
+const numCardFaces = 48
+
+// cardIndex returns the slot of c's face, 0 to numCardFaces-1, or false
+// for a card with no face of its own.
+func cardIndex(c rules.Card) (int, bool) {
+	switch c.Kind {
+	case rules.Path:
+		if c.Open == 0 || c.Open > rules.AllSides {
+			return 0, false
+		}
+		i := int(c.Open) - 1
+		if c.DeadEnd {
+			i += 15
+		}
+		return i, true
+	case rules.Start:
+		return 30, true
+	case rules.Goal:
+		switch {
+		case c.Goal == rules.NoGoal:
+			return 31, true
+		case c.Goal == rules.Gold:
+			return 32, true
+		case c.Goal == rules.CoalNE && c.Open == rules.N|rules.E:
+			return 33, true
+		case c.Goal == rules.CoalNE && c.Open == rules.S|rules.W:
+			return 34, true
+		case c.Goal == rules.CoalNW && c.Open == rules.N|rules.W:
+			return 35, true
+		case c.Goal == rules.CoalNW && c.Open == rules.E|rules.S:
+			return 36, true
+		}
+	case rules.Broken:
+		switch c.Tools {
+		case rules.Pickaxe:
+			return 37, true
+		case rules.Lantern:
+			return 38, true
+		case rules.Cart:
+			return 39, true
+		}
+	case rules.Repair:
+		if c.Tools > 0 && c.Tools < rules.AllTools {
+			return 40 + int(c.Tools) - 1, true
+		}
+	case rules.Rockfall:
+		return 46, true
+	case rules.Map:
+		return 47, true
+	}
+	return 0, false
+}
+
+// faceCards holds, for each slot, the card drawn there; built once and
+// never changed.
+var faceCards = func() (out [numCardFaces]rules.Card) {
+	var n int
+	add := func(c rules.Card) {
+		if i, ok := cardIndex(c); ok && out[i] == (rules.Card{}) {
+			out[i] = c
+			n++
+		}
+	}
 	for _, dead := range []bool{false, true} {
 		for open := rules.Side(1); open <= rules.AllSides; open++ {
-			m[rules.Card{Kind: rules.Path, Open: open, DeadEnd: dead}] = true
+			add(rules.Card{Kind: rules.Path, Open: open, DeadEnd: dead})
 		}
 	}
 	for _, c := range cardart.AllCards() {
-		m[c] = true
+		add(c)
 	}
-	return m
+	if n != numCardFaces {
+		panic("sprites: card face table is incomplete")
+	}
+	return out
 }()
 
 // allFaces lists every face Preload renders (tool icons are made per size
 // on demand and are not among them).
 func allFaces() []face {
 	var out []face
-	for c := range hasFace {
+	for _, c := range faceCards {
 		out = append(out, face{what: faceCard, card: c})
 	}
 	out = append(out, face{what: faceUnknown}, face{what: faceBack})
@@ -152,7 +217,7 @@ func NewArt(widthPx int, p Palette) *Art {
 func (a *Art) Preload() {
 	var todo []face
 	for _, f := range allFaces() {
-		if _, ok := a.faces[f]; !ok {
+		if a.made(f) == nil {
 			todo = append(todo, f)
 		}
 	}
@@ -163,7 +228,7 @@ func (a *Art) Preload() {
 	// Render on the CPU in parallel (each face has its own canvas), then
 	// wrap on this goroutine.
 	for i, img := range renderAll(jobs) {
-		a.faces[todo[i]] = ebiten.NewImageFromImage(img)
+		a.keep(todo[i], ebiten.NewImageFromImage(img))
 	}
 }
 
@@ -186,12 +251,30 @@ func (a *Art) render(f face) *image.RGBA {
 
 // get returns face f, rendering it on first use.
 func (a *Art) get(f face) *ebiten.Image {
-	if img, ok := a.faces[f]; ok {
+	if img := a.made(f); img != nil {
 		return img
 	}
 	img := ebiten.NewImageFromImage(a.render(f))
-	a.faces[f] = img
+	a.keep(f, img)
 	return img
+}
+
+// made returns face f if it has been rendered, else nil.
+func (a *Art) made(f face) *ebiten.Image {
+	if f.what == faceCard {
+		i, _ := cardIndex(f.card)
+		return a.cards[i]
+	}
+	return a.faces[f]
+}
+
+func (a *Art) keep(f face, img *ebiten.Image) {
+	if f.what == faceCard {
+		i, _ := cardIndex(f.card)
+		a.cards[i] = img
+		return
+	}
+	a.faces[f] = img
 }
 
 // Icons returns the app's icon at 16, 32, 48, 64, 128 and 256 pixels, for
@@ -237,10 +320,15 @@ func (a *Art) Palette() Palette { return a.pal }
 // coal:XX), or an action card. A card with no face (Kind NoCard, a coal
 // with other openings than a curve) gets the unknown face.
 func (a *Art) Card(c rules.Card) *ebiten.Image {
-	if !hasFace[c] {
+	i, ok := cardIndex(c)
+	if !ok {
 		return a.get(face{what: faceUnknown})
 	}
-	return a.get(face{what: faceCard, card: c})
+	if img := a.cards[i]; img != nil {
+		return img
+	}
+	// Draw the slot's own card: c may carry fields its kind ignores.
+	return a.get(face{what: faceCard, card: faceCards[i]})
 }
 
 // Back returns the back of a draw-pile card.

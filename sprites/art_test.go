@@ -17,6 +17,11 @@ func TestArtFaces(t *testing.T) {
 	a := NewArt(48, Classic())
 	a.Preload()
 	preloaded := len(a.faces)
+	for i, img := range a.cards {
+		if img == nil {
+			t.Errorf("Preload left card face %d (%s) unmade", i, faceCards[i])
+		}
+	}
 	if a.Width() != 48 || a.Height() != 72 {
 		t.Fatalf("Art size %dx%d, want 48x72", a.Width(), a.Height())
 	}
@@ -51,6 +56,20 @@ func TestArtFaces(t *testing.T) {
 	b := NewArt(48, Classic())
 	if b.Card(rules.MustCard("xNE")) != b.Card(rules.MustCard("xNE")) || b.Back() != b.Back() {
 		t.Errorf("a face was made twice")
+	}
+	if a.Card(rules.Card{Kind: rules.Map, Open: rules.N}) != a.Card(rules.MustCard("map")) {
+		t.Errorf("a map card with stray openings got another face")
+	}
+	for _, c := range []rules.Card{
+		{Kind: rules.Goal, Goal: rules.CoalNE, Open: rules.N | rules.S},
+		{Kind: rules.Broken, Tools: rules.Pickaxe | rules.Cart},
+		{Kind: rules.Repair, Tools: rules.AllTools},
+		{Kind: rules.Path},
+		{Kind: 99},
+	} {
+		if a.Card(c) != unknown {
+			t.Errorf("%+v has no face but did not get the unknown one", c)
+		}
 	}
 	// Rotating a card gives its other orientation's face (R3.3).
 	if a.Card(rules.MustCard("NE")) == a.Card(rules.MustCard("NE").Rotated()) {
@@ -90,5 +109,21 @@ func BenchmarkNewArt(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		NewArt(96, p).Preload()
+	}
+}
+
+// BenchmarkArtCard looks up a face already made: what the board does for
+// every card every frame (it should not allocate).
+func BenchmarkArtCard(b *testing.B) {
+	a := NewArt(64, Classic())
+	cards := cardart.AllCards()
+	for _, c := range cards {
+		a.Card(c)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		a.Card(cards[i%len(cards)])
+		i++
 	}
 }
