@@ -1,0 +1,320 @@
+package lan
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/rules"
+)
+
+func TestFrames(t *testing.T) {
+	var b bytes.Buffer
+	for _, p := range []string{"", "x", strings.Repeat("y", MaxClientMessage)} {
+		if err := WriteFrame(&b, []byte(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []string{"", "x", strings.Repeat("y", MaxClientMessage)} {
+		got, err := ReadFrame(&b, nil, MaxClientMessage)
+		if err != nil || string(got) != want {
+			t.Fatalf("frame %d bytes: %v", len(want), err)
+		}
+	}
+	if _, err := ReadFrame(&b, nil, 10); err != io.EOF {
+		t.Errorf("empty stream: %v", err)
+	}
+	WriteFrame(&b, make([]byte, 11))
+	if _, err := ReadFrame(&b, nil, 10); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("11 bytes with limit 10: %v", err)
+	}
+	if _, err := ReadFrame(bytes.NewReader([]byte{0, 0, 0, 5, 'a'}), nil, 10); err != io.ErrUnexpectedEOF {
+		t.Errorf("truncated payload: %v", err)
+	}
+	if _, err := ReadFrame(bytes.NewReader([]byte{0, 0}), nil, 10); err != io.ErrUnexpectedEOF {
+		t.Errorf("truncated header: %v", err)
+	}
+}
+
+func TestDecodeClient(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{`{"t":"hello","version":1,"name":"Ann"}`, true},
+		{`{"t":"hello","version":1,"name":"Ann","password":"p","token":"ab","deflate":true}`, true},
+		{`{"t":"hello","name":"Ann"}`, false}, // no version
+		{`{"t":"move","move":{"seat":1,"play":"NE","x":1,"y":0}}`, true},
+		{`{"t":"move","move":{"seat":0,"play":"map","goal":0}}`, true},
+		{`{"t":"move","move":{"seat":2,"keep":2}}`, true},
+		{`{"t":"move","move":{"seat":2,"keep":4}}`, false},
+		{`{"t":"move","move":{"seat":0,"play":"NE"}}`, false}, // no cell
+		{`{"t":"move"}`, false},
+		{`{"t":"move","move":{"play":"discard","card":"NE"},"name":"x"}`, false},
+		{`{"t":"chat","text":"hi"}`, true},
+		{`{"t":"chat","phrase":"gold_bottom"}`, true},
+		{`{"t":"chat","phrase":"nonsense"}`, false},
+		{`{"t":"chat","text":"hi","phrase":"hurry"}`, false},
+		{`{"t":"chat","text":""}`, false},
+		{`{"t":"chat","text":"` + strings.Repeat("é", MaxChat+1) + `"}`, false},
+		{`{"t":"chat","text":"bad\u0000"}`, false},
+		{`{"t":"pong"}`, true},
+		{`{"t":"bye"}`, true},
+		{`{"t":"pong","seat":3}`, false},
+		{`{"t":"update","view":{}}`, false}, // a host message from a client
+		{`{"t":"pong"}{"t":"pong"}`, false},
+		{`{"t":"pong"} `, true},
+		{`{"t":"pong","x":1}`, false},
+		{`{}`, false},
+		{`[]`, false},
+		{`null`, false},
+		{``, false},
+		{"\xff", false},
+	} {
+		_, err := DecodeClient([]byte(tc.in))
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: err %v, want ok=%v", tc.in, err, tc.ok)
+		}
+	}
+}
+
+func TestCheckName(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{{"Ann", true}, {"Аня", true}, {"آنا", true}, {"", false}, {"  ", false}, {"a\tb", false},
+		{strings.Repeat("x", MaxName), true}, {strings.Repeat("x", MaxName+1), false}, {"\xff", false}} {
+		if err := CheckName(tc.in); (err == nil) != tc.ok {
+			t.Errorf("%q: %v", tc.in, err)
+		}
+	}
+}
+
+// TestEventsAndViewsRoundTrip sends every event and view of a whole game,
+// for every seat, through JSON and back unchanged.
+func TestEventsAndViewsRoundTrip(t *testing.T) {
+	opts := rules.Options{Players: 5, FirstPlayer: -1}
+	g, evs, err := rules.New(opts, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]bot.Bot, 5)
+	for s := range bots {
+		bots[s] = bot.New(bot.Random, s, 5, uint64(s))
+	}
+	check := func(evs []rules.Event) {
+		for seat := -1; seat < 5; seat++ {
+			for _, e := range evs {
+				e = e.For(seat)
+				b, err := json.Marshal(Event(e))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var back Event
+				if err := json.Unmarshal(b, &back); err != nil {
+					t.Fatalf("%s: %v", b, err)
+				}
+				if !reflect.DeepEqual(rules.Event(back), e) {
+					t.Fatalf("event %s came back as %+v, was %+v", b, back, e)
+				}
+			}
+			v := g.View(seat)
+			b, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back rules.View
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(back, v) {
+				t.Fatalf("view of seat %d at move %d changed through JSON", seat, v.Moves)
+			}
+		}
+	}
+	check(evs)
+	for g.Phase() != rules.Over {
+		s := g.Turn()
+		for _, e := range evs {
+			bots[s].Observe(e.For(s))
+		}
+		evs, err = g.Apply(bots[s].Choose(g.View(s)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(evs)
+	}
+}
+
+func TestVersionRefused(t *testing.T) {
+	_, addr := startHost(t, testConfig(3, 0))
+	rc := rawConn(t, addr)
+	defer rc.Close()
+	rc.send(&Message{T: THello, Version: Version + 1, Name: "future"})
+	m, err := rc.recv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.T != TRefused || m.Code != CodeVersion || m.Version != Version || !strings.Contains(m.Error, strconv.Itoa(Version)) {
+		t.Fatalf("got %+v", m)
+	}
+	if _, err := rc.recv(); err != io.EOF {
+		t.Errorf("the host should close after a refusal: %v", err)
+	}
+}
+
+func TestHelloFirstAndHandshakeTimeout(t *testing.T) {
+	cfg := testConfig(3, 0)
+	cfg.HandshakeTimeout = 100 * time.Millisecond
+	_, addr := startHost(t, cfg)
+	rc := rawConn(t, addr)
+	rc.send(&Message{T: TPong})
+	if m, err := rc.recv(); err != nil || m.T != TRefused || m.Code != CodeProtocol {
+		t.Errorf("pong before hello: %+v %v", m, err)
+	}
+	rc.Close()
+	slow := rawConn(t, addr) // says nothing after the preamble
+	defer slow.Close()
+	if _, err := slow.recv(); err != io.EOF {
+		t.Errorf("silent connection: %v", err)
+	}
+}
+
+func TestHTTPAndWebSocketOnTheSamePort(t *testing.T) {
+	cfg := testConfig(3, 2)
+	h, addr := startHost(t, cfg)
+	resp, err := http.Get("http://" + addr + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound || !strings.Contains(string(body), "no browser build") {
+		t.Errorf("page without a build: %d %s", resp.StatusCode, body)
+	}
+	c := join(t, "ws://"+addr+WebSocketPath, "web", nil)
+	views := playAll(t, []*Client{c})
+	checkFinal(t, h, views)
+
+	cfg.Web = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "<html>goldvein</html>") })
+	_, addr2 := startHost(t, cfg)
+	resp, err = http.Get("http://" + addr2 + "/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(body) != "<html>goldvein</html>" {
+		t.Errorf("page: %s", body)
+	}
+	// A page from elsewhere may not open the WebSocket.
+	req, _ := http.NewRequest("GET", "http://"+addr2+WebSocketPath, nil)
+	req.Header.Set("Origin", "http://evil.example")
+	req.Header.Set("Connection", "Upgrade")
+	req.Header.Set("Upgrade", "websocket")
+	req.Header.Set("Sec-WebSocket-Version", "13")
+	req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("foreign origin: status %d", resp.StatusCode)
+	}
+}
+
+func TestDiscoveryOnLoopback(t *testing.T) {
+	h, addr := startHost(t, testConfig(4, 1))
+	b, err := Browse("127.0.0.1:0", time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, port, _ := strings.Cut(addr, ":")
+	p, _ := strconv.Atoi(port)
+	go h.Announce(ctx, b.Addr(), p, 20*time.Millisecond)
+	select {
+	case <-b.Changed():
+	case <-time.After(5 * time.Second):
+		t.Fatal("no beacon heard")
+	}
+	got := b.Hosts()
+	if len(got) != 1 || got[0].Addr != addr || got[0].Name != "test table" || got[0].Open != 3 || got[0].Players != 4 || got[0].Goldvein != Version {
+		t.Fatalf("hosts: %+v", got)
+	}
+	// The address found is joinable.
+	c := join(t, got[0].Addr, "finder", nil)
+	if c.Seat() != 0 {
+		t.Errorf("seat %d", c.Seat())
+	}
+}
+
+func FuzzDecodeClient(f *testing.F) {
+	for _, s := range []string{
+		`{"t":"hello","version":1,"name":"Ann","password":"p","token":"ab","deflate":true}`,
+		`{"t":"move","move":{"seat":0,"play":"NE","x":1,"y":0}}`,
+		`{"t":"move","move":{"seat":1,"play":"repair:pickaxe+lantern","target":1,"tool":"pickaxe"}}`,
+		`{"t":"move","move":{"seat":2,"play":"discard","card":"xNS"}}`,
+		`{"t":"move","move":{"seat":3,"keep":3}}`,
+		`{"t":"chat","text":"hi"}`, `{"t":"chat","phrase":"gold_top"}`, `{"t":"pong"}`, `{"t":"bye"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, p []byte) {
+		m, err := DecodeClient(p)
+		if err != nil {
+			return
+		}
+		// What the host accepts is well-formed: it encodes and decodes
+		// back to the same message.
+		b, err := Encode(&m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m2, err := DecodeClient(b)
+		if err != nil {
+			t.Fatalf("accepted %q, re-encoded %s refused: %v", p, b, err)
+		}
+		if !reflect.DeepEqual(m, m2) {
+			t.Fatalf("%q: %+v then %+v", p, m, m2)
+		}
+	})
+}
+
+func FuzzDecodeHost(f *testing.F) {
+	f.Add([]byte(`{"t":"update","view":{"seat":0,"board":{"tiles":[{"card":"START","x":0,"y":0,"id":-1}]}},"events":[{"type":"placed","card":"NE","at":[1,0]}]}`))
+	f.Add([]byte(`{"t":"lobby","lobby":{"name":"x","seats":[{"name":"a","kind":"guest"}]}}`))
+	f.Add([]byte(`{"t":"refused","code":"version","error":"x","version":1}`))
+	f.Fuzz(func(t *testing.T, p []byte) {
+		DecodeHost(p) // must not panic
+	})
+}
+
+func FuzzReadFrame(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 2, '{', '}'})
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff})
+	f.Fuzz(func(t *testing.T, p []byte) {
+		r := bytes.NewReader(p)
+		for {
+			b, err := ReadFrame(r, nil, MaxClientMessage)
+			if err != nil {
+				return
+			}
+			if len(b) > MaxClientMessage {
+				t.Fatalf("frame of %d bytes", len(b))
+			}
+		}
+	})
+}
