@@ -46,6 +46,9 @@ type Config struct {
 	Input         Input  // nil: the real mouse, touch and keyboard
 	// Mute starts without sound whatever the settings say (tests).
 	Mute bool
+	// FastBots makes computer players move as soon as they have chosen
+	// (tests; --autoplay always does).
+	FastBots bool
 }
 
 // Scene is one screen of the app.
@@ -84,11 +87,12 @@ type App struct {
 
 	shots    map[string]bool
 	shotWait int
-	shotReq  string
+	shotReqs []string
 	ticks    int
 	quit     bool
 	exitCode int
 	tpsMin   float64
+	tourStep int
 	tpsSum   float64
 	tpsN     int
 	crashed  bool
@@ -142,15 +146,7 @@ func NewApp(cfg Config) (*App, error) {
 	}
 	a.applyPalette()
 	a.audio = newAudioOut(a)
-	if cfg.Autoplay {
-		m, err := newAutoplayMatch(a)
-		if err != nil {
-			return nil, err
-		}
-		a.cur = newBoardScene(a, m)
-	} else {
-		a.cur = newMenuScene(a)
-	}
+	a.cur = newMenuScene(a)
 	return a, nil
 }
 
@@ -264,6 +260,7 @@ func (a *App) Update() (err error) {
 		a.crash(err, nil)
 	}
 	a.shotWait++
+	a.tour()
 	if a.quit {
 		return ebiten.Termination
 	}
@@ -376,8 +373,8 @@ func (a *App) ensureFadeImages() {
 // RequestShot asks for a screenshot named name of the next frame drawn
 // (with --screenshots; the board asks every few turns).
 func (a *App) RequestShot(name string) {
-	if a.cfg.ScreenshotDir != "" {
-		a.shotReq = name
+	if a.cfg.ScreenshotDir != "" && len(a.shotReqs) < 8 {
+		a.shotReqs = append(a.shotReqs, name)
 	}
 }
 
@@ -388,10 +385,15 @@ func (a *App) screenshot(screen *ebiten.Image) {
 		return
 	}
 	name := ""
-	if n := a.cur.Name(); !a.shots[n] && a.shotWait >= 20 {
+	settled := a.shotWait >= 20
+	if st, ok := a.cur.(interface{ settled() bool }); ok {
+		settled = a.shotWait >= 20 && st.settled() || a.shotWait > 600
+	}
+	if n := a.cur.Name(); !a.shots[n] && settled {
 		name = n
-	} else if a.shotReq != "" {
-		name, a.shotReq = a.shotReq, ""
+	} else if len(a.shotReqs) > 0 {
+		name = a.shotReqs[0]
+		a.shotReqs = append(a.shotReqs[:0], a.shotReqs[1:]...)
 	}
 	if name == "" {
 		return

@@ -40,6 +40,7 @@ type boardScene struct {
 	// Camera: the maze point (in cells) at the viewport's centre, and the zoom step.
 	camX, camY float64
 	zoom       int
+	zoomed     bool // the player zoomed or panned: no more automatic fitting
 	panning    bool
 	panX, panY int
 
@@ -49,6 +50,7 @@ type boardScene struct {
 	layerDirty bool
 	mazeSub    *ebiten.Image
 	mazeSubR   rect
+	mazeSubOf  *ebiten.Image // the image mazeSub is part of (the screen, or a fade buffer)
 
 	L boardLayout
 
@@ -68,10 +70,13 @@ type boardScene struct {
 	peekT   int // ticks left showing what my map showed
 	peekG   int
 
-	log     []string
-	texts   boardTexts
-	ticks   int
-	shotsAt int
+	log      []string
+	logW     float64  // the width logLines were wrapped for
+	logN     int      // how many entries logLines hold
+	logLines []string // the log wrapped to its panel, oldest first
+	texts    boardTexts
+	ticks    int
+	shotsAt  int
 }
 
 // handSlot is one card of the hand as shown.
@@ -147,7 +152,6 @@ func newBoardScene(a *App, m *match) *boardScene {
 	s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
 	s.chooseMe(a)
 	s.layerDirty = true
-	s.fitZoom(a)
 	s.refresh(a)
 	return s
 }
@@ -374,6 +378,7 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.log = append(s.log, line)
 		if len(s.log) > 200 {
 			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
+			s.logN = len(s.log) + 1 // rewrap
 		}
 	}
 }
@@ -471,7 +476,6 @@ func (s *boardScene) cellAt(a *App, x, y float64) rules.Cell {
 // fitZoom picks the largest zoom at which the start, the goals and a ring
 // around them fit the viewport.
 func (s *boardScene) fitZoom(a *App) {
-	s.layout(a)
 	minX, minY, maxX, maxY := -1, -3, 9, 3
 	for _, t := range s.tiles {
 		minX, maxX = min(minX, t.At.X-1), max(maxX, t.At.X+1)
@@ -479,7 +483,7 @@ func (s *boardScene) fitZoom(a *App) {
 	}
 	s.camX, s.camY = float64(minX+maxX)/2, float64(minY+maxY)/2
 	s.zoom = 0
-	for z := len(zoomSteps) - 1; z >= 0; z-- {
+	for z := 6; z >= 0; z-- {
 		cw := a.U(64 * zoomSteps[z])
 		ch := cw * 1.5
 		if float64(maxX-minX+1)*cw <= s.L.maze.w && float64(maxY-minY+1)*ch <= s.L.maze.h {

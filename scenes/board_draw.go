@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
 // layout places everything for the screen size; it only recomputes when
@@ -53,6 +54,10 @@ func (s *boardScene) layout(a *App) {
 	}
 	s.mazeSub = nil
 	s.layerDirty = true
+	s.logW = 0
+	if !s.zoomed {
+		s.fitZoom(a)
+	}
 }
 
 // placeHand sets where each hand card rests, centred in the hand area,
@@ -131,9 +136,9 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 // selected target into the maze viewport.
 func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 	mr := s.L.maze
-	if s.mazeSub == nil || s.mazeSubR != mr {
+	if s.mazeSub == nil || s.mazeSubR != mr || s.mazeSubOf != dst {
 		s.mazeSub = dst.SubImage(image.Rect(int(mr.x), int(mr.y), int(mr.x+mr.w), int(mr.y+mr.h))).(*ebiten.Image)
-		s.mazeSubR = mr
+		s.mazeSubR, s.mazeSubOf = mr, dst
 	}
 	sub := s.mazeSub
 	s.p.fill(sub, mr, colMazeFloor)
@@ -425,12 +430,30 @@ func (s *boardScene) drawLog(a *App, dst *ebiten.Image) {
 	if s.L.rtl {
 		x, al = r.x+r.w-a.U(8), alignEnd
 	}
-	for i := len(s.log) - 1; i >= 0 && y > r.y+lh/2; i-- {
+	if tw := r.w - a.U(16); s.logW != tw || s.logN != len(s.log) {
+		if s.logW != tw || s.logN > len(s.log) {
+			s.logLines, s.logN = s.logLines[:0], 0
+		}
+		s.logW = tw
+		for _, e := range s.log[s.logN:] {
+			for k, l := range fonts.Wrap(e, size, tw, a.RTL()) {
+				if k > 0 {
+					l = "   " + l
+				}
+				s.logLines = append(s.logLines, l)
+			}
+		}
+		s.logN = len(s.log)
+		if len(s.logLines) > 300 {
+			s.logLines = append(s.logLines[:0], s.logLines[len(s.logLines)-200:]...)
+		}
+	}
+	for i := len(s.logLines) - 1; i >= 0 && y > r.y+lh/2; i-- {
 		col := colTextDim
-		if i == len(s.log)-1 {
+		if i == len(s.logLines)-1 {
 			col = colText
 		}
-		drawText(a, dst, s.log[i], size, x, y, al, col)
+		drawText(a, dst, s.logLines[i], size, x, y, al, col)
 		y -= lh
 	}
 }

@@ -25,6 +25,7 @@ func (s *boardScene) input(a *App) {
 		s.zoomBy(a, -1, s.L.maze.cx(), s.L.maze.cy())
 	}
 	if a.Key(ebiten.KeyHome) {
+		s.zoomed = false
 		s.fitZoom(a)
 	}
 	if a.Key(ebiten.KeyEscape) {
@@ -70,6 +71,7 @@ func (s *boardScene) turnable(a *App) int {
 }
 
 func (s *boardScene) zoomBy(a *App, d int, fx, fy float64) {
+	s.zoomed = true
 	z := min(max(s.zoom+d, 0), len(zoomSteps)-1)
 	if z == s.zoom {
 		return
@@ -120,6 +122,9 @@ func (s *boardScene) pointerInput(a *App) {
 		return
 	}
 	if s.panning {
+		if p.x != s.panX || p.y != s.panY {
+			s.zoomed = true
+		}
 		cw, ch := s.cellSize(a)
 		s.camX -= float64(p.x-s.panX) / cw
 		s.camY -= float64(p.y-s.panY) / ch

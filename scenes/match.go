@@ -90,7 +90,7 @@ type match struct {
 // botDelay is how long a computer player waits at least before moving,
 // so people can follow (shortened by the animation speed).
 func botDelay(a *App) time.Duration {
-	if a.cfg.Autoplay {
+	if a.cfg.Autoplay || a.cfg.FastBots {
 		return 0
 	}
 	return time.Duration(float64(900*time.Millisecond) / a.settings.AnimSpeed)

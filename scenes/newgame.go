@@ -117,7 +117,7 @@ func (s *newGameScene) layout(a *App) {
 		oy += a.U(78)
 	}
 	s.random = button{r: rect{rx, oy, rw, a.U(40)}, label: a.T("scene.newgame.random_first"), enabled: true, focus: s.setup.Youngest < 0}
-	oy += a.U(84)
+	oy += a.U(100)
 	s.seedR = rect{rx, oy, rw, a.U(40)}
 	s.start = button{r: rect{rx, h - a.U(76), rw, a.U(52)}, label: a.T("scene.newgame.start"), enabled: true, primary: true}
 	s.back = button{r: rect{x0, h - a.U(76), a.U(200), a.U(52)}, label: a.T("scene.back"), enabled: true}
@@ -254,7 +254,13 @@ func (s *newGameScene) begin(a *App) {
 		}
 		st.Seed = v
 	}
-	m, err := newMatch(a, st)
+	var m *match
+	var err error
+	if a.cfg.Autoplay {
+		m, err = newAutoplayMatch(a)
+	} else {
+		m, err = newMatch(a, st)
+	}
 	if err != nil {
 		s.err = err.Error()
 		return
@@ -343,7 +349,7 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	sab, dig := rules.RoleCards(len(s.setup.Seats))
 	summary := a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
 		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
-	drawText(a, dst, summary, a.U(15), s.back.r.x+s.back.r.w+a.U(20), s.back.r.cy(), alignStart, colTextDim)
+	drawWrapped(a, dst, summary, a.U(14), s.add.r.x, s.add.r.y+s.add.r.h+a.U(10), a.U(500), alignStart, colTextDim)
 	if s.err != "" {
 		drawText(a, dst, s.err, a.U(15), w/2, s.start.r.y-a.U(16), alignCenter, colBad)
 	}

@@ -22,6 +22,7 @@ type revealScene struct {
 	t       int        // ticks since this seat's card began to flip
 	btn     button
 	auto    int // --autoplay: ticks until it moves on by itself
+	speed   float64
 }
 
 func newRevealScene(a *App, m *match, v rules.View) *revealScene {
@@ -33,8 +34,9 @@ func newRevealScene(a *App, m *match, v rules.View) *revealScene {
 		s.order = []int{m.follow}
 	}
 	s.curtain = m.hotseat()
+	s.speed = speed(a)
 	if m.autoplay {
-		s.auto = int(150 / a.settings.AnimSpeed)
+		s.auto = int(150 / s.speed)
 	}
 	return s
 }
@@ -117,7 +119,7 @@ func (s *revealScene) Draw(a *App, dst *ebiten.Image) {
 	v, _ := s.m.viewOf(seat, s.view.Moves)
 	art := a.Art(int(a.U(150)))
 	// The flip: the back narrows to nothing, the face widens (ticks 10-40).
-	k := ease(float64(s.t-10) / 30 * a.settings.AnimSpeed)
+	k := ease(float64(s.t-10) / 30 * s.speed)
 	img := art.Role(rules.NoRole)
 	sx := math.Abs(math.Cos(k * math.Pi))
 	if k > 0.5 {
@@ -155,3 +157,7 @@ func drawCurtain(a *App, p *painter, dst *ebiten.Image, name string) {
 	drawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), alignCenter, colGold)
 	drawText(a, dst, a.T("scene.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), alignCenter, colTextDim)
 }
+
+// settled reports that the role card has turned face up (screenshots wait
+// for it).
+func (s *revealScene) settled() bool { return s.curtain || float64(s.t) > 12+30/s.speed }

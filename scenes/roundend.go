@@ -275,3 +275,6 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 		drawButton(a, &s.p, dst, &s.btn)
 	}
 }
+
+// settled reports that the handing-out is over (screenshots wait for it).
+func (s *roundEndScene) settled() bool { return s.done }

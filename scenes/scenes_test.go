@@ -1,0 +1,439 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// The scene tests need Ebitengine's loop running (images, ReadPixels), so
+// TestMain runs the tests inside the first Update and then ends the loop
+// (STYLE.md). Run them under Xvfb: xvfb-run go test ./scenes/.
+type testLoop struct {
+	m    *testing.M
+	code int
+}
+
+func (g *testLoop) Update() error {
+	g.code = g.m.Run()
+	return ebiten.Termination
+}
+func (g *testLoop) Draw(*ebiten.Image)                      {}
+func (g *testLoop) Layout(w, h int) (int, int)              { return w, h }
+func (g *testLoop) LayoutF(w, h float64) (float64, float64) { return w, h }
+
+func TestMain(m *testing.M) {
+	g := &testLoop{m: m}
+	ebiten.SetWindowSize(320, 200)
+	if err := ebiten.RunGame(g); err != nil && !errors.Is(err, ebiten.Termination) {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(g.code)
+}
+
+// scriptInput is an Input the test writes into before each tick: the same
+// interface the real mouse, touch and keyboard come through.
+type scriptInput struct {
+	x, y     int
+	down     bool
+	pressed  bool // a stroke begins this tick
+	released bool // the stroke ends this tick
+	right    bool
+	wheel    float64
+	keys     map[ebiten.Key]bool // pressed this tick
+	held     map[ebiten.Key]bool
+	chars    []rune
+	stroke   *scriptStroke
+}
+
+type scriptStroke struct{ in *scriptInput }
+
+func (s *scriptStroke) Position() (int, int) { return s.in.x, s.in.y }
+func (s *scriptStroke) IsJustReleased() bool { return s.in.released }
+
+func newScript() *scriptInput {
+	return &scriptInput{keys: map[ebiten.Key]bool{}, held: map[ebiten.Key]bool{}}
+}
+
+func (in *scriptInput) Update() {}
+func (in *scriptInput) NewStroke() StrokeSource {
+	if in.pressed {
+		in.stroke = &scriptStroke{in}
+		return in.stroke
+	}
+	return nil
+}
+func (in *scriptInput) Cursor() (int, int) { return in.x, in.y }
+func (in *scriptInput) ButtonJustPressed(b ebiten.MouseButton) bool {
+	return b == ebiten.MouseButtonRight && in.right
+}
+func (in *scriptInput) Wheel() (float64, float64)        { return 0, in.wheel }
+func (in *scriptInput) KeyJustPressed(k ebiten.Key) bool { return in.keys[k] }
+func (in *scriptInput) KeyPressed(k ebiten.Key) bool     { return in.held[k] || in.keys[k] }
+func (in *scriptInput) AppendChars(dst []rune) []rune    { return append(dst, in.chars...) }
+
+// clear forgets this tick's one-shot input.
+func (in *scriptInput) clear() {
+	in.pressed, in.released, in.right, in.wheel, in.chars = false, false, false, 0, nil
+	clear(in.keys)
+}
+
+// harness is an App on a scripted input and an offscreen screen.
+type harness struct {
+	t      testing.TB
+	a      *App
+	in     *scriptInput
+	screen *ebiten.Image
+}
+
+func newHarness(t testing.TB) *harness {
+	in := newScript()
+	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.settings.AnimSpeed = 4
+	a.LayoutF(1280, 800)
+	return &harness{t: t, a: a, in: in, screen: ebiten.NewImage(a.w, a.h)}
+}
+
+// tick runs one Update and one Draw, then clears the one-shot input.
+func (h *harness) tick() {
+	h.t.Helper()
+	if err := h.a.Update(); err != nil && !errors.Is(err, ebiten.Termination) {
+		h.t.Fatal(err)
+	}
+	h.a.Draw(h.screen)
+	h.in.clear()
+	if h.a.crashed {
+		h.t.Fatalf("crashed: %v", h.a.lastErr)
+	}
+}
+
+func (h *harness) ticks(n int) {
+	for i := 0; i < n; i++ {
+		h.tick()
+	}
+}
+
+func (h *harness) key(k ebiten.Key) {
+	h.in.keys[k] = true
+	h.tick()
+}
+
+// drag presses at (x0, y0), moves to (x1, y1) in steps and releases there.
+func (h *harness) drag(x0, y0, x1, y1 float64) {
+	h.in.x, h.in.y, h.in.pressed, h.in.down = int(x0), int(y0), true, true
+	h.tick()
+	const steps = 8
+	for i := 1; i <= steps; i++ {
+		k := float64(i) / steps
+		h.in.x, h.in.y = int(x0+(x1-x0)*k), int(y0+(y1-y0)*k)
+		h.tick()
+	}
+	h.in.released, h.in.down = true, false
+	h.tick()
+}
+
+// startBoard seats one human (seat 0, first to play) and computer players
+// and shows the board with the human on turn.
+func startBoard(t testing.TB, seats []SeatSetup, seed uint64) (*harness, *boardScene) {
+	h := newHarness(t)
+	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.skipBacklog()
+	m.shown = m.table.View(-1)
+	t.Cleanup(m.close)
+	b := newBoardScene(h.a, m)
+	h.a.cur = b
+	h.ticks(3)
+	if b.curtain {
+		h.key(ebiten.KeyEnter)
+	}
+	if !b.myTurn() {
+		t.Fatalf("the human is not on turn (turn %d, me %d)", b.view.Turn, b.me)
+	}
+	return h, b
+}
+
+func oneHuman(n int) []SeatSetup {
+	s := []SeatSetup{{Human: true, Name: "Ann"}}
+	for i := 1; i < n; i++ {
+		s = append(s, SeatSetup{Name: fmt.Sprintf("Bot %d", i), Level: "random"})
+	}
+	return s
+}
+
+// pathCard finds a hand card that is a path card and a legal placement
+// for it in the orientation it is held.
+func pathCard(b *boardScene) (idx int, p rules.Placement, ok bool) {
+	for i, hs := range b.hand {
+		if hs.card.Kind != rules.Path {
+			continue
+		}
+		for _, pl := range b.mine.Board.Placements(nil, hs.placed(), false) {
+			if pl.Card == hs.placed() {
+				return i, pl, true
+			}
+		}
+	}
+	return 0, rules.Placement{}, false
+}
+
+// seedWithPath finds a seed whose first hand can lay a path card.
+func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, rules.Placement) {
+	for seed := uint64(1); seed < 50; seed++ {
+		h, b := startBoard(t, oneHuman(n), seed)
+		if i, p, ok := pathCard(b); ok {
+			return h, b, i, p
+		}
+	}
+	t.Fatal("no seed deals a playable path card")
+	return nil, nil, 0, rules.Placement{}
+}
+
+func TestDragToLegalCellPlays(t *testing.T) {
+	h, b, i, p := boardWithPath(t, 4)
+	card := b.hand[i].r
+	cell := b.cellRect(h.a, p.At)
+	// Drop a little off the cell's centre: it snaps to the legal cell.
+	h.drag(card.cx(), card.cy(), cell.cx()+cell.w*0.2, cell.cy()-cell.h*0.2)
+	rec := b.m.table.Record()
+	if len(rec.Moves) == 0 {
+		t.Fatal("no move recorded")
+	}
+	m := rec.Moves[0]
+	if m.Type != rules.Play || m.Card != p.Card || m.At != p.At {
+		t.Fatalf("played %v, want %v at %v", m, p.Card, p.At)
+	}
+	// The maze shows it once the event has been shown.
+	h.ticks(40)
+	if _, ok := b.view.Board.At(p.At); !ok {
+		t.Errorf("the board does not show the card at %v", p.At)
+	}
+}
+
+func TestDragToIllegalCellChangesNothing(t *testing.T) {
+	h, b, i, _ := boardWithPath(t, 4)
+	before := fmt.Sprint(b.m.table.View(0))
+	hand := len(b.hand)
+	card := b.hand[i].r
+	// A cell far from every card of the maze (R5.3).
+	far := b.cellRect(h.a, rules.Cell{X: 4, Y: 3})
+	h.drag(card.cx(), card.cy(), far.cx(), far.cy())
+	if n := len(b.m.table.Record().Moves); n != 0 {
+		t.Fatalf("%d moves recorded, want none", n)
+	}
+	if after := fmt.Sprint(b.m.table.View(0)); after != before {
+		t.Fatal("the table changed")
+	}
+	if b.reason == "" || b.reason[:4] != "R5.3" {
+		t.Errorf("reason %q, want the R5.3 text", b.reason)
+	}
+	h.ticks(30)
+	if len(b.hand) != hand || b.drag.on {
+		t.Errorf("hand %d cards (want %d), drag on %v", len(b.hand), hand, b.drag.on)
+	}
+	// The card flew back to where it rests.
+	if len(b.anims) != 0 {
+		t.Errorf("%d motions still running", len(b.anims))
+	}
+}
+
+func TestTurningCard(t *testing.T) {
+	for seed := uint64(1); seed < 80; seed++ {
+		h, b := startBoard(t, oneHuman(4), seed)
+		// A path card that fits somewhere only when turned.
+		for i, hs := range b.hand {
+			if hs.card.Kind != rules.Path || hs.card.Rotated() == hs.card {
+				continue
+			}
+			turned := hs.card.Rotated()
+			var want *rules.Placement
+			for _, pl := range b.mine.Board.Placements(nil, hs.card, false) {
+				if pl.Card == turned {
+					pl := pl
+					want = &pl
+					break
+				}
+			}
+			if want == nil {
+				continue
+			}
+			r := hs.r
+			// Hover and right click: the card turns (R3.3).
+			h.in.x, h.in.y = int(r.cx()), int(r.cy())
+			h.in.right = true
+			h.tick()
+			if !b.hand[i].turned || b.hand[i].placed() != turned {
+				t.Fatalf("right click did not turn %v", hs.card)
+			}
+			// R turns it back, and again.
+			h.key(ebiten.KeyR)
+			if b.hand[i].turned {
+				t.Fatal("R did not turn it back")
+			}
+			h.key(ebiten.KeyR)
+			cell := b.cellRect(h.a, want.At)
+			h.drag(r.cx(), r.cy(), cell.cx(), cell.cy())
+			rec := b.m.table.Record()
+			if len(rec.Moves) == 0 || rec.Moves[0].Card != turned || rec.Moves[0].At != want.At {
+				t.Fatalf("moves %v, want %v at %v", rec.Moves, turned, want.At)
+			}
+			return
+		}
+	}
+	t.Skip("no seed deals a card that fits only turned")
+}
+
+func TestKeyboardPlaysCard(t *testing.T) {
+	h, b := startBoard(t, oneHuman(5), 3)
+	// Tab through the hand to a card with somewhere to go, arrows to move
+	// among the places, Enter to play.
+	for k := 0; k < len(b.hand) && len(b.targets) == 0; k++ {
+		h.key(ebiten.KeyTab)
+	}
+	if len(b.targets) == 0 {
+		t.Skip("no playable card in this hand")
+	}
+	h.key(ebiten.KeyArrowRight)
+	h.key(ebiten.KeyArrowDown)
+	want := b.moveFor(b.sel, b.targets[b.tsel])
+	h.key(ebiten.KeyEnter)
+	rec := b.m.table.Record()
+	if len(rec.Moves) == 0 {
+		t.Fatal("no move after Enter")
+	}
+	if got := rec.Moves[0]; got.Card != want.Card || got.At != want.At || got.Target != want.Target {
+		t.Fatalf("played %v, want %v", got, want)
+	}
+}
+
+func TestKeyboardDiscards(t *testing.T) {
+	h, b := startBoard(t, oneHuman(3), 5)
+	h.key(ebiten.KeyTab)
+	c := b.hand[b.sel].card
+	h.key(ebiten.KeyD)
+	rec := b.m.table.Record()
+	if len(rec.Moves) == 0 || rec.Moves[0].Type != rules.Discard || rec.Moves[0].Card != c {
+		t.Fatalf("moves %v, want a discard of %v", rec.Moves, c)
+	}
+}
+
+// TestHotseatCurtain: with two humans at one screen, the turn passing to
+// the other human raises the curtain before their hand shows.
+func TestHotseatCurtain(t *testing.T) {
+	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}, {Name: "Bot", Level: "random"}}
+	h, b := startBoard(t, seats, 9)
+	if b.me != 0 || b.curtain {
+		t.Fatalf("screen shows seat %d, curtain %v", b.me, b.curtain)
+	}
+	// Ann passes; the curtain comes down for Bob.
+	h.key(ebiten.KeyTab)
+	h.key(ebiten.KeyD)
+	for i := 0; i < 200 && !b.curtain; i++ {
+		h.tick()
+	}
+	if !b.curtain || b.me != 1 {
+		t.Fatalf("curtain %v for seat %d, want up for Bob", b.curtain, b.me)
+	}
+	if b.myTurn() {
+		t.Fatal("Bob may play behind the curtain")
+	}
+	h.key(ebiten.KeyEnter)
+	if b.curtain || !b.myTurn() || b.mine.Seat != 1 {
+		t.Fatalf("after the curtain: curtain %v, my turn %v, view of seat %d", b.curtain, b.myTurn(), b.mine.Seat)
+	}
+}
+
+// TestNewcomerPlaysWholeGame plays a whole game against two computer
+// players by keyboard alone, as a newcomer would: the menu, the new-game
+// table, the role reveal, every turn (Tab to a card with a place, Enter;
+// or D to pass), the gold choice, and on to the final scoring.
+func TestNewcomerPlaysWholeGame(t *testing.T) {
+	h := newHarness(t)
+	h.a.settings.AnimSpeed = 8
+	h.ticks(2)
+	h.key(ebiten.KeyN) // New game from the menu
+	h.ticks(fadeTicks + 2)
+	ng, ok := h.a.cur.(*newGameScene)
+	if !ok {
+		t.Fatalf("scene %s after N", h.a.cur.Name())
+	}
+	ng.setup.Seats = oneHuman(3)
+	ng.setup.Seed = 0
+	ng.seed = "12"
+	h.key(ebiten.KeyEnter)
+	deadline := time.Now().Add(90 * time.Second)
+	seen := map[string]bool{}
+	played := 0
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end; at %s", h.a.cur.Name())
+		}
+		seen[h.a.cur.Name()] = true
+		switch s := h.a.cur.(type) {
+		case *finalScene:
+			if len(s.view.Scores) != 3 {
+				t.Fatalf("final scores %v", s.view.Scores)
+			}
+			for _, n := range []string{"newgame", "reveal", "board", "roundend", "final"} {
+				if !seen[n] {
+					t.Errorf("never saw %s", n)
+				}
+			}
+			if played == 0 {
+				t.Error("the human never played")
+			}
+			return
+		case *boardScene:
+			if s.myTurn() && h.a.fade == 0 {
+				moves := len(s.m.table.Record().Moves)
+				for k := 0; k < len(s.hand) && len(s.targets) == 0; k++ {
+					h.key(ebiten.KeyTab)
+				}
+				if len(s.targets) > 0 {
+					h.key(ebiten.KeyEnter)
+				} else {
+					if s.sel < 0 {
+						h.key(ebiten.KeyTab)
+					}
+					h.key(ebiten.KeyD)
+				}
+				if len(s.m.table.Record().Moves) == moves && len(s.hand) > 0 {
+					t.Fatalf("the keyboard did not move (hand %v, sel %d, reason %q)", s.hand, s.sel, s.reason)
+				}
+				played++
+				continue
+			}
+		case *roundEndScene:
+			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 {
+				h.key(ebiten.Key1)
+				continue
+			}
+			if s.done {
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+		case *revealScene:
+			if s.btn.enabled && h.a.fade == 0 {
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+		}
+		h.tick()
+		if h.a.cur.Name() == "board" && math.Mod(float64(h.a.ticks), 50) == 0 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package scenes
+
+// tour is --autoplay's walk through every scene before the game: the
+// menu, settings, rules help and the new-game table (set to the computer
+// players of --players), each shown long enough for its screenshot, then
+// the game itself, which plays on by itself to the final scoring.
+func (a *App) tour() {
+	if !a.cfg.Autoplay || a.fade > 0 || a.next != nil {
+		return
+	}
+	if a.shotWait < 40 || (a.cfg.ScreenshotDir != "" && !a.shots[a.cur.Name()]) {
+		return
+	}
+	switch s := a.cur.(type) {
+	case *menuScene:
+		a.tourStep++
+		switch a.tourStep {
+		case 1:
+			a.GoTo(newSettingsScene(a, s))
+		case 2:
+			a.GoTo(newHelpScene(a, s))
+		default:
+			a.GoTo(newAutoplayNewGame(a))
+		}
+	case *settingsScene, *helpScene:
+		a.GoTo(newMenuScene(a))
+	case *newGameScene:
+		s.begin(a)
+	}
+}
+
+// newAutoplayNewGame is the new-game scene as --autoplay fills it: every
+// seat a computer player.
+func newAutoplayNewGame(a *App) *newGameScene {
+	s := newNewGameScene(a)
+	n := a.cfg.Players
+	if n == 0 {
+		n = 5
+	}
+	s.setup = Setup{Youngest: 0}
+	for i := 1; i <= n; i++ {
+		s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
+	}
+	return s
+}
