@@ -49,9 +49,9 @@ const (
 	gridSize = 96
 )
 
-// MaxPathCards is the most deck path cards the maze can hold: all 40 of
-// R2.3. A placement beyond it is refused (rule R2.3), which also bounds a
-// maze built from outside input (the position format).
+// MaxPathCards is the most deck path cards a maze can hold: all 40 of
+// R2.3. A game never holds more; mazes read from outside (the position
+// format, saved boards) are held to it.
 const MaxPathCards = 40
 
 // The area a maze of a real game can reach (see the grid above): positions
@@ -157,9 +157,8 @@ func anchor(t *Tile) bool {
 // Placeable checks R5.2-R5.5 for path card c (as placed) at cell at, and
 // returns nil or a *RuleError naming the rule. It does not check R5.1
 // (broken tools belong to the player, not the maze). A card that is not a
-// deck path card is refused (R5), and so is a 41st path card (R2.3). It
-// allocates nothing when the placement is legal, so it is cheap enough for
-// every cell on every frame of a drag.
+// deck path card is refused (R5). It allocates nothing when the placement
+// is legal; Fits is the form that never allocates.
 func (b *Board) Placeable(c Card, at Cell, connectToStart bool) error {
 	if !b.placeable(c, at, connectToStart) {
 		return b.whyNot(c, at, connectToStart)
@@ -167,9 +166,17 @@ func (b *Board) Placeable(c Card, at Cell, connectToStart bool) error {
 	return nil
 }
 
+// Fits is the yes/no form of Placeable (R5.2-R5.5):
+// whether path card c, as placed, may go at cell at. It never allocates,
+// legal or not, so a drag may ask it for every cell on every frame; ask
+// Placeable for the reason when it says no.
+func (b *Board) Fits(c Card, at Cell, connectToStart bool) bool {
+	return b.placeable(c, at, connectToStart)
+}
+
 // placeable is the fast yes/no form of Placeable.
 func (b *Board) placeable(c Card, at Cell, connectToStart bool) bool {
-	if c.Kind != Path || !inner(at) || len(b.tiles) >= MaxPathCards+4 {
+	if c.Kind != Path || !inner(at) {
 		return false
 	}
 	if b.grid[index(at)] != 0 {
@@ -207,9 +214,6 @@ func (b *Board) whyNot(c Card, at Cell, connectToStart bool) error {
 	if !inner(at) {
 		return refuse("R5.3", "cell %s is out of reach of the maze", at)
 	}
-	if b.PathCards() >= MaxPathCards {
-		return refuse("R2.3", "all %d path cards already lie in the maze", MaxPathCards)
-	}
 	anchored, joined := false, false
 	for _, d := range sideOrder {
 		t, ok := b.At(at.Add(d))
@@ -239,7 +243,8 @@ func (b *Board) whyNot(c Card, at Cell, connectToStart bool) error {
 }
 
 // Place lays path card c (as placed) at cell at, which must have passed
-// Placeable, recomputes the connections (R5.6) and turns face up every goal
+// Placeable (and a maze holds at most 255 cards, far above the 44 of a
+// game), recomputes the connections (R5.6) and turns face up every goal
 // that is now reached (R7.1, R7.2). It returns the goals turned, in order.
 func (b *Board) Place(c Card, id CardID, at Cell) []int {
 	return b.place(c, int(id), at)

@@ -342,7 +342,7 @@ func (g *Game) applyTurn(m Move) ([]Event, error) {
 	if hi < 0 {
 		return nil, refuse("R4.1", "seat %d holds no %s", m.Seat, m.Card)
 	}
-	var evs []Event
+	evs := make([]Event, 0, 4) // the card, a draw, the next turn: one allocation
 	if m.Type == Discard {
 		evs = append(evs, Event{Type: Discarded, Round: g.round, Seat: m.Seat, Card: deck[g.hands[m.Seat][hi]]})
 		g.discards = append(g.discards, g.hands[m.Seat][hi])
@@ -351,7 +351,7 @@ func (g *Game) applyTurn(m Move) ([]Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		evs = g.play(m, hi, e)
+		evs = g.play(evs, m, hi, e)
 	}
 	g.hands[m.Seat] = slices.Delete(g.hands[m.Seat], hi, hi+1)
 	g.lastMover = m.Seat
@@ -364,7 +364,7 @@ func (g *Game) applyTurn(m Move) ([]Event, error) {
 		g.hands[m.Seat] = append(g.hands[m.Seat], top)
 		evs = append(evs, Event{Type: Drew, Round: g.round, Seat: m.Seat, Card: deck[top]})
 	}
-	return append(evs, g.nextTurn()...), nil
+	return g.nextTurn(evs), nil
 }
 
 // checkAction checks a Play move against R5 and R6 on a board and the
@@ -439,15 +439,16 @@ func checkAction(b *Board, broken []Tool, peeked uint8, o Options, m Move) (Even
 	return e, nil
 }
 
-// play carries out a checked Play of the card at hand index hi. The card
-// goes into the maze, in front of a player, or onto the discard pile.
-func (g *Game) play(m Move, hi int, e Event) []Event {
+// play carries out a checked Play of the card at hand index hi and appends
+// its events to evs. The card goes into the maze, in front of a player, or
+// onto the discard pile.
+func (g *Game) play(evs []Event, m Move, hi int, e Event) []Event {
 	id := g.hands[m.Seat][hi]
 	e.Round = g.round
 	switch e.Type {
 	case Placed:
 		turned := g.board.Place(m.Card, id, m.At)
-		evs := []Event{e}
+		evs = append(evs, e)
 		for _, i := range turned {
 			t, _ := g.board.At(GoalCells[i])
 			evs = append(evs, Event{Type: GoalRevealed, Round: g.round, Seat: m.Seat, Goal: i, Card: t.Card, At: t.At})
@@ -456,7 +457,7 @@ func (g *Game) play(m Move, hi int, e Event) []Event {
 	case ToolBroken:
 		g.broken[m.Target] |= e.Tool
 		g.inFront = append(g.inFront, brokenCard{Seat: m.Target, ID: id})
-		return []Event{e}
+		return append(evs, e)
 	case ToolRepaired:
 		g.broken[m.Target] &^= e.Tool
 		// R6.2: the mended broken card goes to the discard pile too.
@@ -477,7 +478,7 @@ func (g *Game) play(m Move, hi int, e Event) []Event {
 		e.Card = Card{Kind: Goal, Goal: g.board.goals[m.Goal], Open: g.board.goals[m.Goal].Open()}
 	}
 	g.discards = append(g.discards, id)
-	return []Event{e}
+	return append(evs, e)
 }
 
 // brokenCard is a broken tool card lying in front of a seat (R6.1).

@@ -34,6 +34,8 @@ import (
 //   - A placements query answers for the position's seat: with a broken
 //     tool in front of it (R5.1) the list is empty, as every such play
 //     would be refused.
+//   - A position holds at most the 40 path cards of R2.3: a move that would
+//     place a 41st is refused as R2.3, and placements then answers [].
 //   - A map move is legal on a face-down goal and changes nothing; a
 //     discard is always legal (the seat holds whatever it discards).
 type Position struct {
@@ -311,7 +313,7 @@ func (p *Position) Run() []Outcome {
 // tool (R5.1).
 func (p *Position) Placements(c Card) []string {
 	out := []string{}
-	if p.over || p.broken[p.seat] != 0 || c.Kind != Path {
+	if p.over || p.broken[p.seat] != 0 || c.Kind != Path || p.board.PathCards() >= MaxPathCards {
 		return out
 	}
 	for _, pl := range p.board.Placements(nil, c, p.connectToStart) {
@@ -336,6 +338,9 @@ func (p *Position) Play(m Move) Outcome {
 	case Play:
 	default:
 		return refusedOutcome(refuse("R4.1", "a turn is a card played or a card discarded"))
+	}
+	if m.Card.Kind == Path && p.broken[p.seat] == 0 && p.board.PathCards() >= MaxPathCards {
+		return refusedOutcome(refuse("R2.3", "all %d path cards already lie in the maze", MaxPathCards))
 	}
 	e, err := checkAction(&p.board, p.broken, 0, Options{Players: p.players, ConnectToStart: p.connectToStart}, m)
 	if err != nil {

@@ -4,8 +4,9 @@ import "slices"
 
 // nextTurn passes play clockwise (R4.3) to the next seat that holds cards;
 // seats with empty hands pass without discarding (R4.1). When the draw pile
-// and every hand are empty the round ends and the saboteurs win (R7.4).
-func (g *Game) nextTurn() []Event {
+// and every hand are empty the round ends and the saboteurs win (R7.4). It
+// appends the events to evs.
+func (g *Game) nextTurn(evs []Event) []Event {
 	n := g.opts.Players
 	if len(g.draw) == 0 {
 		empty := true
@@ -16,10 +17,9 @@ func (g *Game) nextTurn() []Event {
 			}
 		}
 		if empty {
-			return g.endRound(Saboteurs)
+			return append(evs, g.endRound(Saboteurs)...)
 		}
 	}
-	var evs []Event
 	s := (g.turn + 1) % n
 	for len(g.hands[s]) == 0 {
 		evs = append(evs, Event{Type: Passed, Round: g.round, Seat: s})
