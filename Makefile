@@ -7,7 +7,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x800x24"
 RACE_PKGS := ./game/... ./lan/... ./bot/...
 # Scene tests draw real frames, so they run under Xvfb; so do the tests of
 # every package that imports Ebitengine (it opens a display when loaded).
-UI_PKGS   := ./scenes/... ./sprites .
+UI_PKGS   := ./scenes/... ./sprites/... .
 ARGS      ?=
 
 .PHONY: run build test fmt-check vet lint bench wasm dist deps deps-test clean
@@ -25,7 +25,7 @@ deps-test:
 	@scripts/deps.sh test
 
 test: deps-test fmt-check vet
-	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|bot|scenes)(/|$$)|/sprites$$|^github.com/goldvein/goldvein$$')
+	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
 	$(XVFB) $(GO) test $$($(GO) list $(UI_PKGS) 2>/dev/null)
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
