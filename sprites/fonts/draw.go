@@ -61,12 +61,27 @@ func (st Style) LineHeight() float64 {
 // families at this size and weight: the baseline of a line sits asc below
 // its top whatever fonts the line uses.
 func (st Style) extents() (asc, desc float64) {
-	for _, fam := range []Family{Latin, Arabic} {
+	k := faceKey{Latin, st.Weight, st.size(), false}
+	extentsCache.Lock()
+	defer extentsCache.Unlock()
+	if e, ok := extentsCache.m[k]; ok {
+		return e[0], e[1]
+	}
+	for _, fam := range [...]Family{Latin, Arabic} {
 		m := goFace(faceKey{fam, st.Weight, st.size(), false}).Metrics()
 		asc = math.Max(asc, m.HAscent)
 		desc = math.Max(desc, m.HDescent)
 	}
+	if extentsCache.m == nil {
+		extentsCache.m = map[faceKey][2]float64{}
+	}
+	extentsCache.m[k] = [2]float64{asc, desc}
 	return asc, desc
+}
+
+var extentsCache struct {
+	sync.Mutex
+	m map[faceKey][2]float64
 }
 
 // Draw draws s (logical order, already translated; "\n" breaks lines) in
@@ -133,13 +148,38 @@ func MeasureStyle(s string, st Style) (w, h float64) {
 	return w, float64(n) * st.LineHeight()
 }
 
-// WrapStyle is Wrap with every option of Style.
+// WrapStyle is Wrap with every option of Style. Results are cached, so a
+// scene may wrap the same text every frame; the returned slice is shared
+// and must not be modified.
 func WrapStyle(s string, maxW float64, st Style) []string {
-	var out []string
+	k := wrapKey{layoutKey{s, st.size(), st.Weight, st.RTL}, maxW}
+	wraps.Lock()
+	lines, ok := wraps.m[k]
+	wraps.Unlock()
+	if ok {
+		return lines
+	}
 	forLines(s, func(line string) {
-		out = append(out, wrapLine(line, maxW, st)...)
+		lines = append(lines, wrapLine(line, maxW, st)...)
 	})
-	return out
+	wraps.Lock()
+	if wraps.m == nil || len(wraps.m) >= layoutCacheMax {
+		wraps.m = map[wrapKey][]string{}
+	}
+	wraps.m[k] = lines
+	wraps.Unlock()
+	return lines
+}
+
+type wrapKey struct {
+	layoutKey
+	maxW float64
+}
+
+// wraps caches WrapStyle's results, emptied like layouts.
+var wraps struct {
+	sync.Mutex
+	m map[wrapKey][]string
 }
 
 func forLines(s string, f func(string)) {
@@ -164,18 +204,22 @@ func anchor(a Align, rtl bool) float64 {
 	return 0
 }
 
+// wrapLine breaks one line greedily at spaces (never at a no-break space
+// or a ZWNJ). Candidate lines are measured without entering the layout
+// cache: only the lines it returns get drawn.
 func wrapLine(line string, maxW float64, st Style) []string {
-	if layout(line, st).width <= maxW {
+	width := func(s string) float64 { return newLayout(s, st).width }
+	if width(line) <= maxW {
 		return []string{line}
 	}
 	var out []string
 	cur := ""
-	for _, word := range strings.Fields(line) {
+	for _, word := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' }) {
 		try := word
 		if cur != "" {
 			try = cur + " " + word
 		}
-		if layout(try, st).width <= maxW {
+		if width(try) <= maxW {
 			cur = try
 			continue
 		}
@@ -184,10 +228,10 @@ func wrapLine(line string, maxW float64, st Style) []string {
 		}
 		cur = word
 		// A word wider than a whole line is cut where it must be.
-		for layout(cur, st).width > maxW {
+		for width(cur) > maxW {
 			rs := []rune(cur)
 			n := len(rs) - 1
-			for n > 1 && layout(string(rs[:n]), st).width > maxW {
+			for n > 1 && width(string(rs[:n])) > maxW {
 				n--
 			}
 			out = append(out, string(rs[:n]))

@@ -136,14 +136,28 @@ func Face(sizePx float64) text.Face {
 
 // FaceWeight is Face in the given weight.
 func FaceWeight(sizePx float64, w Weight) text.Face {
-	m, err := text.NewMultiFace(
-		goFace(faceKey{Latin, w, sizePx, false}),
-		goFace(faceKey{Arabic, w, sizePx, false}),
-	)
+	k := faceKey{Latin, w, sizePx, false}
+	multis.Lock()
+	defer multis.Unlock()
+	if m, ok := multis.m[k]; ok {
+		return m
+	}
+	m, err := text.NewMultiFace(goFace(k), goFace(faceKey{Arabic, w, sizePx, false}))
 	if err != nil {
 		panic(err) // both faces are left to right: cannot happen
 	}
+	if multis.m == nil {
+		multis.m = map[faceKey]*text.MultiFace{}
+	}
+	multis.m[k] = m
 	return m
+}
+
+// multis caches Face's results so that a scene asking for a face every
+// frame gets the same one, allocation free.
+var multis struct {
+	sync.Mutex
+	m map[faceKey]*text.MultiFace
 }
 
 // familyOf says which family draws r: Arabic-script letters, marks and
