@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// engineFree are the packages that must build and test anywhere, headless:
+// no Ebitengine and no cgo (DESIGN.md, Layers and folders).
+var engineFree = []string{"rules", "bot", "game", "lan"}
+
+// TestNoEngineNoCgo fails when rules, bot, game or lan (with their tests)
+// import Ebitengine, directly or not, or when any of our own packages
+// among them or their dependencies has cgo files; and it builds them with
+// CGO_ENABLED=0. It asks the go command (go list -deps), so it needs the
+// go tool on PATH, as `go test` does.
+func TestNoEngineNoCgo(t *testing.T) {
+	var pkgs []string
+	for _, dir := range engineFree {
+		files, _ := filepath.Glob(filepath.Join("..", dir, "*.go"))
+		if len(files) > 0 {
+			pkgs = append(pkgs, "./"+dir+"/...")
+		}
+	}
+	if len(pkgs) == 0 || pkgs[0] != "./rules/..." {
+		t.Fatalf("no rules package found from %s", must(os.Getwd()))
+	}
+	for _, cgo := range []string{"0", "1"} {
+		engine, withCgo := depsCheck(t, cgo, pkgs...)
+		for _, p := range engine {
+			t.Errorf("CGO_ENABLED=%s: %s imports the game engine (%s): only scenes, sprites, sounds and main may", cgo, strings.Join(pkgs, " "), p)
+		}
+		for _, p := range withCgo {
+			t.Errorf("CGO_ENABLED=%s: %s", cgo, p)
+		}
+	}
+	goCmd(t, "0", append([]string{"build"}, pkgs...)...)
+}
+
+// TestNoEngineCheckCanFail: the same check finds Ebitengine among the
+// dependencies of the main package, which opens the game window.
+func TestNoEngineCheckCanFail(t *testing.T) {
+	if engine, _ := depsCheck(t, "1", "."); len(engine) == 0 {
+		t.Fatal("the check finds no engine in the main package's dependencies")
+	}
+}
+
+// depsCheck lists the dependencies of pkgs, tests included, with cgo on or
+// off, and returns the engine packages among them and our own packages
+// that have cgo files.
+func depsCheck(t *testing.T, cgo string, pkgs ...string) (engine, withCgo []string) {
+	t.Helper()
+	args := append([]string{"list", "-deps", "-test", "-json=ImportPath,CgoFiles,Error"}, pkgs...)
+	dec := json.NewDecoder(bytes.NewReader(goCmd(t, cgo, args...)))
+	n := 0
+	for {
+		var p struct {
+			ImportPath string
+			CgoFiles   []string
+			Error      *struct{ Err string }
+		}
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatalf("go list output: %v", err)
+		}
+		n++
+		if p.Error != nil {
+			t.Errorf("CGO_ENABLED=%s: %s: %s", cgo, p.ImportPath, p.Error.Err)
+		}
+		if strings.HasPrefix(p.ImportPath, "github.com/hajimehoshi/ebiten") || strings.HasPrefix(p.ImportPath, "github.com/ebitengine/") {
+			engine = append(engine, p.ImportPath)
+		}
+		if strings.HasPrefix(p.ImportPath, "github.com/goldvein/goldvein") && len(p.CgoFiles) > 0 {
+			withCgo = append(withCgo, p.ImportPath+" uses cgo: "+strings.Join(p.CgoFiles, " "))
+		}
+	}
+	if n < len(pkgs) {
+		t.Fatalf("go list listed %d packages", n)
+	}
+	return engine, withCgo
+}
+
+func goCmd(t *testing.T, cgo string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "CGO_ENABLED="+cgo)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("CGO_ENABLED=%s go %s: %v\n%s", cgo, strings.Join(args, " "), err, stderr.String())
+	}
+	return out
+}
+
+func must[T any](v T, _ error) T { return v }
