@@ -127,6 +127,9 @@ func TestEventsAndViewsRoundTrip(t *testing.T) {
 					t.Fatalf("event %s came back as %+v, was %+v", b, back, e)
 				}
 			}
+			if seat != g.Moves()%6-1 {
+				continue // one seat's view per move keeps the test quick
+			}
 			v := g.View(seat)
 			b, err := json.Marshal(v)
 			if err != nil {
