@@ -1,0 +1,199 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// maxRecordBytes bounds the size of a record file replay reads.
+const maxRecordBytes = 16 << 20
+
+func init() {
+	register("replay", "verify a game record (FILE, or - for stdin) and print the course of the game", runReplay)
+}
+
+// runReplay is `goldvein replay FILE`: it reads a game record
+// (rules.Record), replays every move through the rules, and prints the
+// game round by round: who started, the goals reached and by whom, the
+// roles and goals shown at the end of the round, the gold handed out, and
+// the final scores. Exit status: 0 for a good record (finished or not), 1
+// when a move is illegal (the first one is named, after the course up to
+// it), 2 for a file that cannot be read or is not a record.
+func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: goldvein replay FILE   (FILE - reads standard input)")
+		return 2
+	}
+	var r io.Reader = stdin
+	if args[0] != "-" {
+		f, err := os.Open(args[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "goldvein replay: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxRecordBytes+1))
+	if err != nil {
+		fmt.Fprintf(stderr, "goldvein replay: read %s: %v\n", args[0], err)
+		return 2
+	}
+	if len(data) > maxRecordBytes {
+		fmt.Fprintf(stderr, "goldvein replay: %s is larger than %d bytes\n", args[0], maxRecordBytes)
+		return 2
+	}
+	rec, err := rules.ParseRecord(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", args[0], oneLine(err.Error()))
+		return 2
+	}
+	w := &courseWriter{out: stdout, names: rec.Seats}
+	w.header(rec)
+	g, evs, err := rules.New(rec.Options, rec.Seed)
+	if err != nil { // ParseRecord validated the options
+		fmt.Fprintf(stderr, "goldvein replay: %s: %v\n", args[0], err)
+		return 2
+	}
+	w.events(0, evs)
+	for i, m := range rec.Moves {
+		evs, err := g.Apply(m)
+		if err != nil {
+			fmt.Fprintf(stderr, "goldvein replay: %s: moves[%d] (%s) is illegal: %v\n", args[0], i, m, err)
+			return 1
+		}
+		w.events(i+1, evs)
+	}
+	if g.Phase() != rules.Over {
+		fmt.Fprintf(stdout, "The record ends in round %d after %d moves; the game is not over (seat %s to move).\n",
+			g.Round(), len(rec.Moves), w.name(g.Turn()))
+	}
+	return 0
+}
+
+// courseWriter prints the course of a game from its events.
+type courseWriter struct {
+	out   io.Writer
+	names []string
+	won   map[int]int // gold value kept per seat this round
+}
+
+// roundGold prints the gold handed out in the round that just ended.
+func (w *courseWriter) roundGold() {
+	if w.won == nil {
+		return
+	}
+	var parts []string
+	for s := range w.names {
+		if v := w.won[s]; v > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", w.name(s), v))
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "nobody")
+	}
+	fmt.Fprintf(w.out, "  gold handed out: %s\n", strings.Join(parts, ", "))
+	w.won = nil
+}
+
+func (w *courseWriter) name(seat int) string {
+	if seat >= 0 && seat < len(w.names) && w.names[seat] != "" {
+		return fmt.Sprintf("%d (%s)", seat, w.names[seat])
+	}
+	return fmt.Sprint(seat)
+}
+
+func (w *courseWriter) header(rec *rules.Record) {
+	o := rec.Options
+	var opts []string
+	if o.ConnectToStart {
+		opts = append(opts, "connect to start (R5.5)")
+	}
+	if o.OneNuggetPerDigger {
+		opts = append(opts, "one nugget card per gold-digger (R8.1a)")
+	}
+	if o.SabotagedGetNothing {
+		opts = append(opts, "sabotaged diggers get nothing (R8.1b)")
+	}
+	if len(opts) == 0 {
+		opts = append(opts, "none")
+	}
+	first := "random"
+	if o.FirstPlayer >= 0 {
+		first = "seat " + w.name(o.FirstPlayer)
+	}
+	fmt.Fprintf(w.out, "goldvein record, format %d: %d players, seed %d, %d moves\n", rec.Format, o.Players, rec.Seed, len(rec.Moves))
+	fmt.Fprintf(w.out, "Seats: %s\n", strings.Join(seatList(rec.Seats), ", "))
+	fmt.Fprintf(w.out, "Table options: %s; first player: %s\n", strings.Join(opts, ", "), first)
+}
+
+func seatList(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = fmt.Sprintf("%d %q", i, n)
+	}
+	return out
+}
+
+// events prints what the events caused by move number move (0 for the
+// deal) say about the course of the game.
+func (w *courseWriter) events(move int, evs []rules.Event) {
+	for _, e := range evs {
+		switch e.Type {
+		case rules.RoundStarted:
+			w.roundGold()
+			fmt.Fprintf(w.out, "\nRound %d: seat %s starts\n", e.Round, w.name(e.Seat))
+		case rules.GoalRevealed:
+			what := "a coal goal"
+			if e.Card.Goal == rules.Gold {
+				what = "the gold"
+			}
+			fmt.Fprintf(w.out, "  move %d: seat %s reached %s at y=%d, turned up as %s\n", move, w.name(e.Seat), what, rules.GoalY(e.Goal), e.Card)
+		case rules.RoundEnded:
+			why := "the gold was reached"
+			if e.Winner != rules.Diggers {
+				why = "the cards ran out"
+			}
+			fmt.Fprintf(w.out, "  move %d: round over, %s; winner: %s; last card by seat %s\n", move, why, e.Winner, w.name(e.Seat))
+			roles := make([]string, len(e.Roles))
+			for s, r := range e.Roles {
+				roles[s] = fmt.Sprintf("%s %s", w.name(s), r)
+			}
+			fmt.Fprintf(w.out, "  roles: %s; set aside: %s\n", strings.Join(roles, ", "), e.SetAside)
+			goals := make([]string, len(e.Goals))
+			for i, g := range e.Goals {
+				goals[i] = fmt.Sprintf("y=%d %s", rules.GoalY(i), g)
+			}
+			fmt.Fprintf(w.out, "  goals: %s\n", strings.Join(goals, ", "))
+			w.won = map[int]int{}
+		case rules.GoldKept:
+			fmt.Fprintf(w.out, "  gold: seat %s keeps a card worth %d\n", w.name(e.Seat), e.Gold)
+			if w.won != nil {
+				w.won[e.Seat] += e.Gold
+			}
+		case rules.GameEnded:
+			w.roundGold()
+			scores := make([]string, len(e.Scores))
+			for s, v := range e.Scores {
+				scores[s] = fmt.Sprintf("%s %d", w.name(s), v)
+			}
+			winners := make([]string, len(e.Winners))
+			for i, s := range e.Winners {
+				winners[i] = w.name(s)
+			}
+			fmt.Fprintf(w.out, "\nFinal scores (gold value): %s\n", strings.Join(scores, ", "))
+			fmt.Fprintf(w.out, "Winner%s: %s\n", plural(len(winners)), strings.Join(winners, ", "))
+		}
+	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

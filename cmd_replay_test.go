@@ -1,0 +1,107 @@
+package main
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// writeRecord plays a game of random legal moves (all of it, or the first
+// moves only) and writes its record to a file.
+func writeRecord(t *testing.T, o rules.Options, seed uint64, moves int) (string, *rules.Record) {
+	t.Helper()
+	g, _, err := rules.New(o, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := rules.NewRecord(o, seed, []string{"Ann", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Hal", "Io", "Jo"}[:o.Players])
+	r := rand.New(rand.NewPCG(seed, 1))
+	for g.Phase() != rules.Over && len(rec.Moves) < moves {
+		ms := g.LegalMoves(g.Turn())
+		m := ms[r.IntN(len(ms))]
+		if _, err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+		rec.Moves = append(rec.Moves, m)
+	}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "game.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, rec
+}
+
+func TestReplayGame(t *testing.T) {
+	path, rec := writeRecord(t, rules.Options{Players: 5, FirstPlayer: 2, SabotagedGetNothing: true}, 42, 1<<20)
+	code, out, errs := runCmd(t, "", "replay", path)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	g, _, _ := rec.Replay()
+	for _, want := range []string{
+		"5 players, seed 42", `0 "Ann"`, "sabotaged diggers get nothing (R8.1b)", "first player: seat 2 (Cy)",
+		"Round 1: seat 2 (Cy) starts", "Round 2:", "Round 3:", "roles: 0 (Ann) ", "set aside: ", "goals: y=-2 ",
+		"gold handed out: ", "Final scores (gold value): ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the course lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "round over") != 3 {
+		t.Errorf("%d rounds over, want 3", strings.Count(out, "round over"))
+	}
+	winners := g.Winners()
+	line := out[strings.Index(out, "Winner"):]
+	for _, s := range winners {
+		if !strings.Contains(line, rec.Seats[s]) {
+			t.Errorf("winner %s not named in %q", rec.Seats[s], line)
+		}
+	}
+	// The same record from standard input.
+	data, _ := os.ReadFile(path)
+	if code, out2, _ := runCmd(t, string(data), "replay", "-"); code != 0 || out2 != out {
+		t.Errorf("replay - : exit %d, output differs", code)
+	}
+}
+
+func TestReplayUnfinished(t *testing.T) {
+	path, _ := writeRecord(t, rules.Options{Players: 3}, 7, 30)
+	code, out, _ := runCmd(t, "", "replay", path)
+	if code != 0 || !strings.Contains(out, "after 30 moves; the game is not over") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestReplayBad: an illegal move exits 1 naming it; a file that is no
+// record exits 2.
+func TestReplayBad(t *testing.T) {
+	path, rec := writeRecord(t, rules.Options{Players: 4}, 9, 1<<20)
+	rec.Moves[17].Seat = (rec.Moves[17].Seat + 1) % 4
+	data, _ := json.Marshal(rec)
+	os.WriteFile(path, data, 0o644)
+	code, _, errs := runCmd(t, "", "replay", path)
+	if code != 1 || !strings.Contains(errs, "moves[17]") || !strings.Contains(errs, "R4.3") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, bad := range []string{`{"format": 1}`, `not json`, `{"format":1,"game":"goldvein","options":{"players":3},"seed":1,"seats":["a","b","c"],"moves":[{"seat":0,"play":"EW"}]}`} {
+		os.WriteFile(path, []byte(bad), 0o644)
+		if code, _, errs := runCmd(t, "", "replay", path); code != 2 || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr %q", bad, code, errs)
+		}
+	}
+	if code, _, _ := runCmd(t, "", "replay", filepath.Join(t.TempDir(), "missing.json")); code != 2 {
+		t.Errorf("a missing file: exit %d", code)
+	}
+	if code, _, _ := runCmd(t, "", "replay"); code != 2 {
+		t.Errorf("no file: exit %d", code)
+	}
+}
