@@ -15,9 +15,14 @@ import (
 // ends' distances: a maze with several ends near the goals is harder to
 // block than one with a single end at the same distance.
 
-// softBase is the base of the soft minimum: an extra end at the same
-// distance as the best counts log4(2) = half a card.
-const softBase = 4 // weight is written for base 4
+// The soft minimum has base 2^sharp: with sharp = 2 (base 4) an extra
+// end at the same distance as the best counts log4(2) = half a card. The
+// simple reading of the easy level uses plainSharp, which makes it the
+// plain minimum: only the best end counts.
+const (
+	softSharp  = 2.0
+	plainSharp = 16.0
+)
 
 // blocked is the reach of a maze with no open end at all: nothing can be
 // built on until a rockfall clears a way (R6.3).
@@ -29,6 +34,7 @@ var sides = [4]rules.Side{rules.N, rules.E, rules.S, rules.W}
 type end struct {
 	at   rules.Cell
 	dist float64
+	w    float64 // 2^(-sharp*dist)
 }
 
 // analysis is a maze seen with a belief about where the gold lies.
@@ -36,28 +42,69 @@ type analysis struct {
 	b     *rules.Board
 	gold  [3]float64 // chance the gold lies under goal i (0 for a face-up coal)
 	ends  []end
-	sum   float64 // sum over ends of softBase^-dist
-	reach float64 // -log_softBase(sum), or blocked
+	sum   float64 // sum over ends of 2^(-sharp*dist)
+	reach float64 // -log2(sum)/sharp, or blocked
+
+	// simple is the easy level's reading: the plain minimum, the distance
+	// to the nearest goal that may hold the gold rather than the expected
+	// one, and no islands (R5.7) joined.
+	simple bool
+	sharp  float64
 
 	visited [104 * 104 / 64]uint64 // reachAlt's cells seen
 	stack   []rules.Cell
+
+	// wcache memoises cellWeight for the cells near the goals and the
+	// start, valid where wgen equals gen (init starts a new generation).
+	wcache [wspan * wspan]float64
+	wgen   [wspan * wspan]uint32
+	gen    uint32
+}
+
+// wspan is the side of the square of cells whose weights are memoised,
+// from wmin to wmin+wspan-1 in x and y.
+const (
+	wspan = 40
+	wmin  = -14
+)
+
+// cellWeight is the weight of an open end at c: 2^(-sharp*dist(c)).
+func (a *analysis) cellWeight(c rules.Cell) float64 {
+	x, y := c.X-wmin, c.Y-wmin
+	if x < 0 || y < 0 || x >= wspan || y >= wspan {
+		return a.weight(a.dist(c))
+	}
+	i := y*wspan + x
+	if a.wgen[i] != a.gen {
+		a.wcache[i], a.wgen[i] = a.weight(a.dist(c)), a.gen
+	}
+	return a.wcache[i]
 }
 
 // weight is an end's share of the soft minimum.
-func weight(d float64) float64 { return math.Exp2(-2 * d) }
+func (a *analysis) weight(d float64) float64 { return math.Exp2(-a.sharp * d) }
 
 // reachOf turns a sum of weights back into a distance.
-func reachOf(sum float64) float64 {
-	if sum <= 1e-9 {
+func (a *analysis) reachOf(sum float64) float64 {
+	if sum <= math.Exp2(-a.sharp*blocked) {
 		return blocked
 	}
-	r := -math.Log(sum) / math.Log(softBase)
-	return min(r, blocked)
+	return min(-math.Log2(sum)/a.sharp, blocked)
 }
 
 // dist is the expected number of cards from an end at c to the gold: the
 // card at c itself and the cells between it and the gold's cell.
 func (a *analysis) dist(c rules.Cell) float64 {
+	if a.simple {
+		d := math.Inf(1)
+		for i, p := range a.gold {
+			if p > 0 {
+				g := rules.GoalCells[i]
+				d = min(d, float64(abs(c.X-g.X)+abs(c.Y-g.Y)))
+			}
+		}
+		return d
+	}
 	d := 0.0
 	for i, p := range a.gold {
 		if p == 0 {
@@ -79,6 +126,15 @@ func abs(x int) int {
 // init computes the open ends of board b for gold belief gold.
 func (a *analysis) init(b *rules.Board, gold [3]float64) {
 	a.b, a.gold = b, gold
+	a.sharp = softSharp
+	if a.simple {
+		a.sharp = plainSharp
+	}
+	a.gen++
+	if a.gen == 0 {
+		clear(a.wgen[:])
+		a.gen = 1
+	}
 	a.ends = a.ends[:0]
 	a.sum = 0
 	for _, t := range b.Tiles() {
@@ -99,12 +155,12 @@ func (a *analysis) init(b *rules.Board, gold [3]float64) {
 			if a.isEnd(n) {
 				continue
 			}
-			e := end{n, a.dist(n)}
+			e := end{n, a.dist(n), a.cellWeight(n)}
 			a.ends = append(a.ends, e)
-			a.sum += weight(e.dist)
+			a.sum += e.w
 		}
 	}
-	a.reach = reachOf(a.sum)
+	a.reach = a.reachOf(a.sum)
 }
 
 func (a *analysis) isEnd(c rules.Cell) bool {
@@ -120,7 +176,7 @@ func (a *analysis) isEnd(c rules.Cell) bool {
 func (a *analysis) endWeight(c rules.Cell) float64 {
 	for _, e := range a.ends {
 		if e.at == c {
-			return weight(e.dist)
+			return e.w
 		}
 	}
 	return 0
@@ -152,7 +208,7 @@ func (a *analysis) place(c rules.Card, x rules.Cell) placeEffect {
 		}
 	}
 	sum := a.sum - a.endWeight(x)
-	if eff.connected && a.joinsIsland(c, x) {
+	if eff.connected && !a.simple && a.joinsIsland(c, x) {
 		eff.reach = a.reachAlt(rules.Cell{X: 1 << 20}, rules.Tile{At: x, Card: c})
 		return eff
 	}
@@ -166,7 +222,7 @@ func (a *analysis) place(c rules.Card, x rules.Cell) placeEffect {
 			switch {
 			case !ok:
 				if !a.isEnd(n) {
-					sum += weight(a.dist(n))
+					sum += a.cellWeight(n)
 				}
 			case t.Card.Kind == rules.Goal && t.Card.Goal == rules.NoGoal:
 				// Opens onto a face-down goal: it turns up (R7.1).
@@ -176,12 +232,12 @@ func (a *analysis) place(c rules.Card, x rules.Cell) placeEffect {
 				if a.gold[gi] < 1 {
 					// Coal: the tunnel carries on from the coal card,
 					// somewhere near that goal.
-					sum += weight(a.dist(n) + 1)
+					sum += a.weight(a.dist(n) + 1)
 				}
 			}
 		}
 	}
-	eff.reach = reachOf(max(sum, 0))
+	eff.reach = a.reachOf(max(sum, 0))
 	return eff
 }
 
@@ -248,14 +304,14 @@ func (a *analysis) reachAlt(gone rules.Cell, add rules.Tile) float64 {
 			switch {
 			case !ok:
 				a.visited[k>>6] |= 1 << (k & 63)
-				sum += weight(a.dist(n))
+				sum += a.cellWeight(n)
 			case u.Card.Kind == rules.Goal && u.Card.Goal == rules.NoGoal:
 				a.visited[k>>6] |= 1 << (k & 63)
 				gi := rules.GoalIndex(n.Y)
 				if a.gold[gi] == 1 {
 					return 0
 				}
-				sum += weight(a.dist(n) + 1)
+				sum += a.weight(a.dist(n) + 1)
 			case u.Card.Tunnel() && u.Card.Open&d.Opposite() != 0:
 				a.visited[k>>6] |= 1 << (k & 63)
 				stack = append(stack, n)
@@ -263,5 +319,5 @@ func (a *analysis) reachAlt(gone rules.Cell, add rules.Tile) float64 {
 		}
 	}
 	a.stack = stack
-	return reachOf(sum)
+	return a.reachOf(sum)
 }

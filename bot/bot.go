@@ -38,6 +38,11 @@ const (
 	Hard Level = "hard"
 )
 
+// easyTemp is the easy level's temperature, in cards of distance to the
+// gold: a move worth one card less than the best is played e^(-1/easyTemp)
+// times as often.
+var easyTemp = 0.8
+
 // Levels lists every level, weakest first.
 var Levels = []Level{Random, Easy, Normal, Hard}
 
@@ -170,7 +175,10 @@ func (b *bot) Choose(v rules.View) rules.Move {
 	if b.level == Hard {
 		return b.search.choose(&v, &s)
 	}
-	return b.pol.choose(&s, b.rng)
+	if b.level == Easy {
+		return b.pol.chooseSoft(&s, b.rng, easyTemp).m
+	}
+	return b.pol.choose(&s, b.rng).m
 }
 
 // sit is the decision at view v as the bot's level sees it.
@@ -185,6 +193,7 @@ func (b *bot) sit(v *rules.View) sit {
 		for i := range s.susp {
 			s.susp[i] = float64(sab) / float64(s.n+1)
 		}
+		s.simple = true
 		return s
 	}
 	s.susp = slices.Clone(b.k.posterior())

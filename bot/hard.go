@@ -2,6 +2,7 @@ package bot
 
 import (
 	"cmp"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -33,6 +34,8 @@ type search struct {
 	pool []rules.Card
 	hand []rules.Card
 	pub  []float64 // suspicion of each seat as the table sees it
+	// susp and logit are the table's suspicion during one playout.
+	susp, logit []float64
 }
 
 func newSearch(b *bot) *search {
@@ -55,13 +58,18 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 	if len(cands) == 1 || cands[0].score >= winScore/2 {
 		return cands[0].m
 	}
-	cands = cands[:min(len(cands), maxCandidates)]
+	cands = pickCandidates(cands)
 	if !s.unseen(v) {
 		return cands[0].m
 	}
-	s.pub = s.b.k.posterior()
+	s.pub = s.b.k.public()
 	start := time.Now()
-	total := make([]float64, len(cands))
+	// diff[i] sums candidate i's gold less the policy's favourite's, per
+	// sample, and sq the squares: the search leaves the favourite only for
+	// a move that beats it clearly, not by the luck of a few samples.
+	diff := make([]float64, len(cands))
+	sq := make([]float64, len(cands))
+	vals := make([]float64, len(cands))
 	runs := 0
 	for done := 0; done+len(cands) <= s.b.cfg.Playouts; done += len(cands) {
 		if s.b.cfg.Budget > 0 && runs > 0 && time.Since(start) > s.b.cfg.Budget {
@@ -73,23 +81,56 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 		}
 		seed := s.rng.Uint64()
 		for i, c := range cands {
-			gc := g.Clone()
-			total[i] += s.playout(gc, c.m, v.Seat, seed)
+			vals[i] = s.playout(g.Clone(), c, v.Seat, seed)
+		}
+		for i := range cands {
+			d := vals[i] - vals[0]
+			diff[i] += d
+			sq[i] += d * d
 		}
 		runs++
 	}
-	if runs == 0 {
-		return cands[0].m
-	}
-	best := 0
-	for i := range cands {
-		// The policy's order breaks near-ties: a small prior for its favourite.
-		bonus := 0.05 * float64(len(cands)-i) / float64(len(cands))
-		if total[i]/float64(runs)+bonus > total[best]/float64(runs)+0.05*float64(len(cands)-best)/float64(len(cands)) {
-			best = i
+	best, bestLow := 0, 0.0
+	for i := 1; i < len(cands) && runs > 1; i++ {
+		mean := diff[i] / float64(runs)
+		sd := math.Sqrt(max(0, sq[i]/float64(runs)-mean*mean))
+		low := mean - sd/math.Sqrt(float64(runs)) // one standard error below
+		if low > bestLow {
+			best, bestLow = i, low
 		}
 	}
 	return cands[best].m
+}
+
+// pickCandidates keeps the policy's best moves (sorted best first) and the
+// best move of each other sort (a path card, a broken tool, a repair, a
+// rockfall, a map, a discard), at most maxCandidates in all, the best first.
+func pickCandidates(sorted []scored) []scored {
+	sortOf := func(m rules.Move) int {
+		if m.Type == rules.Discard {
+			return 0
+		}
+		return int(m.Card.Kind)
+	}
+	out := sorted[:0:0]
+	var have [16]bool
+	for _, c := range sorted {
+		if len(out) >= maxCandidates-2 {
+			break
+		}
+		out = append(out, c)
+		have[sortOf(c.m)] = true
+	}
+	for _, c := range sorted[len(out):] {
+		if len(out) >= maxCandidates {
+			break
+		}
+		if k := sortOf(c.m); !have[k] {
+			out = append(out, c)
+			have[k] = true
+		}
+	}
+	return out
 }
 
 // unseen counts the cards the seat cannot place (R2.3, R2.5): the deck
@@ -253,12 +294,23 @@ func myGold(kept []int, worth int) (mine, pile []int) {
 // playout plays move first and then the rest of the round on g with the
 // normal policy in every seat, and returns the gold seat me wins this
 // round.
-func (s *search) playout(g *rules.Game, first rules.Move, me int, seed uint64) float64 {
+func (s *search) playout(g *rules.Game, first scored, me int, seed uint64) float64 {
 	rng := rand.New(rand.NewPCG(seed, 0x706c6179)) // "play"
 	round := g.Round()
+	// The table's suspicion moves with the play, as the seats' beliefs
+	// would: what each move looks like shifts its player's log odds.
+	s.susp = append(s.susp[:0], s.pub...)
+	s.logit = s.logit[:0]
+	for _, p := range s.pub {
+		p = math.Max(1e-4, math.Min(1-1e-4, p))
+		s.logit = append(s.logit, math.Log(p/(1-p)))
+	}
 	m := first
 	for range 400 {
-		evs, err := g.Apply(m)
+		a := m.m.Seat
+		s.logit[a] += m.ev
+		s.susp[a] = 1 / (1 + math.Exp(-s.logit[a]))
+		evs, err := g.Apply(m.m)
 		if err != nil {
 			return 0
 		}
@@ -277,7 +329,7 @@ func (s *search) playout(g *rules.Game, first rules.Move, me int, seed uint64) f
 
 // playoutMove is the normal policy's move for the seat on turn in a
 // determinized game, with the search's belief frozen for the playout.
-func (s *search) playoutMove(g *rules.Game, rng *rand.Rand) rules.Move {
+func (s *search) playoutMove(g *rules.Game, rng *rand.Rand) scored {
 	p := g.Turn()
 	st := g.SeatState(p)
 	s.hand = s.hand[:0]
@@ -287,7 +339,7 @@ func (s *search) playoutMove(g *rules.Game, rng *rand.Rand) rules.Move {
 	o := g.Options()
 	x := sit{
 		board: st.Board, seat: p, n: o.Players, role: st.Role, hand: s.hand, broken: st.Broken,
-		draw: st.Draw, connect: o.ConnectToStart, gold: publicGold(st.Board), susp: s.pub,
+		draw: st.Draw, connect: o.ConnectToStart, gold: publicGold(st.Board), susp: s.susp,
 		built: s.b.k.built, hide: true, trust: true,
 	}
 	return s.pol.choose(&x, rng)

@@ -309,6 +309,41 @@ func (k *know) posterior() []float64 {
 	return out
 }
 
+// public returns the chance each seat is a saboteur as the whole table can
+// judge it: the same evidence without this seat's own role. Hard's
+// playouts lend it to every seat, which know their own role only.
+func (k *know) public() []float64 {
+	n := k.n
+	out := make([]float64, n)
+	total := 0.0
+	for _, m := range k.masks {
+		lw := 0.0
+		for s := 0; s < n; s++ {
+			if m&(1<<s) != 0 {
+				lw += k.llr[s]
+			}
+		}
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				if (m>>a)&1 != (m>>b)&1 {
+					lw += k.pair[a][b]
+				}
+			}
+		}
+		w := math.Exp(lw)
+		total += w
+		for s := 0; s < n; s++ {
+			if m&(1<<s) != 0 {
+				out[s] += w
+			}
+		}
+	}
+	for s := range out {
+		out[s] /= total
+	}
+	return out
+}
+
 // sampleRoles draws role cards for every seat and the set-aside card from
 // the posterior over assignments (see posterior), using u in [0,1).
 func (k *know) sampleRoles(u float64, roles []rules.Role) (setAside rules.Role) {

@@ -24,12 +24,16 @@ type sit struct {
 	built []float64  // how far each seat brought the tunnel on this round
 	hide  bool       // a saboteur weighs how suspicious its moves look (normal, hard)
 	trust bool       // repairs only those it trusts, breaks those it suspects (normal, hard)
+	// simple is the easy level's plain reading of the maze (analysis.simple);
+	// its gold-diggers leave rockfalls unplayed.
+	simple bool
 }
 
 // scored is a move with its score; the policy plays the best.
 type scored struct {
 	m     rules.Move
 	score float64
+	ev    float64 // how much the move makes the table suspect its player (log odds)
 }
 
 // policy scores moves; it holds reusable working space.
@@ -58,6 +62,7 @@ func exposure(reach float64, draw int) float64 {
 // moves lists every legal move of s with its score into p.cands (R4.1, R5,
 // R6: the same moves as rules.View.LegalMoves, one per card kind).
 func (p *policy) moves(s *sit) []scored {
+	p.an.simple = s.simple
 	p.an.init(s.board, s.gold)
 	p.cands = p.cands[:0]
 	p.seen = p.seen[:0]
@@ -85,20 +90,25 @@ func (p *policy) moves(s *sit) []scored {
 			p.places = s.board.Placements(p.places[:0], c, s.connect)
 			for _, pl := range p.places {
 				m := rules.Move{Seat: s.seat, Type: rules.Play, Card: pl.Card, At: pl.At}
-				p.cands = append(p.cands, scored{m, p.scorePlace(s, pl.Card, pl.At, lam)})
+				sc, ev := p.scorePlace(s, pl.Card, pl.At, lam)
+				p.cands = append(p.cands, scored{m, sc, ev})
 			}
 		case rules.Broken:
 			for t := range s.broken {
 				if s.broken[t]&c.Tools == 0 {
 					m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, Target: t}
-					p.cands = append(p.cands, scored{m, p.scoreBreak(s, t, lam)})
+					p.cands = append(p.cands, scored{m, p.scoreBreak(s, t, lam), 2.4 * (0.5 - s.susp[t])})
 				}
 			}
 		case rules.Repair:
 			for t := range s.broken {
 				for _, tool := range (s.broken[t] & c.Tools).Tools() {
 					m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, Target: t, Tool: tool}
-					p.cands = append(p.cands, scored{m, p.scoreRepair(s, t, lam)})
+					ev := 0.0
+					if t != s.seat {
+						ev = -2.4 * (0.5 - s.susp[t])
+					}
+					p.cands = append(p.cands, scored{m, p.scoreRepair(s, t, lam), ev})
 				}
 			}
 		case rules.Rockfall:
@@ -107,17 +117,17 @@ func (p *policy) moves(s *sit) []scored {
 			for i := range rules.GoalCells {
 				if !s.board.GoalFaceUp(i) {
 					m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, Goal: i}
-					p.cands = append(p.cands, scored{m, p.scoreMap(s, i)})
+					p.cands = append(p.cands, scored{m, p.scoreMap(s, i), 0})
 				}
 			}
 		}
-		p.cands = append(p.cands, scored{rules.Move{Seat: s.seat, Type: rules.Discard, Card: c}, p.scoreDiscard(s, c)})
+		p.cands = append(p.cands, scored{rules.Move{Seat: s.seat, Type: rules.Discard, Card: c}, p.scoreDiscard(s, c), 0})
 	}
 	return p.cands
 }
 
 // choose returns the best-scored move, ties broken at random.
-func (p *policy) choose(s *sit, rng *rand.Rand) rules.Move {
+func (p *policy) choose(s *sit, rng *rand.Rand) scored {
 	cs := p.moves(s)
 	best, bestScore := 0, math.Inf(-1)
 	for i, c := range cs {
@@ -126,7 +136,30 @@ func (p *policy) choose(s *sit, rng *rand.Rand) rules.Move {
 			best, bestScore = i, sc
 		}
 	}
-	return cs[best].m
+	return cs[best]
+}
+
+// chooseSoft picks a move at random, each with a chance proportional to
+// exp(score/temp): the better a move scores the likelier, but a near miss
+// is played often and a poor move now and then (the easy level's errors).
+func (p *policy) chooseSoft(s *sit, rng *rand.Rand, temp float64) scored {
+	cs := p.moves(s)
+	top := math.Inf(-1)
+	for _, c := range cs {
+		top = max(top, c.score)
+	}
+	total := 0.0
+	for _, c := range cs {
+		total += math.Exp((c.score - top) / temp)
+	}
+	x := rng.Float64() * total
+	for _, c := range cs {
+		x -= math.Exp((c.score - top) / temp)
+		if x < 0 {
+			return c
+		}
+	}
+	return cs[len(cs)-1]
 }
 
 // openings counts a card's openings.
@@ -143,19 +176,17 @@ func openings(c rules.Card) int {
 // scorePlace scores path card c at x (R5): gold-diggers bring the tunnel
 // nearer the gold; saboteurs block it (dead ends, turns away) and never
 // reveal the gold themselves.
-func (p *policy) scorePlace(s *sit, c rules.Card, x rules.Cell, lam float64) float64 {
+func (p *policy) scorePlace(s *sit, c rules.Card, x rules.Cell, lam float64) (score, ev float64) {
 	eff := p.an.place(c, x)
 	delta := p.an.reach - eff.reach // > 0: nearer the gold
+	ev = placeEvidence(c, eff.connected, delta)
 	if s.role == rules.Saboteur {
-		sc := -2*delta - winScore*eff.goldHit
-		if lam > 0 {
-			sc -= lam * placeEvidence(c, eff.connected, delta)
-		}
+		sc := -2*delta - winScore*eff.goldHit - lam*ev
 		if !c.DeadEnd && delta <= 0 {
 			// Keep the tunnels that look like help for hiding later.
 			sc -= 0.1 * float64(openings(c))
 		}
-		return sc
+		return sc, ev
 	}
 	sc := 2*delta + winScore*eff.goldHit
 	switch {
@@ -166,7 +197,7 @@ func (p *policy) scorePlace(s *sit, c rules.Card, x rules.Cell, lam float64) flo
 	case delta < 0.05:
 		sc -= 0.3
 	}
-	return sc + 0.02*float64(openings(c))
+	return sc + 0.02*float64(openings(c)), ev
 }
 
 // placeEvidence is how much a path card played like this would make the
@@ -234,7 +265,7 @@ func (p *policy) rockfalls(s *sit, c rules.Card, lam float64) {
 		}
 		m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, At: t.At}
 		if p.an.dist(t.At) > near {
-			p.cands = append(p.cands, scored{m, -3})
+			p.cands = append(p.cands, scored{m, -3, 0})
 			continue
 		}
 		delta := p.an.reach - p.an.without(t.At) // > 0: nearer the gold
@@ -244,10 +275,12 @@ func (p *policy) rockfalls(s *sit, c rules.Card, lam float64) {
 			if lam > 0 {
 				sc -= lam * rockEvidence(delta)
 			}
+		} else if s.simple {
+			sc = -3
 		} else {
 			sc = 2*delta - 0.6
 		}
-		p.cands = append(p.cands, scored{m, sc})
+		p.cands = append(p.cands, scored{m, sc, rockEvidence(delta)})
 	}
 }
 
