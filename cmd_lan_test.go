@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is an io.Writer safe to read while a command writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// served runs serveMain in a goroutine and returns its address, its
+// output and a channel with its exit status.
+func served(t *testing.T, ctx context.Context, args ...string) (string, *syncBuffer, *syncBuffer, chan int) {
+	t.Helper()
+	out, errOut := &syncBuffer{}, &syncBuffer{}
+	code := make(chan int, 1)
+	args = append([]string{"--beacon", "", "--level", "random", "--per-addr", "10"}, args...)
+	go func() { code <- serveMain(ctx, args, out, errOut) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if line, _, ok := strings.Cut(out.String(), "\n"); ok {
+			addr, found := strings.CutPrefix(line, "listening on ")
+			if !found {
+				t.Fatalf("serve printed %q", line)
+			}
+			return addr, out, errOut, code
+		}
+		select {
+		case c := <-code:
+			t.Fatalf("serve exited %d: %s", c, errOut)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("serve did not start listening")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+type joined struct {
+	code     int
+	out, err string
+}
+
+func joinAsync(ctx context.Context, args ...string) chan joined {
+	ch := make(chan joined, 1)
+	go func() {
+		var out, errOut syncBuffer
+		c := joinMain(ctx, args, &out, &errOut)
+		ch <- joined{c, out.String(), errOut.String()}
+	}()
+	return ch
+}
+
+func finalScores(t *testing.T, out string) string {
+	t.Helper()
+	_, scores, ok := strings.Cut(out, "final scores:\n")
+	if !ok || strings.Count(scores, "\n") < 3 {
+		t.Fatalf("no final scores in %q", out)
+	}
+	return scores
+}
+
+func TestServeAndFiveHeadlessGuests(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "lan.json")
+	addr, out, errOut, code := served(t, context.Background(), "--addr", "127.0.0.1:0", "--players", "5", "--bots", "0", "--save", save)
+	var js []chan joined
+	for i := 0; i < 5; i++ {
+		js = append(js, joinAsync(context.Background(), addr, "--name", fmt.Sprintf("guest%d", i), "--bot", "random"))
+	}
+	var want string
+	for i, ch := range js {
+		j := <-ch
+		if j.code != 0 {
+			t.Fatalf("join %d exited %d: %s", i, j.code, j.err)
+		}
+		s := finalScores(t, j.out)
+		if want == "" {
+			want = s
+		} else if s != want {
+			t.Errorf("join %d scores:\n%s\nwant:\n%s", i, s, want)
+		}
+		if !strings.Contains(j.err, "reconnect token ") {
+			t.Errorf("join %d did not print its token: %s", i, j.err)
+		}
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("serve exited %d: %s", c, errOut)
+	}
+	if s := finalScores(t, out.String()); s != want {
+		t.Errorf("serve's scores:\n%s\nguests':\n%s", s, want)
+	}
+	for i := 0; i < 5; i++ {
+		if !strings.Contains(want, fmt.Sprintf("guest%d", i)) {
+			t.Errorf("guest%d missing from the scores", i)
+		}
+	}
+}
+
+func TestServeResumeAfterCrash(t *testing.T) {
+	save := filepath.Join(t.TempDir(), "lan.json")
+	ctx, crash := context.WithCancel(context.Background())
+	addr, _, _, code := served(t, ctx, "--addr", "127.0.0.1:0", "--players", "4", "--bots", "2",
+		"--save", save, "--bot-delay", "5ms", "--grace", "200ms")
+	var js []chan joined
+	for _, n := range []string{"ann", "bob"} {
+		js = append(js, joinAsync(context.Background(), addr, "--name", n, "--bot", "random", "--reconnect", "30s"))
+	}
+	// Crash once the autosave holds a few moves.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		data, _ := os.ReadFile(save)
+		if bytes.Count(data, []byte(`"seat":`)) >= 12 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no autosave")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	crash()
+	if c := <-code; c != 1 {
+		t.Fatalf("crashed serve exited %d", c)
+	}
+	_, out, errOut, code := served(t, context.Background(), "--addr", addr, "--resume", "--save", save, "--grace", "200ms")
+	var want string
+	for i, ch := range js {
+		j := <-ch
+		if j.code != 0 {
+			t.Fatalf("join %d exited %d: %s", i, j.code, j.err)
+		}
+		if !strings.Contains(j.err, "back in the game") {
+			t.Errorf("join %d never reconnected: %s", i, j.err)
+		}
+		want = finalScores(t, j.out)
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("resumed serve exited %d: %s", c, errOut)
+	}
+	if s := finalScores(t, out.String()); s != want {
+		t.Errorf("serve's scores:\n%s\nguests':\n%s", s, want)
+	}
+	// The finished game leaves nothing to resume.
+	var e syncBuffer
+	if c := serveMain(context.Background(), []string{"--resume", "--save", save, "--addr", "127.0.0.1:0", "--beacon", ""}, io.Discard, &e); c != 1 || !strings.Contains(e.String(), "over") {
+		t.Errorf("resume of a finished game: exit %d, %s", c, e.String())
+	}
+}
+
+func TestJoinKilledAndBack(t *testing.T) {
+	addr, _, errOut, code := served(t, context.Background(), "--addr", "127.0.0.1:0", "--players", "3", "--bots", "2",
+		"--save", filepath.Join(t.TempDir(), "lan.json"), "--bot-delay", "20ms", "--grace", "100ms")
+	ctx, kill := context.WithCancel(context.Background())
+	first := joinAsync(ctx, addr, "--name", "ann", "--bot", "random")
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(errOut.String(), "ann joined") {
+		if time.Now().After(deadline) {
+			t.Fatal("ann never joined")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(150 * time.Millisecond) // a few moves, then the process dies
+	kill()
+	j := <-first
+	if j.code != 1 {
+		t.Fatalf("killed join exited %d", j.code)
+	}
+	_, token, ok := strings.Cut(j.err, "reconnect token ")
+	if !ok {
+		t.Fatalf("no token in %q", j.err)
+	}
+	token, _, _ = strings.Cut(token, "\n")
+	deadline = time.Now().Add(10 * time.Second)
+	for !strings.Contains(errOut.String(), "stands in for ann") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no stand-in: %s", errOut)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	j = <-joinAsync(context.Background(), addr, "--token", token, "--bot", "random")
+	if j.code != 0 || !strings.Contains(j.err, "seat 0,") {
+		t.Fatalf("rejoin exited %d: %s", j.code, j.err)
+	}
+	finalScores(t, j.out)
+	if c := <-code; c != 0 {
+		t.Fatalf("serve exited %d", c)
+	}
+}
+
+func TestServeJoinBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--players", "2"}, {"--players", "11"}, {"--players", "4", "--bots", "5"}, {"--level", "genius"}, {"extra"},
+	} {
+		if c := serveMain(context.Background(), args, io.Discard, io.Discard); c != 2 {
+			t.Errorf("serve %v: exit %d, want 2", args, c)
+		}
+	}
+	for _, args := range [][]string{
+		{}, {"127.0.0.1:1", "--bot", "genius"}, {"127.0.0.1:1", "--name", ""}, {"127.0.0.1:1", "extra"},
+	} {
+		if c := joinMain(context.Background(), args, io.Discard, io.Discard); c != 2 {
+			t.Errorf("join %v: exit %d, want 2", args, c)
+		}
+	}
+	if c := joinMain(context.Background(), []string{"127.0.0.1:1", "--reconnect", "0"}, io.Discard, io.Discard); c != 1 {
+		t.Errorf("join to nobody: exit %d, want 1", c)
+	}
+}

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules"
+)
+
+func init() {
+	register("serve", "host a LAN game headless: guests join with the app, a browser or goldvein join", runServe)
+}
+
+// lanSaveFile is the dedicated host's autosave inside the config folder.
+const lanSaveFile = "lan-autosave.json"
+
+// runServe is `goldvein serve --addr HOST:PORT --players N --bots K
+// [--password P] [--resume]` (issue 5): a headless dedicated host. It prints
+// "listening on ADDR" first, starts the game when every guest seat is taken,
+// autosaves after every move, and prints the final scores and exits 0 when
+// the game ends. Bad flags exit 2; a failure exits 1.
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return serveMain(ctx, args, stdout, stderr)
+}
+
+// serveMain is runServe with a context: cancelling it is a crash (the host
+// stops at once; the autosave stays for --resume).
+func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", ":47475", "HOST:PORT to listen on (TCP, and HTTP/WebSocket on the same port)")
+	players := fs.Int("players", 4, "seats at the table, 3 to 10 (R1.1)")
+	bots := fs.Int("bots", 0, "seats computer players take; the others wait for guests")
+	password := fs.String("password", "", "password guests must give (empty: none)")
+	resume := fs.Bool("resume", false, "continue the game in the autosave (after a crash); guests reconnect")
+	name := fs.String("name", "goldvein", "the table's name, shown to guests")
+	level := fs.String("level", "normal", "computer players' level: random, easy, normal, hard")
+	grace := fs.Duration("grace", 30*time.Second, "how long a dropped guest keeps their seat before a computer player stands in")
+	save := fs.String("save", "", "autosave file (default: "+lanSaveFile+" in the config folder)")
+	seed := fs.Uint64("seed", 0, "seed of the deal (0: random; never sent to guests)")
+	beacon := fs.String("beacon", fmt.Sprintf("255.255.255.255:%d", lan.BeaconPort), "UDP address the discovery beacon goes to (empty: no beacon)")
+	perAddr := fs.Int("per-addr", 4, "most game connections from one IP address")
+	botDelay := fs.Duration("bot-delay", 0, "computer players wait this long before each move")
+	connect := fs.Bool("connect-to-start", false, "table rule R5.5: path cards must continue a tunnel from the start")
+	oneNugget := fs.Bool("one-nugget", false, "table rule R8.1a: one nugget card per gold-digger")
+	sabotaged := fs.Bool("sabotaged-get-nothing", false, "table rule R8.1b: diggers with a broken tool get no gold")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, "goldvein serve: "+format+"\n", a...)
+		return code
+	}
+	if fs.NArg() > 0 {
+		return fail(2, "unexpected argument %q", fs.Arg(0))
+	}
+	if _, err := bot.ParseLevel(*level); err != nil {
+		return fail(2, "--level: %v", err)
+	}
+	if *grace <= 0 {
+		return fail(2, "--grace %s: want a positive duration", *grace)
+	}
+	opts := rules.Options{Players: *players, FirstPlayer: -1, ConnectToStart: *connect,
+		OneNuggetPerDigger: *oneNugget, SabotagedGetNothing: *sabotaged}
+	if err := opts.Validate(); err != nil {
+		return fail(2, "--players: %v", err)
+	}
+	if *bots < 0 || *bots > *players {
+		return fail(2, "--bots %d: want 0 to %d", *bots, *players)
+	}
+	path := *save
+	if path == "" {
+		dir, err := game.ConfigDir("")
+		if err != nil {
+			return fail(1, "%v", err)
+		}
+		path = filepath.Join(dir, lanSaveFile)
+	}
+	var logMu sync.Mutex
+	cfg := lan.HostConfig{Name: *name, Password: *password, Options: opts, Bots: *bots, BotLevel: *level,
+		BotDelay: *botDelay, Seed: *seed, Save: lanSaver{path}, Grace: *grace, AutoStart: true,
+		MaxPerAddr: *perAddr,
+		Logf: func(format string, a ...any) {
+			logMu.Lock()
+			defer logMu.Unlock()
+			fmt.Fprintf(stderr, "goldvein serve: "+format+"\n", a...)
+		}}
+	var rec *rules.Record
+	var sess lan.Session
+	if *resume {
+		var err error
+		if rec, sess, err = loadLanSave(path); err != nil {
+			return fail(1, "--resume: %v", err)
+		}
+		cfg.Options = rec.Options
+	}
+	h, err := lan.NewHost(cfg)
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	defer h.Close()
+	if rec != nil {
+		if err := h.Resume(rec, sess, nil); err != nil {
+			return fail(1, "--resume: %v", err)
+		}
+	}
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fail(1, "%v", err)
+	}
+	go h.Serve(l)
+	fmt.Fprintf(stdout, "listening on %s\n", l.Addr())
+	if *beacon != "" {
+		dst, err := net.ResolveUDPAddr("udp4", *beacon)
+		if err != nil {
+			return fail(2, "--beacon: %v", err)
+		}
+		go h.Announce(ctx, dst, l.Addr().(*net.TCPAddr).Port, time.Second)
+	}
+	if rec == nil && *bots == *players {
+		if err := h.Start(nil); err != nil {
+			return fail(1, "%v", err)
+		}
+	}
+	select {
+	case <-h.Started():
+	case <-ctx.Done():
+		return fail(1, "stopped before the game started")
+	}
+	t := h.Table()
+	select {
+	case <-t.Done():
+	case <-ctx.Done():
+		return fail(1, "stopped; continue the game with --resume")
+	}
+	h.Finish(2 * time.Second) // the last updates reach the guests
+	writeFinalScores(stdout, t.Names(), t.View(-1))
+	if err := t.SaveError(); err != nil {
+		fmt.Fprintf(stderr, "goldvein serve: autosave: %v\n", err)
+	}
+	return 0
+}
+
+// writeFinalScores prints every seat's gold at the end of the game (R9.1),
+// one line per seat: "seat 0  Ann  7 gold  winner".
+func writeFinalScores(w io.Writer, names []string, v rules.View) {
+	fmt.Fprintln(w, "final scores:")
+	best := slices.Max(v.Scores)
+	for s, sc := range v.Scores {
+		name := fmt.Sprintf("seat %d", s)
+		if s < len(names) {
+			name = names[s]
+		}
+		mark := ""
+		if sc == best {
+			mark = "  winner"
+		}
+		fmt.Fprintf(w, "seat %d  %-24s %2d gold%s\n", s, name, sc, mark)
+	}
+}
+
+// lanSave is the dedicated host's autosave: the game record and the
+// session (seats and reconnect tokens) that --resume needs.
+type lanSave struct {
+	Record  json.RawMessage `json:"record"`
+	Session lan.Session     `json:"session"`
+}
+
+// lanSaver writes a lanSave through a temporary file and a rename, so a
+// crash mid-write leaves the previous autosave whole.
+type lanSaver struct{ path string }
+
+func (s lanSaver) Save(rec *rules.Record, sess lan.Session) error {
+	r, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(lanSave{Record: r, Session: sess})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return err
+	}
+	tmp := s.path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, s.path)
+}
+
+// loadLanSave reads and checks an autosave written by lanSaver.
+func loadLanSave(path string) (*rules.Record, lan.Session, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, lan.Session{}, err
+	}
+	var s lanSave
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
+	}
+	rec, err := rules.ParseRecord(s.Record)
+	if err != nil {
+		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
+	}
+	g, _, err := rec.Replay()
+	if err != nil {
+		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
+	}
+	if g.Phase() == rules.Over {
+		return nil, lan.Session{}, errors.New(path + ": that game is over; nothing to resume")
+	}
+	if len(s.Session.Seats) != rec.Options.Players {
+		return nil, lan.Session{}, fmt.Errorf("%s: session has %d seats for %d players", path, len(s.Session.Seats), rec.Options.Players)
+	}
+	return rec, s.Session, nil
+}
