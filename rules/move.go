@@ -313,7 +313,9 @@ func jsonError(err error) error {
 
 func jsonType(kind string) string {
 	switch kind {
-	case "int", "int64", "uint64", "uint8", "int8", "uint", "int32", "uint32", "float64":
+	case "int", "int64", "uint64", "uint8", "int8", "uint", "int32", "uint32":
+		return "an integer"
+	case "float64", "float32":
 		return "a number"
 	case "string":
 		return "a string"
