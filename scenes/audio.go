@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/hajimehoshi/ebiten/v2/audio"
-
 	"github.com/goldvein/goldvein/sounds"
 )
 
@@ -35,12 +33,11 @@ func newAudioOut(a *App) *audioOut {
 	if a.cfg.Mute {
 		return o
 	}
-	ctx := audio.CurrentContext()
-	if ctx == nil {
-		ctx = audio.NewContext(sounds.SampleRate)
-	}
-	if ctx.SampleRate() != sounds.SampleRate {
-		fmt.Fprintln(os.Stderr, "goldvein: audio: unexpected sample rate; sound off")
+	// sounds.NewContext makes no context when no output device opens:
+	// Ebitengine would stop the game on that error.
+	ctx, err := sounds.NewContext()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "goldvein: audio:", err, "(sound off)")
 		return o
 	}
 	o.player = sounds.NewPlayer(ctx)
