@@ -394,9 +394,13 @@ func (b *Board) GoldReached() bool {
 // card c, trying both orientations (R3.3), and returns it. Order: by cell
 // as the maze lists its tiles' free sides, unsorted.
 func (b *Board) Placements(dst []Placement, c Card, connectToStart bool) []Placement {
-	var seen [gridSize * gridSize / 64]uint64
+	if c.Kind != Path {
+		return dst
+	}
 	r := c.Rotated()
 	both := r != c
+	// step[i] is the grid index offset to the neighbour on sideOrder[i].
+	step := [4]int{-gridSize, 1, gridSize, -1}
 	for ti := range b.tiles {
 		t := &b.tiles[ti]
 		if !anchor(t) {
@@ -408,14 +412,44 @@ func (b *Board) Placements(dst []Placement, c Card, connectToStart bool) []Place
 				continue
 			}
 			k := index(at)
-			if b.grid[k] != 0 || seen[k>>6]&(1<<(k&63)) != 0 {
+			if b.grid[k] != 0 {
 				continue
 			}
-			seen[k>>6] |= 1 << (k & 63)
-			if b.placeable(c, at, connectToStart) {
+			// Judge the cell once, from its anchor neighbour listed first
+			// (R5.3), reading its four sides once for both orientations:
+			// which must be openings, which walls (R5.4), and where an
+			// opening would join a connected tunnel (R5.5).
+			var open, wall, join Side
+			first := true
+			for i, side := range sideOrder {
+				n := b.grid[k+step[i]]
+				if n == 0 {
+					continue
+				}
+				u := &b.tiles[n-1]
+				if !anchor(u) {
+					continue
+				}
+				if int(n-1) < ti {
+					first = false
+					break
+				}
+				if u.Card.Open&side.Opposite() != 0 {
+					open |= side
+					if u.Connected {
+						join |= side
+					}
+				} else {
+					wall |= side
+				}
+			}
+			if !first {
+				continue
+			}
+			if c.Open&open == open && c.Open&wall == 0 && (!connectToStart || c.Open&join != 0) {
 				dst = append(dst, Placement{c, at})
 			}
-			if both && b.placeable(r, at, connectToStart) {
+			if both && r.Open&open == open && r.Open&wall == 0 && (!connectToStart || r.Open&join != 0) {
 				dst = append(dst, Placement{r, at})
 			}
 		}

@@ -120,6 +120,10 @@ func TestPropertyGames(t *testing.T) {
 // checkStep checks the invariants after a move.
 func checkStep(t *rapid.T, g *Game, evs []Event) {
 	checkCards(t, g)
+	if rapid.IntRange(0, 7).Draw(t, "check_placements") == 0 {
+		c := DeckCard(CardID(rapid.IntRange(0, 39).Draw(t, "kind")))
+		checkPlacements(t, &g.board, c, g.opts.ConnectToStart)
+	}
 	s := rapid.IntRange(0, g.opts.Players-1).Draw(t, "view_seat")
 	for _, v := range []int{-1, g.turn, s} {
 		checkView(t, g, v)
@@ -277,4 +281,36 @@ func perturb(g *Game, seat int, seed uint64) {
 		}
 	}
 	g.Reseed(r.Uint64())
+}
+
+// checkPlacements compares Board.Placements with asking Fits of every cell
+// around the maze, in both orientations: the same placements, each once.
+func checkPlacements(t fataler, b *Board, c Card, connect bool) {
+	t.Helper()
+	lo, hi := Cell{0, 0}, Cell{0, 0}
+	for _, tl := range b.Tiles() {
+		lo.X, lo.Y = min(lo.X, tl.At.X), min(lo.Y, tl.At.Y)
+		hi.X, hi.Y = max(hi.X, tl.At.X), max(hi.Y, tl.At.Y)
+	}
+	want := map[Placement]bool{}
+	for x := lo.X - 1; x <= hi.X+1; x++ {
+		for y := lo.Y - 1; y <= hi.Y+1; y++ {
+			for _, k := range []Card{c, c.Rotated()} {
+				if b.Fits(k, Cell{x, y}, connect) {
+					want[Placement{k, Cell{x, y}}] = true
+				}
+			}
+		}
+	}
+	got := b.Placements(nil, c, connect)
+	seen := map[Placement]bool{}
+	for _, p := range got {
+		if seen[p] || !want[p] {
+			t.Fatalf("Placements(%s) lists %s twice or wrongly", c, p)
+		}
+		seen[p] = true
+	}
+	if len(seen) != len(want) {
+		t.Fatalf("Placements(%s) lists %d placements, Fits allows %d", c, len(seen), len(want))
+	}
 }
