@@ -125,16 +125,19 @@ func abs(x int) int {
 
 // init computes the open ends of board b for gold belief gold.
 func (a *analysis) init(b *rules.Board, gold [3]float64) {
-	a.b, a.gold = b, gold
-	a.sharp = softSharp
+	sharp := softSharp
 	if a.simple {
-		a.sharp = plainSharp
+		sharp = plainSharp
 	}
-	a.gen++
-	if a.gen == 0 {
-		clear(a.wgen[:])
-		a.gen = 1
+	if a.gen == 0 || gold != a.gold || sharp != a.sharp {
+		// The memoised weights hold for one belief about the gold.
+		a.gen++
+		if a.gen == 0 {
+			clear(a.wgen[:])
+			a.gen = 1
+		}
 	}
+	a.b, a.gold, a.sharp = b, gold, sharp
 	a.ends = a.ends[:0]
 	a.sum = 0
 	for _, t := range b.Tiles() {

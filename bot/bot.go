@@ -41,7 +41,7 @@ const (
 // easyTemp is the easy level's temperature, in cards of distance to the
 // gold: a move worth one card less than the best is played e^(-1/easyTemp)
 // times as often.
-var easyTemp = 0.8
+const easyTemp = 1.3
 
 // Levels lists every level, weakest first.
 var Levels = []Level{Random, Easy, Normal, Hard}

@@ -22,6 +22,11 @@ import (
 // maxCandidates is how many of the policy's best moves the search compares.
 const maxCandidates = 6
 
+// searchZ is how many standard errors a candidate must beat the policy's
+// favourite by: with five rivals, chance alone lifts one of them above two
+// standard errors about one time in nine.
+const searchZ = 2.0
+
 // meanGold is the average worth of a gold card (R2.6: 44 in 28 cards).
 const meanGold = 44.0 / 28
 
@@ -94,13 +99,20 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 	for i := 1; i < len(cands) && runs > 1; i++ {
 		mean := diff[i] / float64(runs)
 		sd := math.Sqrt(max(0, sq[i]/float64(runs)-mean*mean))
-		low := mean - sd/math.Sqrt(float64(runs)) // one standard error below
+		low := mean - searchZ*sd/math.Sqrt(float64(runs))
 		if low > bestLow {
 			best, bestLow = i, low
 		}
 	}
+	if traceSearch != nil && best != 0 {
+		traceSearch(v, cands[0].m, cands[best].m, bestLow, runs)
+	}
 	return cands[best].m
 }
+
+// traceSearch, when set (by tests), hears of every move the search chose
+// over the policy's favourite.
+var traceSearch func(v *rules.View, favourite, chosen rules.Move, gain float64, runs int)
 
 // pickCandidates keeps the policy's best moves (sorted best first) and the
 // best move of each other sort (a path card, a broken tool, a repair, a

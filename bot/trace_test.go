@@ -47,3 +47,19 @@ func TestTraceGame(t *testing.T) {
 	}
 	fmt.Println(g.Scores())
 }
+
+func TestTraceSearch(t *testing.T) {
+	if os.Getenv("TRACES") == "" {
+		t.Skip()
+	}
+	traceSearch = func(v *rules.View, fav, ch rules.Move, gain float64, runs int) {
+		var a analysis
+		a.init(&v.Board, publicGold(&v.Board))
+		fmt.Printf("%-12s draw=%2d reach=%4.1f gain %.2f: %v  ->  %v\n", v.Role, v.DrawPile, a.reach, gain, fav, ch)
+	}
+	defer func() { traceSearch = nil }()
+	c := SimConfig{Games: 1, Players: 5, Seats: []Level{Hard, Normal, Normal, Normal, Normal}, Bot: Config{Playouts: 120}}
+	for i := range 3 {
+		playGame(c, i)
+	}
+}
