@@ -354,6 +354,7 @@ func (c *Client) reconnect() (net.Conn, io.Reader, error) {
 func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 	defer nc.Close()
 	var buf []byte
+	var vt viewTracker // deltas refer to this connection's updates only
 	for {
 		nc.SetReadDeadline(time.Now().Add(c.cfg.IdleTimeout))
 		p, err := ReadFrame(r, buf, MaxHostMessage)
@@ -362,6 +363,9 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 		}
 		buf = p[:0]
 		m, err := DecodeHost(p)
+		if err == nil {
+			err = vt.apply(&m)
+		}
 		if err != nil {
 			return fmt.Errorf("lan: from %s: %w", c.addr, err)
 		}

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
 // maxQueue is how many messages may wait for a slow connection before the
@@ -113,6 +115,7 @@ func (o *outbox) run() {
 	bw := bufio.NewWriterSize(countingWriter{o.nc, &o.sent}, 8<<10)
 	var dst io.Writer = bw
 	var fw *flate.Writer
+	var last *rules.View // the view of the previous update sent
 	for {
 		select {
 		case <-o.wake:
@@ -133,6 +136,20 @@ func (o *outbox) run() {
 						dst = fw
 					}
 					continue
+				}
+				if m.T == TUpdate && m.View != nil {
+					v := m.View
+					if last != nil && last.Seat == v.Seat {
+						d, err := viewDelta(last, v)
+						if err != nil {
+							o.close()
+							return
+						}
+						cp := *m
+						cp.View, cp.Delta = nil, d
+						m = &cp
+					}
+					last = v
 				}
 				p, err := Encode(m)
 				if err == nil {

@@ -48,6 +48,7 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 		t.Fatalf("first message %q, %v", w.T, err)
 	}
 	msgs := []Message{w}
+	var vt viewTracker
 	var r io.Reader = br
 	if deflate {
 		r = flate.NewReader(br)
@@ -62,6 +63,9 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 			t.Fatal(err)
 		}
 		m, err := DecodeHost(p) // strict: an unknown field fails here
+		if err == nil {
+			err = vt.apply(&m)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -99,9 +99,12 @@ type Message struct {
 	// move
 	Move *rules.Move `json:"move,omitempty"`
 
-	// update
-	View   *rules.View `json:"view,omitempty"`
-	Events []Event     `json:"events,omitempty"`
+	// update: either the whole View, or a Delta of the fields of the view
+	// that changed since the connection's previous update (Client and
+	// Messages always hand out whole views)
+	View   *rules.View     `json:"view,omitempty"`
+	Delta  json.RawMessage `json:"delta,omitempty"`
+	Events []Event         `json:"events,omitempty"`
 
 	// chat: either Text or a Phrase id (QuickPhrases)
 	Text   string `json:"text,omitempty"`
@@ -268,7 +271,7 @@ func DecodeClient(payload []byte) (Message, error) {
 	if m.T != THello && (m.Version != 0 || m.Name != "" || m.Password != "" || m.Token != "" || m.Deflate) {
 		return Message{}, fmt.Errorf("lan: %s: hello fields outside hello", m.T)
 	}
-	if m.Seat != 0 || m.Code != "" || m.Error != "" || m.Lobby != nil || m.View != nil || m.Events != nil {
+	if m.Seat != 0 || m.Code != "" || m.Error != "" || m.Lobby != nil || m.View != nil || m.Delta != nil || m.Events != nil {
 		return Message{}, fmt.Errorf("lan: %s: host fields in a client message", m.T)
 	}
 	if m.T != TMove && m.Move != nil {
@@ -290,8 +293,8 @@ func DecodeHost(payload []byte) (Message, error) {
 	switch m.T {
 	case TWelcome, TRefused, TLobby, TError, TPing, TChat:
 	case TUpdate:
-		if m.View == nil {
-			return Message{}, errors.New("lan: update: no view")
+		if (m.View == nil) == (m.Delta == nil) {
+			return Message{}, errors.New("lan: update: give exactly one of view and delta")
 		}
 	case "":
 		return Message{}, errors.New("lan: message without type (t)")

@@ -300,8 +300,16 @@ func FuzzDecodeHost(f *testing.F) {
 	f.Add([]byte(`{"t":"update","view":{"seat":0,"board":{"tiles":[{"card":"START","x":0,"y":0,"id":-1}]}},"events":[{"type":"placed","card":"NE","at":[1,0]}]}`))
 	f.Add([]byte(`{"t":"lobby","lobby":{"name":"x","seats":[{"name":"a","kind":"guest"}]}}`))
 	f.Add([]byte(`{"t":"refused","code":"version","error":"x","version":1}`))
+	f.Add([]byte(`{"t":"update","delta":{"turn":2,"hand":["NE"],"results":null},"events":[{"type":"drew","seat":1}]}`))
+	g, _, _ := rules.New(rules.Options{Players: 4}, 3)
+	base := g.View(1)
 	f.Fuzz(func(t *testing.T, p []byte) {
-		DecodeHost(p) // must not panic
+		m, err := DecodeHost(p) // must not panic
+		if err != nil {
+			return
+		}
+		vt := viewTracker{last: &base}
+		vt.apply(&m) // nor may merging a delta
 	})
 }
 
@@ -320,4 +328,30 @@ func FuzzReadFrame(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestViewFieldsCoverTheView keeps the delta's field list in step with
+// rules.View: every JSON key of a view must be a delta field.
+func TestViewFieldsCoverTheView(t *testing.T) {
+	g, _, err := rules.New(rules.Options{Players: 3}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(0)
+	v.Offer, v.Scores = []int{1}, []int{0, 0, 0}
+	b, _ := json.Marshal(v)
+	var keys map[string]json.RawMessage
+	json.Unmarshal(b, &keys)
+	names := map[string]bool{}
+	for _, f := range viewFields {
+		names[f.name] = true
+	}
+	for k := range keys {
+		if !names[k] {
+			t.Errorf("rules.View field %q is missing from viewFields", k)
+		}
+	}
+	if len(names) != len(keys) {
+		t.Errorf("viewFields has %d names, the view %d keys", len(names), len(keys))
+	}
 }

@@ -1,0 +1,164 @@
+package lan
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
+)
+
+type receipt struct {
+	seat int
+	m    Message
+	at   time.Time
+}
+
+// BenchmarkMoveToLastSeat plays 10-guest games on loopback and measures,
+// per move, the time from the mover sending it to the last of the 10
+// seats holding the update (p50, p99), and the bytes the host sent per seat
+// per move (views, events, pings, lobby). Each move waits until every seat
+// has the previous update, so moves do not overlap. b.N counts moves.
+func BenchmarkMoveToLastSeat(b *testing.B) {
+	for _, deflate := range []bool{true, false} {
+		name := "deflate"
+		if !deflate {
+			name = "plain"
+		}
+		b.Run(name, func(b *testing.B) {
+			var lat []time.Duration
+			var bytes, seatMoves int64
+			cpu0 := processCPU()
+			for seed := uint64(1); len(lat) < b.N; seed++ {
+				l, by, sm := benchGame(b, seed, deflate, b.N-len(lat))
+				lat = append(lat, l...)
+				bytes += by
+				seatMoves += sm
+			}
+			cpu := processCPU() - cpu0
+			slices.Sort(lat)
+			b.ReportMetric(float64(cpu.Microseconds())/float64(len(lat)), "cpu-µs/move")
+			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+			b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
+			b.ReportMetric(float64(bytes)/float64(seatMoves), "B/seat/move")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// benchGame plays one game (or its first max moves) and returns the
+// latencies, the bytes the host sent and the number of seat-updates.
+func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duration, int64, int64) {
+	const n = 10
+	cfg := testConfig(n, 0)
+	cfg.Seed = seed
+	cfg.PingInterval = 5 * time.Second
+	h, addr := startHost(b, cfg)
+	recv := make(chan receipt, 4096)
+	cs := make([]*Client, n)
+	for i := range cs {
+		cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.NoDeflate = !deflate })
+	}
+	for i, c := range cs {
+		go func() {
+			for m := range c.Messages() {
+				recv <- receipt{i, m, time.Now()}
+			}
+		}()
+	}
+	brains := make([]game.Brain, n)
+	for s := range brains {
+		brains[s] = bot.New(bot.Random, s, n, seed+uint64(s))
+	}
+	views := make([]rules.View, n)
+	got := map[int]int{}        // moves -> seats that have the update
+	last := map[int]time.Time{} // moves -> the latest receipt
+	sent := map[int]time.Time{} // moves before the move -> when it was sent
+	var lat []time.Duration
+	timeout := time.After(60 * time.Second)
+	for {
+		var r receipt
+		select {
+		case r = <-recv:
+		case <-timeout:
+			b.Fatal("benchmark game stalled")
+		}
+		if r.m.T != TUpdate {
+			continue
+		}
+		v := *r.m.View
+		for _, e := range r.m.Events {
+			brains[r.seat].Observe(rules.Event(e))
+		}
+		views[r.seat] = v
+		got[v.Moves]++
+		if r.at.After(last[v.Moves]) {
+			last[v.Moves] = r.at
+		}
+		if got[v.Moves] < n {
+			continue
+		}
+		if t0, ok := sent[v.Moves-1]; ok {
+			lat = append(lat, last[v.Moves].Sub(t0))
+		}
+		if v.Phase == rules.Over || len(lat) >= max {
+			break
+		}
+		turn := v.Turn
+		m := brains[turn].Choose(views[turn])
+		sent[v.Moves] = time.Now()
+		cs[turn].Move(m)
+	}
+	var bytes int64
+	h.mu.Lock()
+	for c := range h.conns {
+		bytes += c.out.sent.Load()
+	}
+	h.mu.Unlock()
+	moves := int64(len(lat))
+	for _, c := range cs {
+		c.Close()
+	}
+	h.Close()
+	return lat, bytes, moves * n
+}
+
+// BenchmarkIdleHost measures the CPU the whole process (host and 10
+// connected guests, mid-game, nobody moving) uses per second of wall time,
+// with the default 5 s ping.
+func BenchmarkIdleHost(b *testing.B) {
+	cfg := testConfig(10, 0)
+	cfg.PingInterval = 5 * time.Second
+	h, addr := startHost(b, cfg)
+	for i := 0; i < 10; i++ {
+		c := join(b, addr, fmt.Sprintf("p%d", i), nil)
+		go func() {
+			for range c.Messages() {
+			}
+		}()
+	}
+	<-h.Started()
+	time.Sleep(200 * time.Millisecond)
+	cpu := processCPU
+	b.ResetTimer()
+	c0, t0 := cpu(), time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	<-ctx.Done() // 10 s: two pings to every guest
+	used, wall := cpu()-c0, time.Since(t0)
+	b.ReportMetric(float64(used.Microseconds())/1000/wall.Seconds(), "cpu-ms/s")
+	b.ReportMetric(0, "ns/op")
+}
+
+// processCPU returns the CPU time (user and system) the process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
