@@ -15,7 +15,7 @@ type View struct {
 	Moves   int     `json:"moves"`
 
 	Role   Role        `json:"role"`
-	Hand   []Card      `json:"hand"`
+	Hand   []Card      `json:"hand"`   // nil when empty
 	Peeked [3]GoalCard `json:"peeked"` // what this seat's maps showed, NoGoal where none
 
 	// Board is the maze; face-down goals hold no identity in it.
@@ -80,7 +80,9 @@ func (g *Game) View(seat int) View {
 		return v
 	}
 	v.Role = g.roles[seat]
-	v.Hand = g.handCards(seat)
+	if len(g.hands[seat]) > 0 { // an empty hand is nil, as every empty list of a view
+		v.Hand = g.handCards(seat)
+	}
 	for i := range v.Peeked {
 		if g.peeked[seat]&(1<<i) != 0 {
 			v.Peeked[i] = g.board.goals[i]
