@@ -72,7 +72,7 @@ func (st Style) extents() (asc, desc float64) {
 		asc = math.Max(asc, m.HAscent)
 		desc = math.Max(desc, m.HDescent)
 	}
-	if extentsCache.m == nil {
+	if extentsCache.m == nil || len(extentsCache.m) >= faceCacheMax {
 		extentsCache.m = map[faceKey][2]float64{}
 	}
 	extentsCache.m[k] = [2]float64{asc, desc}

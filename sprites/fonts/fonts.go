@@ -96,6 +96,10 @@ type faceKey struct {
 	rtl    bool
 }
 
+// faceCacheMax bounds the face caches: a window being resized can ask for
+// a new size every frame. Past it a cache starts again empty.
+const faceCacheMax = 512
+
 var faces struct {
 	sync.Mutex
 	m map[faceKey]*text.GoTextFace
@@ -110,7 +114,7 @@ func goFace(k faceKey) *text.GoTextFace {
 	if f, ok := faces.m[k]; ok {
 		return f
 	}
-	if faces.m == nil {
+	if faces.m == nil || len(faces.m) >= faceCacheMax {
 		faces.m = map[faceKey]*text.GoTextFace{}
 	}
 	f := &text.GoTextFace{Source: Source(k.family, k.weight), Size: k.size}
@@ -146,7 +150,7 @@ func FaceWeight(sizePx float64, w Weight) text.Face {
 	if err != nil {
 		panic(err) // both faces are left to right: cannot happen
 	}
-	if multis.m == nil {
+	if multis.m == nil || len(multis.m) >= faceCacheMax {
 		multis.m = map[faceKey]*text.MultiFace{}
 	}
 	multis.m[k] = m

@@ -368,3 +368,22 @@ func BenchmarkLayoutUncached(b *testing.B) {
 		newLayout(s, st)
 	}
 }
+
+// TestCachesStayBounded: a window resized through many sizes must not grow
+// the caches without end.
+func TestCachesStayBounded(t *testing.T) {
+	for i := 0; i < faceCacheMax+100; i++ {
+		size := 10 + float64(i)/16
+		Measure("Ann", size, false)
+		Face(size)
+	}
+	faces.Lock()
+	n := len(faces.m)
+	faces.Unlock()
+	multis.Lock()
+	m := len(multis.m)
+	multis.Unlock()
+	if n > faceCacheMax || m > faceCacheMax {
+		t.Errorf("caches hold %d faces and %d multi-faces, limit %d", n, m, faceCacheMax)
+	}
+}
