@@ -196,7 +196,8 @@ func checkEventFor(t *rapid.T, e Event, seat int) {
 // perturb changes everything of g that seat may not know, keeping what it
 // may: the other hands, the draw pile and the discards are dealt afresh
 // from their cards (sizes kept); the other roles, the set-aside role and the
-// face-down goals seat has not looked at are reshuffled; the gold pile,
+// face-down goals seat has not looked at are reshuffled, and what the
+// other seats' maps showed is made up; the gold pile,
 // the other seats' gold and an offer made to another seat are mixed; the
 // generator is reseeded.
 func perturb(g *Game, seat int, seed uint64) {
@@ -242,9 +243,14 @@ func perturb(g *Game, seat int, seed uint64) {
 				hidden = append(hidden, i)
 			}
 		}
-		if len(hidden) == 2 && r.IntN(2) == 0 {
-			a, b := hidden[0], hidden[1]
+		r.Shuffle(len(hidden), func(i, j int) {
+			a, b := hidden[i], hidden[j]
 			g.board.goals[a], g.board.goals[b] = g.board.goals[b], g.board.goals[a]
+		})
+		for s := range g.peeked {
+			if s != seat {
+				g.peeked[s] = uint8(r.IntN(8))
+			}
 		}
 	}
 	if g.phase != Over {
