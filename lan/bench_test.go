@@ -63,7 +63,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 	recv := make(chan receipt, 4096)
 	cs := make([]*Client, n)
 	for i := range cs {
-		cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.NoDeflate = !deflate })
+		cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.Deflate = deflate })
 	}
 	for i, c := range cs {
 		go func() {

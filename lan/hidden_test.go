@@ -102,7 +102,7 @@ func TestNothingHiddenReachesASeat(t *testing.T) {
 			var mu sync.Mutex
 			var raw bytes.Buffer
 			c := join(t, addr, "spy", func(cc *ClientConfig) {
-				cc.NoDeflate = !tc.deflate
+				cc.Deflate = tc.deflate
 				cc.Dial = func(ctx context.Context, a string) (net.Conn, error) {
 					nc, err := dial(ctx, a)
 					if err != nil {

@@ -119,7 +119,7 @@ func TestFullGameFiveGuests(t *testing.T) {
 
 func TestGuestsAndBots(t *testing.T) {
 	h, addr := startHost(t, testConfig(4, 2))
-	cs := []*Client{join(t, addr, "ann", nil), join(t, addr, "bob", func(c *ClientConfig) { c.NoDeflate = true })}
+	cs := []*Client{join(t, addr, "ann", nil), join(t, addr, "bob", func(c *ClientConfig) { c.Deflate = true })}
 	views := playAll(t, cs)
 	checkFinal(t, h, views)
 }
