@@ -1,0 +1,164 @@
+// loader.js: loads goldvein.wasm with a progress bar, then hands the page
+// to the game (README, Browser).
+//
+// URL parameters (all optional):
+//   lang=en|ru|fa         language (default: the settings', else navigator.language)
+//   mute=1                no sound
+//   players=N seed=S autoplay=1   the app's --players, --seed, --autoplay
+//   join=HOST:PORT        with bot=LEVEL: play as a computer player at that
+//                         LAN host's table (join= with no value: the host that
+//                         served this page); name=NAME, password=P
+//
+// The page reports to automation through window.goldvein:
+//   {stage, firstFrameMs, exitCode, lines, storage}
+// stage is "loading", "starting", "running", "drawn" (first frame on the
+// canvas) or "exited"; firstFrameMs is milliseconds from navigation to the
+// first frame drawn on the canvas; lines is what the program printed.
+// document.title follows: "goldvein", then "goldvein: exited N".
+(function () {
+  "use strict";
+  const fill = document.getElementById("fill");
+  const status = document.getElementById("status");
+  const errorBox = document.getElementById("error");
+  const loader = document.getElementById("loader");
+  const log = document.getElementById("log");
+
+  const state = { stage: "loading", firstFrameMs: null, exitCode: null, lines: [],
+                  storage: window.goldveinStorage || "none" };
+  window.goldvein = state;
+
+  function fail(err) {
+    state.stage = "failed";
+    status.textContent = "goldvein could not start.";
+    errorBox.textContent = String(err && err.stack ? err.stack : err);
+    document.title = "goldvein: failed";
+  }
+
+  // Lines the program prints (storefs.js calls this).
+  window.goldveinOutput = function (fd, line) {
+    state.lines.push(line);
+    if (state.lines.length > 2000) state.lines.shift();
+    if (log.style.display !== "none") {
+      log.textContent += line + "\n";
+      log.scrollTop = log.scrollHeight;
+    }
+  };
+
+  // The first frame: Ebitengine draws each frame to the canvas's own
+  // framebuffer (null) last; the first draw call there is the first frame
+  // a player sees. The WebGL context is wrapped when it is created.
+  function firstFrame() {
+    if (state.firstFrameMs !== null) return;
+    state.firstFrameMs = Math.round(performance.now());
+    state.stage = "drawn";
+    loader.style.display = "none";
+  }
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (kind, attrs) {
+    const gl = getContext.call(this, kind, attrs);
+    if (gl && (kind === "webgl" || kind === "webgl2") && !gl.goldveinWrapped) {
+      gl.goldveinWrapped = true;
+      let screen = true;
+      const bind = gl.bindFramebuffer;
+      gl.bindFramebuffer = function (target, fb) {
+        screen = fb === null;
+        return bind.call(gl, target, fb);
+      };
+      for (const name of ["drawElements", "drawArrays"]) {
+        const draw = gl[name];
+        gl[name] = function () {
+          if (screen) firstFrame();
+          return draw.apply(gl, arguments);
+        };
+      }
+    }
+    return gl;
+  };
+
+  // argv turns the URL parameters into the command line of the Go program.
+  function argv(q) {
+    const args = ["goldvein"];
+    if (q.has("join") && q.get("bot")) {
+      let addr = q.get("join") || location.host;
+      if (!/^wss?:\/\//.test(addr)) {
+        addr = (location.protocol === "https:" ? "wss://" : "ws://") + addr + "/ws";
+      }
+      args.push("join", addr, "--name", q.get("name") || "web", "--bot", q.get("bot"));
+      if (q.get("password")) args.push("--password", q.get("password"));
+      return args;
+    }
+    if (q.get("lang")) args.push("--lang", q.get("lang"));
+    if (q.get("players")) args.push("--players", q.get("players"));
+    if (q.get("seed")) args.push("--seed", q.get("seed"));
+    if (q.get("autoplay") === "1") args.push("--autoplay");
+    if (q.get("mute") === "1") args.push("--mute");
+    return args;
+  }
+
+  async function fetchWithProgress(url) {
+    const resp = await fetch(url);
+    if (!resp.ok) throw new Error("fetch " + url + ": HTTP " + resp.status);
+    // The uncompressed size, when the server says it, drives the bar (a
+    // gzipped response's Content-Length is the compressed size).
+    let total = Number(resp.headers.get("X-Uncompressed-Length") || 0);
+    if (!total && !resp.headers.get("Content-Encoding")) total = Number(resp.headers.get("Content-Length") || 0);
+    if (!resp.body || !total) {
+      status.textContent = "Loading…";
+      return await resp.arrayBuffer();
+    }
+    const reader = resp.body.getReader();
+    const chunks = [];
+    let got = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      got += value.length;
+      const pct = Math.min(100, Math.round((got / total) * 100));
+      fill.style.width = pct + "%";
+      status.textContent = "Loading… " + pct + "%";
+    }
+    const buf = new Uint8Array(got);
+    let off = 0;
+    for (const c of chunks) { buf.set(c, off); off += c.length; }
+    return buf.buffer;
+  }
+
+  async function start() {
+    if (typeof WebAssembly !== "object" || !WebAssembly.instantiate) throw new Error("this browser has no WebAssembly");
+    const q = new URLSearchParams(location.search);
+    const go = new Go();
+    go.argv = argv(q);
+    // Settings and the autosave go to HOME/.config/goldvein (os.UserConfigDir),
+    // which storefs.js keeps in localStorage; LANG gives the first-start
+    // language from the browser.
+    go.env = { HOME: "/home/web", LANG: navigator.language || "en" };
+    go.exit = (code) => {
+      state.exitCode = code;
+      state.stage = "exited";
+      document.title = "goldvein: exited " + code;
+    };
+    if (go.argv[1] === "join") {
+      // A computer player at a LAN table: no window, its log is the page.
+      log.style.display = "block";
+      document.title = "goldvein: joining";
+    }
+    const bytes = await fetchWithProgress("goldvein.wasm");
+    fill.style.width = "100%";
+    status.textContent = "Starting…";
+    state.stage = "starting";
+    const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+    state.stage = "running";
+    if (go.argv[1] === "join") loader.style.display = "none";
+    await go.run(instance);
+    if (state.stage !== "exited") state.stage = "exited";
+    if (go.argv[1] !== "join") {
+      loader.style.display = "flex";
+      status.textContent = state.exitCode ? "goldvein stopped (exit " + state.exitCode + ")." : "goldvein has stopped.";
+      const last = state.lines.slice(-5).join("\n");
+      if (state.exitCode && last) errorBox.textContent = last;
+    }
+  }
+
+  start().catch(fail);
+})();

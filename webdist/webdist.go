@@ -1,0 +1,216 @@
+// Package webdist serves the browser build of goldvein (issue 6; README,
+// Browser): the page, Go's wasm_exec.js, the loader and goldvein.wasm, as
+// `make wasm` lays them out in dist/web/. `make dist` copies that folder into
+// webdist/web/ (the wasm gzipped as goldvein.wasm.gz) and builds with the
+// build tag "webdist", which embeds it; without the tag nothing is embedded,
+// Handler returns nil and a host says so plainly (NotEmbedded).
+//
+// A LAN host hands Handler() to lan.HostConfig.Web, so a guest's browser
+// opens http://HOST:PORT/ on the port desktop guests connect to, and the
+// page joins over the WebSocket at lan.WebSocketPath. JoinURLs and QRCode
+// give the host's lobby the address to show and a QR code for phones.
+//
+// This package never imports Ebitengine.
+package webdist
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	qrcode "github.com/skip2/go-qrcode"
+)
+
+// NotEmbedded is what a host tells its operator when the binary has no
+// browser build in it.
+const NotEmbedded = "this binary has no browser build embedded (build it with `make dist`); browsers cannot join, the goldvein app can"
+
+// Embedded reports whether this binary carries the browser build.
+func Embedded() bool { return embedded != nil }
+
+// Handler serves the embedded browser build, or is nil when the binary was
+// built without the "webdist" tag.
+func Handler() http.Handler {
+	if embedded == nil {
+		return nil
+	}
+	return NewHandler(embedded)
+}
+
+// contentTypes are the types of the files of the browser build; a browser
+// compiles goldvein.wasm as it streams in only when it is application/wasm.
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".wasm": "application/wasm",
+	".css":  "text/css; charset=utf-8",
+	".json": "application/json",
+	".png":  "image/png",
+	".svg":  "image/svg+xml",
+	".ico":  "image/x-icon",
+	".txt":  "text/plain; charset=utf-8",
+}
+
+// NewHandler serves the files of fsys (the layout of dist/web/): "/" is
+// index.html. A file NAME may be stored as NAME.gz instead, or beside it: a
+// client that accepts gzip gets the compressed bytes with
+// "Content-Encoding: gzip", any other the bytes unpacked on the fly; either
+// way "X-Uncompressed-Length" gives the unpacked size for the loader's
+// progress bar. Only GET and HEAD are answered (405 otherwise); a name not in
+// fsys, a folder or a hidden file is 404.
+func NewHandler(fsys fs.FS) http.Handler {
+	return &handler{fsys: fsys}
+}
+
+type handler struct{ fsys fs.FS }
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "" {
+		name = "index.html"
+	}
+	if !fs.ValidPath(name) || strings.HasPrefix(path.Base(name), ".") || strings.HasSuffix(name, ".gz") {
+		http.NotFound(w, r)
+		return
+	}
+	hd := w.Header()
+	ct, ok := contentTypes[path.Ext(name)]
+	if !ok {
+		ct = "application/octet-stream"
+	}
+	hd.Set("Content-Type", ct)
+	hd.Set("X-Content-Type-Options", "nosniff")
+	// A new build must reach the next visit: browsers revalidate each time.
+	hd.Set("Cache-Control", "no-cache")
+
+	gz, gzErr := fs.ReadFile(h.fsys, name+".gz")
+	if gzErr == nil {
+		hd.Set("Vary", "Accept-Encoding")
+		size, err := gzipSize(gz)
+		if err != nil {
+			http.Error(w, "goldvein: "+name+".gz: "+err.Error(), http.StatusInternalServerError)
+			return
+		}
+		hd.Set("X-Uncompressed-Length", strconv.FormatUint(uint64(size), 10))
+		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+			hd.Set("Content-Encoding", "gzip")
+			hd.Set("Content-Length", strconv.Itoa(len(gz)))
+			if r.Method == http.MethodGet {
+				w.Write(gz)
+			}
+			return
+		}
+		if _, err := fs.Stat(h.fsys, name); err != nil {
+			// Only the compressed copy is stored: unpack it for this client.
+			zr, err := gzip.NewReader(bytes.NewReader(gz))
+			if err != nil {
+				http.Error(w, "goldvein: "+name+".gz: "+err.Error(), http.StatusInternalServerError)
+				return
+			}
+			hd.Set("Content-Length", strconv.FormatUint(uint64(size), 10))
+			if r.Method == http.MethodGet {
+				io.Copy(w, zr)
+			}
+			return
+		}
+	}
+	data, err := fs.ReadFile(h.fsys, name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	hd.Set("Content-Length", strconv.Itoa(len(data)))
+	if r.Method == http.MethodGet {
+		w.Write(data)
+	}
+}
+
+// gzipSize is the unpacked size a gzip member records in its last four
+// bytes (RFC 1952, ISIZE: the size modulo 2^32).
+func gzipSize(gz []byte) (uint32, error) {
+	if len(gz) < 18 || gz[0] != 0x1f || gz[1] != 0x8b {
+		return 0, errors.New("not a gzip file")
+	}
+	return binary.LittleEndian.Uint32(gz[len(gz)-4:]), nil
+}
+
+// acceptsGzip reads an Accept-Encoding header (RFC 9110, 12.5.3): gzip, or
+// "*", listed without q=0.
+func acceptsGzip(header string) bool {
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding != "gzip" && coding != "x-gzip" && coding != "*" {
+			continue
+		}
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+					q = f
+				}
+			}
+		}
+		return q > 0
+	}
+	return false
+}
+
+// JoinURLs are the addresses a guest types (or scans) to open the page of
+// a host listening on port: "http://IP:PORT/" for every IPv4 address of an
+// interface that is up, not loopback first, then loopback (for a guest on
+// the same machine). Addresses come from net.InterfaceAddrs.
+func JoinURLs(port int) []string {
+	var lan, loop []string
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		ipn, ok := a.(*net.IPNet)
+		if !ok || ipn.IP.To4() == nil {
+			continue
+		}
+		u := fmt.Sprintf("http://%s/", net.JoinHostPort(ipn.IP.String(), strconv.Itoa(port)))
+		if ipn.IP.IsLoopback() {
+			loop = append(loop, u)
+		} else if !ipn.IP.IsLinkLocalUnicast() {
+			lan = append(lan, u)
+		}
+	}
+	sort.Strings(lan)
+	if len(loop) == 0 {
+		loop = []string{fmt.Sprintf("http://127.0.0.1:%d/", port)}
+	}
+	return append(lan, loop...)
+}
+
+// QRCode draws text (a JoinURLs address) as a QR code (ISO/IEC 18004,
+// error correction level M, with the standard quiet zone) about px pixels
+// square, black modules on white, for a phone's camera. px below 64 is
+// raised to 64. The encoder is github.com/skip2/go-qrcode; text too long
+// for a QR code is an error.
+func QRCode(text string, px int) (image.Image, error) {
+	if px < 64 {
+		px = 64
+	}
+	q, err := qrcode.New(text, qrcode.Medium)
+	if err != nil {
+		return nil, fmt.Errorf("webdist: QR code of %q: %w", text, err)
+	}
+	return q.Image(px), nil
+}
