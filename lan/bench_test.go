@@ -58,12 +58,14 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 	const n = 10
 	cfg := testConfig(n, 0)
 	cfg.Seed = seed
-	cfg.PingInterval = 5 * time.Second
+	cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 	h, addr := startHost(b, cfg)
 	recv := make(chan receipt, 4096)
 	cs := make([]*Client, n)
 	for i := range cs {
-		cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.Deflate = deflate })
+		cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) {
+			c.Deflate, c.IdleTimeout = deflate, 20*time.Second
+		})
 	}
 	for i, c := range cs {
 		go func() {
@@ -134,10 +136,10 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 // with the default 5 s ping.
 func BenchmarkIdleHost(b *testing.B) {
 	cfg := testConfig(10, 0)
-	cfg.PingInterval = 5 * time.Second
+	cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 	h, addr := startHost(b, cfg)
 	for i := 0; i < 10; i++ {
-		c := join(b, addr, fmt.Sprintf("p%d", i), nil)
+		c := join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
 		go func() {
 			for range c.Messages() {
 			}

@@ -171,6 +171,9 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	def(&cfg.HandshakeTimeout, 5*time.Second)
 	def(&cfg.PingInterval, 5*time.Second)
 	def(&cfg.IdleTimeout, 20*time.Second)
+	if cfg.IdleTimeout <= cfg.PingInterval {
+		return nil, fmt.Errorf("lan: host: idle timeout %s must be longer than the ping interval %s", cfg.IdleTimeout, cfg.PingInterval)
+	}
 	if cfg.MaxPerAddr <= 0 {
 		cfg.MaxPerAddr = 4
 	}
