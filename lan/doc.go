@@ -1,0 +1,46 @@
+// Package lan is the network layer of a LAN game (DESIGN.md, lan): the host
+// that owns a game.Table and the guests that join it over TCP or a
+// WebSocket, the discovery beacon, and the wire protocol of
+// lan/PROTOCOL.md. It never imports ebiten.
+//
+// # Host (the app's "Host LAN game" and goldvein serve)
+//
+//	h, err := lan.NewHost(lan.HostConfig{Name: "Ann's table", Password: "",
+//		Options: rules.Options{Players: 5, FirstPlayer: -1}, Bots: 2, BotLevel: "normal",
+//		Grace: 30 * time.Second, Save: saver})
+//	addr, err := h.Listen(":47475")             // TCP, HTTP and WebSocket on one port
+//	go h.Announce(ctx, &net.UDPAddr{IP: net.IPv4bcast, Port: lan.BeaconPort}, port, time.Second)
+//
+// The lobby screen reads h.Lobby() (the table's name, options, password
+// flag, grace period and seats: who sits where, connected or not) and
+// h.ChatLog(), redrawing when h.Changed() fires. Before the start it may call
+// h.SetOptions, h.SetGrace and h.SetSeat (make a seat open, a computer
+// player, or SeatLocal for the host's own player). h.Start(map[int]game.Seat{0:
+// inbox}) deals the game, giving local seats their game.Seat (a
+// game.Inbox the board scene polls); open seats get computer players. Then
+// h.Table() is the game.Table: the scene submits the local player's moves
+// with Table().Submit and may Watch it. h.Chat(seat, text, phraseID) speaks
+// for a local seat. h.Close() ends everything (the autosave stays;
+// h.Resume restarts from it with the saved Session).
+//
+// # Guest (the app's "Join LAN game" and goldvein join)
+//
+//	b, err := lan.Browse(fmt.Sprintf(":%d", lan.BeaconPort), 3*time.Second)
+//	hosts := b.Hosts()                        // redraw on b.Changed()
+//	c, err := lan.Join(ctx, hosts[0].Addr, lan.ClientConfig{Name: "Bob", Reconnect: time.Minute})
+//	for m := range c.Messages() { ... }       // or drain without blocking in Update
+//
+// c.Seat() and c.Token() say where the guest sits and how to take the seat
+// back after a crash (ClientConfig.Token). c.Messages() delivers, in order:
+// TLobby (m.Lobby), TUpdate (m.View, always a whole rules.View, and
+// m.RulesEvents()), TChat (m.Seat, m.Name, m.Text or m.Phrase), TError (a
+// refused move: m.Code, m.Error), and TDropped/TBack when the connection
+// breaks and the client gets back on its own. c.Move(m), c.Chat(text) and
+// c.Phrase(id) send; c.Leave() says goodbye, c.Close() just drops. Autoplay
+// plays a seat with a computer player (the headless join).
+//
+// A LAN game is a game.Table whose guest seats are remote seats: their
+// Deliver queues the update for the connection's writer goroutine, so the
+// table never waits on the network. A dropped guest's seat waits
+// HostConfig.Grace, then a game.BotSeat stands in until they come back.
+package lan
