@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"io"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
@@ -60,6 +61,23 @@ func TestDropoutStandInAndBack(t *testing.T) {
 	}
 	if s := h.Lobby().Seats[0]; !s.Connected || s.StandIn {
 		t.Fatalf("seat 0 after coming back: %+v", s)
+	}
+	// The comeback update holds the whole game so far, and still nothing
+	// private to another seat: every event is its own redaction for seat 0.
+	m := <-c2.Messages()
+	for m.T != TUpdate {
+		m = <-c2.Messages()
+	}
+	if len(m.Events) < m.View.Moves {
+		t.Fatalf("comeback update: %d events for %d moves", len(m.Events), m.View.Moves)
+	}
+	for _, e := range m.RulesEvents() {
+		if !reflect.DeepEqual(e, e.For(0)) {
+			t.Fatalf("comeback update holds a private event: %+v", e)
+		}
+	}
+	if m.View.MyTurn() { // Autoplay below starts from the next update
+		c2.Move(m.View.LegalMoves()[0])
 	}
 	views := playAll(t, []*Client{c2})
 	checkFinal(t, h, views)
