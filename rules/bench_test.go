@@ -83,6 +83,27 @@ func BenchmarkGame10(b *testing.B) {
 	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
 }
 
+// BenchmarkGame10Reuse is BenchmarkGame10 with one move slice reused
+// through AppendLegalMoves, as search code plays.
+func BenchmarkGame10Reuse(b *testing.B) {
+	seed := uint64(0)
+	var ms []Move
+	for b.Loop() {
+		seed++
+		g, _, err := New(Options{Players: 10}, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := rng(seed)
+		for g.Phase() != Over {
+			ms = g.AppendLegalMoves(ms[:0], g.Turn())
+			if _, err := g.Apply(ms[r.IntN(len(ms))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 // BenchmarkLegalMoves: all legal moves of the seat on turn, mid-round.
 func BenchmarkLegalMoves(b *testing.B) {
 	g := midGame(b)

@@ -8,19 +8,23 @@ func errorR51(seat int, t Tool) error {
 
 // LegalMoves lists every legal move of seat now (none when it is not its
 // turn). Cards of one kind in the hand give their moves once.
-func (g *Game) LegalMoves(seat int) []Move {
+func (g *Game) LegalMoves(seat int) []Move { return g.AppendLegalMoves(nil, seat) }
+
+// AppendLegalMoves appends the moves LegalMoves lists to dst and returns
+// it, so that search code can reuse one slice and allocate nothing.
+func (g *Game) AppendLegalMoves(dst []Move, seat int) []Move {
 	if g.phase == Over || seat != g.turn {
-		return nil
+		return dst
 	}
 	if g.phase == HandingOut {
-		return keepMoves(seat, g.offer)
+		return append(dst, keepMoves(seat, g.offer)...)
 	}
 	var buf [8]Card
 	hand := buf[:0]
 	for _, id := range g.hands[seat] {
 		hand = append(hand, deck[id])
 	}
-	return legalMoves(nil, &g.board, hand, g.broken, seat, g.opts.ConnectToStart)
+	return legalMoves(dst, &g.board, hand, g.broken, seat, g.opts.ConnectToStart)
 }
 
 func keepMoves(seat int, offer []int) []Move {

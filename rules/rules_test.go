@@ -376,3 +376,21 @@ func TestR8_3NoSaboteur(t *testing.T) {
 		t.Fatalf("gold pile %d after a round nobody won", len(g.goldPile))
 	}
 }
+
+// TestAppendLegalMoves: the appending form lists the same moves after what
+// dst holds.
+func TestAppendLegalMoves(t *testing.T) {
+	g := newGame(t, Options{Players: 4}, 4)
+	r := rng(4)
+	for range 60 {
+		want := g.LegalMoves(g.Turn())
+		got := g.AppendLegalMoves([]Move{{Seat: -7}}, g.Turn())
+		if got[0].Seat != -7 || !slices.Equal(got[1:], want) {
+			t.Fatalf("AppendLegalMoves differs from LegalMoves")
+		}
+		if len(g.AppendLegalMoves(nil, (g.Turn()+1)%4)) != 0 {
+			t.Fatal("moves for a seat not on turn")
+		}
+		apply(t, g, want[r.IntN(len(want))])
+	}
+}
