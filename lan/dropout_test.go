@@ -28,6 +28,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 func TestDropoutStandInAndBack(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(4, 0)
 	cfg.BotDelay = 10 * time.Millisecond
 	cfg.Grace = 200 * time.Millisecond
@@ -108,6 +109,7 @@ func (m *memSaver) Save(rec *rules.Record, s Session) error {
 }
 
 func TestHostCrashResume(t *testing.T) {
+	t.Parallel()
 	save := &memSaver{at: 15, hit: make(chan struct{})}
 	cfg := testConfig(3, 1)
 	cfg.BotDelay = 5 * time.Millisecond
@@ -156,6 +158,7 @@ func TestHostCrashResume(t *testing.T) {
 // and oversized messages from one seat: each is refused to that connection
 // alone, nothing changes, and the others finish their game.
 func TestBadMessagesHarmNobody(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(4, 0)
 	h, addr := startHost(t, cfg)
 	var cs []*Client

@@ -82,6 +82,7 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 // is exactly the seat's own view (rules.Game.View) and its redaction of the
 // events (rules.Event.For).
 func TestNothingHiddenReachesASeat(t *testing.T) {
+	t.Parallel()
 	const seed = 0x9E3779B97F4A7C15
 	for _, tc := range []struct {
 		players, seat int

@@ -100,6 +100,7 @@ func checkFinal(t *testing.T, h *Host, views []rules.View) {
 }
 
 func TestFullGameFiveGuests(t *testing.T) {
+	t.Parallel()
 	h, addr := startHost(t, testConfig(5, 0))
 	var cs []*Client
 	for i := 0; i < 5; i++ {
@@ -118,6 +119,7 @@ func TestFullGameFiveGuests(t *testing.T) {
 }
 
 func TestGuestsAndBots(t *testing.T) {
+	t.Parallel()
 	h, addr := startHost(t, testConfig(4, 2))
 	cs := []*Client{join(t, addr, "ann", nil), join(t, addr, "bob", func(c *ClientConfig) { c.Deflate = true })}
 	views := playAll(t, cs)

@@ -102,6 +102,7 @@ func TestCheckName(t *testing.T) {
 // TestEventsAndViewsRoundTrip sends every event and view of a whole game,
 // for every seat, through JSON and back unchanged.
 func TestEventsAndViewsRoundTrip(t *testing.T) {
+	t.Parallel()
 	opts := rules.Options{Players: 5, FirstPlayer: -1}
 	g, evs, err := rules.New(opts, 11)
 	if err != nil {
@@ -193,6 +194,7 @@ func TestHelloFirstAndHandshakeTimeout(t *testing.T) {
 }
 
 func TestHTTPAndWebSocketOnTheSamePort(t *testing.T) {
+	t.Parallel()
 	cfg := testConfig(3, 2)
 	h, addr := startHost(t, cfg)
 	resp, err := http.Get("http://" + addr + "/")
