@@ -446,7 +446,8 @@ func parseCanonical(code string) (Card, error) {
 	return c, err
 }
 
-// DeckCard returns the card with identity id, in its canonical orientation.
+// DeckCard returns the card with identity id, in its canonical orientation;
+// id must be below DeckSize.
 func DeckCard(id CardID) Card { return deck[id] }
 
 // deckCount is how many cards of c's kind (either orientation) the deck

@@ -167,11 +167,14 @@ func (g *Game) paySaboteurs(saboteurs int) []Event {
 // PayCards chooses gold card values from pile adding up to amount with the
 // fewest cards; where the pile cannot make amount exactly, the largest
 // amount below it that it can (R8.2). Among equally few cards it takes the
-// larger cards first. The result is in descending order.
+// larger cards first. The result is in descending order. Values other
+// than 1, 2 and 3 in pile are ignored.
 func PayCards(pile []int, amount int) []int {
 	var have [4]int
 	for _, v := range pile {
-		have[v]++
+		if v >= 1 && v <= 3 { // gold cards are worth 1, 2 or 3 (R2.6)
+			have[v]++
+		}
 	}
 	best, bestSum, bestCount := [4]int{}, -1, 0
 	for a3 := min(have[3], amount/3); a3 >= 0; a3-- {

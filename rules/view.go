@@ -112,8 +112,8 @@ func (v *View) CanPlace(c Card, at Cell) error {
 // LegalMoves lists every legal move of the viewing seat (none when it is
 // not its turn). Cards of one kind in the hand give their moves once.
 func (v *View) LegalMoves() []Move {
-	if !v.MyTurn() {
-		return nil
+	if !v.MyTurn() || v.Seat < 0 || v.Seat >= len(v.Broken) {
+		return nil // a view that is not a player's (or not whole) has none
 	}
 	if v.Phase == HandingOut {
 		return keepMoves(v.Seat, v.Offer)
