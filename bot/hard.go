@@ -25,7 +25,7 @@ const maxCandidates = 6
 // searchZ is how many standard errors a candidate must beat the policy's
 // favourite by: with five rivals, chance alone lifts one of them above two
 // standard errors about one time in nine.
-const searchZ = 2.0
+const searchZ = 1.0
 
 // meanGold is the average worth of a gold card (R2.6: 44 in 28 cards).
 const meanGold = 44.0 / 28
@@ -74,38 +74,57 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 	// a move that beats it clearly, not by the luck of a few samples.
 	diff := make([]float64, len(cands))
 	sq := make([]float64, len(cands))
+	runs := make([]int, len(cands))
 	vals := make([]float64, len(cands))
-	runs := 0
-	for done := 0; done+len(cands) <= s.b.cfg.Playouts; done += len(cands) {
-		if s.b.cfg.Budget > 0 && runs > 0 && time.Since(start) > s.b.cfg.Budget {
+	active := make([]int, len(cands))
+	for i := range active {
+		active[i] = i
+	}
+	done := 0
+	for done+len(active) <= s.b.cfg.Playouts {
+		if s.b.cfg.Budget > 0 && done > 0 && time.Since(start) > s.b.cfg.Budget {
 			break
+		}
+		if len(active) > 3 && done >= s.b.cfg.Playouts/2 {
+			// Successive halving: the second half of the playouts goes to
+			// the favourite and its two best rivals so far.
+			rivals := slices.Clone(active[1:])
+			slices.SortStableFunc(rivals, func(a, b int) int {
+				return cmp.Compare(diff[b]/float64(runs[b]), diff[a]/float64(runs[a]))
+			})
+			active = append(active[:1], rivals[:2]...)
 		}
 		g, err := rules.Determinize(v, s.sample(v))
 		if err != nil {
 			break
 		}
 		seed := s.rng.Uint64()
-		for i, c := range cands {
-			vals[i] = s.playout(g.Clone(), c, v.Seat, seed)
+		for _, i := range active {
+			vals[i] = s.playout(g.Clone(), cands[i], v.Seat, seed)
 		}
-		for i := range cands {
+		for _, i := range active {
 			d := vals[i] - vals[0]
 			diff[i] += d
 			sq[i] += d * d
+			runs[i]++
 		}
-		runs++
+		done += len(active)
 	}
 	best, bestLow := 0, 0.0
-	for i := 1; i < len(cands) && runs > 1; i++ {
-		mean := diff[i] / float64(runs)
-		sd := math.Sqrt(max(0, sq[i]/float64(runs)-mean*mean))
-		low := mean - searchZ*sd/math.Sqrt(float64(runs))
+	for i := 1; i < len(cands); i++ {
+		n := float64(runs[i])
+		if n < 2 {
+			continue
+		}
+		mean := diff[i] / n
+		sd := math.Sqrt(max(0, sq[i]/n-mean*mean))
+		low := mean - searchZ*sd/math.Sqrt(n)
 		if low > bestLow {
 			best, bestLow = i, low
 		}
 	}
 	if traceSearch != nil && best != 0 {
-		traceSearch(v, cands[0].m, cands[best].m, bestLow, runs)
+		traceSearch(v, cands[0].m, cands[best].m, bestLow, runs[best])
 	}
 	return cands[best].m
 }
@@ -222,7 +241,8 @@ func (s *search) sample(v *rules.View) rules.Hidden {
 		if p == v.Seat {
 			h.Hands[p] = v.Hand
 		} else {
-			h.Hands[p] = deal(v.HandSizes[p])
+			h.Hands[p] = s.dealFor(h.Roles[p], v.HandSizes[p], at)
+			at += v.HandSizes[p]
 		}
 	}
 	h.Draw = deal(v.DrawPile)
@@ -230,6 +250,57 @@ func (s *search) sample(v *rules.View) rules.Hidden {
 	h.Goals = s.goals(v)
 	h.Gold[v.Seat], h.GoldPile = myGold(k.myGold, v.Gold)
 	return h
+}
+
+// handWeight is how much likelier a player of role r holds card c than
+// chance alone says: players keep the cards their side can use and throw
+// the rest away (a saboteur its dead ends and broken tools, a gold-digger
+// its tunnels).
+func handWeight(c rules.Card, r rules.Role) float64 {
+	sab := r == rules.Saboteur
+	switch {
+	case c.Kind == rules.Path && c.DeadEnd:
+		if sab {
+			return 3
+		}
+		return 0.3
+	case c.Kind == rules.Path:
+		if sab {
+			return 0.6
+		}
+		return 1.2
+	case c.Kind == rules.Broken:
+		if sab {
+			return 2.5
+		}
+		return 0.8
+	case c.Kind == rules.Rockfall && sab:
+		return 1.5
+	}
+	return 1
+}
+
+// dealFor deals m cards to a player of role r from the shuffled pool
+// beyond index at, each draw weighted by handWeight, by moving the cards
+// drawn to pool[at:at+m], which it returns.
+func (s *search) dealFor(r rules.Role, m, at int) []rules.Card {
+	for k := at; k < at+m; k++ {
+		total := 0.0
+		for _, c := range s.pool[k:] {
+			total += handWeight(c, r)
+		}
+		x := s.rng.Float64() * total
+		j := len(s.pool) - 1
+		for i := k; i < len(s.pool); i++ {
+			x -= handWeight(s.pool[i], r)
+			if x < 0 {
+				j = i
+				break
+			}
+		}
+		s.pool[k], s.pool[j] = s.pool[j], s.pool[k]
+	}
+	return s.pool[at : at+m : at+m]
 }
 
 // goals draws an arrangement of the goals (R2.4) that agrees with the
