@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -31,17 +32,21 @@ func BenchmarkMoveToLastSeat(b *testing.B) {
 			name = "plain"
 		}
 		b.Run(name, func(b *testing.B) {
-			var lat []time.Duration
+			var lat, hostLat []time.Duration
 			var bytes, seatMoves int64
 			cpu0 := processCPU()
 			for seed := uint64(1); len(lat) < b.N; seed++ {
-				l, by, sm := benchGame(b, seed, deflate, b.N-len(lat))
+				l, hl, by, sm := benchGame(b, seed, deflate, b.N-len(lat))
 				lat = append(lat, l...)
+				hostLat = append(hostLat, hl...)
 				bytes += by
 				seatMoves += sm
 			}
 			cpu := processCPU() - cpu0
 			slices.Sort(lat)
+			slices.Sort(hostLat)
+			b.ReportMetric(float64(hostLat[len(hostLat)/2].Microseconds())/1000, "host-p50-ms")
+			b.ReportMetric(float64(hostLat[len(hostLat)*99/100].Microseconds())/1000, "host-p99-ms")
 			b.ReportMetric(float64(cpu.Microseconds())/float64(len(lat)), "cpu-µs/move")
 			b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
@@ -53,10 +58,24 @@ func BenchmarkMoveToLastSeat(b *testing.B) {
 }
 
 // benchGame plays one game (or its first max moves) and returns the
-// latencies, the bytes the host sent and the number of seat-updates.
-func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duration, int64, int64) {
+// latencies (mover to last seat; on the host, from reading the move to
+// writing the last seat's update), the bytes the host sent and the number
+// of seat-updates.
+func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duration, []time.Duration, int64, int64) {
 	const n = 10
 	cfg := testConfig(n, 0)
+	var hmu sync.Mutex
+	var arrived time.Time
+	lastWrite := map[int]time.Time{}
+	cfg.onMoveRead = func(at time.Time) { hmu.Lock(); arrived = at; hmu.Unlock() }
+	cfg.onUpdateWritten = func(moves int, at time.Time) {
+		hmu.Lock()
+		if at.After(lastWrite[moves]) {
+			lastWrite[moves] = at
+		}
+		hmu.Unlock()
+	}
+	var hostLat []time.Duration
 	cfg.Seed = seed
 	cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 	h, addr := startHost(b, cfg)
@@ -108,6 +127,9 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 		}
 		if t0, ok := sent[v.Moves-1]; ok {
 			lat = append(lat, last[v.Moves].Sub(t0))
+			hmu.Lock()
+			hostLat = append(hostLat, lastWrite[v.Moves].Sub(arrived))
+			hmu.Unlock()
 		}
 		if v.Phase == rules.Over || len(lat) >= max {
 			break
@@ -128,7 +150,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 		c.Close()
 	}
 	h.Close()
-	return lat, bytes, moves * n
+	return lat, hostLat, bytes, moves * n
 }
 
 // BenchmarkIdleHost measures the CPU the whole process (host and 10

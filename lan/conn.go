@@ -45,6 +45,8 @@ type outbox struct {
 	done    chan struct{} // closed when the connection is closed
 	once    sync.Once
 	onClose func()
+
+	onUpdate func(moves int, at time.Time) // benchmark hook, set before the first send
 }
 
 func newOutbox(nc net.Conn, writeTimeout time.Duration, onClose func()) *outbox {
@@ -116,6 +118,7 @@ func (o *outbox) run() {
 	var dst io.Writer = bw
 	var fw *flate.Writer
 	var last *rules.View // the view of the previous update sent
+	var written []int    // moves of the updates in this batch (for onUpdate)
 	for {
 		select {
 		case <-o.wake:
@@ -139,6 +142,9 @@ func (o *outbox) run() {
 				}
 				if m.T == TUpdate && m.View != nil {
 					v := m.View
+					if o.onUpdate != nil {
+						written = append(written, v.Moves)
+					}
 					if last != nil && last.Seat == v.Seat {
 						d, err := viewDelta(last, v)
 						if err != nil {
@@ -169,6 +175,13 @@ func (o *outbox) run() {
 			if err := bw.Flush(); err != nil {
 				o.close()
 				return
+			}
+			if o.onUpdate != nil {
+				now := time.Now()
+				for _, mv := range written {
+					o.onUpdate(mv, now)
+				}
+				written = written[:0]
 			}
 		}
 		if closing {

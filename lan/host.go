@@ -69,6 +69,11 @@ type HostConfig struct {
 	Origins []string
 	// Logf, when set, gets one line per connection event.
 	Logf func(format string, args ...any)
+
+	// Benchmark hooks: a move read from a connection, and an update
+	// written to a connection's socket.
+	onMoveRead      func(at time.Time)
+	onUpdateWritten func(moves int, at time.Time)
 }
 
 // SessionSaver is the host's autosave: the game record and the session
@@ -613,6 +618,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	ip := addrIP(nc.RemoteAddr())
 	c := &hostConn{h: h, ip: ip, seat: -1}
 	c.out = newOutbox(nc, 10*time.Second, func() {})
+	c.out.onUpdate = h.cfg.onUpdateWritten
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -826,6 +832,9 @@ func (h *Host) handle(c *hostConn, m Message) bool {
 		case t == nil:
 			c.fail(CodeState, errors.New("lan: the game has not started"))
 		default:
+			if h.cfg.onMoveRead != nil {
+				h.cfg.onMoveRead(time.Now())
+			}
 			mv := *m.Move
 			mv.Seat = seat // a connection moves for its own seat only
 			if err := t.Submit(seat, mv); err != nil {
