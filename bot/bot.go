@@ -55,7 +55,9 @@ func ParseLevel(s string) (Level, error) {
 	return "", fmt.Errorf("bot: level %q: want random, easy, normal or hard", s)
 }
 
-// Bot is one computer player sitting in one seat.
+// Bot is one computer player sitting in one seat. A Bot is not safe for
+// concurrent use: call its methods (Suspicion included) from one goroutine
+// at a time.
 type Bot interface {
 	// Observe is told every event in order, already redacted for its seat
 	// (rules.Event.For).

@@ -58,7 +58,7 @@ func TestTraceSearch(t *testing.T) {
 		fmt.Printf("%-12s draw=%2d reach=%4.1f gain %.2f: %v  ->  %v\n", v.Role, v.DrawPile, a.reach, gain, fav, ch)
 	}
 	defer func() { traceSearch = nil }()
-	c := SimConfig{Games: 1, Players: 5, Seats: []Level{Hard, Normal, Normal, Normal, Normal}, Bot: Config{Playouts: 120}}
+	c := SimConfig{Games: 1, Players: 5, Seats: []Level{Hard, Normal, Normal, Normal, Normal}, Bot: Config{Playouts: 240}}
 	for i := range 3 {
 		playGame(c, i)
 	}
