@@ -41,6 +41,11 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	c, ok := commands[name]
+	if !ok && name == "" {
+		fmt.Fprintln(stderr, "goldvein: this build has no game window (it was built with -tags headless)")
+		usage(stderr)
+		return 2
+	}
 	if !ok {
 		fmt.Fprintf(stderr, "goldvein: unknown command %q\n", name)
 		usage(stderr)
