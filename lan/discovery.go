@@ -149,3 +149,32 @@ func (b *Browser) Hosts() []Found {
 
 // Close stops listening.
 func (b *Browser) Close() error { return b.conn.Close() }
+
+// JoinAddresses returns the HOST:PORT addresses guests on the local
+// network can join at: every up, non-loopback IPv4 address of this machine
+// with port. The lobby shows them (and issue 6's page link and QR code).
+func JoinAddresses(port int) []string {
+	ifs, err := net.Interfaces()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, ifc := range ifs {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, err := ifc.Addrs()
+		if err != nil {
+			continue
+		}
+		for _, a := range addrs {
+			ipn, ok := a.(*net.IPNet)
+			if !ok || ipn.IP.To4() == nil || ipn.IP.IsLoopback() {
+				continue
+			}
+			out = append(out, net.JoinHostPort(ipn.IP.String(), strconv.Itoa(port)))
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -176,3 +176,49 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("lobby: %+v", got.Seats)
 	}
 }
+
+func TestLobbyChatAndEarlyMove(t *testing.T) {
+	cfg := testConfig(4, 1)
+	cfg.AutoStart = false
+	h, addr := startHost(t, cfg)
+	ann := rawConn(t, addr)
+	defer ann.Close()
+	ann.send(&Message{T: THello, Version: Version, Name: "ann"})
+	bob := join(t, addr, "bob", nil)
+	ann.send(&Message{T: TChat, Phrase: "gold_bottom"})
+	ann.send(&Message{T: TMove, Move: &rules.Move{Seat: 0, Type: rules.Discard, Card: rules.MustCard("NE")}})
+	for {
+		m, err := ann.recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.T == TError {
+			if m.Code != CodeState {
+				t.Errorf("a move in the lobby: code %q", m.Code)
+			}
+			break
+		}
+	}
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case m := <-bob.Messages():
+			if m.T != TChat {
+				continue
+			}
+			if m.Seat != 0 || m.Name != "ann" || m.Phrase != "gold_bottom" || m.Text != "" {
+				t.Fatalf("chat: %+v", m)
+			}
+			log := h.ChatLog()
+			if len(log) != 1 || log[0].Text != "The gold is at the bottom." {
+				t.Fatalf("chat log: %+v", log)
+			}
+			if err := h.Chat(0, "", "nonsense"); err == nil {
+				t.Error("unknown phrase accepted")
+			}
+			return
+		case <-timeout:
+			t.Fatal("bob never heard ann")
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -355,5 +356,15 @@ func TestViewFieldsCoverTheView(t *testing.T) {
 	}
 	if len(names) != len(keys) {
 		t.Errorf("viewFields has %d names, the view %d keys", len(names), len(keys))
+	}
+}
+
+func TestJoinAddresses(t *testing.T) {
+	for _, a := range JoinAddresses(47475) {
+		host, port, err := net.SplitHostPort(a)
+		ip := net.ParseIP(host)
+		if err != nil || port != "47475" || ip == nil || ip.To4() == nil || ip.IsLoopback() {
+			t.Errorf("address %q", a)
+		}
 	}
 }
