@@ -28,7 +28,7 @@ test: deps-test fmt-check vet
 	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
 	$(XVFB) $(GO) test $$($(GO) list $(UI_PKGS) 2>/dev/null)
-	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
+	$(MAKE) --no-print-directory wasm && GOLDVEIN_WEB=$(CURDIR)/dist/web $(GO) test -v -count=1 ./e2e/
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -42,11 +42,28 @@ lint: fmt-check vet
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./rules/... ./bot/... ./lan/...
 
+# The browser build (README, Browser): dist/web/ is the page, Go's
+# wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).
 wasm:
-	mkdir -p dist/web
-	GOOS=js GOARCH=wasm $(GO) build -o dist/web/goldvein.wasm .
+	rm -rf dist/web && mkdir -p dist/web
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/web/goldvein.wasm .
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/web/
-	cp web/* dist/web/
+	cp web/index.html web/loader.js web/storefs.js dist/web/
+	gzip -9 -k -f dist/web/goldvein.wasm
+	@echo "wasm: $$(stat -c %s dist/web/goldvein.wasm) bytes, gzip -9 $$(stat -c %s dist/web/goldvein.wasm.gz) bytes"
+
+# Desktop binaries with the browser build embedded (webdist, build tag
+# "webdist"), so `goldvein serve` and the host's lobby serve the page:
+# Linux (cgo, for the window), Windows (no cgo needed), and a Linux server
+# without the window (tag "headless") for machines with no display.
+dist: wasm
+	rm -rf webdist/web && mkdir -p webdist/web
+	cp dist/web/index.html dist/web/loader.js dist/web/storefs.js dist/web/wasm_exec.js dist/web/goldvein.wasm.gz webdist/web/
+	CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $(GO) build -tags webdist -trimpath -o dist/goldvein-linux-amd64 .
+	CGO_ENABLED=0 GOOS=windows GOARCH=amd64 $(GO) build -tags webdist -trimpath -o dist/goldvein-windows-amd64.exe .
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags webdist,headless -trimpath -o dist/goldvein-linux-amd64-server .
+	rm -rf webdist/web
+	@ls -l dist/goldvein-*
 
 clean:
 	rm -rf goldvein dist

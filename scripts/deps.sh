@@ -9,6 +9,8 @@ pkgs=(gcc pkg-config libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxiner
       libxrandr-dev libxxf86vm-dev libasound2-dev)
 if [ "$what" = test ]; then
   pkgs+=(xvfb xauth libgl1-mesa-dri)
+  # The browser build's end-to-end test (e2e/) drives headless Chromium.
+  pkgs+=(chromium)
 fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian: nothing to check here; the Go toolchain reports what is missing.

@@ -13,7 +13,9 @@
 //   {stage, firstFrameMs, exitCode, lines, storage}
 // stage is "loading", "starting", "running", "drawn" (first frame on the
 // canvas) or "exited"; firstFrameMs is milliseconds from navigation to the
-// first frame drawn on the canvas; lines is what the program printed.
+// first frame drawn on the canvas; lines is what the program printed;
+// times.fetched and times.compiled are when the wasm had arrived and was
+// compiled (ms from navigation).
 // document.title follows: "goldvein", then "goldvein: exited N".
 (function () {
   "use strict";
@@ -23,7 +25,7 @@
   const loader = document.getElementById("loader");
   const log = document.getElementById("log");
 
-  const state = { stage: "loading", firstFrameMs: null, exitCode: null, lines: [],
+  const state = { stage: "loading", firstFrameMs: null, exitCode: null, lines: [], times: {},
                   storage: window.goldveinStorage || "none" };
   window.goldvein = state;
 
@@ -61,7 +63,7 @@
       let screen = true;
       const bind = gl.bindFramebuffer;
       gl.bindFramebuffer = function (target, fb) {
-        screen = fb === null;
+        screen = fb == null; // null or undefined: the canvas itself
         return bind.call(gl, target, fb);
       };
       for (const name of ["drawElements", "drawArrays"]) {
@@ -144,11 +146,13 @@
       document.title = "goldvein: joining";
     }
     const bytes = await fetchWithProgress("goldvein.wasm");
+    state.times.fetched = Math.round(performance.now());
     fill.style.width = "100%";
     status.textContent = "Starting…";
     state.stage = "starting";
     const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
     state.stage = "running";
+    state.times.compiled = Math.round(performance.now());
     if (go.argv[1] === "join") loader.style.display = "none";
     await go.run(instance);
     if (state.stage !== "exited") state.stage = "exited";
