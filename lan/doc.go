@@ -11,7 +11,8 @@
 //	addr, err := h.Listen(":47475")             // TCP, HTTP and WebSocket on one port
 //	go h.Announce(ctx, &net.UDPAddr{IP: net.IPv4bcast, Port: lan.BeaconPort}, port, time.Second)
 //
-// The lobby screen reads h.Lobby() (the table's name, options, password
+// JoinAddresses(port) lists the addresses to show for guests to type. The
+// lobby screen reads h.Lobby() (the table's name, options, password
 // flag, grace period and seats: who sits where, connected or not) and
 // h.ChatLog(), redrawing when h.Changed() fires. Before the start it may call
 // h.SetOptions, h.SetGrace and h.SetSeat (make a seat open, a computer

@@ -126,7 +126,9 @@ func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	ws.SetReadLimit(int64(MaxClientMessage + 8 + len(Magic)))
+	// A WebSocket message may hold several frames (the client's writer
+	// batches them); each frame is still held to MaxClientMessage.
+	ws.SetReadLimit(64 << 10)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	nc := websocket.NetConn(ctx, ws, websocket.MessageBinary)
