@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/webdist"
 )
 
 func init() {
@@ -96,7 +98,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var logMu sync.Mutex
 	cfg := lan.HostConfig{Name: *name, Password: *password, Options: opts, Bots: *bots, BotLevel: *level,
 		BotDelay: *botDelay, Seed: *seed, Save: lanSaver{path}, Grace: *grace, AutoStart: true,
-		MaxPerAddr: *perAddr,
+		MaxPerAddr: *perAddr, Web: webdist.Handler(),
 		Logf: func(format string, a ...any) {
 			logMu.Lock()
 			defer logMu.Unlock()
@@ -127,6 +129,11 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	go h.Serve(l)
 	fmt.Fprintf(stdout, "listening on %s\n", l.Addr())
+	if webdist.Embedded() {
+		fmt.Fprintf(stderr, "goldvein serve: browsers join at %s\n", strings.Join(webdist.JoinURLs(l.Addr().(*net.TCPAddr).Port), " "))
+	} else {
+		fmt.Fprintf(stderr, "goldvein serve: %s\n", webdist.NotEmbedded)
+	}
 	if *beacon != "" {
 		dst, err := net.ResolveUDPAddr("udp4", *beacon)
 		if err != nil {
