@@ -368,3 +368,37 @@ func TestJoinAddresses(t *testing.T) {
 		}
 	}
 }
+
+// FuzzHostConnection feeds arbitrary bytes, after the preamble, to a live
+// host's connection handler: nothing a guest sends may crash the host.
+func FuzzHostConnection(f *testing.F) {
+	frame := func(s string) []byte {
+		var b bytes.Buffer
+		WriteFrame(&b, []byte(s))
+		return b.Bytes()
+	}
+	hello := frame(`{"t":"hello","version":1,"name":"fuzz"}`)
+	f.Add(hello)
+	f.Add(append(hello, frame(`{"t":"move","move":{"seat":0,"play":"discard","card":"NE"}}`)...))
+	f.Add(append(hello, frame(`{"t":"chat","phrase":"hurry"}`)...))
+	f.Add(append(hello, 0xff, 0xff, 0xff, 0xff))
+	f.Add([]byte{0, 0, 0, 3, '{', '}', '}'})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg := testConfig(3, 2)
+		cfg.HandshakeTimeout, cfg.PingInterval, cfg.IdleTimeout = 50*time.Millisecond, 20*time.Millisecond, 50*time.Millisecond
+		h, err := NewHost(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		a, b := net.Pipe()
+		defer a.Close()
+		done := make(chan struct{})
+		go func() { h.route(b); close(done) }()
+		go io.Copy(io.Discard, a)
+		a.SetWriteDeadline(time.Now().Add(200 * time.Millisecond))
+		a.Write(append([]byte(Magic), data...))
+		a.Close()
+		<-done
+	})
+}
