@@ -113,6 +113,10 @@ func TestServeAndFiveHeadlessGuests(t *testing.T) {
 	if s := finalScores(t, out.String()); s != want {
 		t.Errorf("serve's scores:\n%s\nguests':\n%s", s, want)
 	}
+	// Built without the browser build, the host says so plainly (issue 6).
+	if !strings.Contains(errOut.String(), "no browser build embedded") {
+		t.Errorf("serve did not say the page is missing: %s", errOut)
+	}
 	for i := 0; i < 5; i++ {
 		if !strings.Contains(want, fmt.Sprintf("guest%d", i)) {
 			t.Errorf("guest%d missing from the scores", i)

@@ -129,6 +129,15 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	go h.Serve(l)
 	fmt.Fprintf(stdout, "listening on %s\n", l.Addr())
+	port := l.Addr().(*net.TCPAddr).Port
+	if as := lan.JoinAddresses(port); len(as) > 0 {
+		cfg.Logf("guests join at %s", strings.Join(as, ", "))
+	}
+	if webdist.Embedded() {
+		cfg.Logf("browsers open %s", strings.Join(webdist.JoinURLs(port), " "))
+	} else {
+		cfg.Logf("%s", webdist.NotEmbedded)
+	}
 	if webdist.Embedded() {
 		fmt.Fprintf(stderr, "goldvein serve: browsers join at %s\n", strings.Join(webdist.JoinURLs(l.Addr().(*net.TCPAddr).Port), " "))
 	} else {
@@ -139,7 +148,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if err != nil {
 			return fail(2, "--beacon: %v", err)
 		}
-		go h.Announce(ctx, dst, l.Addr().(*net.TCPAddr).Port, time.Second)
+		go h.Announce(ctx, dst, port, time.Second)
 	}
 	if rec == nil && *bots == *players {
 		if err := h.Start(nil); err != nil {
