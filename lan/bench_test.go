@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -178,11 +177,4 @@ func BenchmarkIdleHost(b *testing.B) {
 	used, wall := cpu()-c0, time.Since(t0)
 	b.ReportMetric(float64(used.Microseconds())/1000/wall.Seconds(), "cpu-ms/s")
 	b.ReportMetric(0, "ns/op")
-}
-
-// processCPU returns the CPU time (user and system) the process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
