@@ -280,3 +280,17 @@ func TestRateLimit(t *testing.T) {
 		t.Errorf("%d chats passed and %d were limited, want at most burst 5 (+1 refill) to pass", chats, limited)
 	}
 }
+
+func TestLeaveHandsTheSeatToABotAtOnce(t *testing.T) {
+	cfg := testConfig(3, 1)
+	cfg.Grace = time.Hour
+	h, addr := startHost(t, cfg)
+	a := join(t, addr, "ann", nil)
+	join(t, addr, "bob", nil)
+	<-h.Started()
+	a.Leave()
+	waitFor(t, "a stand-in for ann", func() bool { return h.Lobby().Seats[0].StandIn })
+	if s := h.Lobby().Seats[0]; s.Connected || s.Name != "ann" {
+		t.Fatalf("seat 0 after a goodbye: %+v", s)
+	}
+}
