@@ -10,6 +10,7 @@ package e2e
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
 	"net/http/httptest"
 	"os"
@@ -42,8 +43,15 @@ func moduleRoot(t *testing.T) string {
 // pkg (a package path inside the module) as goldvein.wasm.
 func buildPage(t *testing.T, dir, pkg string) {
 	t.Helper()
+	buildPageFlags(t, dir, pkg, []string{"-ldflags=-s -w"})
+}
+
+// buildPageFlags is buildPage with other go build flags.
+func buildPageFlags(t *testing.T, dir, pkg string, flags []string) {
+	t.Helper()
 	root := moduleRoot(t)
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "goldvein.wasm"), pkg)
+	args := append(append([]string{"build", "-trimpath"}, flags...), "-o", filepath.Join(dir, "goldvein.wasm"), pkg)
+	cmd := exec.Command("go", args...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -312,6 +320,10 @@ func TestStorageInBrowser(t *testing.T) {
 		b.navigate(t, srv.URL+"/?run="+strconv.Itoa(i))
 		s := b.waitFor(t, "the probe's exit", 60*time.Second, func(s pageState) bool { return s.ExitCode != nil })
 		out := strings.Join(s.Lines, "\n")
+		page := fmt.Sprintf("storeprobe: in browser true, run=\"%d\", host websocket ws://%s/ws", i, strings.TrimPrefix(srv.URL, "http://"))
+		if !strings.Contains(out, page) {
+			t.Errorf("run %d: package browser saw the page differently; output:\n%s\nwant %q", i, out, page)
+		}
 		if *s.ExitCode != 0 || !strings.Contains(out, want) {
 			t.Fatalf("run %d: exit %d, output:\n%s\nwant a line with %q", i, *s.ExitCode, out, want)
 		}

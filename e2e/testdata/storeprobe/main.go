@@ -2,7 +2,8 @@
 // live in the browser's storage (web/storefs.js): the first run writes an
 // autosave with game.FileSaver, exactly as the app does after every move;
 // a later run of the same page reads it back and checks it. It prints one
-// line "storeprobe: wrote ..." or "storeprobe: read ok ..." (e2e test).
+// line "storeprobe: wrote ..." or "storeprobe: read ok ..." (e2e test),
+// after a line with what package browser says about the page.
 package main
 
 import (
@@ -13,11 +14,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/goldvein/goldvein/browser"
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
 )
 
 func main() {
+	// The page as the app sees it (package browser).
+	fmt.Printf("storeprobe: in browser %v, run=%q, host websocket %s\n", browser.InBrowser(), browser.Query("run"), browser.HostWebSocket())
 	if err := run(); err != nil {
 		fmt.Println("storeprobe: error:", err)
 		os.Exit(1)
