@@ -222,3 +222,79 @@ func TestLobbyChatAndEarlyMove(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalSeatAndGuest is the app's path: the host's own player sits in a
+// local seat (a game.Inbox the board scene would poll), a guest joins, the
+// host changes the options and seats in the lobby and starts.
+func TestLocalSeatAndGuest(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig(3, 0)
+	cfg.AutoStart = false
+	h, addr := startHost(t, cfg)
+	if err := h.SetSeat(0, SeatLocal, "host", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.SetOptions(rules.Options{Players: 4, FirstPlayer: 0, SabotagedGetNothing: true}); err != nil {
+		t.Fatal(err)
+	}
+	g := join(t, addr, "guest", nil)
+	if g.Seat() != 1 {
+		t.Fatalf("guest in seat %d", g.Seat())
+	}
+	if err := h.SetOptions(rules.Options{Players: 5}); err == nil {
+		t.Error("the player count changed under a seated guest")
+	}
+	if err := h.Start(nil); err == nil {
+		t.Error("started without the local seat's game.Seat")
+	}
+	inbox := game.NewInbox("host")
+	if err := h.Start(map[int]game.Seat{0: inbox}); err != nil {
+		t.Fatal(err)
+	}
+	l := h.Lobby()
+	if !l.Started || !l.Options.SabotagedGetNothing || len(l.Seats) != 4 || l.Seats[2].Kind != SeatBot || l.Seats[3].Kind != SeatBot {
+		t.Fatalf("lobby at the start: %+v", l)
+	}
+	if err := h.SetSeat(2, SeatOpen, "", ""); err == nil {
+		t.Error("a seat changed after the start")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	var guestView rules.View
+	var gerr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		guestView, gerr = Autoplay(ctx, g, randomBrain, nil)
+	}()
+	brain := randomBrain(0, 4)
+	t0 := h.Table()
+	for {
+		select {
+		case <-t0.Done():
+		case <-ctx.Done():
+			t.Fatal("the game did not end")
+		default:
+			d, ok := inbox.Poll()
+			if !ok {
+				time.Sleep(time.Millisecond)
+				continue
+			}
+			for _, e := range d.Events {
+				brain.Observe(e)
+			}
+			if latest, _ := inbox.Latest(); d.View.MyTurn() && latest.Moves == d.View.Moves {
+				if err := t0.Submit(0, brain.Choose(d.View)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			continue
+		}
+		break
+	}
+	<-done
+	if gerr != nil {
+		t.Fatal(gerr)
+	}
+	checkFinal(t, h, []rules.View{guestView})
+}
