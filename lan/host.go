@@ -363,6 +363,11 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	if h.closed {
 		return errors.New("lan: the host is closed")
 	}
+	for i, s := range h.seats {
+		if s.kind == SeatLocal && local[i] == nil {
+			return fmt.Errorf("lan: local seat %d has no game.Seat", i)
+		}
+	}
 	n := len(h.seats)
 	seats := make([]game.Seat, n)
 	h.session = Session{Name: h.cfg.Name}
@@ -374,9 +379,6 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 		case SeatBot:
 			seats[i] = h.botSeat(i, s.name, s.level)
 		case SeatLocal:
-			if local[i] == nil {
-				return fmt.Errorf("lan: local seat %d has no game.Seat", i)
-			}
 			s.local = local[i]
 			seats[i] = local[i]
 		case SeatGuest:

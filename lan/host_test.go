@@ -247,6 +247,9 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	if err := h.Start(nil); err == nil {
 		t.Error("started without the local seat's game.Seat")
 	}
+	if l := h.Lobby(); l.Started || l.Seats[2].Kind != SeatOpen {
+		t.Errorf("a failed start changed the lobby: %+v", l)
+	}
 	inbox := game.NewInbox("host")
 	if err := h.Start(map[int]game.Seat{0: inbox}); err != nil {
 		t.Fatal(err)
