@@ -83,7 +83,8 @@ type App struct {
 	from, to  *ebiten.Image
 	fadeOp    ebiten.DrawImageOptions
 
-	ptr pointer
+	ptr  pointer
+	text textCache
 
 	shots    map[string]bool
 	shotWait int
@@ -237,6 +238,7 @@ func (a *App) Update() (err error) {
 		return ebiten.Termination
 	}
 	a.ticks++
+	a.text.sweep()
 	a.trackTPS()
 	a.in.Update()
 	a.readPointer()

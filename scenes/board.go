@@ -48,9 +48,6 @@ type boardScene struct {
 	layerCell  [2]int // cell size the layer was drawn at
 	layerMin   rules.Cell
 	layerDirty bool
-	mazeSub    *ebiten.Image
-	mazeSubR   rect
-	mazeSubOf  *ebiten.Image // the image mazeSub is part of (the screen, or a fade buffer)
 
 	L boardLayout
 

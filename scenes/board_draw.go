@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"image"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -52,7 +51,6 @@ func (s *boardScene) layout(a *App) {
 		L.log = L.log.mirror(w)
 		L.role = L.role.mirror(w)
 	}
-	s.mazeSub = nil
 	s.layerDirty = true
 	s.logW = 0
 	if !s.zoomed {
@@ -98,6 +96,7 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	p := &s.p
 	dst.Fill(a.pal.Background)
 	s.drawMaze(a, dst)
+	s.drawSurround(a, dst)
 	s.drawTop(a, dst)
 	for i := range s.L.panels {
 		s.drawPanel(a, dst, i)
@@ -135,12 +134,10 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 // drawMaze draws the cached maze layer, the grid's legal cells and the
 // selected target into the maze viewport.
 func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
+	// The maze is drawn unclipped and the frame around it is painted over
+	// afterwards (drawSurround): no sub-image, so everything batches.
 	mr := s.L.maze
-	if s.mazeSub == nil || s.mazeSubR != mr || s.mazeSubOf != dst {
-		s.mazeSub = dst.SubImage(image.Rect(int(mr.x), int(mr.y), int(mr.x+mr.w), int(mr.y+mr.h))).(*ebiten.Image)
-		s.mazeSubR, s.mazeSubOf = mr, dst
-	}
-	sub := s.mazeSub
+	sub := dst
 	s.p.fill(sub, mr, colMazeFloor)
 	cw, ch := s.cellSize(a)
 	// Faint cell grid, so empty space reads as places to build.
@@ -206,7 +203,6 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 			}
 		}
 	}
-	s.p.frame(dst, mr, a.U(1), colEdge)
 }
 
 // snapTarget is the legal cell a dragged path card would snap to, or -1.
@@ -270,6 +266,19 @@ func (s *boardScene) ensureLayer(a *App) {
 		x, y := float64((t.At.X-minX)*size[0]), float64((t.At.Y-minY)*size[1])
 		s.p.image(s.layer, art.Card(t.Card), x, y, 1, 1, 1)
 	}
+}
+
+// drawSurround paints the table colour around the maze viewport, over
+// whatever of the maze lies outside it.
+func (s *boardScene) drawSurround(a *App, dst *ebiten.Image) {
+	mr := s.L.maze
+	w, h := float64(a.w), float64(a.h)
+	bg := a.pal.Background
+	s.p.fill(dst, rect{0, 0, w, mr.y}, bg)
+	s.p.fill(dst, rect{0, mr.y + mr.h, w, h - mr.y - mr.h}, bg)
+	s.p.fill(dst, rect{0, mr.y, mr.x, mr.h}, bg)
+	s.p.fill(dst, rect{mr.x + mr.w, mr.y, w - mr.x - mr.w, mr.h}, bg)
+	s.p.frame(dst, mr, a.U(1), colEdge)
 }
 
 func (s *boardScene) drawTop(a *App, dst *ebiten.Image) {

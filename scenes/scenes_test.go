@@ -3,6 +3,7 @@ package scenes
 import (
 	"errors"
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"testing"
@@ -435,5 +436,79 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 		if h.a.cur.Name() == "board" && math.Mod(float64(h.a.ticks), 50) == 0 {
 			time.Sleep(time.Millisecond)
 		}
+	}
+}
+
+// BenchmarkBoardDrag is one frame (Update + Draw) of the board scene with a
+// 40-card maze and 10 players while a path card is being dragged across
+// the maze: the steady state of play (issue 3: under 2 ms CPU per frame and
+// no allocations).
+func BenchmarkBoardDrag(b *testing.B) {
+	h, s := startBoard(b, oneHuman(10), 4)
+	// Lay 40 path cards into the maze as shown (the deck's first 40).
+	board := s.view.Board.Clone()
+	var places []rules.Placement
+	for id := 0; board.PathCards() < 40 && id < rules.DeckSize; id++ {
+		c := rules.DeckCard(rules.CardID(id))
+		if c.Kind != rules.Path {
+			continue
+		}
+		places = board.Placements(places[:0], c, false)
+		if len(places) == 0 {
+			continue
+		}
+		p := places[len(places)/2]
+		board.Place(p.Card, rules.CardID(id), p.At)
+	}
+	if board.PathCards() < 40 {
+		b.Fatalf("only %d path cards laid", board.PathCards())
+	}
+	s.view.Board, s.mine.Board = board, board.Clone()
+	s.tiles = append(s.tiles[:0], board.Tiles()...)
+	s.layerDirty = true
+	for i := 0; i < 20; i++ {
+		s.log = append(s.log, fmt.Sprintf("Bot %d laid a tunnel", i))
+	}
+	idx := -1
+	for i, hs := range s.hand {
+		if hs.card.Kind == rules.Path {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		b.Skip("no path card in hand")
+	}
+	r := s.hand[idx].r
+	h.in.x, h.in.y, h.in.pressed, h.in.down = int(r.cx()), int(r.cy()), true, true
+	h.tick()
+	mz := s.L.maze
+	frame := 0
+	move := func() {
+		// Sweep the pointer back and forth over the maze.
+		k := float64(frame%120) / 120
+		h.in.x = int(mz.x + mz.w*(0.1+0.8*k))
+		h.in.y = int(mz.y + mz.h*(0.3+0.4*math.Sin(k*math.Pi)))
+		frame++
+		h.tick()
+	}
+	for i := 0; i < 200; i++ {
+		move()
+	}
+	if !s.drag.started || len(s.targets) == 0 {
+		b.Fatalf("not dragging (started %v, %d targets)", s.drag.started, len(s.targets))
+	}
+	// Outside a real frame loop nothing ends the frame, so the GPU command
+	// queue would only grow: each frame is flushed (reading a pixel back)
+	// with the clock stopped, as the loop would after Draw.
+	var px [4]byte
+	flush := func() { h.screen.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px[:]) }
+	flush()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		move()
+		b.StopTimer()
+		flush()
+		b.StartTimer()
 	}
 }

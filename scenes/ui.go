@@ -82,7 +82,9 @@ func (p *painter) fill(dst *ebiten.Image, r rect, c color.RGBA) {
 	p.op.GeoM.Scale(r.w, r.h)
 	p.op.GeoM.Translate(r.x, r.y)
 	p.op.ColorScale.Reset()
-	p.op.ColorScale.ScaleWithColor(c)
+	setColor(&p.op.ColorScale, c)
+	// Nearest filtering needs no source-region uniform, so draws of
+	// different images from one atlas page merge into one draw call.
 	p.op.Filter = ebiten.FilterNearest
 	dst.DrawImage(whiteSub, &p.op)
 }
@@ -149,11 +151,17 @@ func (p *painter) roundFill(dst *ebiten.Image, r rect, rad float64, c color.RGBA
 // faded by alpha.
 func (p *painter) image(dst, img *ebiten.Image, x, y, sx, sy float64, alpha float32) {
 	p.op.GeoM.Reset()
+	p.op.Filter = ebiten.FilterLinear
+	if sx == 1 && sy == 1 {
+		// Art is made at the size it is shown: pixel-aligned and unfiltered
+		// it is sharp, and batches (see fill).
+		x, y = math.Round(x), math.Round(y)
+		p.op.Filter = ebiten.FilterNearest
+	}
 	p.op.GeoM.Scale(sx, sy)
 	p.op.GeoM.Translate(x, y)
 	p.op.ColorScale.Reset()
 	p.op.ColorScale.ScaleAlpha(alpha)
-	p.op.Filter = ebiten.FilterLinear
 	dst.DrawImage(img, &p.op)
 }
 
