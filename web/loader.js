@@ -97,33 +97,48 @@
     return args;
   }
 
-  async function fetchWithProgress(url) {
+  function progress(got, total) {
+    const pct = Math.min(100, Math.round((got / total) * 100));
+    fill.style.width = pct + "%";
+    status.textContent = "Loading… " + pct + "%";
+  }
+
+  // loadWasm fetches and compiles url. The browser compiles the module while
+  // it streams in (instantiateStreaming), and the bar follows the bytes.
+  async function loadWasm(url, importObject) {
     const resp = await fetch(url);
     if (!resp.ok) throw new Error("fetch " + url + ": HTTP " + resp.status);
     // The uncompressed size, when the server says it, drives the bar (a
     // gzipped response's Content-Length is the compressed size).
     let total = Number(resp.headers.get("X-Uncompressed-Length") || 0);
     if (!total && !resp.headers.get("Content-Encoding")) total = Number(resp.headers.get("Content-Length") || 0);
-    if (!resp.body || !total) {
+    let body = resp.body;
+    if (body && total) {
+      const reader = body.getReader();
+      let got = 0;
+      body = new ReadableStream({
+        async pull(controller) {
+          const { done, value } = await reader.read();
+          if (done) {
+            state.times.fetched = Math.round(performance.now());
+            controller.close();
+            return;
+          }
+          got += value.length;
+          progress(got, total);
+          controller.enqueue(value);
+        },
+      });
+    } else {
       status.textContent = "Loading…";
-      return await resp.arrayBuffer();
     }
-    const reader = resp.body.getReader();
-    const chunks = [];
-    let got = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      got += value.length;
-      const pct = Math.min(100, Math.round((got / total) * 100));
-      fill.style.width = pct + "%";
-      status.textContent = "Loading… " + pct + "%";
+    if (WebAssembly.instantiateStreaming && body) {
+      const streamed = new Response(body, { headers: { "Content-Type": "application/wasm" } });
+      return (await WebAssembly.instantiateStreaming(streamed, importObject)).instance;
     }
-    const buf = new Uint8Array(got);
-    let off = 0;
-    for (const c of chunks) { buf.set(c, off); off += c.length; }
-    return buf.buffer;
+    const bytes = await new Response(body).arrayBuffer();
+    state.times.fetched = Math.round(performance.now());
+    return (await WebAssembly.instantiate(bytes, importObject)).instance;
   }
 
   async function start() {
@@ -145,12 +160,13 @@
       log.style.display = "block";
       document.title = "goldvein: joining";
     }
-    const bytes = await fetchWithProgress("goldvein.wasm");
-    state.times.fetched = Math.round(performance.now());
+    const instance = await loadWasm("goldvein.wasm", go.importObject);
     fill.style.width = "100%";
     status.textContent = "Starting…";
     state.stage = "starting";
-    const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+    // Let the page paint "Starting…": the Go program's start-up holds the
+    // page's only thread until its first frame.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     state.stage = "running";
     state.times.compiled = Math.round(performance.now());
     if (go.argv[1] === "join") loader.style.display = "none";
