@@ -134,14 +134,9 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		cfg.Logf("guests join at %s", strings.Join(as, ", "))
 	}
 	if webdist.Embedded() {
-		cfg.Logf("browsers open %s", strings.Join(webdist.JoinURLs(port), " "))
+		cfg.Logf("browsers join at %s", strings.Join(webdist.JoinURLs(port), " "))
 	} else {
 		cfg.Logf("%s", webdist.NotEmbedded)
-	}
-	if webdist.Embedded() {
-		fmt.Fprintf(stderr, "goldvein serve: browsers join at %s\n", strings.Join(webdist.JoinURLs(l.Addr().(*net.TCPAddr).Port), " "))
-	} else {
-		fmt.Fprintf(stderr, "goldvein serve: %s\n", webdist.NotEmbedded)
 	}
 	if *beacon != "" {
 		dst, err := net.ResolveUDPAddr("udp4", *beacon)
