@@ -29,6 +29,8 @@ var chromiumFlags = []string{
 	"--disable-quic", "--no-first-run", "--disable-background-networking",
 	"--disable-component-update", "--disable-sync", "--disable-default-apps",
 	"--disable-extensions", "--mute-audio", "--window-size=1280,800",
+	// As desktop browsers do: sound only after the first click, tap or key.
+	"--autoplay-policy=user-gesture-required",
 	"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
 }
 

@@ -180,7 +180,7 @@ func TestMenuDraws(t *testing.T) {
 	h, addr := newHost(t, dir, 4, 4)
 	_ = h
 	b := startBrowser(t)
-	b.navigate(t, "http://"+addr+"/?mute=1&lang=en")
+	b.navigate(t, "http://"+addr+"/?lang=en")
 	s := b.waitFor(t, "the first frame", 90*time.Second, func(s pageState) bool { return s.FirstFrameMs != nil })
 	t.Logf("navigation to first frame: %.0f ms (wasm fetched at %d ms, compiled at %d ms; storage: %s)",
 		*s.FirstFrameMs, s.Times["fetched"], s.Times["compiled"], s.Storage)
@@ -205,6 +205,42 @@ func TestMenuDraws(t *testing.T) {
 	checkDrawn(t, shot)
 	if st := b.state(t); st.Stage != "drawn" {
 		t.Errorf("stage %q after the menu drew; output:\n%s", st.Stage, tail(st.Lines, 20))
+	}
+
+	// Sound starts after the first click (a browser rule; Ebitengine resumes
+	// its AudioContext on the first mouseup, touchend or keyup).
+	var audio string
+	if err := b.page.eval("goldveinAudio()", &audio); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("audio before any click: %s", audio)
+	if audio == "none" {
+		t.Fatal("the game made no AudioContext")
+	}
+	if audio == "running" {
+		// Headless Chromium lets it start (CDP's navigation counts as a
+		// gesture): suspend it, as a desktop browser would have kept it.
+		if err := b.page.eval("goldveinAudioContexts.at(-1).suspend(), 0", nil); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(300 * time.Millisecond)
+		b.page.eval("goldveinAudio()", &audio)
+		if audio != "suspended" {
+			t.Fatalf("audio after suspend(): %s", audio)
+		}
+	}
+	for _, typ := range []string{"mousePressed", "mouseReleased"} {
+		if err := b.page.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": 8, "y": 8,
+			"button": "left", "clickCount": 1}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 50 && audio != "running"; i++ {
+		time.Sleep(100 * time.Millisecond)
+		b.page.eval("goldveinAudio()", &audio)
+	}
+	if audio != "running" {
+		t.Errorf("audio after a click: %s, want running", audio)
 	}
 
 	// The canvas follows the window: shrink it and look again.

@@ -77,6 +77,24 @@
     return gl;
   };
 
+  // The game's AudioContext (Ebitengine makes one; browsers keep it
+  // suspended until the first click, tap or key, when Ebitengine resumes
+  // it). window.goldveinAudio() says its state for the tests: "none",
+  // "suspended" or "running".
+  const contexts = [];
+  for (const name of ["AudioContext", "webkitAudioContext"]) {
+    const Orig = window[name];
+    if (typeof Orig !== "function") continue;
+    window[name] = class extends Orig {
+      constructor(...args) {
+        super(...args);
+        contexts.push(this);
+      }
+    };
+  }
+  window.goldveinAudio = () => (contexts.length ? contexts[contexts.length - 1].state : "none");
+  window.goldveinAudioContexts = contexts;
+
   // argv turns the URL parameters into the command line of the Go program.
   function argv(q) {
     const args = ["goldvein"];
