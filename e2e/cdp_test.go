@@ -50,6 +50,16 @@ func findChromium(t *testing.T) string {
 	return ""
 }
 
+// syscallKill ends the browser and its helper processes (its process
+// group) and waits for it.
+func syscallKill(b *browser) {
+	if b.cmd.ProcessState != nil {
+		return
+	}
+	syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+	b.cmd.Wait()
+}
+
 // browser is one headless Chromium with a DevTools connection to its page.
 type browser struct {
 	cmd  *exec.Cmd
@@ -84,8 +94,7 @@ func startBrowser(t *testing.T) *browser {
 		if b.page != nil {
 			b.page.close()
 		}
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Wait()
+		syscallKill(b)
 		for range 20 {
 			if os.RemoveAll(profile) == nil {
 				break

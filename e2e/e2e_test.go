@@ -378,3 +378,82 @@ func TestStorageInBrowser(t *testing.T) {
 		}
 	}
 }
+
+// TestServeBinaryBrowserGuest runs a real `goldvein serve` binary built by
+// `make dist` (GOLDVEIN_SERVE_BIN, e.g. dist/goldvein-linux-amd64-server)
+// and lets a browser guest, which loads the page the binary embeds, play
+// its one open seat to the end: the binary must print the same final scores
+// as the page. Skipped unless GOLDVEIN_SERVE_BIN is set.
+func TestServeBinaryBrowserGuest(t *testing.T) {
+	bin := os.Getenv("GOLDVEIN_SERVE_BIN")
+	if bin == "" {
+		t.Skip("set GOLDVEIN_SERVE_BIN to a binary from `make dist` (e.g. dist/goldvein-linux-amd64-server)")
+	}
+	findChromium(t)
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--players", "3", "--bots", "2", "--level", "random",
+		"--beacon", "", "--save", filepath.Join(t.TempDir(), "save.json"))
+	var stdout bytes.Buffer
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	first := make([]byte, 0, 64)
+	buf := make([]byte, 1)
+	for len(first) < 200 {
+		if _, err := out.Read(buf); err != nil {
+			t.Fatalf("serve said %q before %v; stderr:\n%s", first, err, stderr.String())
+		}
+		if buf[0] == '\n' {
+			break
+		}
+		first = append(first, buf[0])
+	}
+	addr, ok := strings.CutPrefix(string(first), "listening on ")
+	if !ok {
+		t.Fatalf("serve's first line %q, want \"listening on ADDR\"", first)
+	}
+	done := make(chan error, 1)
+	go func() {
+		stdout.ReadFrom(out)
+		done <- cmd.Wait()
+	}()
+	b := startBrowser(t)
+	b.navigate(t, "http://"+addr+"/?join=&name=web&bot=normal")
+	s := b.waitFor(t, "the guest's exit", 4*time.Minute, func(s pageState) bool { return s.ExitCode != nil })
+	if *s.ExitCode != 0 {
+		t.Fatalf("the browser guest exited %d; output:\n%s", *s.ExitCode, tail(s.Lines, 30))
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("serve: %v; stderr:\n%s", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not exit after the game")
+	}
+	if !strings.Contains(stderr.String(), "browsers join at http://") {
+		t.Errorf("serve did not say where browsers join; stderr:\n%s", stderr.String())
+	}
+	var page []string
+	for _, l := range s.Lines {
+		if scoreLine.MatchString(l) {
+			page = append(page, strings.Join(strings.Fields(l), " "))
+		}
+	}
+	var host []string
+	for _, l := range strings.Split(stdout.String(), "\n") {
+		if scoreLine.MatchString(l) {
+			host = append(host, strings.Join(strings.Fields(l), " "))
+		}
+	}
+	if len(host) != 3 || strings.Join(page, "\n") != strings.Join(host, "\n") {
+		t.Fatalf("final scores differ:\npage:\n%s\nserve:\n%s", strings.Join(page, "\n"), stdout.String())
+	}
+	t.Logf("serve and the browser agree:\n%s", stdout.String())
+}

@@ -85,3 +85,24 @@ func TestProfileStartup(t *testing.T) {
 	top(self, "self")
 	top(inclBy, "incl")
 }
+
+// TestFirstFrameFigures measures navigation to the first frame a few times,
+// muted and with sound, each in a fresh browser, and logs the times (the
+// figure of issue 6). A maintainer's tool, not a check:
+//
+//	GOLDVEIN_WEB=dist/web go test -tags profile -run FirstFrame -v ./e2e/
+func TestFirstFrameFigures(t *testing.T) {
+	dir := gamePage(t)
+	_, addr := newHost(t, dir, 4, 4)
+	for i := range 3 {
+		for _, q := range []string{"?mute=1", "?"} {
+			b := startBrowser(t)
+			b.navigate(t, "http://"+addr+"/"+q)
+			s := b.waitFor(t, "the first frame", 120*time.Second, func(s pageState) bool { return s.FirstFrameMs != nil })
+			t.Logf("run %d %-8s first frame %6.0f ms (wasm fetched %d ms, compiled %d ms)", i, q, *s.FirstFrameMs, s.Times["fetched"], s.Times["compiled"])
+			b.page.close()
+			b.page = nil
+			syscallKill(b)
+		}
+	}
+}
