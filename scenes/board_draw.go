@@ -95,15 +95,23 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	s.placeHand(a)
 	p := &s.p
 	dst.Fill(a.pal.Background)
+	// Text is queued and drawn in batches between the layers (textCache).
+	a.beginText(dst)
+	defer a.endText()
 	s.drawMaze(a, dst)
+	a.flushText()
 	s.drawSurround(a, dst)
 	s.drawTop(a, dst)
-	for i := range s.L.panels {
-		s.drawPanel(a, dst, i)
+	// Two passes, shapes then pictures, so each pass is one draw call.
+	for pass := 0; pass < 2; pass++ {
+		for i := range s.L.panels {
+			s.drawPanel(a, dst, i, pass)
+		}
 	}
 	s.drawPiles(a, dst)
 	s.drawLog(a, dst)
 	s.drawHand(a, dst)
+	a.flushText()
 	s.drawAnims(dst)
 	if s.drag.on && s.drag.started && s.drag.idx < len(s.hand) {
 		img := s.handImg(a, s.drag.idx)
@@ -117,12 +125,15 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 		c.A = uint8(230 * alpha)
 		p.round(dst, r, a.U(8), c, 0, c)
 		drawText(a, dst, s.reason, a.U(15), r.cx(), r.cy(), alignCenter, colText)
+		a.flushText()
 	}
 	if s.peekT > 0 {
 		s.drawPeek(a, dst)
+		a.flushText()
 	}
 	if s.chooser.on {
 		s.drawChooser(a, dst)
+		a.flushText()
 	}
 	if s.curtain {
 		drawCurtain(a, p, dst, s.m.name(s.me))
@@ -306,7 +317,7 @@ func (t *boardTexts) help(a *App) string {
 }
 
 // drawPanel draws seat i's panel: name, hand size, broken tools, turn.
-func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i int) {
+func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i, pass int) {
 	r := s.L.panels[i]
 	onTurn := s.view.Turn == i && s.view.Phase == rules.Playing
 	bg, edge := colPanel, colEdge
@@ -328,7 +339,9 @@ func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i int) {
 			bg = colButtonHi
 		}
 	}
-	s.p.round(dst, r, a.U(6), bg, a.U(2), edge)
+	if pass == 0 {
+		s.p.round(dst, r, a.U(6), bg, a.U(2), edge)
+	}
 	big := r.h >= a.U(50)
 	nameSize := a.U(16)
 	if !big {
@@ -345,7 +358,13 @@ func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i int) {
 		if onTurn {
 			col = colGold
 		}
-		drawText(a, dst, s.texts.names[i], nameSize, x, ny, al, col)
+		if pass == 1 {
+			drawText(a, dst, s.texts.names[i], nameSize, x, ny, al, col)
+		}
+	}
+	if pass == 0 {
+		s.drawThinking(a, dst, i, onTurn, ny, xr)
+		return
 	}
 	// Hand size: a small card back and the count.
 	art := a.Art(int(a.U(14)))
@@ -379,6 +398,10 @@ func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i int) {
 			k++
 		}
 	}
+}
+
+// drawThinking draws the dots of a computer player thinking on its turn.
+func (s *boardScene) drawThinking(a *App, dst *ebiten.Image, i int, onTurn bool, ny, xr float64) {
 	if onTurn && !s.m.isHuman(i) {
 		// Thinking dots.
 		for d := 0; d < 3; d++ {

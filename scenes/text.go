@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -30,7 +31,29 @@ type textCache struct {
 	wraps map[wrapKey][]string
 	op    ebiten.DrawImageOptions
 	tick  int
+
+	// Lines live on one atlas image of their own, packed in shelves, so
+	// that text drawn together is one draw call; when it is full it is
+	// cleared and lines are drawn anew as they are asked for.
+	atlas          *ebiten.Image
+	shelfX, shelfY int
+	shelfH         int
+
+	// While deferring (the board's frame), drawText queues its lines and
+	// flush draws them together, after the shapes beneath them.
+	deferring bool
+	queue     []queuedText
+	target    *ebiten.Image // where the queue is drawn
+	own       map[*ebiten.Image]struct{}
 }
+
+type queuedText struct {
+	img  *ebiten.Image
+	x, y float64
+	c    color.RGBA
+}
+
+const textAtlasSize = 2048
 
 type textKey struct {
 	s    string
@@ -64,11 +87,53 @@ func (tc *textCache) line(s string, size float64, rtl bool) *textLine {
 	}
 	w, _ := fonts.Measure(s, size, rtl)
 	h := lineBox(size)
-	img := ebiten.NewImage(int(math.Ceil(w))+2*textMargin, int(math.Ceil(h))+2*textMargin)
-	fonts.Draw(img, s, size, float64(img.Bounds().Dx())/2, textMargin, fonts.Center, color.White, rtl)
+	iw, ih := int(math.Ceil(w))+2*textMargin, int(math.Ceil(h))+2*textMargin
+	img := tc.place(iw, ih)
+	b := img.Bounds()
+	fonts.Draw(img, s, size, float64(b.Min.X)+float64(iw)/2, float64(b.Min.Y+textMargin), fonts.Center, color.White, rtl)
 	l := &textLine{img: img, w: w, h: h, used: tc.tick}
 	tc.lines[k] = l
 	return l
+}
+
+// place returns a free iw x ih part of the atlas (or an image of its own
+// for a line too long for it).
+func (tc *textCache) place(iw, ih int) *ebiten.Image {
+	if iw > textAtlasSize/2 || ih > textAtlasSize/8 {
+		img := ebiten.NewImage(iw, ih)
+		if tc.own == nil {
+			tc.own = map[*ebiten.Image]struct{}{}
+		}
+		tc.own[img] = struct{}{}
+		return img
+	}
+	if tc.atlas == nil {
+		tc.atlas = ebiten.NewImageWithOptions(image.Rect(0, 0, textAtlasSize, textAtlasSize), &ebiten.NewImageOptions{Unmanaged: true})
+	}
+	if tc.shelfX+iw > textAtlasSize {
+		tc.shelfX, tc.shelfY, tc.shelfH = 0, tc.shelfY+tc.shelfH, 0
+	}
+	if tc.shelfY+ih > textAtlasSize {
+		// Full: start again. Queued lines are drawn first.
+		tc.flushTo(tc.target)
+		for img := range tc.own {
+			img.Deallocate()
+		}
+		clear(tc.own)
+		clear(tc.lines)
+		tc.atlas.Clear()
+		tc.shelfX, tc.shelfY, tc.shelfH = 0, 0, 0
+	}
+	r := image.Rect(tc.shelfX, tc.shelfY, tc.shelfX+iw, tc.shelfY+ih)
+	tc.shelfX += iw + 1
+	tc.shelfH = max(tc.shelfH, ih+1)
+	return tc.atlas.SubImage(r).(*ebiten.Image)
+}
+
+// isAtlas reports whether img is a part of the atlas (not a line's own image).
+func (tc *textCache) isAtlas(img *ebiten.Image) bool {
+	_, own := tc.own[img]
+	return !own
 }
 
 // sweep drops lines not drawn for a few seconds (called once a tick).
@@ -78,7 +143,7 @@ func (tc *textCache) sweep() {
 		return
 	}
 	for k, l := range tc.lines {
-		if tc.tick-l.used > 300 {
+		if tc.tick-l.used > 300 && !tc.isAtlas(l.img) {
 			l.img.Deallocate()
 			delete(tc.lines, k)
 		}
@@ -108,12 +173,52 @@ func drawText(a *App, dst *ebiten.Image, s string, size, x, y float64, al textAl
 	case alignEnd:
 		left = x - l.w
 	}
-	op := &a.text.op
+	x, y = math.Round(left-textMargin), math.Round(y-l.h/2-textMargin)
+	if a.text.deferring {
+		if a.text.target != dst {
+			a.text.flushTo(a.text.target)
+			a.text.target = dst
+		}
+		a.text.queue = append(a.text.queue, queuedText{l.img, x, y, clr})
+		return
+	}
+	a.text.draw(dst, l.img, x, y, clr)
+}
+
+func (tc *textCache) draw(dst, img *ebiten.Image, x, y float64, c color.RGBA) {
+	op := &tc.op
 	op.GeoM.Reset()
-	op.GeoM.Translate(math.Round(left-textMargin), math.Round(y-l.h/2-textMargin))
+	op.GeoM.Translate(x, y)
 	op.ColorScale.Reset()
-	setColor(&op.ColorScale, clr)
-	dst.DrawImage(l.img, op)
+	setColor(&op.ColorScale, c)
+	dst.DrawImage(img, op)
+}
+
+// flushTo draws the queued lines on dst (nil: drops them) and empties the
+// queue.
+func (tc *textCache) flushTo(dst *ebiten.Image) {
+	if dst != nil {
+		for _, q := range tc.queue {
+			tc.draw(dst, q.img, q.x, q.y, q.c)
+		}
+	}
+	clear(tc.queue)
+	tc.queue = tc.queue[:0]
+}
+
+// beginText starts queueing text for dst (see textCache); endText draws
+// what is queued and stops. flushText draws the queue so far, before
+// something that must cover the text.
+func (a *App) beginText(dst *ebiten.Image) {
+	a.text.flushTo(a.text.target)
+	a.text.deferring, a.text.target = true, dst
+}
+
+func (a *App) flushText() { a.text.flushTo(a.text.target) }
+
+func (a *App) endText() {
+	a.text.flushTo(a.text.target)
+	a.text.deferring, a.text.target = false, nil
 }
 
 // drawWrapped draws s wrapped to width w with its first line's top at y;
