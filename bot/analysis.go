@@ -50,6 +50,7 @@ type analysis struct {
 	// one, and no islands (R5.7) joined.
 	simple bool
 	sharp  float64
+	floor  float64 // the sum of weights at which the reach is blocked
 
 	visited [104 * 104 / 64]uint64 // reachAlt's cells seen
 	stack   []rules.Cell
@@ -59,6 +60,12 @@ type analysis struct {
 	wcache [wspan * wspan]float64
 	wgen   [wspan * wspan]uint32
 	gen    uint32
+
+	// endAt indexes a.ends by cell near the goals and the start, valid
+	// where endGen equals egen (every init starts a new generation).
+	endAt  [wspan * wspan]uint16
+	endGen [wspan * wspan]uint32
+	egen   uint32
 }
 
 // wspan is the side of the square of cells whose weights are memoised,
@@ -86,7 +93,7 @@ func (a *analysis) weight(d float64) float64 { return math.Exp2(-a.sharp * d) }
 
 // reachOf turns a sum of weights back into a distance.
 func (a *analysis) reachOf(sum float64) float64 {
-	if sum <= math.Exp2(-a.sharp*blocked) {
+	if sum <= a.floor {
 		return blocked
 	}
 	return min(-log2(sum)/a.sharp, blocked)
@@ -149,7 +156,12 @@ func (a *analysis) init(b *rules.Board, gold [3]float64) {
 			a.gen = 1
 		}
 	}
-	a.b, a.gold, a.sharp = b, gold, sharp
+	a.b, a.gold, a.sharp, a.floor = b, gold, sharp, math.Exp2(-sharp*blocked)
+	a.egen++
+	if a.egen == 0 {
+		clear(a.endGen[:])
+		a.egen = 1
+	}
 	a.ends = a.ends[:0]
 	a.sum = 0
 	for _, t := range b.Tiles() {
@@ -171,6 +183,9 @@ func (a *analysis) init(b *rules.Board, gold [3]float64) {
 				continue
 			}
 			e := end{n, a.dist(n), a.cellWeight(n)}
+			if x, y := n.X-wmin, n.Y-wmin; x >= 0 && y >= 0 && x < wspan && y < wspan {
+				a.endAt[y*wspan+x], a.endGen[y*wspan+x] = uint16(len(a.ends)), a.egen
+			}
 			a.ends = append(a.ends, e)
 			a.sum += e.w
 		}
@@ -178,21 +193,30 @@ func (a *analysis) init(b *rules.Board, gold [3]float64) {
 	a.reach = a.reachOf(a.sum)
 }
 
-func (a *analysis) isEnd(c rules.Cell) bool {
-	for _, e := range a.ends {
+func (a *analysis) isEnd(c rules.Cell) bool { return a.endIndex(c) >= 0 }
+
+// endIndex is the index in a.ends of the end at c, or -1.
+func (a *analysis) endIndex(c rules.Cell) int {
+	x, y := c.X-wmin, c.Y-wmin
+	if x >= 0 && y >= 0 && x < wspan && y < wspan {
+		i := y*wspan + x
+		if a.endGen[i] != a.egen {
+			return -1
+		}
+		return int(a.endAt[i])
+	}
+	for i, e := range a.ends {
 		if e.at == c {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // endWeight is the weight of the end at c, or 0 when c is no open end.
 func (a *analysis) endWeight(c rules.Cell) float64 {
-	for _, e := range a.ends {
-		if e.at == c {
-			return e.w
-		}
+	if i := a.endIndex(c); i >= 0 {
+		return a.ends[i].w
 	}
 	return 0
 }
