@@ -282,7 +282,7 @@ func (c *Client) connect(ctx context.Context) (net.Conn, io.Reader, error) {
 			nc.SetDeadline(time.Time{})
 			c.mu.Lock()
 			c.seat, c.name, c.token = m.Seat, m.Name, m.Token
-			c.out = newOutbox(nc, 10*time.Second, nil)
+			c.out = newOutbox(nc, 10*time.Second, nil, nil)
 			c.mu.Unlock()
 			var r io.Reader = br
 			if c.cfg.Deflate {

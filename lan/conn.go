@@ -44,13 +44,14 @@ type outbox struct {
 	wake    chan struct{}
 	done    chan struct{} // closed when the connection is closed
 	once    sync.Once
-	onClose func()
 
-	onUpdate func(moves int, at time.Time) // benchmark hook, set before the first send
+	onUpdate func(moves int, at time.Time) // benchmark hook
+	boards   *boardCache                   // the host's shared maze JSON; nil on a client
 }
 
-func newOutbox(nc net.Conn, writeTimeout time.Duration, onClose func()) *outbox {
-	o := &outbox{nc: nc, writeTimeout: writeTimeout, wake: make(chan struct{}, 1), done: make(chan struct{}), onClose: onClose}
+func newOutbox(nc net.Conn, writeTimeout time.Duration, boards *boardCache, onUpdate func(int, time.Time)) *outbox {
+	o := &outbox{nc: nc, writeTimeout: writeTimeout, wake: make(chan struct{}, 1), done: make(chan struct{}),
+		boards: boards, onUpdate: onUpdate}
 	go o.run()
 	return o
 }
@@ -107,9 +108,6 @@ func (o *outbox) close() {
 		o.mu.Unlock()
 		o.nc.Close()
 		close(o.done)
-		if o.onClose != nil {
-			o.onClose()
-		}
 	})
 }
 
@@ -140,24 +138,24 @@ func (o *outbox) run() {
 					}
 					continue
 				}
+				var p []byte
+				var err error
 				if m.T == TUpdate && m.View != nil {
 					v := m.View
 					if o.onUpdate != nil {
 						written = append(written, v.Moves)
 					}
 					if last != nil && last.Seat == v.Seat {
-						d, err := viewDelta(last, v)
-						if err != nil {
-							o.close()
-							return
+						var d []byte
+						if d, err = viewDelta(last, v, o.boards); err == nil {
+							p, err = encodeDelta(d, m.Events)
 						}
-						cp := *m
-						cp.View, cp.Delta = nil, d
-						m = &cp
 					}
 					last = v
 				}
-				p, err := Encode(m)
+				if p == nil && err == nil {
+					p, err = Encode(m)
+				}
 				if err == nil {
 					err = WriteFrame(dst, p)
 				}

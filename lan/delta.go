@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/goldvein/goldvein/rules"
 )
@@ -48,9 +49,36 @@ var viewFields = []viewField{
 	{"results", func(v *rules.View) any { return v.Results }, nil},
 }
 
+// boardCache keeps the JSON of the newest maze: the maze is public, so
+// every seat's update after a move carries the same bytes, marshalled once.
+type boardCache struct {
+	mu    sync.Mutex
+	tiles []rules.Tile
+	json  []byte
+}
+
+// marshal returns the JSON of b (shared: do not change it). A nil cache
+// marshals every time.
+func (c *boardCache) marshal(b *rules.Board) ([]byte, error) {
+	if c == nil {
+		return json.Marshal(b)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.json != nil && slices.Equal(c.tiles, b.Tiles()) {
+		return c.json, nil
+	}
+	p, err := json.Marshal(b)
+	if err != nil {
+		return nil, err
+	}
+	c.tiles, c.json = slices.Clone(b.Tiles()), p
+	return p, nil
+}
+
 // viewDelta writes the JSON object of the fields of cur that differ from
 // prev; a nil slice is written as null, so the merged view has it nil.
-func viewDelta(prev, cur *rules.View) (json.RawMessage, error) {
+func viewDelta(prev, cur *rules.View, boards *boardCache) (json.RawMessage, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for _, f := range viewFields {
@@ -69,6 +97,14 @@ func viewDelta(prev, cur *rules.View) (json.RawMessage, error) {
 		b.WriteByte('"')
 		b.WriteString(f.name)
 		b.WriteString(`":`)
+		if f.name == "board" {
+			p, err := boards.marshal(&cur.Board)
+			if err != nil {
+				return nil, fmt.Errorf("lan: view field board: %w", err)
+			}
+			b.Write(p)
+			continue
+		}
 		v := f.get(cur)
 		if rv := reflect.ValueOf(v); rv.Kind() == reflect.Slice && rv.IsNil() {
 			b.WriteString("null")
@@ -145,4 +181,28 @@ func (vt *viewTracker) apply(m *Message) error {
 	}
 	vt.last = m.View
 	return nil
+}
+
+// encodeDelta writes an update that carries a delta, byte for byte as
+// Encode would, without Encode's second pass over the bytes the view and
+// events already are.
+func encodeDelta(delta []byte, evs []Event) ([]byte, error) {
+	b := make([]byte, 0, len(delta)+64*len(evs)+40)
+	b = append(b, `{"t":"update","delta":`...)
+	b = append(b, delta...)
+	if len(evs) > 0 {
+		b = append(b, `,"events":[`...)
+		for i, e := range evs {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			p, err := e.MarshalJSON()
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, p...)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}'), nil
 }

@@ -123,6 +123,8 @@ type Host struct {
 	closed  bool
 	over    bool
 
+	boards boardCache // the maze's JSON, shared by the connections' writers
+
 	changed chan struct{}
 	done    chan struct{} // closed by Close
 	started chan struct{} // closed when the table exists
@@ -619,8 +621,7 @@ func (c *hostConn) fail(code string, err error) {
 func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	ip := addrIP(nc.RemoteAddr())
 	c := &hostConn{h: h, ip: ip, seat: -1}
-	c.out = newOutbox(nc, 10*time.Second, func() {})
-	c.out.onUpdate = h.cfg.onUpdateWritten
+	c.out = newOutbox(nc, 10*time.Second, &h.boards, h.cfg.onUpdateWritten)
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
