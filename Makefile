@@ -28,7 +28,7 @@ test: deps-test fmt-check vet
 	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
 	$(XVFB) $(GO) test $$($(GO) list $(UI_PKGS) 2>/dev/null)
-	$(MAKE) --no-print-directory wasm && GOLDVEIN_WEB=$(CURDIR)/dist/web $(GO) test -v -count=1 ./e2e/
+	$(MAKE) --no-print-directory wasm && GOLDVEIN_WEB=$(CURDIR)/dist/web $(GO) test -tags e2e -v -count=1 ./e2e/
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -1,11 +1,14 @@
-// Package e2e holds the browser build's end-to-end tests (issue 6; README,
-// Browser): goldvein compiled to WebAssembly runs in headless Chromium,
+//go:build e2e
+
+// The browser build's end-to-end tests (issue 6; README, Browser):
+// goldvein compiled to WebAssembly runs in headless Chromium,
 // served the way a LAN host serves it (webdist through lan.HostConfig.Web),
 // and is driven and read through the DevTools protocol.
 //
 // The page is dist/web/ of `make wasm` when GOLDVEIN_WEB names it (make test
 // does), else the test builds it. GOLDVEIN_E2E_SHOTS=DIR keeps the
 // screenshots. Without Chromium the tests skip, saying how to install it.
+
 package e2e
 
 import (

@@ -1,4 +1,4 @@
-//go:build profile
+//go:build e2e && profile
 
 package e2e
 
@@ -12,7 +12,7 @@ import (
 // first frame with Chromium's sampling profiler and logs the functions
 // with the most time, self and inclusive. A maintainer's tool, not a check:
 //
-//	go test -tags profile -run Profile -v ./e2e/
+//	go test -tags e2e,profile -run Profile -v ./e2e/
 //
 // It builds its own wasm without -s -w, so the function names are in it.
 func TestProfileStartup(t *testing.T) {
@@ -90,7 +90,7 @@ func TestProfileStartup(t *testing.T) {
 // muted and with sound, each in a fresh browser, and logs the times (the
 // figure of issue 6). A maintainer's tool, not a check:
 //
-//	GOLDVEIN_WEB=dist/web go test -tags profile -run FirstFrame -v ./e2e/
+//	GOLDVEIN_WEB=$PWD/dist/web go test -tags e2e,profile -run FirstFrame -v ./e2e/
 func TestFirstFrameFigures(t *testing.T) {
 	dir := gamePage(t)
 	_, addr := newHost(t, dir, 4, 4)
