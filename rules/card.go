@@ -305,11 +305,21 @@ func (c Card) String() string {
 	return "?"
 }
 
-// MarshalText writes the card code (R2.2).
-func (c Card) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+// MarshalText writes the card code (R2.2); the zero Card (a card a seat may
+// not see, blanked by Event.For) writes as "".
+func (c Card) MarshalText() ([]byte, error) {
+	if c.Kind == NoCard {
+		return nil, nil
+	}
+	return []byte(c.String()), nil
+}
 
 // UnmarshalText reads a card code (R2.2); see ParseCard.
 func (c *Card) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*c = Card{}
+		return nil
+	}
 	v, err := ParseCard(string(b))
 	if err != nil {
 		return err
