@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -149,7 +150,7 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 	// afterwards (drawSurround): no sub-image, so everything batches.
 	mr := s.L.maze
 	sub := dst
-	s.p.fill(sub, mr, colMazeFloor)
+	s.p.fill(sub, mr, s.floor(a))
 	cw, ch := s.cellSize(a)
 	// Faint cell grid, so empty space reads as places to build.
 	x0 := mr.cx() - (s.camX)*cw - cw/2
@@ -214,6 +215,14 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 			}
 		}
 	}
+}
+
+// floor is the colour of the maze's empty ground: the table, a little
+// lighter, so the dark tunnels of the cards stand out against it.
+func (s *boardScene) floor(a *App) color.RGBA {
+	b := a.pal.Background
+	mix := func(v uint8) uint8 { return uint8(float64(v)*0.75 + 255*0.25*0.55) }
+	return color.RGBA{mix(b.R), mix(b.G), mix(b.B), 255}
 }
 
 // snapTarget is the legal cell a dragged path card would snap to, or -1.

@@ -180,6 +180,7 @@ func startScene(a *App, m *match) Scene {
 		v := m.table.View(-1)
 		last = &v
 	}
+	m.shown = *last
 	switch {
 	case last.Phase == rules.Over:
 		return newFinalScene(a, m, *last)

@@ -260,12 +260,14 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	case s.offer >= 0:
 		drawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, alignCenter, colText)
 	default:
-		for i := max(len(s.lines)-4, 0); i < len(s.lines); i++ {
+		s.drawMaze(a, dst, rect{a.U(40), y + a.U(74), w - a.U(80), h - y - a.U(200)})
+		y -= a.U(12)
+		for i := max(len(s.lines)-2, 0); i < len(s.lines); i++ {
 			drawText(a, dst, s.lines[i], a.U(15), w/2, y, alignCenter, colTextDim)
 			y += a.U(22)
 		}
 		if s.mine > 0 {
-			drawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(10), alignCenter, colGold)
+			drawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(4), alignCenter, colGold)
 		}
 		if s.done {
 			drawText(a, dst, a.T("gold.hidden"), a.U(14), w/2, h-a.U(100), alignCenter, colTextDim)
@@ -273,6 +275,35 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	if s.done || s.cover {
 		drawButton(a, &s.p, dst, &s.btn)
+	}
+}
+
+// drawMaze draws the round's maze as it ended, small, inside r, with every
+// goal face up (R1.4).
+func (s *roundEndScene) drawMaze(a *App, dst *ebiten.Image, r rect) {
+	if len(s.tiles) == 0 || r.h < a.U(40) {
+		return
+	}
+	minX, minY, maxX, maxY := 0, 0, 0, 0
+	for _, t := range s.tiles {
+		minX, maxX = min(minX, t.At.X), max(maxX, t.At.X)
+		minY, maxY = min(minY, t.At.Y), max(maxY, t.At.Y)
+	}
+	cols, rows := float64(maxX-minX+1), float64(maxY-minY+1)
+	cw := math.Min(math.Min(r.w/cols, r.h/rows/1.5), a.U(40))
+	art := a.Art(int(cw))
+	cw, ch := float64(art.Width()), float64(art.Height())
+	x0 := r.cx() - cols*cw/2
+	y0 := r.cy() - rows*ch/2
+	for _, t := range s.tiles {
+		c := t.Card
+		if c.Kind == rules.Goal && c.Goal == rules.NoGoal {
+			if gi := rules.GoalIndex(t.At.Y); gi >= 0 && gi < len(s.ended.Goals) {
+				g := s.ended.Goals[gi]
+				c = rules.Card{Kind: rules.Goal, Goal: g, Open: g.Open()}
+			}
+		}
+		s.p.image(dst, art.Card(c), x0+float64(t.At.X-minX)*cw, y0+float64(t.At.Y-minY)*ch, 1, 1, 1)
 	}
 }
 
