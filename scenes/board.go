@@ -73,6 +73,8 @@ type boardScene struct {
 	logLines []string // the log wrapped to its panel, oldest first
 	texts    boardTexts
 	ticks    int
+	dealing  int // ticks until the deal's motion is over (the hand shows then)
+	dealt    bool
 	shotsAt  int
 }
 
@@ -199,7 +201,7 @@ func (s *boardScene) syncMine() {
 // myTurn reports whether the shown human may move now.
 func (s *boardScene) myTurn() bool {
 	return s.me >= 0 && !s.m.autoplay && s.m.isHuman(s.me) && s.view.Phase == rules.Playing &&
-		s.view.Turn == s.me && !s.curtain && s.ended == nil && !s.waiting && s.mine.Moves == s.view.Moves
+		s.view.Turn == s.me && !s.curtain && s.ended == nil && !s.waiting && s.dealt && s.dealing == 0 && s.mine.Moves == s.view.Moves
 }
 
 // speed is the motion speed factor (Settings; --autoplay runs fast).
@@ -227,6 +229,14 @@ func (s *boardScene) Update(a *App) error {
 		}
 		return nil
 	}
+	if !s.dealt {
+		s.dealt = true
+		s.deal(a)
+	}
+	if s.dealing > 0 {
+		s.dealing--
+		return nil
+	}
 	s.advance(a)
 	if s.curtain {
 		if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || a.Clicked(s.curtainButton(a).r) {
@@ -242,6 +252,38 @@ func (s *boardScene) Update(a *App) error {
 		a.RequestShot(fmt.Sprintf("board-r%d-m%03d", s.view.Round, s.view.Moves))
 	}
 	return nil
+}
+
+// deal shows the round's cards flying from the draw pile to every player,
+// one at a time around the table, when the board opens on a fresh round.
+func (s *boardScene) deal(a *App) {
+	v := &s.view
+	n := v.Options.Players
+	h := rules.HandSize(n)
+	if n == 0 || v.Board.PathCards() != 0 || v.Moves > 0 && v.DrawPile != rules.DeckSize-n*h {
+		return
+	}
+	for _, hs := range v.HandSizes {
+		if hs != h {
+			return
+		}
+	}
+	sp := speed(a)
+	step := math.Max(3/sp, 0.5)
+	img := a.Art(s.L.pileW()).Back()
+	b := img.Bounds()
+	k := 0
+	for c := 0; c < h; c++ {
+		for seat := 0; seat < n; seat++ {
+			x, y := s.seatPoint(seat)
+			an := s.startFly(a, img, s.L.drawPile.x, s.L.drawPile.y, x-float64(b.Dx())*0.3, y-float64(b.Dy())*0.3, 1, 0.6, int(16/sp)+1)
+			an.t = -int(float64(k) * step)
+			an.fade = true
+			k++
+		}
+	}
+	s.dealing = int(float64(k)*step+16/sp) + 1
+	a.audio.play(sfxDeal)
 }
 
 // advance shows the next event of the table when the previous one has had

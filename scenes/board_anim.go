@@ -158,6 +158,9 @@ func (l *boardLayout) pileW() int { return int(l.drawPile.w) }
 func (s *boardScene) drawAnims(dst *ebiten.Image) {
 	for i := range s.anims {
 		an := &s.anims[i]
+		if an.t < 0 {
+			continue // waiting for its turn
+		}
 		k := float64(an.t) / float64(an.dur)
 		switch an.kind {
 		case animFly:

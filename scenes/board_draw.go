@@ -179,8 +179,10 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 			if g == rules.Gold {
 				col = colGold
 			}
-			s.p.round(sub, rect{r.x + r.w*0.2, r.y + r.h - r.h*0.22, r.w * 0.6, r.h * 0.16}, a.U(4), colTextDark, a.U(2), col)
-			drawText(a, sub, s.peekLabel(a, g), a.U(11), r.cx(), r.y+r.h-r.h*0.14, alignCenter, col)
+			label := s.peekLabel(a, g)
+			tw := a.text.line(label, a.U(12), a.RTL()).w + a.U(10)
+			s.p.round(sub, rect{r.cx() - tw/2, r.y + r.h - r.h*0.24, tw, a.U(18)}, a.U(4), colTextDark, a.U(2), col)
+			drawText(a, sub, label, a.U(12), r.cx(), r.y+r.h-r.h*0.24+a.U(9), alignCenter, col)
 		}
 	}
 	// Targets of the selected or dragged card.
@@ -315,7 +317,12 @@ func (s *boardScene) drawTop(a *App, dst *ebiten.Image) {
 		col = colGold
 	}
 	drawText(a, dst, s.texts.status, a.U(20), r.cx(), r.cy(), alignCenter, col)
-	drawText(a, dst, s.texts.help(a), a.U(13), end, r.cy(), ar, colTextDim)
+	// The keys line only where it does not run into the status.
+	rtl := a.RTL()
+	room := r.w/2 - a.text.line(s.texts.status, a.U(20), rtl).w/2 - a.U(40)
+	if help := s.texts.help(a); a.text.line(help, a.U(13), rtl).w < room {
+		drawText(a, dst, help, a.U(13), end, r.cy(), ar, colTextDim)
+	}
 }
 
 func (t *boardTexts) help(a *App) string {
@@ -506,7 +513,7 @@ func (s *boardScene) drawHand(a *App, dst *ebiten.Image) {
 	if s.texts.hint != "" {
 		drawText(a, dst, s.texts.hint, a.U(14), area.cx(), area.y+a.U(16), alignCenter, colTextDim)
 	}
-	if s.me < 0 || s.curtain {
+	if s.me < 0 || s.curtain || s.dealing > 0 {
 		return
 	}
 	// The role card, small, beside the hand.

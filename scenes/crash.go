@@ -19,16 +19,23 @@ type crashScene struct {
 
 func newCrashScene(a *App, err error, stack []byte) *crashScene {
 	s := &crashScene{err: err.Error()}
-	// The first frame of our own code in the stack says where.
-	for _, line := range strings.Split(string(stack), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.Contains(line, "goldvein/") && strings.Contains(line, ".go:") && !strings.Contains(line, "scenes/app.go") {
-			if i := strings.LastIndex(line, " +0x"); i > 0 {
-				line = line[:i]
-			}
-			s.where = line
-			break
+	// The first frame of our own code in the stack (past the app's own
+	// recovery) says where: "function (file:line)".
+	lines := strings.Split(string(stack), "\n")
+	for i := 0; i+1 < len(lines); i++ {
+		fn := strings.TrimSpace(lines[i])
+		if !strings.HasPrefix(fn, "github.com/goldvein/goldvein/") || strings.Contains(fn, "scenes.(*App)") {
+			continue
 		}
+		file := strings.TrimSpace(lines[i+1])
+		if j := strings.LastIndex(file, " +0x"); j > 0 {
+			file = file[:j]
+		}
+		if j := strings.LastIndex(fn, "("); j > 0 {
+			fn = fn[:j]
+		}
+		s.where = strings.TrimPrefix(fn, "github.com/goldvein/goldvein/") + " (" + file + ")"
+		break
 	}
 	return s
 }

@@ -114,13 +114,29 @@ func (s *newGameScene) layout(a *App) {
 	vals := [3]bool{s.setup.ConnectToStart, s.setup.OneNuggetPerDigger, s.setup.SabotagedGetNothing}
 	for i := range s.opts {
 		s.opts[i] = button{r: rect{rx, oy, rw, a.U(40)}, label: a.T(keys[i]), enabled: true, focus: vals[i]}
-		oy += a.U(78)
+		oy += a.U(86)
 	}
 	s.random = button{r: rect{rx, oy, rw, a.U(40)}, label: a.T("scene.newgame.random_first"), enabled: true, focus: s.setup.Youngest < 0}
 	oy += a.U(100)
 	s.seedR = rect{rx, oy, rw, a.U(40)}
 	s.start = button{r: rect{rx, h - a.U(76), rw, a.U(52)}, label: a.T("scene.newgame.start"), enabled: true, primary: true}
 	s.back = button{r: rect{x0, h - a.U(76), a.U(200), a.U(52)}, label: a.T("scene.back"), enabled: true}
+	if a.RTL() {
+		// A right-to-left reader starts at the right: mirror everything.
+		for i := range s.rows {
+			r := &s.rows[i]
+			r.r, r.name, r.level, r.youngest = r.r.mirror(w), r.name.mirror(w), r.level.mirror(w), r.youngest.mirror(w)
+			r.kind.r, r.remove.r = r.kind.r.mirror(w), r.remove.r.mirror(w)
+			r.levelL.r, r.levelR.r = r.levelR.r.mirror(w), r.levelL.r.mirror(w)
+			r.levelL.r, r.levelR.r = r.levelR.r, r.levelL.r
+			r.levelL.label, r.levelR.label = "›", "‹"
+		}
+		s.add.r, s.start.r, s.back.r, s.seedR = s.add.r.mirror(w), s.start.r.mirror(w), s.back.r.mirror(w), s.seedR.mirror(w)
+		for i := range s.opts {
+			s.opts[i].r = s.opts[i].r.mirror(w)
+		}
+		s.random.r = s.random.r.mirror(w)
+	}
 }
 
 func (s *newGameScene) Update(a *App) error {
@@ -310,7 +326,8 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 			if s.focus == i && caret {
 				txt += "|"
 			}
-			drawText(a, dst, txt, a.U(17), r.name.x+a.U(10), r.name.cy(), alignStart, colText)
+			x, al := startOf(a, r.name, a.U(10))
+			drawText(a, dst, txt, a.U(17), x, r.name.cy(), al, colText)
 		} else {
 			drawButton(a, &s.p, dst, &r.levelL)
 			drawButton(a, &s.p, dst, &r.levelR)
@@ -321,7 +338,8 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	drawButton(a, &s.p, dst, &s.add)
 	// Right column: options, first player, seed.
 	rx := s.opts[0].r.x
-	drawText(a, dst, a.T("option.title"), a.U(18), rx, s.opts[0].r.y-a.U(16), alignStart, colGold)
+	ox, oal := startOf(a, s.opts[0].r, 0)
+	drawText(a, dst, a.T("option.title"), a.U(18), ox, s.opts[0].r.y-a.U(16), oal, colGold)
 	helps := [3]string{"option.connect_to_start.help", "option.one_nugget_each.help", "option.sabotaged_get_nothing.help"}
 	for i := range s.opts {
 		drawToggle(a, &s.p, dst, &s.opts[i])
@@ -329,7 +347,7 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	drawToggle(a, &s.p, dst, &s.random)
 	drawWrapped(a, dst, a.T("scene.newgame.first_help"), a.U(12), rx, s.random.r.y+s.random.r.h+a.U(4), s.random.r.w, alignStart, colTextDim)
-	drawText(a, dst, a.T("scene.newgame.seed"), a.U(15), rx, s.seedR.y-a.U(12), alignStart, colText)
+	drawText(a, dst, a.T("scene.newgame.seed"), a.U(15), ox, s.seedR.y-a.U(12), oal, colText)
 	edge := colEdge
 	if s.focus == fieldSeed {
 		edge = colGold
@@ -343,13 +361,18 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	if s.focus == fieldSeed && (s.ticks/30)%2 == 0 {
 		seed += "|"
 	}
-	drawText(a, dst, seed, a.U(17), s.seedR.x+a.U(10), s.seedR.cy(), alignStart, col)
+	sx, sal := startOf(a, s.seedR, a.U(10))
+	drawText(a, dst, seed, a.U(17), sx, s.seedR.cy(), sal, col)
 	drawButton(a, &s.p, dst, &s.start)
 	drawButton(a, &s.p, dst, &s.back)
 	sab, dig := rules.RoleCards(len(s.setup.Seats))
 	summary := a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
 		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
-	drawWrapped(a, dst, summary, a.U(14), s.add.r.x, s.add.r.y+s.add.r.h+a.U(10), a.U(500), alignStart, colTextDim)
+	sumX := s.add.r.x
+	if a.RTL() {
+		sumX = s.add.r.x + s.add.r.w - a.U(500)
+	}
+	drawWrapped(a, dst, summary, a.U(14), sumX, s.add.r.y+s.add.r.h+a.U(10), a.U(500), alignStart, colTextDim)
 	if s.err != "" {
 		drawText(a, dst, s.err, a.U(15), w/2, s.start.r.y-a.U(16), alignCenter, colBad)
 	}
@@ -363,9 +386,14 @@ func drawToggle(a *App, p *painter, dst *ebiten.Image, b *button) {
 	}
 	p.round(dst, b.r, a.U(6), bg, a.U(1), colEdge)
 	box := rect{b.r.x + a.U(8), b.r.cy() - a.U(11), a.U(22), a.U(22)}
+	tx, al := box.x+box.w+a.U(10), alignStart
+	if a.RTL() {
+		box.x = b.r.x + b.r.w - a.U(30)
+		tx, al = box.x-a.U(10), alignEnd
+	}
 	p.round(dst, box, a.U(4), colTextDark, a.U(2), colEdge)
 	if b.focus {
 		p.round(dst, box.inset(a.U(5)), a.U(2), colGold, 0, colGold)
 	}
-	drawText(a, dst, b.label, a.U(15), box.x+box.w+a.U(10), b.r.cy(), alignStart, colText)
+	drawText(a, dst, b.label, a.U(15), tx, b.r.cy(), al, colText)
 }

@@ -158,6 +158,9 @@ func startBoard(t testing.TB, seats []SeatSetup, seed uint64) (*harness, *boardS
 	b := newBoardScene(h.a, m)
 	h.a.cur = b
 	h.ticks(3)
+	for i := 0; b.dealing > 0 && i < 1000; i++ {
+		h.tick() // the deal's motion
+	}
 	if b.curtain {
 		h.key(ebiten.KeyEnter)
 	}
@@ -510,5 +513,42 @@ func BenchmarkBoardDrag(b *testing.B) {
 		b.StopTimer()
 		flush()
 		b.StartTimer()
+	}
+}
+
+// panicScene fails on its first Update, as a bug would.
+type panicScene struct{}
+
+func (panicScene) Name() string             { return "panic" }
+func (panicScene) Update(*App) error        { panic("something broke") }
+func (panicScene) Draw(*App, *ebiten.Image) {}
+
+// TestCrashScreen: a panic in a scene shows the crash screen, with what
+// happened and where the autosave is, instead of ending the app.
+func TestCrashScreen(t *testing.T) {
+	h := newHarness(t)
+	h.a.cur = panicScene{}
+	if err := h.a.Update(); err != nil {
+		t.Fatalf("Update returned %v", err)
+	}
+	cs, ok := h.a.cur.(*crashScene)
+	if !ok {
+		t.Fatalf("scene %s after a panic", h.a.cur.Name())
+	}
+	if cs.err != "something broke" || cs.where == "" {
+		t.Errorf("crash screen says %q at %q", cs.err, cs.where)
+	}
+	h.a.crashed = false // the harness fails on a crash; the screen itself draws fine
+	h.a.Draw(h.screen)
+	// Back to the menu.
+	cs.layout(h.a)
+	r := cs.menu.r
+	h.in.x, h.in.y, h.in.pressed, h.in.down = int(r.cx()), int(r.cy()), true, true
+	h.tick()
+	h.in.released, h.in.down = true, false
+	h.tick()
+	h.ticks(fadeTicks + 1)
+	if h.a.cur.Name() != "menu" {
+		t.Errorf("scene %s after Back to the menu", h.a.cur.Name())
 	}
 }

@@ -246,6 +246,15 @@ func drawWrapped(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al 
 	return float64(len(lines)) * lh
 }
 
+// startOf is where a line starts inside r, pad pixels in: the left edge,
+// or the right edge in a right-to-left language.
+func startOf(a *App, r rect, pad float64) (float64, textAlign) {
+	if a.RTL() {
+		return r.x + r.w - pad, alignEnd
+	}
+	return r.x + pad, alignStart
+}
+
 // setColor scales by c, a straight-alpha colour.
 func setColor(cs *ebiten.ColorScale, c color.RGBA) {
 	al := float32(c.A) / 255
