@@ -137,7 +137,8 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 		a.flushText()
 	}
 	if s.curtain {
-		drawCurtain(a, p, dst, s.m.name(s.me))
+		a.flushText()
+		drawCurtainFrom(a, p, dst, s.m.name(s.me), 0)
 		b := s.curtainButton(a)
 		drawButton(a, p, dst, &b)
 	}

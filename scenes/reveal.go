@@ -148,8 +148,13 @@ func (s *revealScene) Draw(a *App, dst *ebiten.Image) {
 
 // drawCurtain covers the screen and asks to pass it to name (hotseat).
 func drawCurtain(a *App, p *painter, dst *ebiten.Image, name string) {
+	drawCurtainFrom(a, p, dst, name, a.U(110))
+}
+
+// drawCurtainFrom is drawCurtain covering the screen below top pixels.
+func drawCurtainFrom(a *App, p *painter, dst *ebiten.Image, name string, top float64) {
 	w, h := float64(a.w), float64(a.h)
-	p.fill(dst, rect{0, a.U(110), w, h - a.U(110)}, colTextDark)
+	p.fill(dst, rect{0, top, w, h - top}, colTextDark)
 	art := a.Art(int(a.U(90)))
 	for i := 0; i < 3; i++ {
 		p.imageCentered(dst, art.Back(), w/2+float64(i-1)*a.U(40), h*0.42, 1, 1, float64(i-1)*0.15, 1)

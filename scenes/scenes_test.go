@@ -354,6 +354,7 @@ func TestHotseatCurtain(t *testing.T) {
 	if b.myTurn() {
 		t.Fatal("Bob may play behind the curtain")
 	}
+	h.shot("curtain")
 	h.key(ebiten.KeyEnter)
 	if b.curtain || !b.myTurn() || b.mine.Seat != 1 {
 		t.Fatalf("after the curtain: curtain %v, my turn %v, view of seat %d", b.curtain, b.myTurn(), b.mine.Seat)
@@ -539,7 +540,8 @@ func TestCrashScreen(t *testing.T) {
 		t.Errorf("crash screen says %q at %q", cs.err, cs.where)
 	}
 	h.a.crashed = false // the harness fails on a crash; the screen itself draws fine
-	h.a.Draw(h.screen)
+	h.a.shotWait = 0
+	h.shot("crash")
 	// Back to the menu.
 	cs.layout(h.a)
 	r := cs.menu.r
@@ -551,4 +553,122 @@ func TestCrashScreen(t *testing.T) {
 	if h.a.cur.Name() != "menu" {
 		t.Errorf("scene %s after Back to the menu", h.a.cur.Name())
 	}
+}
+
+// shot saves the harness screen as name.png when SCENE_SHOTS names a
+// folder (to look at scenes the autoplay tour does not reach).
+func (h *harness) shot(name string) {
+	if dir := os.Getenv("SCENE_SHOTS"); dir != "" {
+		h.a.Draw(h.screen)
+		if err := savePNG(h.screen, dir+"/"+name+".png"); err != nil {
+			h.t.Error(err)
+		}
+	}
+}
+
+// click presses and releases at the centre of r.
+func (h *harness) click(r rect) {
+	h.in.x, h.in.y, h.in.pressed, h.in.down = int(r.cx()), int(r.cy()), true, true
+	h.tick()
+	h.in.released, h.in.down = true, false
+	h.tick()
+}
+
+// TestNewcomerPlaysByMouse plays a whole game against two computer players
+// with the mouse alone: buttons are clicked, every card is dragged (a path
+// card to a lit cell, a tool onto a player's panel, a rockfall or map onto
+// the maze, else onto the discard pile to pass), gold is clicked.
+func TestNewcomerPlaysByMouse(t *testing.T) {
+	h := newHarness(t)
+	h.a.settings.AnimSpeed = 8
+	h.ticks(2)
+	menu := h.a.cur.(*menuScene)
+	menu.layout(h.a)
+	h.click(menu.buttons[menuNew].r)
+	h.ticks(fadeTicks + 2)
+	ng := h.a.cur.(*newGameScene)
+	ng.setup.Seats = oneHuman(3)
+	ng.setup.Seats[0].Name = "Mia"
+	ng.seed = "21"
+	ng.layout(h.a)
+	h.click(ng.start.r)
+	deadline := time.Now().Add(90 * time.Second)
+	played, shots := 0, map[string]bool{}
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end; at %s", h.a.cur.Name())
+		}
+		if n := h.a.cur.Name(); !shots[n] && h.a.fade == 0 && h.a.shotWait > 30 {
+			shots[n] = true
+			h.shot("mouse-" + n)
+		}
+		switch s := h.a.cur.(type) {
+		case *finalScene:
+			if played == 0 {
+				t.Error("the human never played")
+			}
+			return
+		case *boardScene:
+			if s.myTurn() && h.a.fade == 0 {
+				moves := len(s.m.table.Record().Moves)
+				s.placeHand(h.a)
+				mouseMove(h, s)
+				h.ticks(2)
+				if len(s.m.table.Record().Moves) == moves {
+					t.Fatalf("the drag did not move (reason %q)", s.reason)
+				}
+				played++
+				continue
+			}
+		case *roundEndScene:
+			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 && s.picks[0].w > 0 {
+				h.click(s.picks[0])
+				continue
+			}
+			if s.done {
+				s.layout(h.a)
+				h.click(s.btn.r)
+				continue
+			}
+		case *revealScene:
+			if s.btn.enabled && h.a.fade == 0 {
+				s.layout(h.a)
+				h.click(s.btn.r)
+				continue
+			}
+		}
+		h.tick()
+	}
+}
+
+// mouseMove drags one card of the human's hand to where it may go, or to
+// the discard pile.
+func mouseMove(h *harness, s *boardScene) {
+	for i := range s.hand {
+		r := s.hand[i].r
+		s.sel = i
+		s.computeTargets()
+		s.sel = -1
+		if len(s.targets) == 0 {
+			continue
+		}
+		tg := s.targets[0]
+		var to rect
+		if tg.isSeat {
+			to = s.L.panels[tg.seat]
+		} else {
+			to = s.cellRect(h.a, tg.cell)
+		}
+		if !to.in(int(to.cx()), int(to.cy())) || (!tg.isSeat && !s.L.maze.in(int(to.cx()), int(to.cy()))) {
+			continue // off screen: try another card
+		}
+		c := s.hand[i].card
+		if c.Kind == rules.Repair && len(c.Tools.Tools()) == 2 && s.mine.Broken[tg.seat]&c.Tools == c.Tools {
+			continue // would ask which tool: keep it simple
+		}
+		h.drag(r.cx(), r.cy(), to.cx(), to.cy())
+		return
+	}
+	r := s.hand[0].r
+	h.drag(r.cx(), r.cy(), s.L.discard.cx(), s.L.discard.cy())
 }
