@@ -95,9 +95,12 @@ type harness struct {
 	screen *ebiten.Image
 }
 
-func newHarness(t testing.TB) *harness {
+func newHarness(t testing.TB) *harness { return newHarnessIn(t, t.TempDir()) }
+
+// newHarnessIn is newHarness with the settings and autosave in dir.
+func newHarnessIn(t testing.TB, dir string) *harness {
 	in := newScript()
-	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: "en"})
+	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -671,4 +674,48 @@ func mouseMove(h *harness, s *boardScene) {
 	}
 	r := s.hand[0].r
 	h.drag(r.cx(), r.cy(), s.L.discard.cx(), s.L.discard.cy())
+}
+
+// TestContinueResumes: a game left mid-round (closed window, crash) is
+// offered by Continue and picks up exactly where the autosave left it,
+// with the same humans and computer players.
+func TestContinueResumes(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarnessIn(t, dir)
+	m, err := newMatch(h.a, Setup{Seats: oneHuman(3), Youngest: 0, Seed: 77})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := m.table.View(0)
+	if err := m.submit(0, rules.Move{Type: rules.Discard, Card: v.Hand[0]}); err != nil {
+		t.Fatal(err)
+	}
+	// The computer players move at once; wait for the human's turn.
+	for i := 0; m.table.View(-1).Turn != 0 && i < 2000; i++ {
+		time.Sleep(time.Millisecond)
+	}
+	want := m.table.Record()
+	m.close()
+
+	h2 := newHarnessIn(t, dir)
+	h2.ticks(2)
+	menu := h2.a.cur.(*menuScene)
+	menu.layout(h2.a)
+	if !menu.buttons[menuContinue].enabled {
+		t.Fatal("Continue is greyed with an autosave present")
+	}
+	h2.click(menu.buttons[menuContinue].r)
+	h2.ticks(fadeTicks + 2)
+	rv, ok := h2.a.cur.(*revealScene)
+	if !ok {
+		t.Fatalf("scene %s after Continue", h2.a.cur.Name())
+	}
+	t.Cleanup(rv.m.close)
+	got := rv.m.table.Record()
+	if fmt.Sprint(got.Moves) != fmt.Sprint(want.Moves) || got.Seed != want.Seed {
+		t.Fatalf("resumed %d moves (seed %d), saved %d (seed %d)", len(got.Moves), got.Seed, len(want.Moves), want.Seed)
+	}
+	if !rv.m.isHuman(0) || rv.m.isHuman(1) || rv.m.names[0] != "Ann" {
+		t.Errorf("seats not restored: humans %v names %v", rv.m.humans, rv.m.names)
+	}
 }
