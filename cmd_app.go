@@ -71,6 +71,8 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ebiten.SetWindowSizeLimits(scenes.MinWidth, scenes.MinHeight, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetFullscreen(app.Fullscreen())
+	// Every scene paints the whole screen: no clearing pass needed.
+	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(app); err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(stderr, "goldvein:", err)
 		return 1

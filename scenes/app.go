@@ -344,7 +344,8 @@ func (a *App) Draw(screen *ebiten.Image) {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())
 		}
 	}()
-	screen.Fill(a.pal.Background)
+	// Every scene paints the whole screen (the board without a full-screen
+	// fill: its maze and frame cover it), so no clear here.
 	if a.fade > 0 && a.next != nil {
 		a.ensureFadeImages()
 		a.from.Clear()

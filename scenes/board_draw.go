@@ -95,7 +95,6 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
 	s.placeHand(a)
 	p := &s.p
-	dst.Fill(a.pal.Background)
 	// Text is queued and drawn in batches between the layers (textCache).
 	a.beginText(dst)
 	defer a.endText()
