@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/rules"
 	"pgregory.net/rapid"
 )
@@ -355,5 +356,36 @@ func TestTee(t *testing.T) {
 		if v, ok := x.Latest(); !ok || v.Seat != 4 {
 			t.Errorf("%s: %v %v", x.Name(), ok, v.Seat)
 		}
+	}
+}
+
+// TestRealBotsPlayWholeGame: five computer players of the bot package
+// (every level) play a whole game at a table, each on its own goroutine.
+func TestRealBotsPlayWholeGame(t *testing.T) {
+	levels := []bot.Level{bot.Normal, bot.Easy, bot.Random, bot.Normal, bot.Easy}
+	seats := make([]Seat, len(levels))
+	for i, l := range levels {
+		seats[i] = NewBotSeat(string(l), bot.New(l, i, len(levels), uint64(10+i)), 0)
+	}
+	save := &memSaver{}
+	tb, err := NewTable(opts(len(levels)), 2024, seats, save)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-tb.Done():
+	case <-time.After(120 * time.Second):
+		t.Fatal("the game did not end")
+	}
+	v := tb.View(-1)
+	if v.Phase != rules.Over || len(v.Results) != rules.Rounds {
+		t.Fatalf("phase %v after %d rounds", v.Phase, len(v.Results))
+	}
+	rec, err := rules.ParseRecord(save.last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _, err := rec.Replay(); err != nil || g.Phase() != rules.Over {
+		t.Fatalf("the autosave does not replay to the end: %v", err)
 	}
 }
