@@ -304,7 +304,14 @@ func TestBrowserGuestPlaysWholeGame(t *testing.T) {
 		t.Fatalf("the browser guest did not take its seat in 90 s; page output:\n%s\nconsole:\n%s", tail(s.Lines, 20), tail(b.page.console(), 20))
 	}
 	t.Logf("the browser guest sat down %v after navigation", time.Since(start).Round(time.Millisecond))
-	s := b.waitFor(t, "the guest's exit", 4*time.Minute, func(s pageState) bool { return s.ExitCode != nil })
+	s := b.waitFor(t, "the guest's exit", 4*time.Minute, func(s pageState) bool {
+		for _, l := range s.Lines {
+			if strings.Contains(l, "malformed message") {
+				t.Fatalf("the page and the host disagree on the protocol: %s\n(is GOLDVEIN_WEB=%s built from this tree? make wasm)", l, os.Getenv("GOLDVEIN_WEB"))
+			}
+		}
+		return s.ExitCode != nil
+	})
 	t.Logf("the whole game took %v", time.Since(start).Round(time.Second))
 	if *s.ExitCode != 0 {
 		t.Fatalf("the browser guest exited %d; output:\n%s", *s.ExitCode, tail(s.Lines, 30))
