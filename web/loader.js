@@ -195,6 +195,13 @@
       status.textContent = state.exitCode ? "goldvein stopped (exit " + state.exitCode + ")." : "goldvein has stopped.";
       const last = state.lines.slice(-5).join("\n");
       if (state.exitCode && last) errorBox.textContent = last;
+      // The canvas is left as the game last drew it: hide it, offer a restart.
+      const canvas = document.querySelector("canvas");
+      if (canvas) canvas.style.display = "none";
+      const again = document.createElement("button");
+      again.textContent = "Play again";
+      again.onclick = () => location.reload();
+      loader.appendChild(again);
     }
   }
 
