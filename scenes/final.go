@@ -110,6 +110,24 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 	barW := tw - nameW - a.U(90)
 	maxGold := math.Max(float64(s.best), 1)
 	gold := a.Art(int(rowH * 0.55))
+	// Laid out left to right, then mirrored for a right-to-left language.
+	rtl := a.RTL()
+	M := func(r rect) rect {
+		if rtl {
+			return r.mirror(w)
+		}
+		return r
+	}
+	flip := func(al textAlign) textAlign {
+		if rtl && al != alignCenter {
+			return alignStart + alignEnd - al
+		}
+		return al
+	}
+	text := func(str string, size, x, y float64, al textAlign, c color.RGBA) {
+		p := M(rect{x, y, 0, 0})
+		drawText(a, dst, str, size, p.x, y, flip(al), c)
+	}
 	for k, seat := range s.order {
 		y := top + float64(k)*rowH
 		r := rect{x0, y, tw, rowH - a.U(4)}
@@ -118,21 +136,22 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 			sc = s.view.Scores[seat]
 		}
 		win := sc == s.best
-		bg := colPanel
+		bg, edge := colPanel, colEdge
 		if win {
-			bg = colPanelHi
+			bg, edge = colPanelHi, colGold
 		}
-		s.p.round(dst, r, a.U(6), bg, a.U(2), map[bool]color.RGBA{true: colGold, false: colEdge}[win])
+		s.p.round(dst, M(r), a.U(6), bg, a.U(2), edge)
 		place := k + 1
 		for place > 1 && seat < len(s.view.Scores) && s.view.Scores[s.order[place-2]] == sc {
 			place--
 		}
-		drawText(a, dst, a.Num(place), a.U(18), x0+a.U(20), r.cy(), alignCenter, colTextDim)
+		text(a.Num(place), a.U(18), x0+a.U(20), r.cy(), alignCenter, colTextDim)
 		if win {
-			s.p.image(dst, gold.GoldCard(3), x0+a.U(38), r.cy()-float64(gold.Height())/2, 1, 1, 1)
+			g := M(rect{x0 + a.U(38), r.cy() - float64(gold.Height())/2, float64(gold.Width()), float64(gold.Height())})
+			s.p.image(dst, gold.GoldCard(3), g.x, g.y, 1, 1, 1)
 		}
-		drawText(a, dst, s.m.name(seat), a.U(17), x0+a.U(38)+float64(gold.Width())+a.U(8), r.cy(), alignStart, colText)
-		drawText(a, dst, a.N("gold.amount", sc), a.U(17), barX-a.U(12), r.cy(), alignEnd, colGold)
+		text(s.m.name(seat), a.U(17), x0+a.U(38)+float64(gold.Width())+a.U(8), r.cy(), alignStart, colText)
+		text(a.N("gold.amount", sc), a.U(17), barX-a.U(12), r.cy(), alignEnd, colGold)
 		// Gold per round, stacked.
 		bx := barX
 		for ri, res := range s.view.Results {
@@ -140,7 +159,7 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 				continue
 			}
 			bw := barW * float64(res.Gold[seat]) / maxGold
-			s.p.fill(dst, rect{bx, r.y + r.h*0.25, bw, r.h * 0.5}, roundColors[ri])
+			s.p.fill(dst, M(rect{bx, r.y + r.h*0.25, bw, r.h * 0.5}), roundColors[ri])
 			bx += bw
 		}
 	}
@@ -151,12 +170,11 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 		if ri >= len(roundColors) {
 			break
 		}
-		s.p.fill(dst, rect{lx, ly - a.U(7), a.U(14), a.U(14)}, roundColors[ri])
-		label := a.T("scene.final.round", "n", ri+1)
-		drawText(a, dst, label, a.U(14), lx+a.U(20), ly, alignStart, colTextDim)
+		s.p.fill(dst, M(rect{lx, ly - a.U(7), a.U(14), a.U(14)}), roundColors[ri])
+		text(a.T("scene.final.round", "n", ri+1), a.U(14), lx+a.U(20), ly, alignStart, colTextDim)
 		lx += a.U(120)
 	}
-	drawText(a, dst, a.T("score.per_round"), a.U(14), barX-a.U(12), ly, alignEnd, colTextDim)
+	text(a.T("score.per_round"), a.U(14), barX-a.U(12), ly, alignEnd, colTextDim)
 	drawButton(a, &s.p, dst, &s.again)
 	drawButton(a, &s.p, dst, &s.menu)
 }

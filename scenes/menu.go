@@ -141,7 +141,11 @@ func (s *menuScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	if !s.lanReady {
 		b := s.buttons[menuJoin].r
-		drawText(a, dst, a.T("scene.menu.join_soon"), a.U(14), b.x+b.w+a.U(12), b.cy(), alignStart, colTextDim)
+		x, al := b.x+b.w+a.U(12), alignStart
+		if a.RTL() {
+			x, al = b.x-a.U(12), alignEnd
+		}
+		drawText(a, dst, a.T("scene.menu.join_soon"), a.U(14), x, b.cy(), al, colTextDim)
 	}
 	if s.message != "" {
 		drawWrapped(a, dst, s.message, a.U(16), w/2, h-a.U(60), w*0.8, alignCenter, colBad)
