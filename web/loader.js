@@ -198,6 +198,7 @@
       // The canvas is left as the game last drew it: hide it, offer a restart.
       const canvas = document.querySelector("canvas");
       if (canvas) canvas.style.display = "none";
+      document.body.style.backgroundColor = "#1d1713"; // Ebitengine made it black
       const again = document.createElement("button");
       again.textContent = "Play again";
       again.onclick = () => location.reload();
