@@ -89,7 +89,7 @@ const DefaultPlayouts = 240
 
 // DefaultBudget is the think-time cap New gives hard, so that a computer
 // player in the app never makes people wait long on a slow machine.
-const DefaultBudget = 250 * time.Millisecond
+const DefaultBudget = 200 * time.Millisecond
 
 // New returns a bot of the level for seat of a table of players (R1.1),
 // with its own randomness seeded by seed. Hard gets DefaultPlayouts capped
