@@ -42,7 +42,12 @@ func newRoundEndScene(a *App, m *match, ended rules.Event, v rules.View, tiles [
 		s.tiles = append(s.tiles, v.Board.Tiles()...)
 	}
 	if v.Phase == rules.HandingOut {
+		// Continued in the middle of the handing-out: the chooser's offer.
 		s.offer = v.Turn
+		if m.isHuman(v.Turn) {
+			s.offerV, _ = m.viewOf(v.Turn, v.Moves)
+			s.cover = m.hotseat()
+		}
 	}
 	return s
 }
