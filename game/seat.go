@@ -181,10 +181,18 @@ func (s *BotSeat) move(t *Table, seat int, v rules.View) bool {
 		return false
 	default:
 	}
-	err := t.Submit(seat, m)
+	still := func() bool {
+		select {
+		case <-s.stop:
+			return false
+		default:
+			return true
+		}
+	}
+	err := t.submitIf(seat, m, still)
 	if err != nil && err != ErrClosed {
 		if legal := v.LegalMoves(); len(legal) > 0 {
-			err = t.Submit(seat, legal[0])
+			err = t.submitIf(seat, legal[0], still)
 		}
 	}
 	if s.onMove != nil {

@@ -154,11 +154,17 @@ func (t *Table) deliverTo(s Seat, seat int, evs []rules.Event) {
 // (the rules error, naming the R-number). A legal move is recorded, saved
 // through the Saver (a failed save does not undo the move: see SaveError),
 // and delivered to every seat.
-func (t *Table) Submit(seat int, m rules.Move) error {
+func (t *Table) Submit(seat int, m rules.Move) error { return t.submitIf(seat, m, nil) }
+
+// submitIf is Submit that first asks still, with the table locked, whether
+// the mover still holds the seat: a bot replaced (Replace stops it with
+// the table locked) while its move waited for the lock must not move for
+// whoever sits there now.
+func (t *Table) submitIf(seat int, m rules.Move, still func() bool) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch {
-	case t.closed:
+	case t.closed || still != nil && !still():
 		return ErrClosed
 	case seat < 0 || seat >= len(t.seats):
 		return ErrNoSeat
