@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/goldvein/goldvein/rules"
+	"pgregory.net/rapid"
 )
 
 // testConfig keeps hard's search small and counted, so tests are quick and
@@ -368,4 +369,46 @@ func TestAnalysisAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPropertyLegalAnywhere: a bot of any level that sits down anywhere in
+// a game (having heard all of its seat's events, only the later ones, or
+// none) chooses a legal move, and never changes the view it is given.
+func TestPropertyLegalAnywhere(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		players := rapid.IntRange(rules.MinPlayers, rules.MaxPlayers).Draw(rt, "players")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		g, evs, err := rules.New(rules.Options{Players: players}, seed)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 1))
+		moves := rapid.IntRange(0, 250).Draw(rt, "moves")
+		for g.Phase() != rules.Over && g.Moves() < moves {
+			ms := g.LegalMoves(g.Turn())
+			e, err := g.Apply(ms[r.IntN(len(ms))])
+			if err != nil {
+				rt.Fatal(err)
+			}
+			evs = append(evs, e...)
+		}
+		if g.Phase() == rules.Over {
+			return
+		}
+		seat := g.Turn()
+		level := rapid.SampledFrom(Levels).Draw(rt, "level")
+		b := NewConfig(level, seat, players, seed, Config{Playouts: 12})
+		for _, e := range evs[rapid.IntRange(0, len(evs)).Draw(rt, "heard from"):] {
+			b.Observe(e.For(seat))
+		}
+		v := g.View(seat)
+		before, _ := json.Marshal(v)
+		m := b.Choose(v)
+		if after, _ := json.Marshal(v); string(after) != string(before) {
+			rt.Fatalf("%s changed the view it was given", level)
+		}
+		if _, err := g.Apply(m); err != nil {
+			rt.Fatalf("%s in seat %d chose %s: %v", level, seat, m, err)
+		}
+	})
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // playTo plays random legal moves on a new game until it has made moves
@@ -236,4 +238,29 @@ func TestFollow(t *testing.T) {
 	if err := b.Follow(Event{Type: RockFell, At: Cell{3, 3}}); err == nil {
 		t.Fatal("a rockfall on an empty cell was followed")
 	}
+}
+
+// TestPropertyDeterminize: for any game stopped anywhere in the Playing
+// phase and any seat, a game built from the seat's view and a reshuffled
+// guess shows the seat the same view and keeps every card in one place.
+func TestPropertyDeterminize(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		players := rapid.IntRange(MinPlayers, MaxPlayers).Draw(rt, "players")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		moves := rapid.IntRange(0, 200).Draw(rt, "moves")
+		g := playTo(t, Options{Players: players}, seed, moves)
+		if g.Phase() != Playing {
+			return
+		}
+		seat := rapid.IntRange(0, players-1).Draw(rt, "seat")
+		v := g.View(seat)
+		d, err := Determinize(&v, reshuffled(g, seat, seed^0x5eed))
+		if err != nil {
+			rt.Fatalf("determinize: %v", err)
+		}
+		if !viewsEqual(d.View(seat), v) {
+			rt.Fatalf("seat %d sees another view in the determinized game", seat)
+		}
+		checkCards(rt, d)
+	})
 }
