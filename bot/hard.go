@@ -24,7 +24,8 @@ import (
 // halving), and the bot leaves the favourite only for a move that beats it
 // by searchZ standard errors.
 
-// maxCandidates is how many of the policy's best moves the search compares.
+// maxCandidates is how many moves the search compares: the policy's best
+// four, and the best of each other sort of move while room is left.
 const maxCandidates = 6
 
 // searchZ is how many standard errors a candidate must beat the policy's

@@ -257,6 +257,51 @@ func (k *know) judgeRockfall(s int, x rules.Cell) {
 	}
 }
 
+// logWeight is the log of the evidence for role assignment m (bit s set:
+// seat s a saboteur; bit n: the set-aside card): the evidence of every
+// seat it makes a saboteur, and of every pair it puts on different teams.
+func (k *know) logWeight(m uint16) float64 {
+	lw := 0.0
+	for s := 0; s < k.n; s++ {
+		if m&(1<<s) != 0 {
+			lw += k.llr[s]
+		}
+	}
+	for a := 0; a < k.n; a++ {
+		for b := a + 1; b < k.n; b++ {
+			if (m>>a)&1 != (m>>b)&1 {
+				lw += k.pair[a][b]
+			}
+		}
+	}
+	return lw
+}
+
+// chances sums the weight of every assignment that fits (all, or those
+// that give this seat its own role) into each seat's chance of being a
+// saboteur.
+func (k *know) chances(ownRole bool) []float64 {
+	out := make([]float64, k.n)
+	mine := k.role == rules.Saboteur
+	total := 0.0
+	for _, m := range k.masks {
+		if ownRole && (m&(1<<k.seat) != 0) != mine {
+			continue
+		}
+		w := math.Exp(k.logWeight(m))
+		total += w
+		for s := 0; s < k.n; s++ {
+			if m&(1<<s) != 0 {
+				out[s] += w
+			}
+		}
+	}
+	for s := range out {
+		out[s] /= total
+	}
+	return out
+}
+
 // posterior returns the chance that each seat is a saboteur this round:
 // the role cards of R1.2 dealt at random with one set aside (R1.3), this
 // seat's own role known, and every assignment weighted by the evidence.
@@ -265,84 +310,22 @@ func (k *know) posterior() []float64 {
 	if k.belief != nil {
 		return k.belief
 	}
-	n := k.n
-	out := make([]float64, n)
 	if k.role == rules.NoRole {
-		sab, _ := rules.RoleCards(n)
-		for s := range out {
-			out[s] = float64(sab) / float64(n+1)
+		sab, _ := rules.RoleCards(k.n)
+		k.belief = make([]float64, k.n)
+		for s := range k.belief {
+			k.belief[s] = float64(sab) / float64(k.n+1)
 		}
-		k.belief = out
-		return out
+		return k.belief
 	}
-	total := 0.0
-	mine := k.role == rules.Saboteur
-	for _, m := range k.masks {
-		if (m&(1<<k.seat) != 0) != mine {
-			continue
-		}
-		lw := 0.0
-		for s := 0; s < n; s++ {
-			if m&(1<<s) != 0 {
-				lw += k.llr[s]
-			}
-		}
-		for a := 0; a < n; a++ {
-			for b := a + 1; b < n; b++ {
-				if (m>>a)&1 != (m>>b)&1 {
-					lw += k.pair[a][b]
-				}
-			}
-		}
-		w := math.Exp(lw)
-		total += w
-		for s := 0; s < n; s++ {
-			if m&(1<<s) != 0 {
-				out[s] += w
-			}
-		}
-	}
-	for s := range out {
-		out[s] /= total
-	}
-	k.belief = out
-	return out
+	k.belief = k.chances(true)
+	return k.belief
 }
 
 // public returns the chance each seat is a saboteur as the whole table can
 // judge it: the same evidence without this seat's own role. Hard's
 // playouts lend it to every seat, which know their own role only.
-func (k *know) public() []float64 {
-	n := k.n
-	out := make([]float64, n)
-	total := 0.0
-	for _, m := range k.masks {
-		lw := 0.0
-		for s := 0; s < n; s++ {
-			if m&(1<<s) != 0 {
-				lw += k.llr[s]
-			}
-		}
-		for a := 0; a < n; a++ {
-			for b := a + 1; b < n; b++ {
-				if (m>>a)&1 != (m>>b)&1 {
-					lw += k.pair[a][b]
-				}
-			}
-		}
-		w := math.Exp(lw)
-		total += w
-		for s := 0; s < n; s++ {
-			if m&(1<<s) != 0 {
-				out[s] += w
-			}
-		}
-	}
-	for s := range out {
-		out[s] /= total
-	}
-	return out
-}
+func (k *know) public() []float64 { return k.chances(false) }
 
 // sampleRoles draws role cards for every seat and the set-aside card from
 // the posterior over assignments (see posterior), using u in [0,1).
@@ -354,20 +337,7 @@ func (k *know) sampleRoles(u float64, roles []rules.Role) (setAside rules.Role) 
 	for _, m := range k.masks {
 		w := 0.0
 		if (m&(1<<k.seat) != 0) == mine {
-			lw := 0.0
-			for s := 0; s < n; s++ {
-				if m&(1<<s) != 0 {
-					lw += k.llr[s]
-				}
-			}
-			for a := 0; a < n; a++ {
-				for b := a + 1; b < n; b++ {
-					if (m>>a)&1 != (m>>b)&1 {
-						lw += k.pair[a][b]
-					}
-				}
-			}
-			w = math.Exp(lw)
+			w = math.Exp(k.logWeight(m))
 		}
 		ws = append(ws, w)
 		total += w
