@@ -467,3 +467,31 @@ func TestServeBinaryBrowserGuest(t *testing.T) {
 	}
 	t.Logf("serve and the browser agree:\n%s", stdout.String())
 }
+
+// TestAutoplayWholeGameInTab plays a whole 3-round game of computer players
+// in the tab (?autoplay=1&exit=1: the app's --autoplay --exit-after-game,
+// which shows every scene on its way), so the board, round end and final
+// scoring run in the browser too; the app's TPS line is the figure.
+func TestAutoplayWholeGameInTab(t *testing.T) {
+	dir := gamePage(t)
+	_, addr := newHost(t, dir, 4, 4)
+	b := startBrowser(t)
+	start := time.Now()
+	b.navigate(t, "http://"+addr+"/?mute=1&autoplay=1&players=3&seed=7&exit=1")
+	b.waitFor(t, "the first frame", 90*time.Second, func(s pageState) bool { return s.FirstFrameMs != nil })
+	shots := 0
+	s := b.waitFor(t, "the app's exit", 5*time.Minute, func(s pageState) bool {
+		if s.ExitCode == nil && time.Since(start) > time.Duration(shots+1)*3*time.Second {
+			shots++
+			if shot, err := b.page.screenshot(); err == nil {
+				saveShot(t, fmt.Sprintf("autoplay-%02d.png", shots), shot)
+			}
+		}
+		return s.ExitCode != nil
+	})
+	out := strings.Join(s.Lines, "\n")
+	if *s.ExitCode != 0 || !strings.Contains(out, "autoplay finished") {
+		t.Fatalf("exit %d after %v; output:\n%s", *s.ExitCode, time.Since(start), tail(s.Lines, 20))
+	}
+	t.Logf("a whole autoplay game in the tab took %v: %s", time.Since(start).Round(time.Second), tail(s.Lines, 1))
+}

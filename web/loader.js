@@ -4,7 +4,8 @@
 // URL parameters (all optional):
 //   lang=en|ru|fa         language (default: the settings', else navigator.language)
 //   mute=1                no sound
-//   players=N seed=S autoplay=1   the app's --players, --seed, --autoplay
+//   players=N seed=S autoplay=1 exit=1   the app's --players, --seed,
+//                         --autoplay, --exit-after-game
 //   join=HOST:PORT        with bot=LEVEL: play as a computer player at that
 //                         LAN host's table (join= with no value: the host that
 //                         served this page); name=NAME, password=P
@@ -111,6 +112,7 @@
     if (q.get("players")) args.push("--players", q.get("players"));
     if (q.get("seed")) args.push("--seed", q.get("seed"));
     if (q.get("autoplay") === "1") args.push("--autoplay");
+    if (q.get("exit") === "1") args.push("--exit-after-game");
     if (q.get("mute") === "1") args.push("--mute");
     return args;
   }
