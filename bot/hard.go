@@ -429,7 +429,7 @@ func (s *search) playoutMove(g *rules.Game, rng *rand.Rand) scored {
 	x := sit{
 		board: st.Board, seat: p, n: o.Players, role: st.Role, hand: s.hand, broken: st.Broken,
 		draw: st.Draw, connect: o.ConnectToStart, gold: publicGold(st.Board), susp: s.susp,
-		built: s.b.k.built, hide: true, trust: true,
+		built: s.b.k.built, hide: true, trust: true, fast: true,
 	}
 	if p != s.me {
 		return s.pol.chooseSoft(&x, rng, playoutTemp)

@@ -27,6 +27,9 @@ type sit struct {
 	// simple is the easy level's plain reading of the maze (analysis.simple);
 	// its gold-diggers leave rockfalls unplayed.
 	simple bool
+	// fast tries path cards at the open ends of the maze only, the cells
+	// where a card can carry the tunnel on or block it (hard's playouts).
+	fast bool
 }
 
 // scored is a move with its score; the policy plays the best.
@@ -87,7 +90,11 @@ func (p *policy) moves(s *sit) []scored {
 			if s.broken[s.seat] != 0 {
 				break
 			}
-			p.places = s.board.Placements(p.places[:0], c, s.connect)
+			if s.fast {
+				p.places = p.atEnds(p.places[:0], s, c)
+			} else {
+				p.places = s.board.Placements(p.places[:0], c, s.connect)
+			}
 			for _, pl := range p.places {
 				m := rules.Move{Seat: s.seat, Type: rules.Play, Card: pl.Card, At: pl.At}
 				sc, ev := p.scorePlace(s, pl.Card, pl.At, lam)
@@ -124,6 +131,21 @@ func (p *policy) moves(s *sit) []scored {
 		p.cands = append(p.cands, scored{rules.Move{Seat: s.seat, Type: rules.Discard, Card: c}, p.scoreDiscard(s, c), 0})
 	}
 	return p.cands
+}
+
+// atEnds appends the legal placements of path card c (both ways round,
+// R3.3) at the open ends of the maze (R5).
+func (p *policy) atEnds(dst []rules.Placement, s *sit, c rules.Card) []rules.Placement {
+	r := c.Rotated()
+	for _, e := range p.an.ends {
+		if s.board.Fits(c, e.at, s.connect) {
+			dst = append(dst, rules.Placement{Card: c, At: e.at})
+		}
+		if r != c && s.board.Fits(r, e.at, s.connect) {
+			dst = append(dst, rules.Placement{Card: r, At: e.at})
+		}
+	}
+	return dst
 }
 
 // choose returns the best-scored move, ties broken at random.
