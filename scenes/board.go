@@ -246,6 +246,9 @@ func (s *boardScene) Update(a *App) error {
 		}
 		return nil
 	}
+	if s.m.lan != nil && s.m.lan.boardUpdate(a, s) { // LAN chat has the keys (chat.go)
+		return nil
+	}
 	s.input(a)
 	if s.m.autoplay && s.view.Moves >= s.shotsAt+12 {
 		s.shotsAt = s.view.Moves

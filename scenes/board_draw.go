@@ -40,6 +40,9 @@ func (s *boardScene) layout(a *App) {
 	L.discard = rect{L.right.x + rightW - a.U(24) - pw, topH + a.U(30), pw, pileH}
 	L.log = rect{L.right.x + a.U(8), L.drawPile.y + pileH + a.U(40), rightW - a.U(16), 0}
 	L.log.h = h - L.log.y - a.U(8)
+	if s.m.lan != nil { // room for the LAN chat under the log (chat.go)
+		L.log.h -= a.U(chatH + 8)
+	}
 	L.role = rect{L.handArea.x + a.U(10), L.handArea.y + a.U(34), a.U(60), a.U(90)}
 	if rtl {
 		for i := range L.panels {
@@ -130,6 +133,9 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	if s.peekT > 0 {
 		s.drawPeek(a, dst)
 		a.flushText()
+	}
+	if s.m.lan != nil {
+		s.m.lan.drawBoard(a, s, dst) // the LAN chat and connection state (chat.go)
 	}
 	if s.chooser.on {
 		s.drawChooser(a, dst)

@@ -73,7 +73,7 @@ type feedItem struct {
 // a time, at the pace of the motion (bots may be far ahead).
 type match struct {
 	setup    Setup
-	table    *game.Table
+	table    matchTable // a *game.Table, or a LAN table (lanmatch.go)
 	watch    *game.Inbox
 	humans   []int               // local human seats, in seat order
 	inbox    map[int]*game.Inbox // by seat: local humans and the followed bot
@@ -85,6 +85,7 @@ type match struct {
 	feed     []feedItem
 	shown    rules.View // the view as the screen last showed it
 	started  time.Time
+	lan      *lanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
 // botDelay is how long a computer player waits at least before moving,

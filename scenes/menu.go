@@ -9,11 +9,11 @@ import (
 )
 
 // menuScene is the title screen: New game, Continue (when an autosave of an
-// unfinished game exists), Join LAN game (greyed until LAN play lands),
-// Settings, Rules, Quit. Up/Down and Enter work as well as the mouse.
+// unfinished game exists), Host LAN game and Join LAN game side by side
+// (lobby.go, join.go), Settings, Rules, Quit. Up/Down and Enter work as well as the mouse.
 type menuScene struct {
 	p        painter
-	buttons  [6]button
+	buttons  [7]button
 	focus    int
 	canCont  bool
 	message  string // an error to show (a corrupt autosave, say)
@@ -25,6 +25,7 @@ type menuScene struct {
 const (
 	menuNew = iota
 	menuContinue
+	menuHost
 	menuJoin
 	menuSettings
 	menuRules
@@ -32,7 +33,7 @@ const (
 )
 
 func newMenuScene(a *App) *menuScene {
-	s := &menuScene{canCont: canContinue(a), focus: -1}
+	s := &menuScene{canCont: canContinue(a), focus: -1, lanReady: true}
 	s.deco = []rules.Card{rules.MustCard("NESW"), rules.MustCard("EW"), rules.MustCard("NE"), rules.MustCard("xNS"),
 		rules.MustCard("ESW"), rules.MustCard("NW"), rules.MustCard("EW"), rules.MustCard("NES")}
 	return s
@@ -44,13 +45,25 @@ func (s *menuScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
 	bw, bh, gap := a.U(320), a.U(50), a.U(12)
 	y := h*0.42 - a.U(10)
-	keys := [6]string{"scene.menu.new", "scene.menu.continue", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit"}
+	keys := [7]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit"}
 	for i := range s.buttons {
 		b := &s.buttons[i]
 		b.r = rect{(w - bw) / 2, y, bw, bh}
 		b.label = a.T(keys[i])
 		b.enabled = true
 		b.focus = i == s.focus
+		if i == menuHost || i == menuJoin { // one row of two (lobby.go)
+			b.r.x, b.r.w = b.r.x-a.U(50), (bw+a.U(100)-gap)/2
+			if i == menuJoin {
+				b.r.x += b.r.w + gap
+			}
+			if a.RTL() {
+				b.r = b.r.mirror(w)
+			}
+			if i == menuHost {
+				continue
+			}
+		}
 		y += bh + gap
 	}
 	s.buttons[menuContinue].enabled = s.canCont
@@ -108,6 +121,10 @@ func (s *menuScene) Update(a *App) error {
 			break
 		}
 		a.GoTo(startScene(a, m))
+	case menuHost:
+		a.GoTo(newLobbyScene(a))
+	case menuJoin:
+		a.GoTo(newJoinScene(a))
 	case menuSettings:
 		a.GoTo(newSettingsScene(a, s))
 	case menuRules:

@@ -1,0 +1,264 @@
+package scenes
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/lan"
+)
+
+// chatBox is the table talk of a LAN game (issue 5): the last lines, a text
+// field (click it, or press T on the board, type, Enter sends, Escape
+// leaves it) and the quick phrases ("I am a gold-digger!", "The gold is at
+// the bottom."), one click each. The lobby, the guest's waiting room and
+// the board show it.
+type chatBox struct {
+	r       rect // the whole box
+	lines   rect // where the lines show
+	field   rect
+	quick   button   // opens the quick phrases
+	phrases []button // shown above the box while open
+	open    bool
+	typing  bool
+	text    string
+	chars   []rune
+	note    string // the last refusal (a chat line too long, a move the host refused)
+	noteT   int
+}
+
+// chatH is the height of the board's chat box in layout units.
+const chatH = 176
+
+// layout places the box in r; the quick phrases open upwards from its top
+// (or downwards when up is false).
+func (c *chatBox) layout(a *App, r rect, up bool) {
+	c.r = r
+	pad := a.U(6)
+	fh := a.U(32)
+	qw := a.U(44)
+	c.field = rect{r.x + pad, r.y + r.h - pad - fh, r.w - 3*pad - qw, fh}
+	c.quick = button{r: rect{r.x + r.w - pad - qw, c.field.y, qw, fh}, label: "…", enabled: true, focus: c.open}
+	c.lines = rect{r.x + pad, r.y + pad, r.w - 2*pad, c.field.y - r.y - 2*pad}
+	if a.RTL() {
+		c.field.x = r.x + r.w - pad - c.field.w
+		c.quick.r.x = r.x + pad
+	}
+	c.phrases = c.phrases[:0]
+	bh := a.U(30)
+	for i, p := range lan.QuickPhrases {
+		y := r.y - float64(len(lan.QuickPhrases)-i)*bh - a.U(4)
+		if !up {
+			y = r.y + r.h + float64(i)*bh + a.U(4)
+		}
+		c.phrases = append(c.phrases, button{r: rect{r.x, y, r.w, bh - a.U(2)}, label: a.T("lan.phrase." + p.ID), enabled: true})
+	}
+}
+
+// update handles the box's input; it reports whether the keyboard belongs
+// to the box this tick (the scene then ignores the keys).
+func (c *chatBox) update(a *App, l *lanLink, hotkey bool) bool {
+	if c.noteT > 0 {
+		c.noteT--
+	}
+	if r := l.takeRefused(); r != "" {
+		c.say(a, r)
+	}
+	if c.quick.clicked(a) {
+		c.open = !c.open
+		return true
+	}
+	if c.open {
+		for i := range c.phrases {
+			if c.phrases[i].clicked(a) {
+				c.open = false
+				if err := l.say("", lan.QuickPhrases[i].ID); err != nil {
+					c.say(a, err.Error())
+				}
+				return true
+			}
+		}
+		if a.Key(ebiten.KeyEscape) || a.ptr.released && !a.ptr.consumedRelease {
+			c.open = false
+			return true
+		}
+	}
+	if a.Clicked(c.field) {
+		c.typing = true
+		return true
+	}
+	if !c.typing {
+		if hotkey && a.Key(ebiten.KeyT) {
+			c.typing = true
+			return true
+		}
+		return false
+	}
+	if a.ptr.released && !a.ptr.consumedRelease && !c.r.in(a.ptr.x, a.ptr.y) {
+		c.typing = false
+		return false
+	}
+	if a.Key(ebiten.KeyEscape) {
+		c.typing = false
+		return true
+	}
+	if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter) {
+		if t := strings.TrimSpace(c.text); t != "" {
+			if err := l.say(t, ""); err != nil {
+				c.say(a, err.Error())
+			} else {
+				c.text = ""
+			}
+		}
+		return true
+	}
+	c.chars = a.in.AppendChars(c.chars[:0])
+	for _, r := range c.chars {
+		if unicode.IsPrint(r) && utf8.RuneCountInString(c.text) < lan.MaxChat {
+			c.text += string(r)
+		}
+	}
+	if a.Key(ebiten.KeyBackspace) && c.text != "" {
+		_, n := utf8.DecodeLastRuneInString(c.text)
+		c.text = c.text[:len(c.text)-n]
+	}
+	return true
+}
+
+// say shows a short note in the box (an error, a refused move).
+func (c *chatBox) say(a *App, s string) {
+	c.note, c.noteT = s, 360
+}
+
+// lineText is a chat line as shown: a quick phrase in the reader's
+// language, free text as typed.
+func lineText(a *App, e chatEntry) string {
+	if e.phrase != "" && a.cat.Has("lan.phrase."+e.phrase) {
+		return a.T("lan.phrase." + e.phrase)
+	}
+	return e.text
+}
+
+// fit cuts s to at most w pixels at size px, ending it with an ellipsis.
+func fit(a *App, s string, size, w float64) string {
+	if a.text.line(s, size, a.RTL()).w <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 1 {
+		rs = rs[:len(rs)-1]
+		t := string(rs) + "…"
+		if a.text.line(t, size, a.RTL()).w <= w {
+			return t
+		}
+	}
+	return s
+}
+
+// draw draws the box with the newest lines at the bottom.
+func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick int) {
+	_, lines, _ := l.snapshot()
+	p.round(dst, c.r, a.U(8), colPanel, a.U(1), colEdge)
+	size := a.U(14)
+	lh := lineBox(size) + a.U(5)
+	y := c.lines.y + c.lines.h - lh/2
+	if c.noteT > 0 && c.note != "" {
+		x, al := startOf(a, c.lines, 0)
+		drawText(a, dst, fit(a, c.note, size, c.lines.w), size, x, y, al, colBad)
+		y -= lh
+	}
+	if len(lines) == 0 && c.noteT == 0 {
+		drawWrapped(a, dst, a.T("lan.chat.empty"), a.U(13), c.lines.x, c.lines.y, c.lines.w, alignStart, colTextDim)
+	}
+	for i := len(lines) - 1; i >= 0 && y-lh/2 >= c.lines.y-a.U(2); i-- {
+		e := lines[i]
+		name := e.name + ":"
+		nw := a.text.line(name, size, a.RTL()).w
+		col := colGold
+		if e.seat == l.seat {
+			col = colLegal
+		}
+		body := fit(a, lineText(a, e), size, c.lines.w-nw-a.U(6))
+		if a.RTL() {
+			right := c.lines.x + c.lines.w
+			drawText(a, dst, name, size, right, y, alignEnd, col)
+			drawText(a, dst, body, size, right-nw-a.U(6), y, alignEnd, colText)
+		} else {
+			drawText(a, dst, name, size, c.lines.x, y, alignStart, col)
+			drawText(a, dst, body, size, c.lines.x+nw+a.U(6), y, alignStart, colText)
+		}
+		y -= lh
+	}
+	edge := colEdge
+	if c.typing {
+		edge = colGold
+	}
+	p.round(dst, c.field, a.U(6), colTextDark, a.U(2), edge)
+	fx, fal := startOf(a, c.field, a.U(8))
+	switch {
+	case c.text != "" || c.typing:
+		t := c.text
+		if c.typing && (tick/30)%2 == 0 {
+			t += "|"
+		}
+		// Show the end of a long line, where the typing is.
+		rs := []rune(t)
+		for len(rs) > 1 && a.text.line(string(rs), a.U(15), a.RTL()).w > c.field.w-a.U(16) {
+			rs = rs[1:]
+		}
+		drawText(a, dst, string(rs), a.U(15), fx, c.field.cy(), fal, colText)
+	default:
+		drawText(a, dst, fit(a, a.T("lan.chat.hint"), a.U(13), c.field.w-a.U(16)), a.U(13), fx, c.field.cy(), fal, colTextDim)
+	}
+	drawButton(a, p, dst, &c.quick)
+	if c.open {
+		a.flushText()
+		for i := range c.phrases {
+			b := &c.phrases[i]
+			p.round(dst, b.r, a.U(6), colPanelHi, a.U(1), colEdge)
+			if a.Hover(b.r) {
+				p.round(dst, b.r, a.U(6), colButtonHi, a.U(1), colGold)
+			}
+			x, al := startOf(a, b.r, a.U(10))
+			drawText(a, dst, fit(a, b.label, a.U(14), b.r.w-a.U(20)), a.U(14), x, b.r.cy(), al, colText)
+		}
+	}
+}
+
+// boardChat is the chat box on the board: at the bottom of the right
+// column, under the log (the board's layout leaves it the room: chatH).
+func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
+	l.poll()
+	l.box.layout(a, l.boardRect(a, s), true)
+	return l.box.update(a, l, true)
+}
+
+func (l *lanLink) boardRect(a *App, s *boardScene) rect {
+	r := s.L.right
+	return rect{r.x + a.U(8), float64(a.h) - a.U(chatH) - a.U(8), r.w - a.U(16), a.U(chatH)}
+}
+
+// drawBoard draws the chat box and, when the connection is down, a banner
+// over the maze.
+func (l *lanLink) drawBoard(a *App, s *boardScene, dst *ebiten.Image) {
+	a.flushText()
+	l.box.layout(a, l.boardRect(a, s), true)
+	l.box.draw(a, &s.p, dst, l, s.ticks)
+	_, dropped, _, ended := l.state()
+	msg := ""
+	switch {
+	case ended != nil && ended != errLANClosed:
+		msg = a.T("lan.board.host_gone")
+	case dropped:
+		msg = a.T("lan.board.reconnecting")
+	}
+	if msg != "" {
+		a.flushText()
+		m := s.L.maze
+		r := rect{m.x + a.U(20), m.y + a.U(12), m.w - a.U(40), a.U(36)}
+		s.p.round(dst, r, a.U(8), colBad, 0, colBad)
+		drawText(a, dst, msg, a.U(16), r.cx(), r.cy(), alignCenter, colText)
+	}
+}

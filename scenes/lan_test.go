@@ -1,0 +1,333 @@
+package scenes
+
+import (
+	"errors"
+	"net"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules"
+)
+
+// loopbackLAN points the LAN scenes at 127.0.0.1 (listen on a free port,
+// browse on a free UDP port) for one test.
+func loopbackLAN(t *testing.T) {
+	old := lanNet
+	lanNet.Listen = "127.0.0.1:0"
+	lanNet.Browse = "127.0.0.1:0"
+	lanNet.Announce = &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9} // set per test once a browser listens
+	lanNet.Every = 50 * time.Millisecond
+	t.Cleanup(func() { lanNet = old })
+}
+
+// until ticks the harnesses (round robin) until ok holds, failing after
+// limit ticks; the network works on its own goroutines meanwhile.
+func until(t *testing.T, limit int, ok func() bool, hs ...*harness) {
+	t.Helper()
+	for i := 0; i < limit; i++ {
+		if ok() {
+			return
+		}
+		for _, h := range hs {
+			h.tick()
+		}
+		if i%4 == 0 {
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+	t.Fatalf("condition not met after %d ticks", limit)
+}
+
+// clickMenu clicks menu button i and waits for the next scene.
+func clickMenu(t *testing.T, h *harness, i int) {
+	t.Helper()
+	m, ok := h.a.cur.(*menuScene)
+	if !ok {
+		t.Fatalf("not on the menu: %s", h.a.cur.Name())
+	}
+	m.layout(h.a)
+	if !m.buttons[i].enabled {
+		t.Fatalf("menu button %q is greyed", m.buttons[i].label)
+	}
+	h.click(m.buttons[i].r)
+	h.ticks(fadeTicks + 1)
+}
+
+// TestLANHostAndGuest is issue 5 end to end on loopback: a host opens the
+// lobby from the menu, a guest finds it through the join scene's beacon
+// list and joins with a click, both chat, the host starts, both see the
+// board, and a move of each side reaches the host's table.
+func TestLANHostAndGuest(t *testing.T) {
+	loopbackLAN(t)
+	hh, hg := newHarness(t), newHarness(t)
+
+	// The guest opens "Join LAN game": it listens for beacons.
+	clickMenu(t, hg, menuJoin)
+	js, ok := hg.a.cur.(*joinScene)
+	if !ok || js.browser == nil {
+		t.Fatalf("join scene: %T, err %q", hg.a.cur, js.err)
+	}
+	lanNet.Announce = js.browser.Addr()
+	lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+	hg.shot("lan-join-empty")
+
+	// The host opens "Host LAN game": a table with the host in seat 0.
+	clickMenu(t, hh, menuHost)
+	ls, ok := hh.a.cur.(*lobbyScene)
+	if !ok || ls.link == nil {
+		t.Fatalf("lobby: %T, err %q", hh.a.cur, ls.err)
+	}
+	t.Cleanup(ls.link.close)
+	if n := len(ls.lobby.Seats); n != 4 || ls.lobby.Seats[0].Kind != lan.SeatLocal {
+		t.Fatalf("lobby seats: %+v", ls.lobby.Seats)
+	}
+	// The host makes seat 3 a computer player and lets seat 0 start (R3.5).
+	hh.click(ls.seats[3].kind.r)
+	hh.click(ls.opts[3].r)
+	if st := ls.lobby.Seats[3]; st.Kind != lan.SeatBot || st.Level != "random" {
+		t.Errorf("seat 3 after a click: %+v", st)
+	}
+	if ls.lobby.Options.FirstPlayer != 0 {
+		t.Errorf("first player %d, want the host's seat 0 (%q)", ls.lobby.Options.FirstPlayer, ls.err)
+	}
+
+	// The beacon shows up in the guest's list.
+	until(t, 600, func() bool { return len(js.found) == 1 }, hg, hh)
+	f := js.found[0]
+	if f.Name != ls.lobby.Name || f.Open != 2 || f.Players != 4 {
+		t.Errorf("found %+v, want %q with 2 open seats of 4", f, ls.lobby.Name)
+	}
+	if _, port, _ := net.SplitHostPort(f.Addr); port != strconv.Itoa(ls.link.port) {
+		t.Errorf("found at %s, host port %d", f.Addr, ls.link.port)
+	}
+	hg.shot("lan-join-found")
+
+	// The guest types a name and clicks the table.
+	hg.click(js.nameR)
+	for range []rune(js.name) {
+		hg.key(ebiten.KeyBackspace)
+	}
+	hg.in.chars = []rune("Bob")
+	hg.tick()
+	hg.key(ebiten.KeyEscape) // leave the field
+	hg.click(js.rows[0].r)
+	until(t, 600, func() bool { return js.link != nil || js.err != "" }, hg, hh)
+	if js.link == nil {
+		t.Fatalf("join failed: %s", js.err)
+	}
+	until(t, 600, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest }, hh, hg)
+	if got := ls.lobby.Seats[1].Name; got != "Bob" {
+		t.Errorf("guest seated as %q, want Bob", got)
+	}
+	until(t, 600, func() bool { lb, _, _ := js.link.snapshot(); return len(lb.Seats) == 4 }, hg, hh)
+
+	// Table talk: a quick phrase from the guest, a typed line from the host.
+	hg.click(js.chat.quick.r)
+	hg.click(js.chat.phrases[3].r) // "The gold is at the bottom."
+	hh.click(ls.chat.field)
+	hh.in.chars = []rune("hello")
+	hh.tick()
+	hh.key(ebiten.KeyEnter)
+	until(t, 600, func() bool {
+		_, lines, _ := js.link.snapshot()
+		_, hostLines, _ := ls.link.snapshot()
+		return len(lines) == 2 && len(hostLines) == 2
+	}, hg, hh)
+	_, lines, _ := js.link.snapshot()
+	_, hostLines, _ := ls.link.snapshot()
+	for _, ls := range [][]chatEntry{lines, hostLines} {
+		got := map[string]chatEntry{}
+		for _, e := range ls {
+			got[e.phrase+map[bool]string{true: e.text}[e.phrase == ""]] = e
+		}
+		if e := got["gold_bottom"]; e.name != "Bob" || e.seat != 1 {
+			t.Errorf("the guest's quick phrase: %+v", ls)
+		}
+		if e := got["hello"]; e.seat != 0 {
+			t.Errorf("the host's line: %+v", ls)
+		}
+	}
+	hg.shot("lan-join-seated")
+	hh.shot("lan-lobby")
+
+	// The host starts; both go through the role reveal to the board.
+	hh.click(ls.start.r)
+	toBoard := func(h *harness) func() bool {
+		return func() bool {
+			switch s := h.a.cur.(type) {
+			case *revealScene:
+				if s.btn.enabled && h.a.fade == 0 {
+					h.in.keys[ebiten.KeyEnter] = true
+				}
+			case *boardScene:
+				return h.a.fade == 0
+			case *lobbyScene, *joinScene:
+			default:
+				t.Fatalf("%s instead of the board", h.a.cur.Name())
+			}
+			return false
+		}
+	}
+	until(t, 2000, toBoard(hh), hh, hg)
+	until(t, 2000, toBoard(hg), hg, hh)
+	hb, gb := hh.a.cur.(*boardScene), hg.a.cur.(*boardScene)
+	if hb.me != 0 || gb.me != 1 || gb.m.lan == nil || hb.m.lan == nil {
+		t.Fatalf("boards: host plays seat %d, guest seat %d", hb.me, gb.me)
+	}
+	until(t, 600, func() bool { return len(gb.hand) > 0 && len(hb.hand) > 0 }, hg, hh)
+	if v := gb.m.table.View(-1); len(v.Hand) != 0 || v.Role != rules.NoRole {
+		t.Errorf("the guest's public stream holds a hand or role: %+v", v)
+	}
+
+	// The host moves (seat 0 first), then the guest, through its board's
+	// seam: the move travels to the host's table.
+	host := ls.link.host.Table()
+	until(t, 2000, func() bool { return hb.myTurn() }, hh, hg)
+	if err := hb.m.submit(0, hb.mine.LegalMoves()[0]); err != nil {
+		t.Fatal(err)
+	}
+	until(t, 2000, func() bool { return gb.myTurn() }, hg, hh)
+	if err := gb.m.submit(0, rules.Move{Type: rules.Discard}); !errors.Is(err, errNotYourSeat) {
+		t.Errorf("a guest's move for seat 0: %v", err)
+	}
+	mv := gb.mine.LegalMoves()[0]
+	if err := gb.m.submit(1, mv); err != nil {
+		t.Fatal(err)
+	}
+	until(t, 2000, func() bool { return len(host.Record().Moves) >= 2 }, hg, hh)
+	if got := host.Record().Moves[1]; got.Seat != 1 || got.Card != mv.Card || got.Type != mv.Type {
+		t.Errorf("the host's table got %v, the guest played %v", got, mv)
+	}
+	// Chat on the board: T opens the line, Enter sends.
+	hg.key(ebiten.KeyT)
+	hg.in.chars = []rune("gg")
+	hg.tick()
+	hg.key(ebiten.KeyEnter)
+	until(t, 600, func() bool {
+		_, l, _ := ls.link.snapshot()
+		return len(l) == 3 && l[2].text == "gg"
+	}, hh, hg)
+	hh.shot("lan-board-host")
+	hg.shot("lan-board-guest")
+
+	// The guest leaves; the host's game goes on with a computer player.
+	hg.key(ebiten.KeyEscape)
+	hg.key(ebiten.KeyEscape)
+	until(t, 600, func() bool { _, ok := hg.a.cur.(*menuScene); return ok }, hg, hh)
+	until(t, 600, func() bool { return !ls.link.host.Lobby().Seats[1].Connected }, hh)
+}
+
+// TestJoinRefusals: a wrong password and a full table are refused with the
+// reason in the player's language, and the join scene stays usable.
+func TestJoinRefusals(t *testing.T) {
+	loopbackLAN(t)
+	h, err := lan.NewHost(lan.HostConfig{Name: "t", Password: "secret", Options: rules.Options{Players: 3, FirstPlayer: -1}, Bots: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	addr, err := h.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hg := newHarness(t)
+	clickMenu(t, hg, menuJoin)
+	js := hg.a.cur.(*joinScene)
+	t.Cleanup(js.leave)
+	tests := []struct {
+		pass string
+		want string
+	}{
+		{"wrong", "lan.refused.password"},
+		{"secret", ""},
+		{"secret", "lan.refused.full"},
+	}
+	for _, tt := range tests {
+		js.link, js.err = nil, ""
+		js.addr, js.pass, js.name = addr.String(), tt.pass, "Eve"
+		hg.key(ebiten.KeyEnter)
+		until(t, 600, func() bool { return js.link != nil || js.err != "" }, hg)
+		switch {
+		case tt.want == "" && js.link == nil:
+			t.Errorf("password %q: %s", tt.pass, js.err)
+		case tt.want != "" && js.err != hg.a.T(tt.want):
+			t.Errorf("password %q: %q, want %q", tt.pass, js.err, hg.a.T(tt.want))
+		}
+	}
+}
+
+// TestGuestTable: what a guest's board reads of the host's updates, and
+// the guest's own check of a move before it is sent.
+func TestGuestTable(t *testing.T) {
+	g, _, err := rules.New(rules.Options{Players: 4, FirstPlayer: 0}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gt := &guestTable{seat: 1, watch: game.NewInbox("w"), inbox: game.NewInbox("me")}
+	gt.deliver(g.View(1), nil)
+	pub := gt.View(-1)
+	if pub.Seat != -1 || pub.Hand != nil || pub.Role != rules.NoRole || pub.Gold != 0 {
+		t.Errorf("public view keeps private parts: %+v", pub)
+	}
+	want := g.View(-1)
+	if pub.Turn != want.Turn || pub.DrawPile != want.DrawPile || len(pub.HandSizes) != len(want.HandSizes) {
+		t.Errorf("public view %+v, want %+v", pub, want)
+	}
+	if d, ok := gt.watch.Poll(); !ok || d.View.Hand != nil {
+		t.Errorf("the screen's stream got %+v", d)
+	}
+	if mine := gt.View(1); len(mine.Hand) == 0 {
+		t.Error("the guest's own view has no hand")
+	}
+	mine := gt.View(1)
+	v0 := g.View(0)
+	tests := []struct {
+		name string
+		v    rules.View
+		m    rules.Move
+		ok   bool
+	}{
+		{"not my turn", mine, rules.Move{Seat: 1, Type: rules.Discard, Card: mine.Hand[0]}, false},
+		{"a legal move", v0, v0.LegalMoves()[0], true},
+		{"a discard", v0, rules.Move{Seat: 0, Type: rules.Discard, Card: v0.Hand[0]}, true},
+		{"a card not in the hand", v0, rules.Move{Seat: 0, Type: rules.Discard, Card: rules.MustCard("xNS")}, !notIn(v0.Hand, rules.MustCard("xNS"))},
+		{"a path card far from the maze", v0, rules.Move{Seat: 0, Type: rules.Play, Card: rules.MustCard("NESW"), At: rules.Cell{X: 30, Y: 30}}, false},
+	}
+	for _, tt := range tests {
+		err := checkGuestMove(&tt.v, tt.m)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+	}
+}
+
+// TestQuickPhrasesTranslated: every quick phrase of the protocol has its
+// text in every language.
+func TestQuickPhrasesTranslated(t *testing.T) {
+	for _, l := range i18n.Langs {
+		c, err := i18n.Load(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range lan.QuickPhrases {
+			if !c.Has("lan.phrase." + p.ID) {
+				t.Errorf("%s: no text for the quick phrase %s", l, p.ID)
+			}
+		}
+	}
+}
+
+func notIn(hand []rules.Card, c rules.Card) bool {
+	for _, h := range hand {
+		if h == c {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,272 @@
+package scenes
+
+import (
+	"context"
+	"errors"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/webdist"
+)
+
+// lanNet is where the LAN scenes listen, announce and browse. The app uses
+// the defaults (issue 5: TCP port 47475 on every interface, the beacon
+// broadcast to UDP port lan.BeaconPort); tests point everything at
+// 127.0.0.1.
+var lanNet = struct {
+	Listen   string       // the host's TCP (and HTTP, WebSocket) address
+	Announce *net.UDPAddr // where the host's beacon goes
+	Browse   string       // where the join scene listens for beacons
+	Every    time.Duration
+}{
+	Listen:   ":47475",
+	Announce: &net.UDPAddr{IP: net.IPv4bcast, Port: lan.BeaconPort},
+	Browse:   ":47474",
+	Every:    time.Second,
+}
+
+// chatEntry is one line of the table talk.
+type chatEntry struct {
+	seat         int
+	name         string
+	text, phrase string // free text, or a quick phrase ID (lan.QuickPhrases)
+}
+
+// lanLink is a LAN game as the scenes hold it, on the host's side (host)
+// or a guest's (client): the lobby, the chat and the connection's state.
+// The guest's messages are read on their own goroutine (run), so a frame
+// never waits for the network; the scenes read the link under its lock.
+type lanLink struct {
+	host   *lan.Host
+	stop   context.CancelFunc // the host's beacon
+	port   int                // the host's TCP port
+	client *lan.Client
+	guest  *guestTable
+	seat   int     // this screen's seat
+	box    chatBox // the chat box on the board
+
+	mu      sync.Mutex
+	lobby   lan.Lobby
+	chat    []chatEntry
+	chatGen int    // counts chat lines ever seen (new-line marks)
+	refused string // the host's last refusal of one of our messages
+	dropped bool   // the connection is down; the client is reconnecting
+	started bool   // the first update has come (guest)
+	ended   error  // the connection is over (guest); errLANClosed when we left
+	closed  bool
+}
+
+var errLANClosed = errors.New("lan: left the table")
+
+// hostLAN opens a LAN table: the host listens on lanNet.Listen, serves the
+// browser build when this binary has it (issue 6), and announces itself.
+// The host player sits in seat 0.
+func hostLAN(cfg lan.HostConfig, name string) (*lanLink, error) {
+	if h := webdist.Handler(); h != nil {
+		cfg.Web = h
+	}
+	h, err := lan.NewHost(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.SetSeat(0, lan.SeatLocal, name, ""); err != nil {
+		h.Close()
+		return nil, err
+	}
+	addr, err := h.Listen(lanNet.Listen)
+	if err != nil {
+		h.Close()
+		return nil, err
+	}
+	port := 0
+	if ta, ok := addr.(*net.TCPAddr); ok {
+		port = ta.Port
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	go h.Announce(ctx, lanNet.Announce, port, lanNet.Every)
+	l := &lanLink{host: h, stop: cancel, port: port, seat: 0}
+	l.refreshHost()
+	return l, nil
+}
+
+// joinLAN joins the table at addr (HOST:PORT) and starts reading its
+// messages. It waits for the handshake (at most the client's timeout).
+func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*lanLink, error) {
+	c, err := lan.Join(ctx, addr, cfg)
+	if err != nil {
+		return nil, err
+	}
+	l := &lanLink{client: c, seat: c.Seat()}
+	l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
+	go l.run()
+	return l, nil
+}
+
+// run reads the guest's messages until the connection ends.
+func (l *lanLink) run() {
+	for m := range l.client.Messages() {
+		l.take(m)
+	}
+	err := l.client.Err()
+	l.mu.Lock()
+	if l.closed || err == nil {
+		err = errLANClosed
+	}
+	l.ended = err
+	l.mu.Unlock()
+}
+
+// take applies one message from the host.
+func (l *lanLink) take(m lan.Message) {
+	switch m.T {
+	case lan.TLobby:
+		if m.Lobby != nil {
+			l.mu.Lock()
+			l.lobby = *m.Lobby
+			l.mu.Unlock()
+		}
+	case lan.TUpdate:
+		if m.View == nil {
+			return
+		}
+		l.guest.deliver(*m.View, m.RulesEvents())
+		l.mu.Lock()
+		l.started = true
+		l.mu.Unlock()
+	case lan.TChat:
+		l.mu.Lock()
+		l.addChat(chatEntry{seat: m.Seat, name: m.Name, text: m.Text, phrase: m.Phrase})
+		l.mu.Unlock()
+	case lan.TError:
+		l.mu.Lock()
+		l.refused = m.Error
+		l.mu.Unlock()
+		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
+			l.guest.redeliver()
+		}
+	case lan.TDropped:
+		l.mu.Lock()
+		l.dropped = true
+		l.mu.Unlock()
+	case lan.TBack:
+		l.mu.Lock()
+		l.dropped = false
+		l.mu.Unlock()
+	}
+}
+
+// addChat keeps the last 50 lines. l.mu is held.
+func (l *lanLink) addChat(e chatEntry) {
+	l.chat = append(l.chat, e)
+	if len(l.chat) > 50 {
+		l.chat = append(l.chat[:0], l.chat[len(l.chat)-50:]...)
+	}
+	l.chatGen++
+}
+
+// poll brings the host side's lobby and chat up to date when the host says
+// something changed (once a tick; never blocks).
+func (l *lanLink) poll() {
+	if l.host == nil {
+		return
+	}
+	select {
+	case <-l.host.Changed():
+		l.refreshHost()
+	default:
+	}
+}
+
+func (l *lanLink) refreshHost() {
+	lb := l.host.Lobby()
+	log := l.host.ChatLog()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lobby = lb
+	// The host's log keeps its last 100 lines; take the ones not seen yet.
+	seen := len(l.chat)
+	if seen > len(log) {
+		seen = 0
+		l.chat = l.chat[:0]
+	}
+	for _, c := range log[min(seen, len(log)):] {
+		l.addChat(chatEntry{seat: c.Seat, name: c.Name, text: c.Text, phrase: c.Phrase})
+	}
+}
+
+// snapshot returns the lobby and the chat as they are now.
+func (l *lanLink) snapshot() (lan.Lobby, []chatEntry, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.lobby, append([]chatEntry(nil), l.chat...), l.chatGen
+}
+
+// state returns the guest connection's state.
+func (l *lanLink) state() (started, dropped bool, refused string, ended error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.started, l.dropped, l.refused, l.ended
+}
+
+// takeRefused returns and forgets the host's last refusal.
+func (l *lanLink) takeRefused() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r := l.refused
+	l.refused = ""
+	return r
+}
+
+// say sends a chat line (text) or a quick phrase (phrase, a
+// lan.QuickPhrases ID) from this screen's seat.
+func (l *lanLink) say(text, phrase string) error {
+	if l.host != nil {
+		err := l.host.Chat(l.seat, text, phrase)
+		l.refreshHost()
+		return err
+	}
+	if phrase != "" {
+		return l.client.Phrase(phrase)
+	}
+	return l.client.Chat(text)
+}
+
+// close leaves the table: a guest says goodbye, a host ends the game for
+// everyone and stops announcing.
+func (l *lanLink) close() {
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		return
+	}
+	l.closed = true
+	l.mu.Unlock()
+	if l.host != nil {
+		l.stop()
+		l.host.Close()
+	}
+	if l.client != nil {
+		l.client.Leave()
+	}
+}
+
+// seatNames returns the seats' names from the lobby.
+func seatNames(lb lan.Lobby) []string {
+	out := make([]string, len(lb.Seats))
+	for i, s := range lb.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// joinURL is the browser address shown (and drawn as a QR code) in the
+// lobby: the first of webdist.JoinURLs, a LAN address before loopback.
+func joinURL(port int) string {
+	if us := webdist.JoinURLs(port); len(us) > 0 {
+		return us[0]
+	}
+	return ""
+}

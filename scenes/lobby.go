@@ -1,0 +1,536 @@
+package scenes
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/webdist"
+)
+
+// lobbyScene is "Host LAN game" (issue 5): the host's table before the
+// start. It shows the table's name and optional password (editable while
+// no guest sits), the seats (the host in seat 0, guests as they join, the
+// other seats open or computer players with a level), the table options
+// (R5.5, R8.1a, R8.1b, first player, the dropout grace period), where to
+// join (HOST:PORT for the app, the browser address and its QR code for
+// phones) and the chat. Start deals the game; the host then plays seat 0
+// on the board.
+type lobbyScene struct {
+	p      painter
+	link   *lanLink
+	me     string // the host player's name
+	name   string // the table's name field
+	pass   string // the password field
+	opened string // the password the open table has
+	focus  int    // fieldName, fieldPass or -1
+	chars  []rune
+	lobby  lan.Lobby
+	err    string
+	ticks  int
+	grace  time.Duration
+	levels []string // the level each computer seat gets (by seat)
+
+	players     [2]button // fewer, more
+	seats       []lobbyRow
+	opts        [4]button // R5.5, R8.1a, R8.1b, random first player
+	graceB      [2]button // shorter, longer
+	nameR       rect
+	passR       rect
+	start, back button
+	chat        chatBox
+	qr          *ebiten.Image
+	qrURL       string
+	addrs       []string
+}
+
+// lobbyRow is one seat's row.
+type lobbyRow struct {
+	r    rect
+	kind button // cycles open, computer players of each level; frees a guest's seat
+}
+
+const (
+	fieldName = iota
+	fieldPass
+)
+
+// graceSteps are the dropout grace periods the lobby offers (issue 5:
+// default 30 s).
+var graceSteps = []time.Duration{10 * time.Second, 20 * time.Second, 30 * time.Second, 45 * time.Second,
+	time.Minute, 2 * time.Minute, 5 * time.Minute}
+
+// newLobbyScene opens a LAN table of four seats: the host and three open
+// seats. On failure (the port is taken, say) the scene shows why and
+// offers to try again.
+func newLobbyScene(a *App) *lobbyScene {
+	s := &lobbyScene{me: defaultPlayerName(a), focus: -1, grace: 30 * time.Second}
+	s.name = a.T("lan.lobby.default_name", "name", s.me)
+	if utf8.RuneCountInString(s.name) > lan.MaxName {
+		s.name = string([]rune(s.name)[:lan.MaxName])
+	}
+	s.levels = make([]string, rules.MaxPlayers)
+	for i := range s.levels {
+		s.levels[i] = string(bot.Normal)
+	}
+	s.open(a, rules.Options{Players: 4, FirstPlayer: -1})
+	return s
+}
+
+func (s *lobbyScene) Name() string { return "lobby" }
+
+// open (re)opens the table with the current name and password.
+func (s *lobbyScene) open(a *App, o rules.Options) {
+	if s.link != nil {
+		s.link.close()
+		s.link = nil
+	}
+	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Options: o,
+		BotLevel: string(bot.Normal), BotDelay: botDelay(a), Grace: s.grace}
+	l, err := hostLAN(cfg, s.me)
+	if err != nil {
+		s.err = a.T("lan.lobby.open_failed", "error", err.Error())
+		return
+	}
+	s.err = ""
+	s.link = l
+	s.opened = s.pass
+	s.lobby, _, _ = l.snapshot()
+	s.addrs = lan.JoinAddresses(l.port)
+	if len(s.addrs) == 0 {
+		s.addrs = []string{fmt.Sprintf("127.0.0.1:%d", l.port)}
+	}
+	s.qrURL = joinURL(l.port)
+	if s.qr != nil {
+		s.qr.Deallocate()
+		s.qr = nil
+	}
+	if img, err := webdist.QRCode(s.qrURL, 256); err == nil {
+		s.qr = ebiten.NewImageFromImage(img)
+	}
+}
+
+func (s *lobbyScene) guests() int {
+	n := 0
+	for _, st := range s.lobby.Seats {
+		if st.Kind == lan.SeatGuest {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *lobbyScene) layout(a *App) {
+	w, h := float64(a.w), float64(a.h)
+	total := a.U(980)
+	x0 := (w - total) / 2
+	leftW := a.U(440)
+	midX, midW := x0+a.U(460), a.U(280)
+	rightX, rightW := x0+a.U(760), a.U(220)
+	s.nameR = rect{x0, a.U(96), a.U(270), a.U(34)}
+	s.passR = rect{x0 + a.U(280), a.U(96), leftW - a.U(280), a.U(34)}
+	py := a.U(146)
+	n := len(s.lobby.Seats)
+	s.players = [2]button{
+		{r: rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, label: "‹", enabled: n > rules.MinPlayers},
+		{r: rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, label: "›", enabled: n < rules.MaxPlayers},
+	}
+	top := a.U(186)
+	rowH := min(a.U(38), (h-a.U(96)-top)/float64(rules.MaxPlayers))
+	s.seats = s.seats[:0]
+	for i, st := range s.lobby.Seats {
+		y := top + float64(i)*rowH
+		row := lobbyRow{r: rect{x0, y, leftW, rowH - a.U(4)}}
+		b := button{r: rect{x0 + leftW - a.U(150), y + a.U(2), a.U(146), rowH - a.U(8)}, enabled: true}
+		switch st.Kind {
+		case lan.SeatOpen:
+			b.label = a.T("lan.seat.open_button")
+		case lan.SeatBot:
+			b.label = a.T("scene.level." + st.Level)
+		case lan.SeatGuest:
+			b.label = a.T("lan.seat.free")
+		default:
+			b.enabled = false
+		}
+		row.kind = b
+		s.seats = append(s.seats, row)
+	}
+	keys := [4]string{"option.connect_to_start", "option.one_nugget_each", "option.sabotaged_get_nothing", "scene.newgame.random_first"}
+	o := s.lobby.Options
+	vals := [4]bool{o.ConnectToStart, o.OneNuggetPerDigger, o.SabotagedGetNothing, o.FirstPlayer < 0}
+	oy := a.U(96)
+	for i := range s.opts {
+		s.opts[i] = button{r: rect{midX, oy, midW, a.U(36)}, label: a.T(keys[i]), enabled: true, focus: vals[i]}
+		oy += a.U(42)
+	}
+	gy := oy + a.U(26)
+	s.graceB = [2]button{
+		{r: rect{midX + midW - a.U(120), gy, a.U(34), a.U(30)}, label: "‹", enabled: s.grace > graceSteps[0]},
+		{r: rect{midX + midW - a.U(34), gy, a.U(34), a.U(30)}, label: "›", enabled: s.grace < graceSteps[len(graceSteps)-1]},
+	}
+	s.chat.layout(a, rect{rightX, a.U(330), rightW, h - a.U(96) - a.U(330)}, true)
+	s.back = button{r: rect{x0, h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
+	s.start = button{r: rect{rightX, h - a.U(72), rightW, a.U(50)}, label: a.T("lan.lobby.start"),
+		enabled: s.link != nil, primary: true}
+	if a.RTL() {
+		s.nameR, s.passR = s.nameR.mirror(w), s.passR.mirror(w)
+		s.players[0].r, s.players[1].r = s.players[1].r.mirror(w), s.players[0].r.mirror(w)
+		s.players[0].label, s.players[1].label = "›", "‹"
+		for i := range s.seats {
+			s.seats[i].r = s.seats[i].r.mirror(w)
+			s.seats[i].kind.r = s.seats[i].kind.r.mirror(w)
+		}
+		for i := range s.opts {
+			s.opts[i].r = s.opts[i].r.mirror(w)
+		}
+		s.graceB[0].r, s.graceB[1].r = s.graceB[1].r.mirror(w), s.graceB[0].r.mirror(w)
+		s.graceB[0].label, s.graceB[1].label = "›", "‹"
+		s.chat.layout(a, s.chat.r.mirror(w), true)
+		s.back.r, s.start.r = s.back.r.mirror(w), s.start.r.mirror(w)
+	}
+}
+
+func (s *lobbyScene) Update(a *App) error {
+	s.ticks++
+	if s.link != nil {
+		s.link.poll()
+		s.lobby, _, _ = s.link.snapshot()
+	}
+	s.layout(a)
+	if s.back.clicked(a) || a.Key(ebiten.KeyEscape) && s.focus < 0 && !s.chat.typing && !s.chat.open {
+		if s.link != nil {
+			s.link.close()
+		}
+		a.GoTo(newMenuScene(a))
+		return nil
+	}
+	if s.link == nil {
+		if s.start.clicked(a) {
+			s.open(a, rules.Options{Players: 4, FirstPlayer: -1})
+		}
+		return nil
+	}
+	if s.chat.update(a, s.link, false) {
+		s.focus = -1
+		return nil
+	}
+	switch {
+	case a.Clicked(s.nameR):
+		s.commit(a)
+		s.focus = fieldName
+	case a.Clicked(s.passR):
+		s.commit(a)
+		s.focus = fieldPass
+	}
+	if s.focus >= 0 {
+		s.typeInto(a)
+		return nil
+	}
+	h := s.link.host
+	o := s.lobby.Options
+	setOpts := func(o rules.Options) {
+		if err := h.SetOptions(o); err != nil {
+			s.err = a.T("lan.lobby.players_locked")
+		} else {
+			s.err = ""
+		}
+		s.link.refreshHost()
+	}
+	switch {
+	case s.players[0].clicked(a):
+		o.Players--
+		setOpts(o)
+	case s.players[1].clicked(a):
+		o.Players++
+		setOpts(o)
+	case s.opts[0].clicked(a):
+		o.ConnectToStart = !o.ConnectToStart
+		setOpts(o)
+	case s.opts[1].clicked(a):
+		o.OneNuggetPerDigger = !o.OneNuggetPerDigger
+		setOpts(o)
+	case s.opts[2].clicked(a):
+		o.SabotagedGetNothing = !o.SabotagedGetNothing
+		setOpts(o)
+	case s.opts[3].clicked(a):
+		// R3.5: the youngest starts; at a LAN table the host's seat stands
+		// for the youngest unless the first player is drawn.
+		if o.FirstPlayer < 0 {
+			o.FirstPlayer = 0
+		} else {
+			o.FirstPlayer = -1
+		}
+		setOpts(o)
+	case s.graceB[0].clicked(a):
+		s.stepGrace(-1)
+		h.SetGrace(s.grace)
+		s.link.refreshHost()
+	case s.graceB[1].clicked(a):
+		s.stepGrace(1)
+		h.SetGrace(s.grace)
+		s.link.refreshHost()
+	}
+	for i := range s.seats {
+		if !s.seats[i].kind.clicked(a) {
+			continue
+		}
+		st := s.lobby.Seats[i]
+		var err error
+		switch st.Kind {
+		case lan.SeatOpen:
+			s.levels[i] = string(bot.Levels[0])
+			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), s.levels[i])
+		case lan.SeatBot:
+			lv := cycleLevel(st.Level, 1)
+			if lv == bot.Levels[0] {
+				err = h.SetSeat(i, lan.SeatOpen, "", "")
+			} else {
+				s.levels[i] = string(lv)
+				err = h.SetSeat(i, lan.SeatBot, st.Name, string(lv))
+			}
+		case lan.SeatGuest:
+			err = h.SetSeat(i, lan.SeatOpen, "", "")
+		}
+		if err != nil {
+			s.err = err.Error()
+		}
+		s.link.refreshHost()
+	}
+	if s.start.clicked(a) || a.Key(ebiten.KeyEnter) {
+		s.begin(a)
+		return nil
+	}
+	s.lobby, _, _ = s.link.snapshot()
+	return nil
+}
+
+// stepGrace moves the grace period one step.
+func (s *lobbyScene) stepGrace(d int) {
+	i := 0
+	for k, g := range graceSteps {
+		if g <= s.grace {
+			i = k
+		}
+	}
+	i = max(0, min(len(graceSteps)-1, i+d))
+	s.grace = graceSteps[i]
+}
+
+// typeInto edits the focused field; Enter or Tab commits it.
+func (s *lobbyScene) typeInto(a *App) {
+	if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyTab) || a.Key(ebiten.KeyEscape) {
+		s.commit(a)
+		return
+	}
+	field := &s.name
+	if s.focus == fieldPass {
+		field = &s.pass
+	}
+	s.chars = a.in.AppendChars(s.chars[:0])
+	for _, r := range s.chars {
+		if unicode.IsPrint(r) && utf8.RuneCountInString(*field) < lan.MaxName {
+			*field += string(r)
+		}
+	}
+	if a.Key(ebiten.KeyBackspace) && *field != "" {
+		_, n := utf8.DecodeLastRuneInString(*field)
+		*field = (*field)[:len(*field)-n]
+	}
+}
+
+// commit applies an edited name or password: the table reopens under it
+// (guests would have to join again, so only while none sits).
+func (s *lobbyScene) commit(a *App) {
+	if s.focus < 0 {
+		return
+	}
+	s.focus = -1
+	if strings.TrimSpace(s.name) == "" {
+		s.name = s.lobby.Name
+	}
+	if s.link != nil && s.name == s.lobby.Name && s.pass == s.opened {
+		return
+	}
+	if s.guests() > 0 {
+		s.err = a.T("lan.lobby.name_locked")
+		s.name = s.lobby.Name
+		return
+	}
+	o := s.lobby.Options
+	if o.Players == 0 {
+		o = rules.Options{Players: 4, FirstPlayer: -1}
+	}
+	s.open(a, o)
+}
+
+// begin deals the game and opens the host player's board.
+func (s *lobbyScene) begin(a *App) {
+	inbox := game.NewInbox(s.me)
+	if err := s.link.host.Start(map[int]game.Seat{0: inbox}); err != nil {
+		s.err = err.Error()
+		return
+	}
+	s.link.refreshHost()
+	m := newHostMatch(s.link, 0, inbox)
+	a.GoTo(startScene(a, m))
+}
+
+func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
+	s.layout(a)
+	drawTableBackground(a, &s.p, dst)
+	w, h := float64(a.w), float64(a.h)
+	drawText(a, dst, a.T("lan.lobby.title"), a.U(30), w/2, a.U(38), alignCenter, colGold)
+	label := func(r rect, key string) {
+		x, al := startOf(a, r, 0)
+		drawText(a, dst, a.T(key), a.U(13), x, r.y-a.U(11), al, colTextDim)
+	}
+	field := func(r rect, text, placeholder string, focus bool) {
+		edge := colEdge
+		if focus {
+			edge = colGold
+		}
+		s.p.round(dst, r, a.U(6), colTextDark, a.U(2), edge)
+		col := colText
+		if text == "" && !focus {
+			text, col = placeholder, colTextDim
+		}
+		if focus && (s.ticks/30)%2 == 0 {
+			text += "|"
+		}
+		x, al := startOf(a, r, a.U(10))
+		drawText(a, dst, fit(a, text, a.U(16), r.w-a.U(20)), a.U(16), x, r.cy(), al, col)
+	}
+	label(s.nameR, "lan.lobby.table_name")
+	label(s.passR, "lan.lobby.password")
+	field(s.nameR, s.name, "", s.focus == fieldName)
+	pass := s.pass
+	if s.focus != fieldPass {
+		pass = strings.Repeat("•", utf8.RuneCountInString(pass))
+	}
+	field(s.passR, pass, a.T("lan.lobby.no_password"), s.focus == fieldPass)
+	if s.link == nil {
+		drawWrapped(a, dst, s.err, a.U(16), w/2, h*0.4, w*0.7, alignCenter, colBad)
+		s.start.label = a.T("lan.lobby.retry")
+		drawButton(a, &s.p, dst, &s.start)
+		drawButton(a, &s.p, dst, &s.back)
+		return
+	}
+	// Seats.
+	x0 := s.nameR.x
+	if a.RTL() {
+		x0 = s.passR.x
+	}
+	leftW := a.U(440)
+	px, pal := startOf(a, rect{x0, 0, leftW, 0}, 0)
+	drawText(a, dst, a.T("lan.lobby.players"), a.U(17), px, s.players[0].r.cy(), pal, colText)
+	drawButton(a, &s.p, dst, &s.players[0])
+	drawButton(a, &s.p, dst, &s.players[1])
+	drawText(a, dst, a.Num(len(s.lobby.Seats)), a.U(17), (s.players[0].r.cx()+s.players[1].r.cx())/2, s.players[0].r.cy(), alignCenter, colText)
+	for i := range s.seats {
+		row := &s.seats[i]
+		st := s.lobby.Seats[i]
+		bg := colPanel
+		if i%2 == 1 {
+			bg = colPanelHi
+		}
+		s.p.round(dst, row.r, a.U(6), bg, 0, bg)
+		nx, nal := startOf(a, row.r, a.U(10))
+		dir := 1.0
+		if a.RTL() {
+			dir = -1
+		}
+		drawText(a, dst, a.Num(i+1), a.U(15), nx, row.r.cy(), nal, colTextDim)
+		name, status, col := st.Name, "", colText
+		switch st.Kind {
+		case lan.SeatLocal:
+			status = a.T("lan.seat.you")
+			col = colLegal
+		case lan.SeatGuest:
+			status = a.T("lan.seat.guest")
+			if !st.Connected {
+				status = a.T("lan.seat.away")
+			}
+		case lan.SeatOpen:
+			name, col = a.T("lan.seat.waiting"), colTextDim
+		case lan.SeatBot:
+			status = a.T("scene.newgame.computer")
+		}
+		drawText(a, dst, fit(a, name, a.U(16), a.U(150)), a.U(16), nx+dir*a.U(30), row.r.cy(), nal, col)
+		drawText(a, dst, fit(a, status, a.U(13), a.U(100)), a.U(13), nx+dir*a.U(190), row.r.cy(), nal, colTextDim)
+		if row.kind.enabled {
+			drawButton(a, &s.p, dst, &row.kind)
+		}
+	}
+	// Options.
+	ox, oal := startOf(a, s.opts[0].r, 0)
+	drawText(a, dst, a.T("option.title"), a.U(13), ox, s.opts[0].r.y-a.U(11), oal, colTextDim)
+	for i := range s.opts {
+		drawToggle(a, &s.p, dst, &s.opts[i])
+	}
+	gr := s.graceB[0].r
+	drawText(a, dst, a.T("lan.lobby.grace"), a.U(15), ox, gr.cy(), oal, colText)
+	drawText(a, dst, a.T("lan.lobby.seconds", "n", a.Num(int(s.grace/time.Second))), a.U(15), (s.graceB[0].r.cx()+s.graceB[1].r.cx())/2, gr.cy(), alignCenter, colText)
+	drawButton(a, &s.p, dst, &s.graceB[0])
+	drawButton(a, &s.p, dst, &s.graceB[1])
+	drawWrapped(a, dst, a.T("lan.lobby.grace_help"), a.U(12), s.opts[0].r.x, gr.y+gr.h+a.U(4), s.opts[0].r.w, alignStart, colTextDim)
+	// Where to join.
+	jy := gr.y + gr.h + a.U(44)
+	jr := rect{s.opts[0].r.x, jy, s.opts[0].r.w, 0}
+	jx, jal := startOf(a, jr, 0)
+	drawText(a, dst, a.T("lan.lobby.join_app"), a.U(13), jx, jy, jal, colTextDim)
+	jy += a.U(22)
+	for i, ad := range s.addrs {
+		if i == 3 {
+			break
+		}
+		drawText(a, dst, ad, a.U(18), jx, jy, jal, colGold)
+		jy += a.U(24)
+	}
+	jy += a.U(8)
+	drawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, colTextDim)
+	jy += a.U(22)
+	drawText(a, dst, fit(a, s.qrURL, a.U(16), jr.w), a.U(16), jx, jy, jal, colGold)
+	if !webdist.Embedded() {
+		jy += a.U(22)
+		drawWrapped(a, dst, a.T("lan.lobby.no_browser_build"), a.U(12), jr.x, jy, jr.w, alignStart, colTextDim)
+	}
+	// The QR code of the browser address, for phones.
+	qr := rect{s.chat.r.x + (s.chat.r.w-a.U(180))/2, a.U(88), a.U(180), a.U(180)}
+	if s.qr != nil {
+		a.flushText()
+		s.p.fill(dst, qr, colText)
+		s.p.imageIn(dst, s.qr, qr, 1)
+		drawWrapped(a, dst, a.T("lan.lobby.scan"), a.U(12), s.chat.r.cx(), qr.y+qr.h+a.U(6), s.chat.r.w, alignCenter, colTextDim)
+	}
+	// Chat.
+	cx, cal := startOf(a, s.chat.r, 0)
+	drawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.chat.r.y-a.U(11), cal, colTextDim)
+	a.flushText()
+	s.chat.draw(a, &s.p, dst, s.link, s.ticks)
+	drawButton(a, &s.p, dst, &s.back)
+	drawButton(a, &s.p, dst, &s.start)
+	status := a.T("lan.lobby.status", "guests", a.Num(s.guests()), "open", a.Num(s.openSeats()))
+	col := colTextDim
+	if s.err != "" {
+		status, col = s.err, colBad
+	}
+	drawWrapped(a, dst, status, a.U(14), w/2, s.back.r.cy()-a.U(9), a.U(460), alignCenter, col)
+}
+
+func (s *lobbyScene) openSeats() int {
+	n := 0
+	for _, st := range s.lobby.Seats {
+		if st.Kind == lan.SeatOpen {
+			n++
+		}
+	}
+	return n
+}
