@@ -430,7 +430,7 @@ func (a *App) Layout(ow, oh int) (int, int) {
 // LayoutF makes the screen as many pixels as the window has device pixels
 // (sharp on HiDPI) and sets the layout scale: device scale times the UI
 // scale of the settings, lowered when the window is too small for the
-// 1024x640 layout.
+// 1024x640 layout at that scale.
 func (a *App) LayoutF(ow, oh float64) (float64, float64) {
 	dsf := ebiten.Monitor().DeviceScaleFactor()
 	if dsf <= 0 {
@@ -442,8 +442,12 @@ func (a *App) LayoutF(ow, oh float64) (float64, float64) {
 	if ui <= 0 {
 		ui = 1
 	}
-	s := dsf * ui
-	s = math.Min(s, math.Min(w/MinWidth, h/MinHeight)*ui)
+	// The layout needs MinWidth x MinHeight units: a larger UI scale only
+	// takes effect in a window with room for it.
+	// Large windows grow the interface too (up to 1.6x at 2048x1280 and
+	// beyond), so text and cards stay readable from a sofa.
+	grow := math.Min(math.Max(math.Min(ow/1280, oh/800), 1), 1.6)
+	s := math.Min(dsf*ui*grow, math.Min(w/MinWidth, h/MinHeight))
 	a.scale = math.Max(s, 0.5)
 	return w, h
 }

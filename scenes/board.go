@@ -232,9 +232,12 @@ func (s *boardScene) Update(a *App) error {
 	if !s.dealt {
 		s.dealt = true
 		s.deal(a)
+		s.refresh(a)
 	}
 	if s.dealing > 0 {
-		s.dealing--
+		if s.dealing--; s.dealing == 0 {
+			s.refresh(a) // the hand and the hints show now
+		}
 		return nil
 	}
 	s.advance(a)

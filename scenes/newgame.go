@@ -368,13 +368,11 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	sab, dig := rules.RoleCards(len(s.setup.Seats))
 	summary := a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
 		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
-	sumX := s.add.r.x
-	if a.RTL() {
-		sumX = s.add.r.x + s.add.r.w - a.U(500)
-	}
-	drawWrapped(a, dst, summary, a.U(14), sumX, s.add.r.y+s.add.r.h+a.U(10), a.U(500), alignStart, colTextDim)
+	// Above the start button, in the right column, where there is room
+	// even with ten seats in the smallest window.
+	drawWrapped(a, dst, summary, a.U(13), s.start.r.x, s.start.r.y-a.U(42), s.start.r.w, alignStart, colTextDim)
 	if s.err != "" {
-		drawText(a, dst, s.err, a.U(15), w/2, s.start.r.y-a.U(16), alignCenter, colBad)
+		drawWrapped(a, dst, s.err, a.U(14), s.start.r.x, s.start.r.y-a.U(96), s.start.r.w, alignStart, colBad)
 	}
 }
 

@@ -719,3 +719,6 @@ func TestContinueResumes(t *testing.T) {
 		t.Errorf("seats not restored: humans %v names %v", rv.m.humans, rv.m.names)
 	}
 }
+
+// newScreen is an offscreen screen the size of the app's layout.
+func newScreen(a *App) *ebiten.Image { return ebiten.NewImage(a.w, a.h) }
