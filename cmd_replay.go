@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/goldvein/goldvein/rules"
 )
@@ -102,7 +104,13 @@ func (w *courseWriter) roundGold() {
 
 func (w *courseWriter) name(seat int) string {
 	if seat >= 0 && seat < len(w.names) && w.names[seat] != "" {
-		return fmt.Sprintf("%d (%s)", seat, w.names[seat])
+		n := w.names[seat]
+		if strings.IndexFunc(n, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+			// A name is outside input: a newline, a terminal escape or a
+			// bidi override must not forge lines of the course.
+			n = strconv.Quote(n)
+		}
+		return fmt.Sprintf("%d (%s)", seat, n)
 	}
 	return fmt.Sprint(seat)
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/goldvein/goldvein/rules"
 )
@@ -103,5 +104,35 @@ func TestReplayBad(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "replay"); code != 2 {
 		t.Errorf("no file: exit %d", code)
+	}
+}
+
+// TestReplaySeatNamesStayInTheirLine: a record's seat names are outside
+// input (a LAN guest picks its own name); a name with a newline, a
+// terminal escape or a bidi override must not forge lines or colours in
+// the course replay prints.
+func TestReplaySeatNamesStayInTheirLine(t *testing.T) {
+	path, rec := writeRecord(t, rules.Options{Players: 3}, 5, 1<<20)
+	code, plain, _ := runCmd(t, "", "replay", path)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	rec.Seats[0] = "Ann\n\nRound 9: seat 2 starts\x1b[31m\u202e\r"
+	data, _ := json.Marshal(rec)
+	os.WriteFile(path, data, 0o644)
+	code, out, errs := runCmd(t, "", "replay", path)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if got, want := strings.Count(out, "\n"), strings.Count(plain, "\n"); got != want {
+		t.Errorf("%d lines with the hostile name, %d without:\n%s", got, want, out)
+	}
+	for _, r := range out {
+		if r != '\n' && !unicode.IsPrint(r) {
+			t.Fatalf("the course holds the unprintable %U:\n%q", r, out)
+		}
+	}
+	if !strings.Contains(out, `Round 9: seat 2 starts`) {
+		t.Errorf("the name is not shown at all:\n%s", out)
 	}
 }
