@@ -73,7 +73,9 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ebiten.SetFullscreen(app.Fullscreen())
 	// Every scene paints the whole screen: no clearing pass needed.
 	ebiten.SetScreenClearedEveryFrame(false)
-	if err := ebiten.RunGame(app); err != nil && !errors.Is(err, ebiten.Termination) {
+	err = ebiten.RunGame(app)
+	app.WaitScreenshots()
+	if err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(stderr, "goldvein:", err)
 		return 1
 	}

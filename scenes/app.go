@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -94,6 +95,7 @@ type App struct {
 	exitCode int
 	tpsMin   float64
 	tourStep int
+	shotsWG  sync.WaitGroup
 	tpsSum   float64
 	tpsN     int
 	crashed  bool
@@ -402,15 +404,29 @@ func (a *App) screenshot(screen *ebiten.Image) {
 		return
 	}
 	a.shots[name] = true
-	if err := savePNG(screen, filepath.Join(a.cfg.ScreenshotDir, name+".png")); err != nil {
-		fmt.Fprintln(os.Stderr, "goldvein: screenshot:", err)
-	}
+	// Pixels are read now; encoding and writing happen off the frame.
+	rgba := image.NewRGBA(screen.Bounds())
+	screen.ReadPixels(rgba.Pix)
+	path := filepath.Join(a.cfg.ScreenshotDir, name+".png")
+	a.shotsWG.Add(1)
+	go func() {
+		defer a.shotsWG.Done()
+		if err := writePNG(rgba, path); err != nil {
+			fmt.Fprintln(os.Stderr, "goldvein: screenshot:", err)
+		}
+	}()
 }
 
+// WaitScreenshots waits until every screenshot taken is written.
+func (a *App) WaitScreenshots() { a.shotsWG.Wait() }
+
 func savePNG(img *ebiten.Image, path string) error {
-	b := img.Bounds()
-	rgba := image.NewRGBA(b)
+	rgba := image.NewRGBA(img.Bounds())
 	img.ReadPixels(rgba.Pix)
+	return writePNG(rgba, path)
+}
+
+func writePNG(rgba *image.RGBA, path string) error {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, rgba); err != nil {
 		return err
