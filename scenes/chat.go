@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
 // chatBox is the table talk of a LAN game (issue 5): the last lines, a text
@@ -162,7 +163,7 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 	_, lines, _ := l.snapshot()
 	p.round(dst, c.r, a.U(8), colPanel, a.U(1), colEdge)
 	size := a.U(14)
-	lh := lineBox(size) + a.U(5)
+	lh := lineBox(size) + a.U(4)
 	y := c.lines.y + c.lines.h - lh/2
 	if c.noteT > 0 && c.note != "" {
 		x, al := startOf(a, c.lines, 0)
@@ -172,7 +173,8 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 	if len(lines) == 0 && c.noteT == 0 {
 		drawWrapped(a, dst, a.T("lan.chat.empty"), a.U(13), c.lines.x, c.lines.y, c.lines.w, alignStart, colTextDim)
 	}
-	for i := len(lines) - 1; i >= 0 && y-lh/2 >= c.lines.y-a.U(2); i-- {
+	top := c.lines.y - a.U(2)
+	for i := len(lines) - 1; i >= 0 && y-lh/2 >= top; i-- {
 		e := lines[i]
 		name := e.name + ":"
 		nw := a.text.line(name, size, a.RTL()).w
@@ -180,16 +182,27 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 		if e.seat == l.seat {
 			col = colLegal
 		}
-		body := fit(a, lineText(a, e), size, c.lines.w-nw-a.U(6))
-		if a.RTL() {
-			right := c.lines.x + c.lines.w
-			drawText(a, dst, name, size, right, y, alignEnd, col)
-			drawText(a, dst, body, size, right-nw-a.U(6), y, alignEnd, colText)
-		} else {
-			drawText(a, dst, name, size, c.lines.x, y, alignStart, col)
-			drawText(a, dst, body, size, c.lines.x+nw+a.U(6), y, alignStart, colText)
+		// The text wraps under itself, beside the speaker's name; the
+		// newest lines are at the bottom, so the entry is drawn upwards.
+		body := fonts.Wrap(lineText(a, e), size, c.lines.w-nw-a.U(6), a.RTL())
+		if len(body) == 0 {
+			body = []string{""}
 		}
-		y -= lh
+		for k := len(body) - 1; k >= 0 && y-lh/2 >= top; k-- {
+			if a.RTL() {
+				right := c.lines.x + c.lines.w
+				drawText(a, dst, body[k], size, right-nw-a.U(6), y, alignEnd, colText)
+				if k == 0 {
+					drawText(a, dst, name, size, right, y, alignEnd, col)
+				}
+			} else {
+				drawText(a, dst, body[k], size, c.lines.x+nw+a.U(6), y, alignStart, colText)
+				if k == 0 {
+					drawText(a, dst, name, size, c.lines.x, y, alignStart, col)
+				}
+			}
+			y -= lh
+		}
 	}
 	edge := colEdge
 	if c.typing {

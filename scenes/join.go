@@ -40,6 +40,7 @@ type joinScene struct {
 	nameR, passR rect
 	join, back   button
 	chat         chatBox
+	tourHost     *lobbyScene // --autoplay's tour: the lobby whose table this scene lists (lantour.go)
 }
 
 type joinResult struct {

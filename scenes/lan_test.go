@@ -213,6 +213,7 @@ func TestLANHostAndGuest(t *testing.T) {
 		_, l, _ := ls.link.snapshot()
 		return len(l) == 3 && l[2].text == "gg"
 	}, hh, hg)
+	t.Logf("guest shows moves %d turn %d; host table moves %d turn %d; feed %d", gb.view.Moves, gb.view.Turn, host.View(-1).Moves, host.View(-1).Turn, len(gb.m.feed))
 	hh.shot("lan-board-host")
 	hg.shot("lan-board-guest")
 

@@ -2,6 +2,8 @@ package scenes
 
 import (
 	"fmt"
+	"math"
+	"net"
 	"strings"
 	"time"
 	"unicode"
@@ -50,6 +52,7 @@ type lobbyScene struct {
 	qr          *ebiten.Image
 	qrURL       string
 	addrs       []string
+	tourJoin    *joinScene // --autoplay's tour goes on to this join scene (lantour.go)
 }
 
 // lobbyRow is one seat's row.
@@ -74,6 +77,9 @@ var graceSteps = []time.Duration{10 * time.Second, 20 * time.Second, 30 * time.S
 func newLobbyScene(a *App) *lobbyScene {
 	s := &lobbyScene{me: defaultPlayerName(a), focus: -1, grace: 30 * time.Second}
 	s.name = a.T("lan.lobby.default_name", "name", s.me)
+	if s.me == a.T("scene.newgame.you") {
+		s.name = a.T("lan.lobby.default_table")
+	}
 	if utf8.RuneCountInString(s.name) > lan.MaxName {
 		s.name = string([]rune(s.name)[:lan.MaxName])
 	}
@@ -105,15 +111,24 @@ func (s *lobbyScene) open(a *App, o rules.Options) {
 	s.opened = s.pass
 	s.lobby, _, _ = l.snapshot()
 	s.addrs = lan.JoinAddresses(l.port)
-	if len(s.addrs) == 0 {
-		s.addrs = []string{fmt.Sprintf("127.0.0.1:%d", l.port)}
-	}
 	s.qrURL = joinURL(l.port)
+	if host, _, _ := net.SplitHostPort(lanNet.Listen); host == "127.0.0.1" || len(s.addrs) == 0 {
+		// Listening on loopback only (tests, the --autoplay tour): only
+		// this machine can join.
+		s.addrs = []string{fmt.Sprintf("127.0.0.1:%d", l.port)}
+		s.qrURL = fmt.Sprintf("http://127.0.0.1:%d/", l.port)
+	}
+	s.makeQR(a)
+}
+
+// makeQR draws the browser address's QR code at the pixel size it is
+// shown (sharp modules, no filtering).
+func (s *lobbyScene) makeQR(a *App) {
 	if s.qr != nil {
 		s.qr.Deallocate()
 		s.qr = nil
 	}
-	if img, err := webdist.QRCode(s.qrURL, 256); err == nil {
+	if img, err := webdist.QRCode(s.qrURL, int(a.U(180))); err == nil && s.qrURL != "" {
 		s.qr = ebiten.NewImageFromImage(img)
 	}
 }
@@ -132,11 +147,11 @@ func (s *lobbyScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
 	total := a.U(980)
 	x0 := (w - total) / 2
-	leftW := a.U(440)
-	midX, midW := x0+a.U(460), a.U(280)
-	rightX, rightW := x0+a.U(760), a.U(220)
-	s.nameR = rect{x0, a.U(96), a.U(270), a.U(34)}
-	s.passR = rect{x0 + a.U(280), a.U(96), leftW - a.U(280), a.U(34)}
+	leftW := a.U(420)
+	midX, midW := x0+a.U(440), a.U(310)
+	rightX, rightW := x0+a.U(770), a.U(210)
+	s.nameR = rect{x0, a.U(96), a.U(260), a.U(34)}
+	s.passR = rect{x0 + a.U(270), a.U(96), leftW - a.U(270), a.U(34)}
 	py := a.U(146)
 	n := len(s.lobby.Seats)
 	s.players = [2]button{
@@ -176,7 +191,7 @@ func (s *lobbyScene) layout(a *App) {
 		{r: rect{midX + midW - a.U(120), gy, a.U(34), a.U(30)}, label: "‹", enabled: s.grace > graceSteps[0]},
 		{r: rect{midX + midW - a.U(34), gy, a.U(34), a.U(30)}, label: "›", enabled: s.grace < graceSteps[len(graceSteps)-1]},
 	}
-	s.chat.layout(a, rect{rightX, a.U(330), rightW, h - a.U(96) - a.U(330)}, true)
+	s.chat.layout(a, rect{rightX, a.U(336), rightW, h - a.U(96) - a.U(336)}, true)
 	s.back = button{r: rect{x0, h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
 	s.start = button{r: rect{rightX, h - a.U(72), rightW, a.U(50)}, label: a.T("lan.lobby.start"),
 		enabled: s.link != nil, primary: true}
@@ -428,7 +443,7 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	if a.RTL() {
 		x0 = s.passR.x
 	}
-	leftW := a.U(440)
+	leftW := a.U(420)
 	px, pal := startOf(a, rect{x0, 0, leftW, 0}, 0)
 	drawText(a, dst, a.T("lan.lobby.players"), a.U(17), px, s.players[0].r.cy(), pal, colText)
 	drawButton(a, &s.p, dst, &s.players[0])
@@ -463,8 +478,12 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		case lan.SeatBot:
 			status = a.T("scene.newgame.computer")
 		}
-		drawText(a, dst, fit(a, name, a.U(16), a.U(150)), a.U(16), nx+dir*a.U(30), row.r.cy(), nal, col)
-		drawText(a, dst, fit(a, status, a.U(13), a.U(100)), a.U(13), nx+dir*a.U(190), row.r.cy(), nal, colTextDim)
+		nameW := a.U(150)
+		if status == "" {
+			nameW = a.U(220)
+		}
+		drawText(a, dst, fit(a, name, a.U(16), nameW), a.U(16), nx+dir*a.U(30), row.r.cy(), nal, col)
+		drawText(a, dst, fit(a, status, a.U(13), a.U(80)), a.U(13), nx+dir*a.U(186), row.r.cy(), nal, colTextDim)
 		if row.kind.enabled {
 			drawButton(a, &s.p, dst, &row.kind)
 		}
@@ -480,9 +499,9 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	drawText(a, dst, a.T("lan.lobby.seconds", "n", a.Num(int(s.grace/time.Second))), a.U(15), (s.graceB[0].r.cx()+s.graceB[1].r.cx())/2, gr.cy(), alignCenter, colText)
 	drawButton(a, &s.p, dst, &s.graceB[0])
 	drawButton(a, &s.p, dst, &s.graceB[1])
-	drawWrapped(a, dst, a.T("lan.lobby.grace_help"), a.U(12), s.opts[0].r.x, gr.y+gr.h+a.U(4), s.opts[0].r.w, alignStart, colTextDim)
+	gh := drawWrapped(a, dst, a.T("lan.lobby.grace_help"), a.U(12), s.opts[0].r.x, gr.y+gr.h+a.U(4), s.opts[0].r.w, alignStart, colTextDim)
 	// Where to join.
-	jy := gr.y + gr.h + a.U(44)
+	jy := gr.y + gr.h + gh + a.U(30)
 	jr := rect{s.opts[0].r.x, jy, s.opts[0].r.w, 0}
 	jx, jal := startOf(a, jr, 0)
 	drawText(a, dst, a.T("lan.lobby.join_app"), a.U(13), jx, jy, jal, colTextDim)
@@ -503,11 +522,14 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		drawWrapped(a, dst, a.T("lan.lobby.no_browser_build"), a.U(12), jr.x, jy, jr.w, alignStart, colTextDim)
 	}
 	// The QR code of the browser address, for phones.
-	qr := rect{s.chat.r.x + (s.chat.r.w-a.U(180))/2, a.U(88), a.U(180), a.U(180)}
+	if s.qr == nil || s.qr.Bounds().Dx() != int(a.U(180)) {
+		s.makeQR(a)
+	}
 	if s.qr != nil {
 		a.flushText()
-		s.p.fill(dst, qr, colText)
-		s.p.imageIn(dst, s.qr, qr, 1)
+		n := float64(s.qr.Bounds().Dx())
+		qr := rect{math.Round(s.chat.r.cx() - n/2), a.U(88), n, n}
+		s.p.image(dst, s.qr, qr.x, qr.y, 1, 1, 1)
 		drawWrapped(a, dst, a.T("lan.lobby.scan"), a.U(12), s.chat.r.cx(), qr.y+qr.h+a.U(6), s.chat.r.w, alignCenter, colTextDim)
 	}
 	// Chat.
@@ -522,7 +544,7 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	if s.err != "" {
 		status, col = s.err, colBad
 	}
-	drawWrapped(a, dst, status, a.U(14), w/2, s.back.r.cy()-a.U(9), a.U(460), alignCenter, col)
+	drawWrapped(a, dst, status, a.U(14), w/2, s.back.r.cy()-a.U(9), a.U(500), alignCenter, col)
 }
 
 func (s *lobbyScene) openSeats() int {

@@ -19,11 +19,17 @@ func (a *App) tour() {
 			a.GoTo(newSettingsScene(a, s))
 		case 2:
 			a.GoTo(newHelpScene(a, s))
+		case 3:
+			a.GoTo(tourLAN(a)) // lobby, then join, on loopback (lantour.go)
 		default:
 			a.GoTo(newAutoplayNewGame(a))
 		}
 	case *settingsScene, *helpScene:
 		a.GoTo(newMenuScene(a))
+	case *lobbyScene:
+		s.tourNext(a)
+	case *joinScene:
+		s.tourNext(a)
 	case *newGameScene:
 		s.begin(a)
 	}
