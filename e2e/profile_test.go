@@ -95,11 +95,11 @@ func TestFirstFrameFigures(t *testing.T) {
 	dir := gamePage(t)
 	_, addr := newHost(t, dir, 4, 4)
 	for i := range 3 {
-		for _, q := range []string{"?mute=1", "?"} {
+		for _, q := range []string{"?mute=1", "?mute=1&stream=0", "?"} {
 			b := startBrowser(t)
 			b.navigate(t, "http://"+addr+"/"+q)
 			s := b.waitFor(t, "the first frame", 120*time.Second, func(s pageState) bool { return s.FirstFrameMs != nil })
-			t.Logf("run %d %-8s first frame %6.0f ms (wasm fetched %d ms, compiled %d ms)", i, q, *s.FirstFrameMs, s.Times["fetched"], s.Times["compiled"])
+			t.Logf("run %d %-17s first frame %6.0f ms (wasm fetched %d ms, compiled %d ms)", i, q, *s.FirstFrameMs, s.Times["fetched"], s.Times["compiled"])
 			b.page.close()
 			b.page = nil
 			syscallKill(b)

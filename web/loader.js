@@ -125,6 +125,9 @@
 
   // loadWasm fetches and compiles url. The browser compiles the module while
   // it streams in (instantiateStreaming), and the bar follows the bytes.
+  // ?stream=0 compiles only after the whole file is in (for comparison,
+  // and for browsers whose streaming compile misbehaves).
+  const noStream = new URLSearchParams(location.search).get("stream") === "0";
   async function loadWasm(url, importObject) {
     const resp = await fetch(url);
     if (!resp.ok) throw new Error("fetch " + url + ": HTTP " + resp.status);
@@ -152,7 +155,7 @@
     } else {
       status.textContent = "Loading…";
     }
-    if (WebAssembly.instantiateStreaming && body) {
+    if (WebAssembly.instantiateStreaming && body && !noStream) {
       const streamed = new Response(body, { headers: { "Content-Type": "application/wasm" } });
       return (await WebAssembly.instantiateStreaming(streamed, importObject)).instance;
     }
