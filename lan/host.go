@@ -90,6 +90,36 @@ type Session struct {
 	Seats []SavedSeat `json:"seats"`
 }
 
+// check validates a session read back from disk before a resume uses it:
+// the table's and every seat's name pass CheckName, every kind is one of
+// the four, and every guest seat has a token of 32 hex digits that no other
+// seat has. Errors name the field, e.g. "seats[2]: kind "wizard" ...".
+func (s Session) check() error {
+	if err := CheckName(s.Name); err != nil {
+		return fmt.Errorf("session: name: %v", err)
+	}
+	tokens := map[string]int{}
+	for i, ss := range s.Seats {
+		if err := CheckName(ss.Name); err != nil {
+			return fmt.Errorf("session: seats[%d]: name: %v", i, err)
+		}
+		switch ss.Kind {
+		case SeatOpen, SeatBot, SeatLocal:
+		case SeatGuest:
+			if _, err := hex.DecodeString(ss.Token); err != nil || len(ss.Token) != 32 {
+				return fmt.Errorf("session: seats[%d]: token %q: want 32 hex digits", i, ss.Token)
+			}
+			if j, ok := tokens[ss.Token]; ok {
+				return fmt.Errorf("session: seats[%d]: token of seats[%d] again", i, j)
+			}
+			tokens[ss.Token] = i
+		default:
+			return fmt.Errorf("session: seats[%d]: kind %q: want open, guest, local or bot", i, ss.Kind)
+		}
+	}
+	return nil
+}
+
 // SavedSeat is one seat of a Session.
 type SavedSeat struct {
 	Name  string   `json:"name"`
@@ -344,6 +374,9 @@ func (h *Host) Start(local map[int]game.Seat) error {
 func (h *Host) Resume(rec *rules.Record, s Session, local map[int]game.Seat) error {
 	if len(s.Seats) != rec.Options.Players {
 		return fmt.Errorf("lan: resume: session has %d seats, record %d", len(s.Seats), rec.Options.Players)
+	}
+	if err := s.check(); err != nil {
+		return fmt.Errorf("lan: resume: %w", err)
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()

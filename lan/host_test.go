@@ -184,6 +184,17 @@ func TestLobbyChatAndEarlyMove(t *testing.T) {
 	ann := rawConn(t, addr)
 	defer ann.Close()
 	ann.send(&Message{T: THello, Version: Version, Name: "ann"})
+	// ann's welcome first, so that ann holds seat 0 (else bob may be seated
+	// first: the test failed 5 times in 30).
+	for {
+		m, err := ann.recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.T == TWelcome {
+			break
+		}
+	}
 	bob := join(t, addr, "bob", nil)
 	ann.send(&Message{T: TChat, Phrase: "gold_bottom"})
 	ann.send(&Message{T: TMove, Move: &rules.Move{Seat: 0, Type: rules.Discard, Card: rules.MustCard("NE")}})
