@@ -75,9 +75,10 @@ type match struct {
 	setup    Setup
 	table    matchTable // a *game.Table, or a LAN table (lanmatch.go)
 	watch    *game.Inbox
-	humans   []int               // local human seats, in seat order
-	inbox    map[int]*game.Inbox // by seat: local humans and the followed bot
-	mine     map[int]rules.View  // by seat: the view in step with the screen
+	humans   []int                // local human seats, in seat order
+	inbox    map[int]*game.Inbox  // by seat: local humans and the followed bot
+	mine     map[int]rules.View   // by seat: the view in step with the screen
+	later    map[int][]rules.View // by seat: views delivered ahead of the screen
 	names    []string
 	autoplay bool
 	follow   int // --autoplay: the seat whose hand is shown
@@ -286,17 +287,34 @@ func (m *match) viewOf(seat, moves int) (rules.View, bool) {
 	if !ok {
 		return rules.View{}, false
 	}
+	if m.later == nil {
+		m.later = map[int][]rules.View{}
+	}
 	for {
 		d, ok := in.Poll()
 		if !ok {
 			break
 		}
-		m.mine[seat] = d.View
-		if d.View.Moves >= moves {
-			break
-		}
+		m.later[seat] = append(m.later[seat], d.View)
+	}
+	// Take the views up to the move on screen; later ones wait their turn
+	// (the table may be far ahead of the motion).
+	q := m.later[seat]
+	k := 0
+	for k < len(q) && q[k].Moves <= moves {
+		m.mine[seat] = q[k]
+		k++
+	}
+	if k > 0 {
+		n := copy(q, q[k:])
+		clear(q[n:])
+		m.later[seat] = q[:n]
 	}
 	v, ok := m.mine[seat]
+	if !ok && len(m.later[seat]) > 0 {
+		// Nothing as old as the screen (a seat taken over later): the oldest known.
+		v, ok = m.later[seat][0], true
+	}
 	return v, ok
 }
 
