@@ -184,19 +184,26 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 		}
 		// The text wraps under itself, beside the speaker's name; the
 		// newest lines are at the bottom, so the entry is drawn upwards.
-		body := fonts.Wrap(lineText(a, e), size, c.lines.w-nw-a.U(6), a.RTL())
+		indent := nw + a.U(6)
+		text := lineText(a, e)
+		body := fonts.Wrap(text, size, c.lines.w-indent, a.RTL())
+		if full := fonts.Wrap(text, size, c.lines.w, a.RTL()); len(full)+1 < len(body) {
+			// Beside a long name the text would break inside its words:
+			// it goes under the name, full width.
+			indent, body = 0, append([]string{""}, full...)
+		}
 		if len(body) == 0 {
 			body = []string{""}
 		}
 		for k := len(body) - 1; k >= 0 && y-lh/2 >= top; k-- {
 			if a.RTL() {
 				right := c.lines.x + c.lines.w
-				drawText(a, dst, body[k], size, right-nw-a.U(6), y, alignEnd, colText)
+				drawText(a, dst, body[k], size, right-indent, y, alignEnd, colText)
 				if k == 0 {
 					drawText(a, dst, name, size, right, y, alignEnd, col)
 				}
 			} else {
-				drawText(a, dst, body[k], size, c.lines.x+nw+a.U(6), y, alignStart, colText)
+				drawText(a, dst, body[k], size, c.lines.x+indent, y, alignStart, colText)
 				if k == 0 {
 					drawText(a, dst, name, size, c.lines.x, y, alignStart, col)
 				}

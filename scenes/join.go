@@ -322,10 +322,7 @@ func (s *joinScene) Draw(a *App, dst *ebiten.Image) {
 		return
 	}
 	drawText(a, dst, a.T("lan.join.title"), a.U(30), w/2, a.U(38), alignCenter, colGold)
-	lr := rect{s.back.r.x, a.U(110), a.U(520), 0}
-	if a.RTL() {
-		lr = lr.mirror(w)
-	}
+	lr := s.listRect(a)
 	lx, lal := startOf(a, lr, 0)
 	drawText(a, dst, a.T("lan.join.found"), a.U(13), lx, a.U(92), lal, colTextDim)
 	if len(s.rows) == 0 {
@@ -400,15 +397,23 @@ func (s *joinScene) Draw(a *App, dst *ebiten.Image) {
 	_ = h
 }
 
+// listRect is the left column (the right one in a right-to-left
+// language): found tables, or the seats; its height is left 0.
+func (s *joinScene) listRect(a *App) rect {
+	w := float64(a.w)
+	r := rect{(w - a.U(900)) / 2, a.U(110), a.U(520), 0}
+	if a.RTL() {
+		r = r.mirror(w)
+	}
+	return r
+}
+
 // drawSeated is the waiting room: the table, its seats and the chat.
 func (s *joinScene) drawSeated(a *App, dst *ebiten.Image) {
 	w := float64(a.w)
 	lb, _, _ := s.link.snapshot()
 	drawText(a, dst, lb.Name, a.U(30), w/2, a.U(38), alignCenter, colGold)
-	lr := rect{s.back.r.x, a.U(110), a.U(520), 0}
-	if a.RTL() {
-		lr = lr.mirror(w)
-	}
+	lr := s.listRect(a)
 	lx, lal := startOf(a, lr, 0)
 	drawText(a, dst, a.T("lan.join.seated"), a.U(13), lx, a.U(92), lal, colTextDim)
 	rowH := a.U(38)
@@ -443,7 +448,11 @@ func (s *joinScene) drawSeated(a *App, dst *ebiten.Image) {
 		drawText(a, dst, fit(a, status, a.U(13), a.U(220)), a.U(13), x+dir*a.U(270), r.cy(), al, colTextDim)
 	}
 	y := lr.y + float64(len(lb.Seats))*rowH + a.U(16)
-	drawWrapped(a, dst, a.T("lan.join.wait_start"), a.U(15), lr.x, y, lr.w, alignStart, colText)
+	msg, col := a.T("lan.join.wait_start"), colText
+	if _, dropped, _, _ := s.link.state(); dropped {
+		msg, col = a.T("lan.board.reconnecting"), colBad
+	}
+	drawWrapped(a, dst, msg, a.U(15), lr.x, y, lr.w, alignStart, col)
 	cx, cal := startOf(a, s.chat.r, 0)
 	drawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.chat.r.y-a.U(11), cal, colTextDim)
 	a.flushText()

@@ -332,3 +332,55 @@ func notIn(hand []rules.Card, c rules.Card) bool {
 	}
 	return true
 }
+
+// TestLANScenesInEveryLanguage opens the lobby (with a guest seated and a
+// chat line) and the join scene listing it in each language, right to left
+// in Persian; SCENE_SHOTS keeps the pictures (lan-lobby-fa.png, ...).
+func TestLANScenesInEveryLanguage(t *testing.T) {
+	for _, l := range i18n.Langs {
+		t.Run(string(l), func(t *testing.T) {
+			loopbackLAN(t)
+			mk := func() *harness {
+				in := newScript()
+				a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: string(l)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				a.LayoutF(1280, 800)
+				return &harness{t: t, a: a, in: in, screen: ebiten.NewImage(a.w, a.h)}
+			}
+			hh, hg := mk(), mk()
+			js := newJoinScene(hg.a)
+			t.Cleanup(js.leave)
+			hg.a.cur = js
+			lanNet.Announce = js.browser.Addr()
+			lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+			ls := newLobbyScene(hh.a)
+			if ls.link == nil {
+				t.Fatal(ls.err)
+			}
+			t.Cleanup(ls.link.close)
+			hh.a.cur = ls
+			until(t, 600, func() bool { return len(js.found) == 1 }, hg, hh)
+			hg.shot("lan-join-" + string(l))
+			c, err := lan.Join(t.Context(), js.found[0].Addr, lan.ClientConfig{Name: "Шахрзад"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(c.Close)
+			if err := c.Phrase("digger"); err != nil {
+				t.Fatal(err)
+			}
+			until(t, 600, func() bool {
+				_, lines, _ := ls.link.snapshot()
+				return len(ls.lobby.Seats) > 1 && ls.lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
+			}, hh)
+			hh.click(ls.seats[3].kind.r)
+			hh.ticks(30)
+			hh.shot("lan-lobby-" + string(l))
+			if got := ls.lobby.Seats[3].Kind; got != lan.SeatBot {
+				t.Errorf("seat 4's button made it %s", got)
+			}
+		})
+	}
+}

@@ -164,7 +164,7 @@ func (s *lobbyScene) layout(a *App) {
 	for i, st := range s.lobby.Seats {
 		y := top + float64(i)*rowH
 		row := lobbyRow{r: rect{x0, y, leftW, rowH - a.U(4)}}
-		b := button{r: rect{x0 + leftW - a.U(150), y + a.U(2), a.U(146), rowH - a.U(8)}, enabled: true}
+		b := button{r: rect{x0 + leftW - a.U(134), y + a.U(2), a.U(130), rowH - a.U(8)}, enabled: true}
 		switch st.Kind {
 		case lan.SeatOpen:
 			b.label = a.T("lan.seat.open_button")
@@ -188,7 +188,7 @@ func (s *lobbyScene) layout(a *App) {
 	}
 	gy := oy + a.U(26)
 	s.graceB = [2]button{
-		{r: rect{midX + midW - a.U(120), gy, a.U(34), a.U(30)}, label: "‹", enabled: s.grace > graceSteps[0]},
+		{r: rect{midX + midW - a.U(140), gy, a.U(34), a.U(30)}, label: "‹", enabled: s.grace > graceSteps[0]},
 		{r: rect{midX + midW - a.U(34), gy, a.U(34), a.U(30)}, label: "›", enabled: s.grace < graceSteps[len(graceSteps)-1]},
 	}
 	s.chat.layout(a, rect{rightX, a.U(336), rightW, h - a.U(96) - a.U(336)}, true)
@@ -197,7 +197,9 @@ func (s *lobbyScene) layout(a *App) {
 		enabled: s.link != nil, primary: true}
 	if a.RTL() {
 		s.nameR, s.passR = s.nameR.mirror(w), s.passR.mirror(w)
-		s.players[0].r, s.players[1].r = s.players[1].r.mirror(w), s.players[0].r.mirror(w)
+		// Fewer at the right pointing right, more at the left (as the
+		// new-game scene's level arrows).
+		s.players[0].r, s.players[1].r = s.players[0].r.mirror(w), s.players[1].r.mirror(w)
 		s.players[0].label, s.players[1].label = "›", "‹"
 		for i := range s.seats {
 			s.seats[i].r = s.seats[i].r.mirror(w)
@@ -206,7 +208,7 @@ func (s *lobbyScene) layout(a *App) {
 		for i := range s.opts {
 			s.opts[i].r = s.opts[i].r.mirror(w)
 		}
-		s.graceB[0].r, s.graceB[1].r = s.graceB[1].r.mirror(w), s.graceB[0].r.mirror(w)
+		s.graceB[0].r, s.graceB[1].r = s.graceB[0].r.mirror(w), s.graceB[1].r.mirror(w)
 		s.graceB[0].label, s.graceB[1].label = "›", "‹"
 		s.chat.layout(a, s.chat.r.mirror(w), true)
 		s.back.r, s.start.r = s.back.r.mirror(w), s.start.r.mirror(w)
@@ -492,10 +494,11 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	ox, oal := startOf(a, s.opts[0].r, 0)
 	drawText(a, dst, a.T("option.title"), a.U(13), ox, s.opts[0].r.y-a.U(11), oal, colTextDim)
 	for i := range s.opts {
-		drawToggle(a, &s.p, dst, &s.opts[i])
+		drawToggleFit(a, &s.p, dst, &s.opts[i])
 	}
 	gr := s.graceB[0].r
-	drawText(a, dst, a.T("lan.lobby.grace"), a.U(15), ox, gr.cy(), oal, colText)
+	gw := s.opts[0].r.w - a.U(150)
+	drawText(a, dst, a.T("lan.lobby.grace"), fitSize(a, a.T("lan.lobby.grace"), a.U(15), gw), ox, gr.cy(), oal, colText)
 	drawText(a, dst, a.T("lan.lobby.seconds", "n", a.Num(int(s.grace/time.Second))), a.U(15), (s.graceB[0].r.cx()+s.graceB[1].r.cx())/2, gr.cy(), alignCenter, colText)
 	drawButton(a, &s.p, dst, &s.graceB[0])
 	drawButton(a, &s.p, dst, &s.graceB[1])
@@ -516,7 +519,9 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	jy += a.U(8)
 	drawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, colTextDim)
 	jy += a.U(22)
-	drawText(a, dst, fit(a, s.qrURL, a.U(16), jr.w), a.U(16), jx, jy, jal, colGold)
+	// Shown without the final slash, which a right-to-left line would
+	// move to the front; the QR code carries the whole address.
+	drawText(a, dst, fit(a, strings.TrimSuffix(s.qrURL, "/"), a.U(16), jr.w), a.U(16), jx, jy, jal, colGold)
 	if !webdist.Embedded() {
 		jy += a.U(22)
 		drawWrapped(a, dst, a.T("lan.lobby.no_browser_build"), a.U(12), jr.x, jy, jr.w, alignStart, colTextDim)
@@ -555,4 +560,37 @@ func (s *lobbyScene) openSeats() int {
 		}
 	}
 	return n
+}
+
+// fitSize returns size, made smaller (down to two thirds of it) until s
+// fits in w pixels.
+func fitSize(a *App, s string, size, w float64) float64 {
+	min := size * 2 / 3
+	for size > min && a.text.line(s, size, a.RTL()).w > w {
+		size -= 0.5
+	}
+	return size
+}
+
+// drawToggleFit is drawToggle (newgame.go) with the label made smaller
+// until it fits: the table options' long names in some languages.
+func drawToggleFit(a *App, p *painter, dst *ebiten.Image, b *button) {
+	bg := colPanel
+	if a.Hover(b.r) {
+		bg = colPanelHi
+	}
+	p.round(dst, b.r, a.U(6), bg, a.U(1), colEdge)
+	box := rect{b.r.x + a.U(8), b.r.cy() - a.U(11), a.U(22), a.U(22)}
+	tx, al := box.x+box.w+a.U(10), alignStart
+	if a.RTL() {
+		box.x = b.r.x + b.r.w - a.U(30)
+		tx, al = box.x-a.U(10), alignEnd
+	}
+	p.round(dst, box, a.U(4), colTextDark, a.U(2), colEdge)
+	if b.focus {
+		p.round(dst, box.inset(a.U(5)), a.U(2), colGold, 0, colGold)
+	}
+	avail := b.r.w - box.w - a.U(26)
+	size := fitSize(a, b.label, a.U(15), avail)
+	drawText(a, dst, fit(a, b.label, size, avail), size, tx, b.r.cy(), al, colText)
 }
