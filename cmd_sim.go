@@ -30,7 +30,7 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as one JSON object on the last line")
 	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
 	playouts := fs.Int("playouts", bot.DefaultPlayouts, "hard's playouts per decision")
-	budget := fs.Duration("budget", 0, "cap on hard's think time per decision, e.g. 250ms (0: none; results then depend on the machine)")
+	budget := fs.Duration("budget", bot.DefaultBudget, "cap on hard's think time per decision, as in the app (0: none, so that the same flags give the same games on any machine)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
