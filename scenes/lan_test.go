@@ -384,3 +384,92 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 		})
 	}
 }
+
+// TestLANGuestWholeGame: a guest app joins a headless host (two computer
+// players) by typed address and plays a whole 3-round game by keyboard on
+// its board, through the round ends' gold handing-out (R8) to the final
+// scores, every move going over the network.
+func TestLANGuestWholeGame(t *testing.T) {
+	loopbackLAN(t)
+	host, err := lan.NewHost(lan.HostConfig{Name: "t", Options: rules.Options{Players: 3, FirstPlayer: 0},
+		Bots: 2, AutoStart: true, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Close() })
+	addr, err := host.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t)
+	clickMenu(t, h, menuJoin)
+	js := h.a.cur.(*joinScene)
+	h.click(js.addrR)
+	h.in.chars = []rune(addr.String())
+	h.tick()
+	h.key(ebiten.KeyEnter)
+	deadline := time.Now().Add(90 * time.Second)
+	seen := map[string]bool{}
+	played := 0
+	for {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end; at %s (join error %q)", h.a.cur.Name(), js.err)
+		}
+		seen[h.a.cur.Name()] = true
+		switch s := h.a.cur.(type) {
+		case *finalScene:
+			if len(s.view.Scores) != 3 {
+				t.Fatalf("final scores %v", s.view.Scores)
+			}
+			for _, n := range []string{"reveal", "board", "roundend", "final"} {
+				if !seen[n] {
+					t.Errorf("never saw %s", n)
+				}
+			}
+			if got := len(host.Table().Record().Moves); played == 0 || got == 0 {
+				t.Errorf("the guest played %d moves of %d", played, got)
+			}
+			if s.again.enabled {
+				t.Error("play again offered after a LAN game")
+			}
+			return
+		case *boardScene:
+			if s.myTurn() && h.a.fade == 0 {
+				for k := 0; k < len(s.hand) && len(s.targets) == 0; k++ {
+					h.key(ebiten.KeyTab)
+				}
+				if len(s.targets) > 0 {
+					h.key(ebiten.KeyEnter)
+				} else {
+					if s.sel < 0 {
+						h.key(ebiten.KeyTab)
+					}
+					h.key(ebiten.KeyD)
+				}
+				if s.reasonT > 0 {
+					t.Fatalf("a move was refused: %s", s.reason)
+				}
+				played++
+				continue
+			}
+		case *roundEndScene:
+			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 {
+				h.key(ebiten.Key1)
+				continue
+			}
+			if s.done {
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+		case *revealScene:
+			if s.btn.enabled && h.a.fade == 0 {
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+		}
+		h.tick()
+		if h.a.ticks%20 == 0 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+}
