@@ -369,6 +369,9 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 		if err == nil {
 			err = vt.apply(&m)
 		}
+		if err == nil && m.T == TUpdate {
+			err = checkView(m.View, c.Seat())
+		}
 		if err != nil {
 			return fmt.Errorf("lan: from %s: %w", c.addr, err)
 		}
@@ -455,4 +458,32 @@ func (m *Message) RulesEvents() []rules.Event {
 		out[i] = rules.Event(e)
 	}
 	return out
+}
+
+// checkView checks that a view from the host is the client's own seat's and
+// fits its table, before the player or a computer player sees it: the seat,
+// valid options, a turn and last mover inside the table, a hand size and
+// broken tools per seat, and, once the game is over, every seat's score
+// (lan/PROTOCOL.md, Updates). Errors start "view:".
+func checkView(v *rules.View, seat int) error {
+	if v.Seat != seat {
+		return fmt.Errorf("view: of seat %d, but this is seat %d", v.Seat, seat)
+	}
+	if err := v.Options.Validate(); err != nil {
+		return fmt.Errorf("view: %w", err)
+	}
+	n := v.Options.Players
+	switch {
+	case seat < 0 || seat >= n:
+		return fmt.Errorf("view: seat %d at a table of %d", seat, n)
+	case v.Turn < 0 || v.Turn >= n:
+		return fmt.Errorf("view: turn %d at a table of %d", v.Turn, n)
+	case v.LastMover < -1 || v.LastMover >= n:
+		return fmt.Errorf("view: last mover %d at a table of %d", v.LastMover, n)
+	case len(v.HandSizes) != n || len(v.Broken) != n:
+		return fmt.Errorf("view: %d hand sizes and %d broken-tool lists for %d seats", len(v.HandSizes), len(v.Broken), n)
+	case v.Phase == rules.Over && len(v.Scores) != n:
+		return fmt.Errorf("view: the game is over with %d scores for %d seats", len(v.Scores), n)
+	}
+	return nil
 }

@@ -304,6 +304,22 @@ func DecodeHost(payload []byte) (Message, error) {
 	if m.T == TLobby && m.Lobby == nil {
 		return Message{}, errors.New("lan: lobby: no lobby")
 	}
+	if m.T == TChat {
+		// A guest shows the line as it is: no control character (a
+		// terminal escape, a newline that forges a line) gets through.
+		if (m.Text == "") == (m.Phrase == "") {
+			return Message{}, errors.New("lan: chat: give exactly one of text and phrase")
+		}
+		if m.Phrase != "" && PhraseText(m.Phrase) == "" {
+			return Message{}, fmt.Errorf("lan: chat: unknown phrase %q", m.Phrase)
+		}
+		if err := checkChat(m.Text); err != nil {
+			return Message{}, err
+		}
+		if err := checkChat(m.Name); err != nil {
+			return Message{}, fmt.Errorf("lan: chat: name: %w", err)
+		}
+	}
 	return m, nil
 }
 

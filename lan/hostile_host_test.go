@@ -1,0 +1,162 @@
+package lan
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
+)
+
+// TestDecodeHostChecksChat: a chat line from the host is shown on the
+// guest's screen or terminal; a name or text with a control character (a
+// terminal escape, a newline that forges a line) is refused like any
+// malformed message.
+func TestDecodeHostChecksChat(t *testing.T) {
+	for _, tc := range []struct {
+		msg string
+		ok  bool
+	}{
+		{`{"t":"chat","seat":1,"name":"Bo","text":"hi there"}`, true},
+		{`{"t":"chat","seat":1,"name":"Bo","phrase":"hurry"}`, true},
+		{`{"t":"chat","seat":1,"name":"Bo","text":"\u001b[2Jcleared"}`, false},
+		{`{"t":"chat","seat":1,"name":"Bo","text":"a\nfake line"}`, false},
+		{`{"t":"chat","seat":1,"name":"\u001b[31mBo","text":"hi"}`, false},
+		{`{"t":"chat","seat":1,"name":"Bo\r","text":"hi"}`, false},
+		{`{"t":"chat","seat":1,"name":"Bo","phrase":"nope"}`, false},
+		{`{"t":"chat","seat":1,"name":"Bo","text":"hi","phrase":"hurry"}`, false},
+	} {
+		_, err := DecodeHost([]byte(tc.msg))
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: error %v, want ok %v", tc.msg, err, tc.ok)
+		}
+	}
+}
+
+// fakeHost accepts one connection, reads the preamble and hello, and sends
+// the given host messages (payloads) one frame each.
+func fakeHost(t *testing.T, msgs ...string) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	go func() {
+		nc, err := l.Accept()
+		if err != nil {
+			return
+		}
+		defer nc.Close()
+		br := bufio.NewReader(nc)
+		if readMagic(br) != nil {
+			return
+		}
+		if _, err := ReadFrame(br, nil, MaxClientMessage); err != nil {
+			return
+		}
+		for _, m := range msgs {
+			WriteFrame(nc, []byte(m))
+		}
+		nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+		for {
+			if _, err := ReadFrame(br, nil, MaxClientMessage); err != nil {
+				return
+			}
+		}
+	}()
+	return l.Addr().String()
+}
+
+// TestClientRefusesABadView: a view the host sends must be the client's
+// own seat's and fit the table: another seat's view, a turn outside the
+// table, or a finished game without every seat's score ends the
+// connection with an error, instead of reaching the computer player (it
+// panicked on turn 99) or `goldvein join`'s final scores (it panicked on
+// no scores).
+func TestClientRefusesABadView(t *testing.T) {
+	o := rules.Options{Players: 4, FirstPlayer: 0}
+	g, _, err := rules.New(o, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := g.View(2)
+	over := good
+	over.Phase, over.Scores = rules.Over, []int{1, 2, 3, 4}
+	for _, tc := range []struct {
+		name  string
+		spoil func(v *rules.View)
+		ok    bool
+	}{
+		{"good", func(v *rules.View) {}, true},
+		{"over with scores", func(v *rules.View) { *v = over }, true},
+		{"another seat", func(v *rules.View) { v.Seat = 99 }, false},
+		{"turn out of the table", func(v *rules.View) { v.Turn = 99 }, false},
+		{"negative turn", func(v *rules.View) { v.Turn = -1 }, false},
+		{"hand sizes", func(v *rules.View) { v.HandSizes = v.HandSizes[:1] }, false},
+		{"over without scores", func(v *rules.View) { *v = over; v.Scores = nil }, false},
+		{"over with one score", func(v *rules.View) { *v = over; v.Scores = []int{7} }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := good
+			tc.spoil(&v)
+			vj, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr := fakeHost(t,
+				`{"t":"welcome","version":1,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+				`{"t":"update","view":`+string(vj)+`}`)
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			var got *rules.View
+			var end error
+			for m := range c.Messages() {
+				if m.T == TUpdate {
+					got = m.View
+					break
+				}
+			}
+			if got == nil {
+				end = c.Err()
+			}
+			if tc.ok && got == nil {
+				t.Fatalf("a good view was refused: %v", end)
+			}
+			if !tc.ok && got != nil {
+				t.Fatalf("the bad view reached the player: seat %d turn %d scores %v", got.Seat, got.Turn, got.Scores)
+			}
+			if !tc.ok && (end == nil || !strings.Contains(end.Error(), "view")) {
+				t.Fatalf("the connection ended with %v; want an error about the view", end)
+			}
+		})
+	}
+	// The computer player of `goldvein join` never sees the bad view.
+	bad := good
+	bad.Seat, bad.Turn = 99, 99
+	vj, _ := json.Marshal(bad)
+	addr := fakeHost(t,
+		`{"t":"welcome","version":1,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"update","view":`+string(vj)+`}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := Autoplay(ctx, c, func(seat, players int) game.Brain { return bot.New(bot.Random, seat, players, 1) }, nil); err == nil {
+		t.Fatal("Autoplay ended without an error on another seat's view")
+	}
+}
