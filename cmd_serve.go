@@ -12,10 +12,12 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
@@ -173,11 +175,17 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // one line per seat: "seat 0  Ann  7 gold  winner".
 func writeFinalScores(w io.Writer, names []string, v rules.View) {
 	fmt.Fprintln(w, "final scores:")
+	if len(v.Scores) == 0 { // goldvein join prints what a host sent
+		return
+	}
 	best := slices.Max(v.Scores)
 	for s, sc := range v.Scores {
 		name := fmt.Sprintf("seat %d", s)
 		if s < len(names) {
 			name = names[s]
+		}
+		if strings.IndexFunc(name, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+			name = strconv.Quote(name) // no forged lines or terminal escapes
 		}
 		mark := ""
 		if sc == best {
