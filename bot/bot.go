@@ -63,8 +63,8 @@ type Bot interface {
 	// (rules.Event.For).
 	Observe(e rules.Event)
 	// Choose returns a legal move for v (v.MyTurn() is true). It may take
-	// up to its think budget. For a view that is not its turn it returns
-	// the zero Move.
+	// up to its think budget. For a view that is not its turn, not of its
+	// seat, or with no legal move, it returns the zero Move.
 	Choose(v rules.View) rules.Move
 }
 
@@ -161,15 +161,21 @@ func (b *bot) Observe(e rules.Event) {
 
 // Choose returns the bot's move for view v.
 func (b *bot) Choose(v rules.View) rules.Move {
-	if !v.MyTurn() {
+	if !v.MyTurn() || !b.fits(&v) {
 		return rules.Move{}
 	}
 	if v.Phase == rules.HandingOut {
 		// R8.1: keep the most valuable gold card offered.
+		if len(v.Offer) == 0 {
+			return rules.Move{}
+		}
 		return rules.Move{Seat: v.Seat, Type: rules.Keep, Gold: slices.Max(v.Offer)}
 	}
 	if b.level == Random {
 		ms := v.LegalMoves()
+		if len(ms) == 0 {
+			return rules.Move{}
+		}
 		return ms[b.rng.IntN(len(ms))]
 	}
 	b.k.sync(&v)
@@ -181,6 +187,14 @@ func (b *bot) Choose(v rules.View) rules.Move {
 		return b.pol.chooseSoft(&s, b.rng, easyTemp).m
 	}
 	return b.pol.choose(&s, b.rng).m
+}
+
+// fits reports whether v is a view of this bot's seat at a table of its
+// size. A view from elsewhere (a confused or hostile host) gets the zero
+// Move rather than a crash.
+func (b *bot) fits(v *rules.View) bool {
+	return v.Seat == b.seat && v.Seat >= 0 && v.Seat < b.n &&
+		len(v.Broken) == b.n && len(v.HandSizes) == b.n
 }
 
 // sit is the decision at view v as the bot's level sees it.

@@ -412,3 +412,40 @@ func TestPropertyLegalAnywhere(t *testing.T) {
 		}
 	})
 }
+
+// TestPropertyOddViews: a view a bot should never get (another seat's, a
+// table of another size, an empty offer or hand, events from nowhere)
+// gets the zero Move or a move, never a crash.
+func TestPropertyOddViews(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		w := playWorld(t, 5, rapid.Uint64().Draw(rt, "seed"), rapid.IntRange(0, 60).Draw(rt, "moves"))
+		seat := w.g.Turn()
+		v := w.g.View(seat)
+		level := rapid.SampledFrom(Levels).Draw(rt, "level")
+		b := NewConfig(level, seat, 5, 1, Config{Playouts: 12})
+		for _, e := range w.logs[seat] {
+			if rapid.Bool().Draw(rt, "garble") {
+				e.Seat = rapid.IntRange(-3, 12).Draw(rt, "event seat")
+				e.Target = rapid.IntRange(-3, 12).Draw(rt, "event target")
+				e.Goal = rapid.IntRange(-3, 5).Draw(rt, "event goal")
+			}
+			b.Observe(e)
+		}
+		switch rapid.IntRange(0, 5).Draw(rt, "oddity") {
+		case 0:
+			v.Seat = (seat + 1) % 5
+			v.Turn = v.Seat
+		case 1:
+			v.Broken = v.Broken[:3]
+		case 2:
+			v.Phase, v.Offer = rules.HandingOut, nil
+		case 3:
+			v.Hand = nil
+		case 4:
+			v.HandSizes = append(v.HandSizes, 2)
+		case 5:
+			v.DrawPile, v.Discards = 99, -4
+		}
+		b.Choose(v)
+	})
+}

@@ -72,6 +72,9 @@ func (s *search) kindOf(c rules.Card) int { return slices.Index(s.kind, c.Canoni
 func (s *search) choose(v *rules.View, st *sit) rules.Move {
 	cands := slices.Clone(s.b.pol.moves(st))
 	slices.SortStableFunc(cands, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
+	if len(cands) == 0 {
+		return rules.Move{}
+	}
 	if len(cands) == 1 || cands[0].score >= winScore/2 {
 		return cands[0].m
 	}

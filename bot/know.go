@@ -215,6 +215,9 @@ func (k *know) hypotheses(s int, pub [3]float64) [][3]float64 {
 // dead ends or turns it away. A seat that looked at a goal is judged by
 // the most favourable reading of what its map may have shown.
 func (k *know) judgePlace(s int, c rules.Card, x rules.Cell) {
+	if s < 0 || s >= k.n {
+		return
+	}
 	pub := publicGold(&k.board)
 	best, worst := math.Inf(-1), math.Inf(1)
 	connected := false

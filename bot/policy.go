@@ -151,6 +151,9 @@ func (p *policy) atEnds(dst []rules.Placement, s *sit, c rules.Card) []rules.Pla
 // choose returns the best-scored move, ties broken at random.
 func (p *policy) choose(s *sit, rng *rand.Rand) scored {
 	cs := p.moves(s)
+	if len(cs) == 0 {
+		return scored{}
+	}
 	best, bestScore := 0, math.Inf(-1)
 	for i, c := range cs {
 		sc := c.score + rng.Float64()*1e-3
@@ -166,6 +169,9 @@ func (p *policy) choose(s *sit, rng *rand.Rand) scored {
 // is played often and a poor move now and then (the easy level's errors).
 func (p *policy) chooseSoft(s *sit, rng *rand.Rand, temp float64) scored {
 	cs := p.moves(s)
+	if len(cs) == 0 {
+		return scored{}
+	}
 	top := math.Inf(-1)
 	for _, c := range cs {
 		top = max(top, c.score)
