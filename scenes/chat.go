@@ -251,6 +251,17 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 // column, under the log (the board's layout leaves it the room: chatH).
 func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 	l.poll()
+	// Seats filled at the start (computer players) may be named by a
+	// lobby message that came after the first update.
+	l.mu.Lock()
+	if len(l.lobby.Seats) == len(s.m.names) {
+		for i, st := range l.lobby.Seats {
+			if st.Name != "" {
+				s.m.names[i] = st.Name
+			}
+		}
+	}
+	l.mu.Unlock()
 	l.box.layout(a, l.boardRect(a, s), true)
 	return l.box.update(a, l, true)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -173,7 +174,28 @@ func (s *joinScene) Update(a *App) error {
 	}
 	if s.focus >= 0 {
 		s.typeInto(a)
-	} else if a.Key(ebiten.KeyEnter) {
+		return nil
+	}
+	// The keyboard: Up/Down pick a table, Tab goes to the fields, Enter
+	// joins.
+	if n := len(s.rows); n > 0 && (a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyArrowUp)) {
+		up := a.Key(ebiten.KeyArrowUp)
+		switch {
+		case s.pick < 0 && up:
+			s.pick = n - 1
+		case s.pick < 0:
+			s.pick = 0
+		case up:
+			s.pick = (s.pick + n - 1) % n
+		default:
+			s.pick = (s.pick + 1) % n
+		}
+		s.addr = s.found[s.pick].Addr
+	}
+	switch {
+	case a.Key(ebiten.KeyTab):
+		s.focus = joinAddr
+	case a.Key(ebiten.KeyEnter):
 		s.begin(a)
 	}
 	return nil
@@ -232,14 +254,23 @@ func (s *joinScene) typeInto(a *App) {
 	}
 }
 
-// joinAddress completes a typed address: a missing port is the app's
-// default (47475).
+// joinAddress completes a typed address: "http://" and a final "/" are
+// dropped (the lobby's browser address works too), a missing port is the
+// app's default (47475), and ws:// addresses stay as typed. In a browser
+// (GOOS js), which cannot open TCP connections, the address becomes the
+// host's WebSocket, ws://HOST:PORT/ws (lan.WebSocketPath).
 func joinAddress(s string) string {
 	s = strings.TrimSpace(s)
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "http://"), "goldvein://")
+	if strings.HasPrefix(s, "ws://") || strings.HasPrefix(s, "wss://") || s == "" {
+		return s
+	}
+	s = strings.TrimPrefix(s, "http://")
 	s = strings.TrimSuffix(s, "/")
-	if _, _, err := net.SplitHostPort(s); err != nil && s != "" {
-		return net.JoinHostPort(s, strconv.Itoa(47475))
+	if _, _, err := net.SplitHostPort(s); err != nil {
+		s = net.JoinHostPort(s, strconv.Itoa(47475))
+	}
+	if runtime.GOOS == "js" {
+		return "ws://" + s + lan.WebSocketPath
 	}
 	return s
 }

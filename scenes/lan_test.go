@@ -363,6 +363,10 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 			hh.a.cur = ls
 			until(t, 600, func() bool { return len(js.found) == 1 }, hg, hh)
 			hg.shot("lan-join-" + string(l))
+			hg.key(ebiten.KeyArrowDown)
+			if js.pick != 0 || js.addr != js.found[0].Addr {
+				t.Errorf("Down picked %d (%q)", js.pick, js.addr)
+			}
 			c, err := lan.Join(t.Context(), js.found[0].Addr, lan.ClientConfig{Name: "Шахрзад"})
 			if err != nil {
 				t.Fatal(err)
@@ -470,6 +474,23 @@ func TestLANGuestWholeGame(t *testing.T) {
 		h.tick()
 		if h.a.ticks%20 == 0 {
 			time.Sleep(time.Millisecond)
+		}
+	}
+}
+
+// TestJoinAddress: what the join scene makes of a typed address.
+func TestJoinAddress(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"192.168.1.20", "192.168.1.20:47475"},
+		{" 192.168.1.20:5000 ", "192.168.1.20:5000"},
+		{"http://192.168.1.20:47475/", "192.168.1.20:47475"},
+		{"ws://10.0.0.2:47475/ws", "ws://10.0.0.2:47475/ws"},
+		{"host.lan", "host.lan:47475"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := joinAddress(tt.in); got != tt.want {
+			t.Errorf("joinAddress(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
