@@ -1,10 +1,6 @@
 package bot
 
-import (
-	"testing"
-
-	"github.com/goldvein/goldvein/rules"
-)
+import "testing"
 
 // benchChoose times one decision of level l in positions from a 5-player
 // game of normal bots, early, middle and late in a round.
@@ -48,5 +44,3 @@ func BenchmarkGameNormal(b *testing.B) {
 		}
 	}
 }
-
-var _ = rules.Move{}
