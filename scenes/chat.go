@@ -277,6 +277,25 @@ func (l *lanLink) drawBoard(a *App, s *boardScene, dst *ebiten.Image) {
 	a.flushText()
 	l.box.layout(a, l.boardRect(a, s), true)
 	l.box.draw(a, &s.p, dst, l, s.ticks)
+	// Guests whose connection is down: marked on their panels (a
+	// computer player stands in after the grace period).
+	l.mu.Lock()
+	for i, st := range l.lobby.Seats {
+		if st.Kind != lan.SeatGuest || st.Connected || i >= len(s.L.panels) {
+			continue
+		}
+		key := "lan.board.away"
+		if st.StandIn {
+			key = "lan.board.stand_in"
+		}
+		pr := s.L.panels[i]
+		x, al := pr.x+pr.w-a.U(8), alignEnd
+		if a.RTL() {
+			x, al = pr.x+a.U(8), alignStart
+		}
+		drawText(a, dst, a.T(key), a.U(12), x, pr.y+a.U(12), al, colBad)
+	}
+	l.mu.Unlock()
 	_, dropped, _, ended := l.state()
 	msg := ""
 	switch {

@@ -222,6 +222,8 @@ func TestLANHostAndGuest(t *testing.T) {
 	hg.key(ebiten.KeyEscape)
 	until(t, 600, func() bool { _, ok := hg.a.cur.(*menuScene); return ok }, hg, hh)
 	until(t, 600, func() bool { return !ls.link.host.Lobby().Seats[1].Connected }, hh)
+	hh.ticks(5)
+	hh.shot("lan-board-host-guest-away")
 }
 
 // TestJoinRefusals: a wrong password and a full table are refused with the
