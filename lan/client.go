@@ -304,7 +304,11 @@ func (c *Client) read(nc net.Conn, r io.Reader) {
 	for {
 		err := c.readConn(nc, r)
 		c.mu.Lock()
-		stop := c.closed || c.over || c.cfg.Reconnect <= 0
+		// A host that sends what this client cannot read speaks another
+		// protocol or is broken: reconnecting would only repeat it, in a
+		// tight loop, until the per-address limit refuses us.
+		var pe *hostProtocolError
+		stop := c.closed || c.over || c.cfg.Reconnect <= 0 || errors.As(err, &pe)
 		if !stop {
 			c.out = nil
 		}
@@ -327,6 +331,14 @@ func (c *Client) read(nc net.Conn, r io.Reader) {
 		c.push(Message{T: TBack})
 	}
 }
+
+// hostProtocolError is a message from the host that this client could not
+// decode or that failed its checks; it ends the session instead of a
+// reconnect.
+type hostProtocolError struct{ err error }
+
+func (e *hostProtocolError) Error() string { return e.err.Error() }
+func (e *hostProtocolError) Unwrap() error { return e.err }
 
 func (c *Client) isClosed() bool { c.mu.Lock(); defer c.mu.Unlock(); return c.closed }
 func (c *Client) isOver() bool   { c.mu.Lock(); defer c.mu.Unlock(); return c.over }
@@ -373,7 +385,7 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 			err = checkView(m.View, c.Seat())
 		}
 		if err != nil {
-			return fmt.Errorf("lan: from %s: %w", c.addr, err)
+			return &hostProtocolError{fmt.Errorf("lan: from %s: %w", c.addr, err)}
 		}
 		switch m.T {
 		case TPing:
