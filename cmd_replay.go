@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -48,6 +49,12 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(data) > maxRecordBytes {
 		fmt.Fprintf(stderr, "goldvein replay: %s is larger than %d bytes\n", args[0], maxRecordBytes)
 		return 2
+	}
+	// A dedicated host's save (goldvein serve --save) wraps the record
+	// together with its LAN session; replay reads the record inside.
+	var wrapped lanSave
+	if json.Unmarshal(data, &wrapped) == nil && len(wrapped.Record) > 0 {
+		data = wrapped.Record
 	}
 	rec, err := rules.ParseRecord(data)
 	if err != nil {

@@ -136,3 +136,22 @@ func TestReplaySeatNamesStayInTheirLine(t *testing.T) {
 		t.Errorf("the name is not shown at all:\n%s", out)
 	}
 }
+
+// TestReplayServeSave: the file goldvein serve --save writes holds the
+// record beside the LAN session; replay reads the record inside it.
+func TestReplayServeSave(t *testing.T) {
+	path, _ := writeRecord(t, rules.Options{Players: 4, FirstPlayer: 0}, 9, 30)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, plainOut, _ := runCmd(t, string(data), "replay", "-")
+	if plain != 0 {
+		t.Fatalf("plain record: exit %d", plain)
+	}
+	save := `{"record": ` + string(data) + `, "session": {}}`
+	code, out, errs := runCmd(t, save, "replay", "-")
+	if code != 0 || out != plainOut {
+		t.Fatalf("serve save: exit %d, stderr %q, output equal to the plain record's: %v", code, errs, out == plainOut)
+	}
+}
