@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"net"
+	"runtime"
 	"time"
 )
 
@@ -10,6 +11,9 @@ import (
 // table. Both stay on loopback (127.0.0.1, a free port): an autoplay run
 // never opens the game to the network.
 func tourLAN(a *App) Scene {
+	if !lanHostable {
+		return newMenuScene(a)
+	}
 	lanNet.Listen = "127.0.0.1:0"
 	lanNet.Browse = "127.0.0.1:0"
 	lanNet.Every = 100 * time.Millisecond
@@ -23,6 +27,10 @@ func tourLAN(a *App) Scene {
 	l.tourJoin, j.tourHost = j, l
 	return l
 }
+
+// lanHostable reports whether this build can host a LAN table: not in a
+// browser (GOOS js), which cannot listen for connections or beacons.
+var lanHostable = runtime.GOOS != "js"
 
 // tourNext leaves the tour's lobby for its join scene.
 func (s *lobbyScene) tourNext(a *App) {

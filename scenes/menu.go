@@ -68,6 +68,7 @@ func (s *menuScene) layout(a *App) {
 	}
 	s.buttons[menuContinue].enabled = s.canCont
 	s.buttons[menuJoin].enabled = s.lanReady
+	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
 	s.buttons[menuNew].primary = !s.canCont
 	s.buttons[menuContinue].primary = s.canCont
 	_ = h
