@@ -496,3 +496,50 @@ func TestJoinAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbyRenameAndPassword: the table's name and password can be edited
+// while no guest sits (the table reopens under them); a guest then needs
+// the password.
+func TestLobbyRenameAndPassword(t *testing.T) {
+	loopbackLAN(t)
+	h := newHarness(t)
+	clickMenu(t, h, menuHost)
+	ls := h.a.cur.(*lobbyScene)
+	t.Cleanup(func() {
+		if ls.link != nil {
+			ls.link.close()
+		}
+	})
+	h.click(ls.nameR)
+	for range []rune(ls.name) {
+		h.key(ebiten.KeyBackspace)
+	}
+	h.in.chars = []rune("Mine 7")
+	h.tick()
+	h.click(ls.passR) // commits the name, edits the password
+	h.in.chars = []rune("pick")
+	h.tick()
+	h.key(ebiten.KeyEnter)
+	h.tick()
+	if ls.link == nil || ls.lobby.Name != "Mine 7" || !ls.lobby.Password {
+		t.Fatalf("lobby after editing: %+v (err %q)", ls.lobby, ls.err)
+	}
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.link.port))
+	if _, err := lan.Join(t.Context(), addr, lan.ClientConfig{Name: "Eve"}); err == nil {
+		t.Error("joined without the password")
+	}
+	c, err := lan.Join(t.Context(), addr, lan.ClientConfig{Name: "Eve", Password: "pick"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	until(t, 600, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest }, h)
+	// A guest sits: the name stays.
+	h.click(ls.nameR)
+	h.in.chars = []rune("!")
+	h.tick()
+	h.key(ebiten.KeyEnter)
+	if ls.lobby.Name != "Mine 7" || ls.err != h.a.T("lan.lobby.name_locked") {
+		t.Errorf("renamed under a guest: %q (%q)", ls.lobby.Name, ls.err)
+	}
+}

@@ -39,7 +39,6 @@ type lobbyScene struct {
 	err    string
 	ticks  int
 	grace  time.Duration
-	levels []string // the level each computer seat gets (by seat)
 
 	players     [2]button // fewer, more
 	seats       []lobbyRow
@@ -82,10 +81,6 @@ func newLobbyScene(a *App) *lobbyScene {
 	}
 	if utf8.RuneCountInString(s.name) > lan.MaxName {
 		s.name = string([]rune(s.name)[:lan.MaxName])
-	}
-	s.levels = make([]string, rules.MaxPlayers)
-	for i := range s.levels {
-		s.levels[i] = string(bot.Normal)
 	}
 	s.open(a, rules.Options{Players: 4, FirstPlayer: -1})
 	return s
@@ -303,14 +298,12 @@ func (s *lobbyScene) Update(a *App) error {
 		var err error
 		switch st.Kind {
 		case lan.SeatOpen:
-			s.levels[i] = string(bot.Levels[0])
-			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), s.levels[i])
+			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), string(bot.Levels[0]))
 		case lan.SeatBot:
 			lv := cycleLevel(st.Level, 1)
 			if lv == bot.Levels[0] {
 				err = h.SetSeat(i, lan.SeatOpen, "", "")
 			} else {
-				s.levels[i] = string(lv)
 				err = h.SetSeat(i, lan.SeatBot, st.Name, string(lv))
 			}
 		case lan.SeatGuest:
