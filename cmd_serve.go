@@ -131,12 +131,12 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	go h.Serve(l)
 	fmt.Fprintf(stdout, "listening on %s\n", l.Addr())
-	port := l.Addr().(*net.TCPAddr).Port
-	if as := lan.JoinAddresses(port); len(as) > 0 {
-		cfg.Logf("guests join at %s", strings.Join(as, ", "))
+	guests, browsers := joinAddresses(l.Addr().(*net.TCPAddr))
+	if len(guests) > 0 {
+		cfg.Logf("guests join at %s", strings.Join(guests, ", "))
 	}
 	if webdist.Embedded() {
-		cfg.Logf("browsers join at %s", strings.Join(webdist.JoinURLs(port), " "))
+		cfg.Logf("browsers join at %s", strings.Join(browsers, " "))
 	} else {
 		cfg.Logf("%s", webdist.NotEmbedded)
 	}
@@ -145,7 +145,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		if err != nil {
 			return fail(2, "--beacon: %v", err)
 		}
-		go h.Announce(ctx, dst, port, time.Second)
+		go h.Announce(ctx, dst, l.Addr().(*net.TCPAddr).Port, time.Second)
 	}
 	if rec == nil && *bots == *players {
 		if err := h.Start(nil); err != nil {
@@ -250,4 +250,15 @@ func loadLanSave(path string) (*rules.Record, lan.Session, error) {
 		return nil, lan.Session{}, fmt.Errorf("%s: session has %d seats for %d players", path, len(s.Session.Seats), rec.Options.Players)
 	}
 	return rec, s.Session, nil
+}
+
+// joinAddresses names where guests (HOST:PORT) and browsers (http URLs) can
+// reach a host listening at at: the machine's LAN addresses when it listens
+// on all of them, otherwise only the one address it listens on.
+func joinAddresses(at *net.TCPAddr) (guests, browsers []string) {
+	if at.IP != nil && !at.IP.IsUnspecified() {
+		hp := net.JoinHostPort(at.IP.String(), strconv.Itoa(at.Port))
+		return []string{hp}, []string{"http://" + hp + "/"}
+	}
+	return lan.JoinAddresses(at.Port), webdist.JoinURLs(at.Port)
 }
