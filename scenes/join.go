@@ -394,20 +394,7 @@ func (s *joinScene) Draw(a *App, dst *ebiten.Image) {
 	field := func(r rect, key, text, placeholder string, focus bool) {
 		x, al := startOf(a, r, 0)
 		drawText(a, dst, a.T(key), a.U(13), x, r.y-a.U(11), al, colTextDim)
-		edge := colEdge
-		if focus {
-			edge = colGold
-		}
-		s.p.round(dst, r, a.U(6), colTextDark, a.U(2), edge)
-		col := colText
-		if text == "" && !focus {
-			text, col = placeholder, colTextDim
-		}
-		if focus && (s.ticks/30)%2 == 0 {
-			text += "|"
-		}
-		x, al = startOf(a, r, a.U(10))
-		drawText(a, dst, fit(a, text, a.U(16), r.w-a.U(20)), a.U(16), x, r.cy(), al, col)
+		drawField(a, &s.p, dst, r, text, placeholder, focus, s.ticks)
 	}
 	field(s.addrR, "lan.join.address", s.addr, a.T("lan.join.address_hint"), s.focus == joinAddr)
 	field(s.nameR, "lan.join.name", s.name, "", s.focus == joinName)

@@ -403,20 +403,7 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		drawText(a, dst, a.T(key), a.U(13), x, r.y-a.U(11), al, colTextDim)
 	}
 	field := func(r rect, text, placeholder string, focus bool) {
-		edge := colEdge
-		if focus {
-			edge = colGold
-		}
-		s.p.round(dst, r, a.U(6), colTextDark, a.U(2), edge)
-		col := colText
-		if text == "" && !focus {
-			text, col = placeholder, colTextDim
-		}
-		if focus && (s.ticks/30)%2 == 0 {
-			text += "|"
-		}
-		x, al := startOf(a, r, a.U(10))
-		drawText(a, dst, fit(a, text, a.U(16), r.w-a.U(20)), a.U(16), x, r.cy(), al, col)
+		drawField(a, &s.p, dst, r, text, placeholder, focus, s.ticks)
 	}
 	label(s.nameR, "lan.lobby.table_name")
 	label(s.passR, "lan.lobby.password")
@@ -487,7 +474,7 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	ox, oal := startOf(a, s.opts[0].r, 0)
 	drawText(a, dst, a.T("option.title"), a.U(13), ox, s.opts[0].r.y-a.U(11), oal, colTextDim)
 	for i := range s.opts {
-		drawToggleFit(a, &s.p, dst, &s.opts[i])
+		drawToggle(a, &s.p, dst, &s.opts[i])
 	}
 	gr := s.graceB[0].r
 	gw := s.opts[0].r.w - a.U(150)
@@ -565,25 +552,22 @@ func fitSize(a *App, s string, size, w float64) float64 {
 	return size
 }
 
-// drawToggleFit is drawToggle (newgame.go) with the label made smaller
-// until it fits: the table options' long names in some languages.
-func drawToggleFit(a *App, p *painter, dst *ebiten.Image, b *button) {
-	bg := colPanel
-	if a.Hover(b.r) {
-		bg = colPanelHi
+// drawField draws a one-line text input at r: the text (or, empty and
+// unfocused, the dimmed placeholder), a gold edge and a blinking caret while
+// focused (ticks is the scene's tick count; the caret blinks every 30).
+func drawField(a *App, p *painter, dst *ebiten.Image, r rect, text, placeholder string, focus bool, ticks int) {
+	edge := colEdge
+	if focus {
+		edge = colGold
 	}
-	p.round(dst, b.r, a.U(6), bg, a.U(1), colEdge)
-	box := rect{b.r.x + a.U(8), b.r.cy() - a.U(11), a.U(22), a.U(22)}
-	tx, al := box.x+box.w+a.U(10), alignStart
-	if a.RTL() {
-		box.x = b.r.x + b.r.w - a.U(30)
-		tx, al = box.x-a.U(10), alignEnd
+	p.round(dst, r, a.U(6), colTextDark, a.U(2), edge)
+	col := colText
+	if text == "" && !focus {
+		text, col = placeholder, colTextDim
 	}
-	p.round(dst, box, a.U(4), colTextDark, a.U(2), colEdge)
-	if b.focus {
-		p.round(dst, box.inset(a.U(5)), a.U(2), colGold, 0, colGold)
+	if focus && (ticks/30)%2 == 0 {
+		text += "|"
 	}
-	avail := b.r.w - box.w - a.U(26)
-	size := fitSize(a, b.label, a.U(15), avail)
-	drawText(a, dst, fit(a, b.label, size, avail), size, tx, b.r.cy(), al, colText)
+	x, al := startOf(a, r, a.U(10))
+	drawText(a, dst, fit(a, text, a.U(16), r.w-a.U(20)), a.U(16), x, r.cy(), al, col)
 }

@@ -393,5 +393,8 @@ func drawToggle(a *App, p *painter, dst *ebiten.Image, b *button) {
 	if b.focus {
 		p.round(dst, box.inset(a.U(5)), a.U(2), colGold, 0, colGold)
 	}
-	drawText(a, dst, b.label, a.U(15), tx, b.r.cy(), al, colText)
+	// Long option names in some languages are drawn smaller until they fit.
+	avail := b.r.w - box.w - a.U(26)
+	size := fitSize(a, b.label, a.U(15), avail)
+	drawText(a, dst, fit(a, b.label, size, avail), size, tx, b.r.cy(), al, colText)
 }
