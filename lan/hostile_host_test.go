@@ -80,6 +80,29 @@ func fakeHost(t *testing.T, msgs ...string) string {
 // connection with an error, instead of reaching the computer player (it
 // panicked on turn 99) or `goldvein join`'s final scores (it panicked on
 // no scores).
+// joinHostSending joins, as "ann" in seat 2, a fake host that welcomes the
+// client and then sends view v as its first update; reconnect is the
+// client's Reconnect setting. The client is closed when the test ends.
+func joinHostSending(t *testing.T, v rules.View, reconnect time.Duration) *Client {
+	t.Helper()
+	vj, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := fakeHost(t,
+		`{"t":"welcome","version":1,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"update","view":`+string(vj)+`}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second,
+		Reconnect: reconnect})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
 func TestClientRefusesABadView(t *testing.T) {
 	o := rules.Options{Players: 4, FirstPlayer: 0}
 	g, _, err := rules.New(o, 3)
@@ -106,20 +129,7 @@ func TestClientRefusesABadView(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			v := good
 			tc.spoil(&v)
-			vj, err := json.Marshal(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			addr := fakeHost(t,
-				`{"t":"welcome","version":1,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
-				`{"t":"update","view":`+string(vj)+`}`)
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer c.Close()
+			c := joinHostSending(t, v, 0)
 			var got *rules.View
 			var end error
 			for m := range c.Messages() {
@@ -145,17 +155,9 @@ func TestClientRefusesABadView(t *testing.T) {
 	// The computer player of `goldvein join` never sees the bad view.
 	bad := good
 	bad.Seat, bad.Turn = 99, 99
-	vj, _ := json.Marshal(bad)
-	addr := fakeHost(t,
-		`{"t":"welcome","version":1,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
-		`{"t":"update","view":`+string(vj)+`}`)
+	c := joinHostSending(t, bad, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
 	if _, err := Autoplay(ctx, c, func(seat, players int) game.Brain { return bot.New(bot.Random, seat, players, 1) }, nil); err == nil {
 		t.Fatal("Autoplay ended without an error on another seat's view")
 	}

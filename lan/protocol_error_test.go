@@ -1,8 +1,6 @@
 package lan
 
 import (
-	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -21,21 +19,7 @@ func TestClientDoesNotReconnectToABrokenHost(t *testing.T) {
 	}
 	v := g.View(2)
 	v.Seat = 99 // not the seat the host welcomed
-	vj, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := fakeHost(t,
-		`{"t":"welcome","version":1,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
-		`{"t":"update","view":`+string(vj)+`}`)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second,
-		Reconnect: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := joinHostSending(t, v, 30*time.Second)
 	for m := range c.Messages() {
 		if m.T == TDropped {
 			t.Fatalf("the client tried to reconnect after a bad message: %s", m.Error)
