@@ -60,6 +60,7 @@ type RefusedError struct {
 	Version int
 }
 
+// Error names the refusal's code and the host's reason.
 func (e *RefusedError) Error() string {
 	return fmt.Sprintf("lan: the host refused (%s): %s", e.Code, e.Text)
 }

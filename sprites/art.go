@@ -308,8 +308,11 @@ func renderAll(jobs []func() *image.RGBA) []*image.RGBA {
 	return out
 }
 
-// Width and Height return the card size in pixels this Art was made for.
-func (a *Art) Width() int  { return a.width }
+// Width returns the card width in pixels this Art was made for.
+func (a *Art) Width() int { return a.width }
+
+// Height returns the card height in pixels this Art was made for
+// (Width*CardH/CardW).
 func (a *Art) Height() int { return a.height }
 
 // Palette returns the palette this Art was drawn with.
