@@ -396,9 +396,8 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 			return &RefusedError{Code: m.Code, Text: m.Error, Version: m.Version}
 		case TUpdate:
 			c.mu.Lock()
-			v := *m.View
-			c.last = &v
-			if v.Phase == rules.Over {
+			c.last = m.View // nobody changes a view once made (viewTracker)
+			if m.View.Phase == rules.Over {
 				c.over = true
 			}
 			c.mu.Unlock()

@@ -3,13 +3,12 @@ package lan
 import (
 	"bufio"
 	"compress/flate"
+	"encoding/binary"
 	"io"
 	"net"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/goldvein/goldvein/rules"
 )
 
 // maxQueue is how many messages may wait for a slow connection before the
@@ -115,8 +114,9 @@ func (o *outbox) run() {
 	bw := bufio.NewWriterSize(countingWriter{o.nc, &o.sent}, 8<<10)
 	var dst io.Writer = bw
 	var fw *flate.Writer
-	var last *rules.View // the view of the previous update sent
-	var written []int    // moves of the updates in this batch (for onUpdate)
+	var last *seatView // the view of the previous update sent
+	var written []int  // moves of the updates in this batch (for onUpdate)
+	var buf []byte     // frames of this batch, written at once
 	for {
 		select {
 		case <-o.wake:
@@ -130,49 +130,53 @@ func (o *outbox) run() {
 		o.mu.Unlock()
 		if len(q) > 0 {
 			o.nc.SetWriteDeadline(time.Now().Add(o.writeTimeout))
+			buf = buf[:0]
+			var err error
 			for _, m := range q {
 				if m == nil {
+					// Switch to deflate: what is framed so far goes plain.
 					if fw == nil {
+						if _, err = bw.Write(buf); err != nil {
+							break
+						}
+						buf = buf[:0]
 						fw, _ = flate.NewWriter(bw, flate.BestSpeed)
 						dst = fw
 					}
 					continue
 				}
-				var p []byte
-				var err error
-				if m.T == TUpdate && m.View != nil {
-					v := m.View
+				if m.T == TUpdate && m.sv != nil {
 					if o.onUpdate != nil {
-						written = append(written, v.Moves)
+						written = append(written, m.sv.moves)
 					}
-					if last != nil && last.Seat == v.Seat {
-						var d []byte
-						if d, err = viewDelta(last, v, o.boards); err == nil {
-							p, err = encodeDelta(d, m.Events)
-						}
+					buf, err = appendUpdateFrame(buf, last, m.sv, m.Events, o.boards)
+					last = m.sv
+				} else {
+					var p []byte
+					if p, err = Encode(m); err == nil {
+						buf = binary.BigEndian.AppendUint32(buf, uint32(len(p)))
+						buf = append(buf, p...)
 					}
-					last = v
-				}
-				if p == nil && err == nil {
-					p, err = Encode(m)
-				}
-				if err == nil {
-					err = WriteFrame(dst, p)
 				}
 				if err != nil {
-					o.close()
-					return
+					break
 				}
 			}
-			if fw != nil {
-				if err := fw.Flush(); err != nil {
-					o.close()
-					return
-				}
+			if err == nil {
+				_, err = dst.Write(buf)
 			}
-			if err := bw.Flush(); err != nil {
+			if err == nil && fw != nil {
+				err = fw.Flush()
+			}
+			if err == nil {
+				err = bw.Flush()
+			}
+			if err != nil {
 				o.close()
 				return
+			}
+			if cap(buf) > 64<<10 {
+				buf = nil // a whole game's events after a reconnection: do not keep it
 			}
 			if o.onUpdate != nil {
 				now := time.Now()

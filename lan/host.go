@@ -623,7 +623,7 @@ func (r *remoteSeat) Deliver(v rules.View, evs []rules.Event) {
 	for i, e := range evs {
 		out[i] = Event(e.For(r.seat))
 	}
-	r.c.out.send(&Message{T: TUpdate, View: &v, Events: out})
+	r.c.out.send(&Message{T: TUpdate, sv: snapshot(&v), Events: out})
 }
 
 // newToken returns a fresh reconnect token: 16 random bytes in hex.

@@ -106,6 +106,10 @@ type Message struct {
 	Delta  json.RawMessage `json:"delta,omitempty"`
 	Events []Event         `json:"events,omitempty"`
 
+	// sv is an update's view on the host's side (encode.go): the
+	// connection's writer encodes it as a whole view or a delta.
+	sv *seatView
+
 	// chat: either Text or a Phrase id (QuickPhrases)
 	Text   string `json:"text,omitempty"`
 	Phrase string `json:"phrase,omitempty"`

@@ -1,0 +1,130 @@
+package lan
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/rules"
+)
+
+// playGame plays a whole game with random computer players and calls each
+// after the deal and after every move with the game and the move's events.
+func playGame(t *testing.T, players int, seed uint64, each func(g *rules.Game, evs []rules.Event)) {
+	t.Helper()
+	g, evs, err := rules.New(rules.Options{Players: players, FirstPlayer: -1}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]bot.Bot, players)
+	for s := range bots {
+		bots[s] = bot.New(bot.Random, s, players, seed+uint64(s))
+	}
+	each(g, evs)
+	for g.Phase() != rules.Over {
+		for s, b := range bots {
+			for _, e := range evs {
+				b.Observe(e.For(s))
+			}
+		}
+		s := g.Turn()
+		if evs, err = g.Apply(bots[s].Choose(g.View(s))); err != nil {
+			t.Fatal(err)
+		}
+		each(g, evs)
+	}
+}
+
+// TestAppendEventMatchesMarshalJSON: the host's hand-written event JSON is
+// byte for byte Event.MarshalJSON's, for every event of whole games as
+// every seat and a spectator get it.
+func TestAppendEventMatchesMarshalJSON(t *testing.T) {
+	for _, players := range []int{3, 7} {
+		playGame(t, players, uint64(players), func(g *rules.Game, evs []rules.Event) {
+			for seat := -1; seat < players; seat++ {
+				for _, e := range evs {
+					ev := Event(e.For(seat))
+					want, err := ev.MarshalJSON()
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := appendEvent(nil, &ev)
+					if err != nil || !bytes.Equal(got, want) {
+						t.Fatalf("appendEvent wrote %s (%v), MarshalJSON %s", got, err, want)
+					}
+				}
+			}
+		})
+	}
+	// Rare fields the games above may not reach.
+	odd := Event{Type: rules.GameEnded, Winners: []int{}, Scores: []int{0, 3}, Goals: []rules.GoalCard{rules.NoGoal, rules.Gold},
+		Roles: []rules.Role{rules.NoRole, rules.Saboteur}, Cards: []rules.Card{{}}, At: rules.Cell{X: -3}, Golds: []int{1}}
+	want, _ := odd.MarshalJSON()
+	if got, _ := appendEvent(nil, &odd); !bytes.Equal(got, want) {
+		t.Fatalf("appendEvent wrote %s, MarshalJSON %s", got, want)
+	}
+}
+
+// TestFastUpdatesRebuildTheView: a seat's stream of updates, written by
+// the host's fast path (a whole view, then deltas), rebuilds on the
+// client exactly the views the game made; and the maze's JSON is
+// rules.Board.MarshalJSON's.
+func TestFastUpdatesRebuildTheView(t *testing.T) {
+	const players = 5
+	var cache boardCache
+	prev := make([]*seatView, players)
+	vts := make([]viewTracker, players)
+	var frames int
+	playGame(t, players, 21, func(g *rules.Game, evs []rules.Event) {
+		for seat := 0; seat < players; seat++ {
+			v := g.View(seat)
+			if seat == 0 {
+				want, _ := json.Marshal(v.Board)
+				if got := appendBoard(nil, v.Board.Tiles()); !bytes.Equal(got, want) {
+					t.Fatalf("appendBoard wrote %s, MarshalJSON %s", got, want)
+				}
+			}
+			out := make([]Event, len(evs))
+			for i, e := range evs {
+				out[i] = Event(e.For(seat))
+			}
+			sv := snapshot(&v)
+			frame, err := appendUpdateFrame(nil, prev[seat], sv, out, &cache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			prev[seat] = sv
+			p, err := ReadFrame(bytes.NewReader(frame), nil, MaxHostMessage)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := DecodeHost(p)
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if err := vts[seat].apply(&m); err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if !reflect.DeepEqual(*m.View, v) {
+				t.Fatalf("seat %d, move %d: the update %s rebuilt another view", seat, v.Moves, p)
+			}
+			if !reflect.DeepEqual(m.RulesEvents(), redacted(evs, seat)) {
+				t.Fatalf("seat %d, move %d: events changed on the way: %s", seat, v.Moves, p)
+			}
+			frames++
+		}
+	})
+	if frames < 100 {
+		t.Fatalf("only %d updates", frames)
+	}
+}
+
+func redacted(evs []rules.Event, seat int) []rules.Event {
+	out := make([]rules.Event, len(evs))
+	for i, e := range evs {
+		out[i] = e.For(seat)
+	}
+	return out
+}
