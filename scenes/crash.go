@@ -72,14 +72,20 @@ func (s *crashScene) Draw(a *App, dst *ebiten.Image) {
 	x := a.U(80)
 	drawText(a, dst, a.T("scene.crash.title"), a.U(34), w/2, a.U(70), alignCenter, colBad)
 	drawWrapped(a, dst, a.T("scene.crash.body"), a.U(17), x, a.U(120), tw, alignStart, colText)
-	drawText(a, dst, a.T("scene.crash.what"), a.U(15), x, a.U(200), alignStart, colGold)
-	drawWrapped(a, dst, s.err, a.U(15), x, a.U(224), tw, alignStart, colText)
-	if s.where != "" {
-		drawText(a, dst, a.T("scene.crash.where"), a.U(15), x, a.U(300), alignStart, colGold)
-		drawWrapped(a, dst, s.where, a.U(14), x, a.U(324), tw, alignStart, colTextDim)
+	// Labels start where the UI reads from; what happened, where and the
+	// autosave's path are technical text that reads left to right.
+	lx, lal := x, alignStart
+	if a.RTL() {
+		lx, lal = x+tw, alignEnd
 	}
-	drawText(a, dst, a.T("scene.crash.autosave"), a.U(15), x, a.U(390), alignStart, colGold)
-	drawWrapped(a, dst, a.dirs.autosave, a.U(14), x, a.U(414), tw, alignStart, colText)
+	drawText(a, dst, a.T("scene.crash.what"), a.U(15), lx, a.U(200), lal, colGold)
+	drawWrappedDir(a, dst, s.err, a.U(15), x, a.U(224), tw, alignStart, colText, false)
+	if s.where != "" {
+		drawText(a, dst, a.T("scene.crash.where"), a.U(15), lx, a.U(300), lal, colGold)
+		drawWrappedDir(a, dst, s.where, a.U(14), x, a.U(324), tw, alignStart, colTextDim, false)
+	}
+	drawText(a, dst, a.T("scene.crash.autosave"), a.U(15), lx, a.U(390), lal, colGold)
+	drawWrappedDir(a, dst, a.dirs.autosave, a.U(14), x, a.U(414), tw, alignStart, colText, false)
 	drawButton(a, &s.p, dst, &s.menu)
 	drawButton(a, &s.p, dst, &s.quit)
 }

@@ -24,11 +24,15 @@ type helpPage struct {
 	cards       []rules.Card
 	roles       []rules.Role
 	gold        []int
+	// maze: the cards show the maze from the start to a goal, left to
+	// right as the board lays it out, so they are not mirrored for a
+	// right-to-left reader.
+	maze bool
 }
 
 var helpPages = []helpPage{
 	{title: "scene.help.roles.title", body: "scene.help.roles.body", roles: []rules.Role{rules.GoldDigger, rules.Saboteur}},
-	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []rules.Card{rules.MustCard("START"), rules.MustCard("EW"), rules.MustCard("NES"), rules.MustCard("GOAL")}},
+	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []rules.Card{rules.MustCard("START"), rules.MustCard("EW"), rules.MustCard("NES"), rules.MustCard("GOAL")}, maze: true},
 	{title: "scene.help.paths.title", body: "scene.help.paths.body", cards: []rules.Card{rules.MustCard("NE"), rules.MustCard("SW"), rules.MustCard("xNS"), rules.MustCard("xE")}},
 	{title: "scene.help.actions.title", body: "scene.help.actions.body", cards: []rules.Card{rules.MustCard("broken:lantern"), rules.MustCard("repair:pickaxe+cart"), rules.MustCard("rockfall"), rules.MustCard("map")}},
 	{title: "scene.help.end.title", body: "scene.help.end.body", cards: []rules.Card{rules.MustCard("GOLD"), rules.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
@@ -81,17 +85,23 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 		gap := a.U(18)
 		cw := float64(art.Width())
 		x := (w - (float64(n)*cw + float64(n-1)*gap)) / 2
+		step := cw + gap
+		if a.RTL() && !pg.maze {
+			// The first picture the text names sits where a right-to-left
+			// reader starts: on the right.
+			x, step = x+float64(n-1)*step, -step
+		}
 		for _, r := range pg.roles {
 			s.p.image(dst, art.Role(r), x, y, 1, 1, 1)
-			x += cw + gap
+			x += step
 		}
 		for _, c := range pg.cards {
 			s.p.image(dst, art.Card(c), x, y, 1, 1, 1)
-			x += cw + gap
+			x += step
 		}
 		for _, g := range pg.gold {
 			s.p.image(dst, art.GoldCard(g), x, y, 1, 1, 1)
-			x += cw + gap
+			x += step
 		}
 		y += float64(art.Height()) + a.U(30)
 	}

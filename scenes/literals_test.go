@@ -53,7 +53,7 @@ func TestNoLiteralText(t *testing.T) {
 					name = fn.Sel.Name
 				}
 				switch name {
-				case "drawText", "drawWrapped":
+				case "drawText", "drawWrapped", "drawTextDir", "drawWrappedDir":
 					if len(n.Args) > 2 {
 						if lit, ok := n.Args[2].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 							if s, _ := strconv.Unquote(lit.Value); hasLetter(s) {

@@ -55,7 +55,9 @@ func onOff(a *App, b bool) string {
 	return a.T("scene.settings.off")
 }
 
-func pct(a *App, v float64) string { return a.Num(int(math.Round(v*100))) + "%" }
+func pct(a *App, v float64) string {
+	return a.T("scene.settings.percent", "n", int(math.Round(v*100)))
+}
 
 func (s *settingsScene) build(a *App) {
 	st := &a.settings

@@ -45,6 +45,17 @@ type textCache struct {
 	queue     []queuedText
 	target    *ebiten.Image // where the queue is drawn
 	own       map[*ebiten.Image]struct{}
+
+	// drawn, when not nil, collects every line drawText draws (the
+	// gallery test checks them: on screen, not overlapping, translated).
+	drawn *[]drawnText
+}
+
+// drawnText is a line as drawText placed it: the text and its box in
+// screen pixels.
+type drawnText struct {
+	s string
+	r rect
 }
 
 type queuedText struct {
@@ -162,16 +173,27 @@ func lineBox(size float64) float64 {
 // drawText draws one line of s (already translated) at size px with its
 // vertical middle at y, aligned against x, in the app's direction.
 func drawText(a *App, dst *ebiten.Image, s string, size, x, y float64, al textAlign, clr color.RGBA) {
+	drawTextDir(a, dst, s, size, x, y, al, clr, a.RTL())
+}
+
+// drawTextDir is drawText with the base direction given: rtl false for
+// text that reads left to right in every language, such as a file path,
+// an address or a Go function name, whose slashes and brackets would
+// otherwise move to the wrong end in a right-to-left UI.
+func drawTextDir(a *App, dst *ebiten.Image, s string, size, x, y float64, al textAlign, clr color.RGBA, rtl bool) {
 	if s == "" {
 		return
 	}
-	l := a.text.line(s, size, a.RTL())
+	l := a.text.line(s, size, rtl)
 	left := x
 	switch al {
 	case alignCenter:
 		left = x - l.w/2
 	case alignEnd:
 		left = x - l.w
+	}
+	if a.text.drawn != nil {
+		*a.text.drawn = append(*a.text.drawn, drawnText{s, rect{left, y - l.h/2, l.w, l.h}})
 	}
 	x, y = math.Round(left-textMargin), math.Round(y-l.h/2-textMargin)
 	if a.text.deferring {
@@ -224,7 +246,18 @@ func (a *App) endText() {
 // drawWrapped draws s wrapped to width w with its first line's top at y;
 // it returns the height used.
 func drawWrapped(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al textAlign, clr color.RGBA) float64 {
-	rtl := a.RTL()
+	return drawWrappedDir(a, dst, s, size, x, y, w, al, clr, a.RTL())
+}
+
+// wrappedHeight is the height drawWrapped would use for s at size px in
+// width w, without drawing it.
+func wrappedHeight(a *App, s string, size, w float64) float64 {
+	return float64(len(wrapLines(a, s, size, w, a.RTL()))) * fonts.Style{Size: size}.LineHeight()
+}
+
+// wrapLines is s wrapped to width w at size px with base direction rtl,
+// cached with the drawn lines.
+func wrapLines(a *App, s string, size, w float64, rtl bool) []string {
 	if a.text.wraps == nil {
 		a.text.line(" ", size, rtl)
 	}
@@ -234,13 +267,20 @@ func drawWrapped(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al 
 		lines = fonts.Wrap(s, size, w, rtl)
 		a.text.wraps[k] = lines
 	}
+	return lines
+}
+
+// drawWrappedDir is drawWrapped with the text's base direction given (see
+// drawTextDir); the box still starts on the side the UI reads from.
+func drawWrappedDir(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al textAlign, clr color.RGBA, rtl bool) float64 {
+	lines := wrapLines(a, s, size, w, rtl)
 	lh := fonts.Style{Size: size}.LineHeight()
-	if al == alignStart && rtl {
+	if al == alignStart && a.RTL() {
 		// A right-to-left paragraph reads from the right edge of its box.
 		x, al = x+w, alignEnd
 	}
 	for _, l := range lines {
-		drawText(a, dst, l, size, x, y+lh/2, al, clr)
+		drawTextDir(a, dst, l, size, x, y+lh/2, al, clr, rtl)
 		y += lh
 	}
 	return float64(len(lines)) * lh

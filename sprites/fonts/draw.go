@@ -387,3 +387,7 @@ func has(f Family, r rune) bool {
 	_, ok = face.Cmap.Lookup(r)
 	return ok
 }
+
+// Covers reports whether one of the embedded families has a glyph for r:
+// text drawn with a rune it does not cover shows a missing-glyph box.
+func Covers(r rune) bool { return has(Latin, r) || has(Arabic, r) }

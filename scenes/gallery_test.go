@@ -1,0 +1,405 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/sprites/fonts"
+)
+
+// TestGallery draws every scene in every language (issue 7): the menu, the
+// new-game table, settings, each page of the rules help, the crash screen,
+// a hotseat game (role reveal, the curtain, the board on a human's turn, a
+// refused drop with its reason, a map's peek, the round end with its
+// curtain and the gold choice, the final scoring) and the LAN scenes (join,
+// lobby with a guest and a chat line, the host's board with its chat
+// box). Persian is drawn twice: with Latin and with Persian digits.
+//
+// On every picture it checks the text drawText placed: each line on
+// screen (nothing cut off by the window's edge), no two lines overlapping,
+// every character covered by an embedded font (no tofu), no catalogue key
+// shown raw, no English catalogue text in Russian or Persian, and with
+// Persian digits on no Latin digit outside rule numbers (R5.5), seeds and
+// addresses.
+//
+// With SCENE_SHOTS=DIR it writes DIR/gallery/<lang>/<scene>.png to look
+// at; `make gallery` runs it. The hotseat game and the LAN scenes cost a
+// few seconds per language, so -short draws the static scenes only.
+func TestGallery(t *testing.T) {
+	for _, v := range []struct {
+		name   string
+		lang   i18n.Lang
+		digits bool
+	}{{"en", i18n.English, false}, {"ru", i18n.Russian, false}, {"fa", i18n.Persian, false}, {"fa-digits", i18n.Persian, true}} {
+		t.Run(v.name, func(t *testing.T) {
+			g := newGallery(t, v.name, v.lang, v.digits)
+			g.static()
+			if testing.Short() {
+				return
+			}
+			g.game()
+			g.lan()
+		})
+	}
+}
+
+// gallery is one language's run of TestGallery.
+type gallery struct {
+	t       *testing.T
+	name    string
+	lang    i18n.Lang
+	digits  bool
+	dir     string          // where the PNGs go; "" keeps none
+	english map[string]bool // English catalogue texts that are whole lines
+	own     map[string]bool // the same in this language
+	drawn   []drawnText
+}
+
+func newGallery(t *testing.T, name string, l i18n.Lang, digits bool) *gallery {
+	g := &gallery{t: t, name: name, lang: l, digits: digits, english: map[string]bool{}, own: map[string]bool{}}
+	if d := os.Getenv("SCENE_SHOTS"); d != "" {
+		g.dir = filepath.Join(d, "gallery", name)
+		if err := os.MkdirAll(g.dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	en, own := i18n.MustLoad(i18n.English), i18n.MustLoad(l)
+	for _, k := range en.Keys() {
+		if s := en.T(k); !strings.Contains(s, "{") && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
+			g.english[s] = true
+		}
+	}
+	for _, k := range own.Keys() {
+		g.own[own.T(k)] = true
+	}
+	return g
+}
+
+// harness is a fresh app in the gallery's language.
+func (g *gallery) harness() *harness {
+	in := newScript()
+	a, err := NewApp(Config{Input: in, ConfigDir: g.t.TempDir(), Mute: true, FastBots: true, Lang: string(g.lang)})
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	a.settings.AnimSpeed = 4
+	a.settings.PersianDigits = g.digits
+	a.cat.SetPersianDigits(g.digits)
+	a.LayoutF(1280, 800)
+	a.text.drawn = &g.drawn
+	return &harness{t: g.t, a: a, in: in, screen: ebiten.NewImage(a.w, a.h)}
+}
+
+// show makes s the current scene and lets its entry motion end.
+func (g *gallery) show(h *harness, s Scene) {
+	h.a.cur, h.a.next, h.a.fade = s, nil, 0
+	h.ticks(30)
+}
+
+var (
+	rawKey      = regexp.MustCompile(`^[a-z_]+(\.[A-Za-z0-9_]+)+$`)
+	latinDigits = regexp.MustCompile(`[0-9]`)
+	// Latin digits that stay Latin with Persian digits on: rule numbers
+	// (R5.5, R8.1a), addresses (127.0.0.1:4242, ws://…), key names (F11),
+	// file paths.
+	keepLatin = regexp.MustCompile(`R[0-9]+(\.[0-9]+[a-z]?)?|[0-9]+(\.[0-9]+){3}(:[0-9]+)?|[a-z]+://\S+|:[0-9]{2,5}\b|F[0-9]+|/\S*[0-9]\S*`)
+)
+
+// shot draws one frame of h's scene, checks its text and saves it.
+func (g *gallery) shot(h *harness, name string) {
+	g.t.Helper()
+	g.drawn = g.drawn[:0]
+	h.a.Draw(h.screen)
+	h.a.text.flushTo(nil)
+	W, H := float64(h.a.w), float64(h.a.h)
+	where := g.name + "/" + name
+	if len(g.drawn) == 0 {
+		g.t.Errorf("%s: no text drawn", where)
+	}
+	for i, d := range g.drawn {
+		r := d.r
+		if r.x < -1 || r.y < -1 || r.x+r.w > W+1 || r.y+r.h > H+1 {
+			g.t.Errorf("%s: %q at %.0f,%.0f %.0fx%.0f is cut off by the %gx%g window", where, d.s, r.x, r.y, r.w, r.h, W, H)
+		}
+		for _, e := range g.drawn[:i] {
+			if ov := overlap(ink(d.r), ink(e.r)); ov > 0.25*math.Min(d.r.w*d.r.h, e.r.w*e.r.h) && ov > 30 {
+				g.t.Errorf("%s: %q overlaps %q", where, d.s, e.s)
+			}
+		}
+		for _, c := range d.s {
+			if unicode.IsGraphic(c) && !unicode.IsSpace(c) && !fonts.Covers(c) {
+				g.t.Errorf("%s: %q: no font has %U (tofu)", where, d.s, c)
+			}
+		}
+		if rawKey.MatchString(d.s) {
+			g.t.Errorf("%s: a raw catalogue key %q", where, d.s)
+		}
+		if g.lang != i18n.English && g.english[d.s] && !g.own[d.s] {
+			g.t.Errorf("%s: %q is English", where, d.s)
+		}
+		if g.digits && latinDigits.MatchString(keepLatin.ReplaceAllString(d.s, "")) {
+			g.t.Errorf("%s: %q has Latin digits with Persian digits on", where, d.s)
+		}
+	}
+	if g.dir != "" {
+		if err := savePNG(h.screen, filepath.Join(g.dir, name+".png")); err != nil {
+			g.t.Error(err)
+		}
+	}
+}
+
+// ink is the part of a line's box where letters are: the box holds the
+// tallest ascent and deepest descent of both families, which few letters
+// reach.
+func ink(r rect) rect { return rect{r.x, r.y + 0.2*r.h, r.w, 0.6 * r.h} }
+
+// overlap is the area two rectangles share, in square pixels.
+func overlap(a, b rect) float64 {
+	w := math.Min(a.x+a.w, b.x+b.w) - math.Max(a.x, b.x)
+	h := math.Min(a.y+a.h, b.y+b.h) - math.Max(a.y, b.y)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+// static draws the scenes that need no game: menu, settings, every rules
+// page, the new-game table and the crash screen.
+func (g *gallery) static() {
+	h := g.harness()
+	menu := newMenuScene(h.a)
+	g.show(h, menu)
+	g.shot(h, "menu")
+	g.show(h, newSettingsScene(h.a, menu))
+	g.shot(h, "settings")
+	for i := range helpPages {
+		hs := newHelpScene(h.a, menu)
+		hs.page = i
+		g.show(h, hs)
+		g.shot(h, fmt.Sprintf("rules-%d", i+1))
+	}
+	ng := newNewGameScene(h.a)
+	ng.setup.Seats = []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
+		{Name: h.a.T("scene.bot.name", "n", 3), Level: "easy"}, {Name: h.a.T("scene.bot.name", "n", 4), Level: "hard"},
+		{Name: h.a.T("scene.bot.name", "n", 5), Level: "random"}}
+	g.show(h, ng)
+	g.shot(h, "newgame")
+	ng.seed = "x"
+	h.key(ebiten.KeyEnter)
+	g.shot(h, "newgame-bad-seed")
+
+	h.a.cur = panicScene{}
+	if err := h.a.Update(); err != nil {
+		g.t.Fatal(err)
+	}
+	h.a.crashed = false // the harness fails on a crash; the screen itself draws fine
+	h.ticks(30)
+	g.shot(h, "crash")
+}
+
+// game plays a hotseat game of two humans (one with a Latin name, one with
+// a Persian one) and a computer player, the humans' moves chosen by
+// computer players, and shoots each scene the first time it shows.
+func (g *gallery) game() {
+	h := g.harness()
+	h.a.settings.AnimSpeed = 8
+	setup := Setup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
+		{Name: h.a.T("scene.bot.name", "n", 3), Level: "normal"}}, Youngest: 0, Seed: 7}
+	m, err := newMatch(h.a, setup)
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	g.t.Cleanup(m.close)
+	h.a.cur = newRevealScene(h.a, m, m.table.View(-1))
+	players := map[int]bot.Bot{}
+	for _, s := range m.humans {
+		players[s] = bot.New(bot.Normal, s, len(setup.Seats), uint64(s+1))
+	}
+	shot := map[string]bool{}
+	once := func(name string) bool {
+		if shot[name] {
+			return false
+		}
+		shot[name] = true
+		g.shot(h, name)
+		return true
+	}
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		if time.Now().After(deadline) {
+			g.t.Fatalf("the game did not end; at %s", h.a.cur.Name())
+		}
+		switch s := h.a.cur.(type) {
+		case *revealScene:
+			if s.btn.enabled && h.a.fade == 0 {
+				h.ticks(20)
+				once("reveal")
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+		case *boardScene:
+			if h.a.fade > 0 {
+				break
+			}
+			if s.curtain {
+				h.ticks(10)
+				once("curtain")
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+			if s.peekT > 0 && !shot["board-peek"] {
+				h.ticks(20)
+				once("board-peek")
+				continue
+			}
+			if !s.myTurn() {
+				break
+			}
+			if !shot["board"] {
+				once("board")
+				if i, _, ok := pathCard(s); ok && s.view.Board.PathCards() == 0 {
+					// A drop far from the maze: refused with R5.3's reason.
+					card, far := s.hand[i].r, s.cellRect(h.a, rules.Cell{X: 4, Y: 3})
+					h.drag(card.cx(), card.cy(), far.cx(), far.cy())
+					h.ticks(30)
+					once("board-refused")
+				}
+				continue
+			}
+			mv := players[s.me].Choose(s.mine)
+			if !shot["board-peek"] {
+				for _, hs := range s.hand {
+					if hs.card.Kind == rules.Map {
+						mv = rules.Move{Seat: s.me, Type: rules.Play, Card: hs.card, Goal: 1}
+					}
+				}
+			}
+			if !g.play(h, s, mv) {
+				g.t.Fatalf("%s: the move %v was refused: %s", g.name, mv, s.reason)
+			}
+			if s.view.Round == 2 && !shot["board-round2"] && s.view.Board.PathCards() > 6 {
+				h.ticks(20)
+				once("board-round2")
+			}
+			continue
+		case *roundEndScene:
+			if h.a.fade > 0 {
+				break
+			}
+			if s.cover {
+				h.ticks(10)
+				once("roundend-curtain")
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 {
+				h.ticks(20)
+				once("roundend-keep")
+				h.key(ebiten.Key1)
+				continue
+			}
+			if s.done {
+				h.ticks(20)
+				if !once("roundend") {
+					once(fmt.Sprintf("roundend-%d", s.view.Round))
+				}
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+		case *finalScene:
+			h.ticks(90)
+			once("final")
+			for _, n := range []string{"reveal", "curtain", "board", "board-refused", "board-peek", "roundend", "roundend-keep", "roundend-curtain"} {
+				if !shot[n] {
+					g.t.Errorf("%s: the game never showed %s", g.name, n)
+				}
+			}
+			return
+		}
+		h.tick()
+	}
+}
+
+// play makes the move mv of the human on turn as the board would after a
+// drop: the card leaves the hand and the table takes it.
+func (g *gallery) play(h *harness, s *boardScene, mv rules.Move) bool {
+	for i, hs := range s.hand {
+		if hs.card == mv.Card || hs.card.Rotated() == mv.Card {
+			if hs.card != mv.Card {
+				s.hand[i].turned = !s.hand[i].turned
+			}
+			if s.hand[i].placed() != mv.Card {
+				s.hand[i].turned = !s.hand[i].turned
+			}
+			if mv.Type == rules.Discard {
+				return s.m.submit(s.me, mv) == nil
+			}
+			return s.play(h.a, i, mv, -1, -1)
+		}
+	}
+	return false
+}
+
+// lan draws the join scene listing a table, the lobby with a guest seated
+// and a chat line, and the host's board with chat after the start.
+func (g *gallery) lan() {
+	loopbackLAN(g.t)
+	hh, hg := g.harness(), g.harness()
+	js := newJoinScene(hg.a)
+	g.t.Cleanup(js.leave)
+	hg.a.cur = js
+	if js.browser == nil {
+		g.t.Fatal(js.err)
+	}
+	lanNet.Announce = js.browser.Addr()
+	lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+	ls := newLobbyScene(hh.a)
+	if ls.link == nil {
+		g.t.Fatal(ls.err)
+	}
+	g.t.Cleanup(ls.link.close)
+	hh.a.cur = ls
+	until(g.t, 600, func() bool { return len(js.found) == 1 }, hg, hh)
+	g.shot(hg, "join")
+	c, err := lan.Join(g.t.Context(), js.found[0].Addr, lan.ClientConfig{Name: "Шахрзад"})
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	g.t.Cleanup(c.Close)
+	if err := c.Phrase("digger"); err != nil {
+		g.t.Fatal(err)
+	}
+	until(g.t, 600, func() bool {
+		_, lines, _ := ls.link.snapshot()
+		return len(ls.lobby.Seats) > 1 && ls.lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
+	}, hh)
+	hh.click(ls.seats[3].kind.r)
+	hh.ticks(30)
+	g.shot(hh, "lobby")
+	// Seat 3 is still open: a computer player there too, so the table can start.
+	hh.click(ls.seats[2].kind.r)
+	hh.ticks(10)
+	hh.click(ls.start.r)
+	until(g.t, 600, func() bool { _, ok := hh.a.cur.(*boardScene); return ok && hh.a.fade == 0 }, hh)
+	if err := c.Chat("سلام! Hello 123"); err != nil {
+		g.t.Fatal(err)
+	}
+	b := hh.a.cur.(*boardScene)
+	until(g.t, 600, func() bool { _, lines, _ := b.m.lan.snapshot(); return len(lines) >= 2 }, hh)
+	hh.ticks(40)
+	g.shot(hh, "lan-board")
+}
