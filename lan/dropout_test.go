@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"io"
 	"reflect"
 	"slices"
@@ -289,8 +290,52 @@ func TestLeaveHandsTheSeatToABotAtOnce(t *testing.T) {
 	join(t, addr, "bob", nil)
 	<-h.Started()
 	a.Leave()
-	waitFor(t, "a stand-in for ann", func() bool { return h.Lobby().Seats[0].StandIn })
-	if s := h.Lobby().Seats[0]; s.Connected || s.Name != "ann" {
+	waitFor(t, "a computer player for ann", func() bool { return h.Lobby().Seats[0].Kind == SeatBot })
+	if s := h.Lobby().Seats[0]; s.Connected || s.Name != "ann" || s.StandIn {
 		t.Fatalf("seat 0 after a goodbye: %+v", s)
+	}
+}
+
+// TestByeEndsTheToken: a guest who said bye has left for good: their
+// reconnect token is refused (code token), and the autosave's session
+// holds a computer player in their seat and no token, so a --resume does
+// not give the seat back either (lan/PROTOCOL.md, bye).
+func TestByeEndsTheToken(t *testing.T) {
+	cfg := testConfig(3, 1)
+	cfg.Grace = time.Hour
+	save := &memSaver{at: -1}
+	cfg.Save = save
+	h, addr := startHost(t, cfg)
+	a := join(t, addr, "ann", nil)
+	b := join(t, addr, "bob", nil)
+	<-h.Started()
+	token := a.Token()
+	a.Leave()
+	waitFor(t, "a computer player for ann", func() bool { return h.Lobby().Seats[0].Kind == SeatBot })
+	save.mu.Lock()
+	before := save.moves
+	save.mu.Unlock()
+
+	_, err := Join(context.Background(), addr, ClientConfig{Name: "ann", Token: token, Timeout: 2 * time.Second})
+	var re *RefusedError
+	if !errors.As(err, &re) || re.Code != CodeToken {
+		t.Fatalf("the token after a bye: %v, want a refusal with code token", err)
+	}
+
+	playAll(t, []*Client{b})
+	save.mu.Lock()
+	if save.moves <= before {
+		t.Fatalf("no autosave after the bye (%d moves, %d before)", save.moves, before)
+	}
+	sess := save.sess
+	save.mu.Unlock()
+	if got := sess.Seats[0]; got.Kind != SeatBot || got.Token != "" || got.Name != "ann" {
+		t.Fatalf("the autosave's seat 0 after a bye: %+v", got)
+	}
+	if sess.Seats[1].Kind != SeatGuest || sess.Seats[1].Token != b.Token() {
+		t.Fatalf("the autosave's seat 1: %+v", sess.Seats[1])
+	}
+	if err := sess.check(); err != nil {
+		t.Fatal(err)
 	}
 }

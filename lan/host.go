@@ -145,7 +145,8 @@ type Host struct {
 	mu      sync.Mutex
 	seats   []*hostSeat
 	table   *game.Table
-	session Session // fixed once the game starts
+	smu     sync.Mutex // guards session; taken after mu, or alone by the autosave
+	session Session    // set when the game starts; a bye turns its seat into a computer player's
 	conns   map[*hostConn]bool
 	perAddr map[string]int
 	chat    []ChatLine
@@ -269,7 +270,7 @@ func (h *Host) lobbyLocked() Lobby {
 		GraceMS: int(h.cfg.Grace / time.Millisecond), Started: h.table != nil, Over: h.over}
 	for _, s := range h.seats {
 		l.Seats = append(l.Seats, SeatInfo{Name: s.name, Kind: s.kind, Connected: s.conn != nil,
-			StandIn: s.standIn != nil, Level: s.level})
+			StandIn: s.kind == SeatGuest && s.standIn != nil, Level: s.level})
 	}
 	return l
 }
@@ -405,7 +406,7 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	}
 	n := len(h.seats)
 	seats := make([]game.Seat, n)
-	h.session = Session{Name: h.cfg.Name}
+	sess := Session{Name: h.cfg.Name}
 	for i, s := range h.seats {
 		switch s.kind {
 		case SeatOpen:
@@ -426,11 +427,14 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 				h.startGraceLocked(i)
 			}
 		}
-		h.session.Seats = append(h.session.Seats, SavedSeat{Name: s.name, Kind: s.kind, Token: s.token, Level: s.level})
+		sess.Seats = append(sess.Seats, SavedSeat{Name: s.name, Kind: s.kind, Token: s.token, Level: s.level})
 	}
+	h.smu.Lock()
+	h.session = sess
+	h.smu.Unlock()
 	var save game.Saver
 	if h.cfg.Save != nil {
-		save = sessionSave{h.cfg.Save, h.session}
+		save = sessionSave{h.cfg.Save, h}
 	}
 	var t *game.Table
 	var err error
@@ -457,12 +461,19 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	return nil
 }
 
+// sessionSave is the table's game.Saver: the record with the host's
+// session as it is at that move.
 type sessionSave struct {
-	s    SessionSaver
-	sess Session
+	s SessionSaver
+	h *Host
 }
 
-func (s sessionSave) Save(rec *rules.Record) error { return s.s.Save(rec, s.sess) }
+func (s sessionSave) Save(rec *rules.Record) error {
+	s.h.smu.Lock()
+	sess := Session{Name: s.h.session.Name, Seats: slices.Clone(s.h.session.Seats)}
+	s.h.smu.Unlock()
+	return s.s.Save(rec, sess)
+}
 
 func (h *Host) botSeat(seat int, name, level string) *game.BotSeat {
 	return game.NewBotSeat(name, h.cfg.NewBrain(level, seat, len(h.seats)), h.cfg.BotDelay)
@@ -908,22 +919,38 @@ func (h *Host) dropped(c *hostConn) {
 	h.broadcastLobbyLocked()
 }
 
-// left is a guest's bye: in the lobby the seat is freed; in the game a
-// computer player takes over at once.
+// left is a guest's bye, leaving for good: in the lobby the seat is freed;
+// in the game a computer player takes the seat for the rest of the game
+// and the seat's reconnect token stops working, here and in the autosave
+// that a --resume reads (lan/PROTOCOL.md, bye).
 func (h *Host) left(c *hostConn) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if c.seat < 0 || h.seats[c.seat].conn != c {
 		return
 	}
-	s := h.seats[c.seat]
+	seat, s := c.seat, h.seats[c.seat]
 	s.conn = nil
+	c.seat = -1
 	if h.table == nil {
 		*s = hostSeat{kind: SeatOpen}
-	} else if !h.over {
-		h.standInLocked(c.seat)
+		h.broadcastLobbyLocked()
+		return
 	}
-	c.seat = -1
+	if s.grace != nil {
+		s.grace.Stop()
+		s.grace = nil
+	}
+	if !h.over {
+		h.standInLocked(seat)
+	}
+	s.kind, s.level, s.token = SeatBot, h.cfg.BotLevel, ""
+	h.smu.Lock()
+	if seat < len(h.session.Seats) {
+		h.session.Seats[seat] = SavedSeat{Name: s.name, Kind: SeatBot, Level: s.level}
+	}
+	h.smu.Unlock()
+	h.logf("seat %d: %s left; a computer player takes the seat", seat, s.name)
 	h.broadcastLobbyLocked()
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -327,16 +328,120 @@ func DecodeHost(payload []byte) (Message, error) {
 	return m, nil
 }
 
+// strictJSON decodes one JSON value into v and refuses what encoding/json
+// lets through: unknown fields, data after the value, and a key given
+// twice in one object (see checkKeys).
 func strictJSON(payload []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(payload))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("lan: malformed message: %w", err)
 	}
-	if dec.More() {
+	end := int(dec.InputOffset())
+	if len(bytes.TrimLeft(payload[end:], " \t\r\n")) > 0 {
 		return errors.New("lan: malformed message: data after the JSON object")
 	}
+	if err := checkKeys(payload[:end]); err != nil {
+		return fmt.Errorf("lan: malformed message: %w", err)
+	}
 	return nil
+}
+
+// checkKeys refuses a JSON text in which an object has the same key twice
+// (lan/PROTOCOL.md, Framing). encoding/json would keep the last of them,
+// and it matches keys without regard to case, so {"t":"chat","T":"move"}
+// and {"seat":1,"seat":2} are refused alike: two keys count as the same
+// when bytes.EqualFold says so after their escapes are decoded (\u0074 is
+// t). p must be valid JSON (strictJSON decodes it first); on anything
+// else checkKeys stops without a panic. The error names the key:
+// `key "seat" given twice in one object`.
+func checkKeys(p []byte) error {
+	type object struct {
+		keys map[string]bool // folded keys seen so far
+		obj  bool            // an object, not an array
+	}
+	var stack []object
+	expectKey := false
+	for i := 0; i < len(p); {
+		switch c := p[i]; c {
+		case '{':
+			stack = append(stack, object{obj: true})
+			expectKey = true
+			i++
+		case '[':
+			stack = append(stack, object{})
+			expectKey = false
+			i++
+		case '}', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			expectKey = false
+			i++
+		case ',':
+			expectKey = len(stack) > 0 && stack[len(stack)-1].obj
+			i++
+		case '"':
+			j, escaped := i+1, false
+			for j < len(p) && p[j] != '"' {
+				if p[j] == '\\' {
+					escaped = true
+					j++
+				}
+				j++
+			}
+			if j >= len(p) {
+				return nil // not valid JSON: the decoder has refused it
+			}
+			if expectKey && len(stack) > 0 {
+				raw := p[i : j+1]
+				key := string(raw[1 : len(raw)-1])
+				if escaped {
+					if err := json.Unmarshal(raw, &key); err != nil {
+						return nil
+					}
+				}
+				top := &stack[len(stack)-1]
+				if top.keys == nil {
+					top.keys = map[string]bool{}
+				}
+				f := foldKey(key)
+				if top.keys[f] {
+					return fmt.Errorf("key %q given twice in one object", key)
+				}
+				top.keys[f] = true
+				expectKey = false
+			}
+			i = j + 1
+		default:
+			i++
+		}
+	}
+	return nil
+}
+
+// foldKey maps every key that bytes.EqualFold matches to one string: each
+// rune becomes the smallest rune of its simple case-folding orbit.
+func foldKey(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToUpper(s) // the smallest rune of a letter's orbit is its ASCII capital (k, K and the Kelvin sign: K)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			m = min(m, f)
+		}
+		b.WriteRune(m)
+	}
+	return b.String()
 }
 
 // CheckName checks a player or table name: 1 to MaxName runes, valid

@@ -74,6 +74,17 @@ func TestDecodeClient(t *testing.T) {
 		{`{"t":"update","view":{}}`, false}, // a host message from a client
 		{`{"t":"pong"}{"t":"pong"}`, false},
 		{`{"t":"pong"} `, true},
+		{`{"t":"pong"}}`, false},
+		{`{"t":"pong"}]`, false},
+		// A key given twice, also in another case or escaped, is refused
+		// (encoding/json alone would keep the last one).
+		{`{"t":"pong","t":"bye"}`, false},
+		{`{"t":"chat","T":"move","text":"hi"}`, false},
+		{`{"t":"chat","\u0074":"move","text":"hi"}`, false},
+		{`{"t":"move","move":{"seat":1,"play":"NE","x":1,"y":0,"x":5}}`, false},
+		{`{"t":"move","move":{"seat":1,"play":"NE","x":1,"y":0,"X":5}}`, false},
+		{`{"t":"chat","text":"{\"t\":1,\"t\":2}"}`, true}, // keys inside a string are text
+		{`{"t":"chat","text":"hi","\u212aey":1}`, false},      // unknown, also under Kelvin's K`
 		{`{"t":"pong","x":1}`, false},
 		{`{}`, false},
 		{`[]`, false},
@@ -270,6 +281,12 @@ func TestDiscoveryOnLoopback(t *testing.T) {
 func FuzzDecodeClient(f *testing.F) {
 	for _, s := range []string{
 		`{"t":"hello","version":1,"name":"Ann","password":"p","token":"ab","deflate":true}`,
+		`{"t":"hello","version":1,"name":"Ann","name":"Bob"}`,
+		`{"t":"hello","version":1,"name":"Ann","Name":"Bob"}`,
+		`{"t":"chat","\u0074":"move","text":"hi"}`,
+		`{"t":"move","move":{"seat":0,"play":"NE","x":1,"y":0,"y":1}}`,
+		`{"t":"move","move":{"seat":0,"play":"NE","x":1,"y":0,"\u0059":1}}`,
+		`{"t":"pong"}}`,
 		`{"t":"move","move":{"seat":0,"play":"NE","x":1,"y":0}}`,
 		`{"t":"move","move":{"seat":1,"play":"repair:pickaxe+lantern","target":1,"tool":"pickaxe"}}`,
 		`{"t":"move","move":{"seat":2,"play":"discard","card":"xNS"}}`,
@@ -282,6 +299,10 @@ func FuzzDecodeClient(f *testing.F) {
 		m, err := DecodeClient(p)
 		if err != nil {
 			return
+		}
+		// What the host accepts has no key twice in an object.
+		if dup, ok := dupKeys(p); ok && dup {
+			t.Fatalf("accepted %q, which has a key twice", p)
 		}
 		// What the host accepts is well-formed: it encodes and decodes
 		// back to the same message.
@@ -313,6 +334,79 @@ func FuzzDecodeHost(f *testing.F) {
 		}
 		vt := viewTracker{last: &base}
 		vt.apply(&m) // nor may merging a delta
+	})
+}
+
+// dupKeys is checkKeys' oracle: it walks p's first JSON value with
+// encoding/json's tokenizer and compares every two keys of an object with
+// bytes.EqualFold. ok is false when p's first value is not valid JSON.
+func dupKeys(p []byte) (dup, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(p))
+	var walk func() bool
+	walk = func() bool {
+		tok, err := dec.Token()
+		if err != nil {
+			ok = false
+			return false
+		}
+		switch tok {
+		case json.Delim('{'):
+			var keys []string
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					ok = false
+					return false
+				}
+				key, _ := k.(string)
+				for _, prev := range keys {
+					if bytes.EqualFold([]byte(prev), []byte(key)) {
+						dup = true
+					}
+				}
+				keys = append(keys, key)
+				if !walk() {
+					return false
+				}
+			}
+			_, err := dec.Token()
+			ok = ok && err == nil
+		case json.Delim('['):
+			for dec.More() {
+				if !walk() {
+					return false
+				}
+			}
+			_, err := dec.Token()
+			ok = ok && err == nil
+		}
+		return ok
+	}
+	ok = true
+	walk()
+	return dup, ok
+}
+
+// FuzzCheckKeys: on any valid JSON, checkKeys refuses exactly the texts
+// with a key twice in one object (dupKeys says which).
+func FuzzCheckKeys(f *testing.F) {
+	for _, s := range []string{`{"a":1,"A":2}`, `{"a":{"b":1,"b":2}}`, `[{"a":1},{"a":1}]`,
+		`{"\u0061":1,"a":2}`, `{"k":1,"\u212a":2}`, `{"s":1,"\u017f":2}`, `{"a":"\"a\":1","b":[1,{"c":{}}]}`,
+		`{"é":1,"É":2}`, `{"":1,"":2}`, `"x"`, `[]`, `{"a":[{"a":1}],"b":{"a":2}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, p []byte) {
+		err := checkKeys(p) // must not panic, valid or not
+		if !json.Valid(p) {
+			return
+		}
+		dup, ok := dupKeys(p)
+		if !ok {
+			t.Fatalf("%q: valid JSON the oracle could not walk", p)
+		}
+		if dup != (err != nil) {
+			t.Fatalf("%q: checkKeys says %v, the oracle dup=%v", p, err, dup)
+		}
 	})
 }
 
