@@ -84,7 +84,7 @@ func TestDecodeClient(t *testing.T) {
 		{`{"t":"move","move":{"seat":1,"play":"NE","x":1,"y":0,"x":5}}`, false},
 		{`{"t":"move","move":{"seat":1,"play":"NE","x":1,"y":0,"X":5}}`, false},
 		{`{"t":"chat","text":"{\"t\":1,\"t\":2}"}`, true}, // keys inside a string are text
-		{`{"t":"chat","text":"hi","\u212aey":1}`, false},      // unknown, also under Kelvin's K`
+		{`{"t":"chat","text":"hi","\u212aey":1}`, false},  // unknown, also under Kelvin's K`
 		{`{"t":"pong","x":1}`, false},
 		{`{}`, false},
 		{`[]`, false},
