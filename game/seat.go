@@ -181,12 +181,12 @@ func (s *BotSeat) move(t *Table, seat int, v rules.View) bool {
 		return false
 	default:
 	}
-	still := func() bool {
+	still := func() error {
 		select {
 		case <-s.stop:
-			return false
+			return ErrClosed
 		default:
-			return true
+			return nil
 		}
 	}
 	err := t.submitIf(seat, m, still)

@@ -52,6 +52,8 @@ var (
 	ErrNotYourTurn = errors.New("R4.3: not your turn")
 	// ErrNoSeat: a seat number outside the table.
 	ErrNoSeat = errors.New("game: no such seat")
+	// ErrStale: a SubmitAt move chosen before the game moved on.
+	ErrStale = errors.New("game: the game has moved on since the move was chosen")
 )
 
 // Table owns one rules.Game and its seats; moves come in from any goroutine
@@ -156,16 +158,50 @@ func (t *Table) deliverTo(s Seat, seat int, evs []rules.Event) {
 // and delivered to every seat.
 func (t *Table) Submit(seat int, m rules.Move) error { return t.submitIf(seat, m, nil) }
 
-// submitIf is Submit that first asks still, with the table locked, whether
-// the mover still holds the seat: a bot replaced (Replace stops it with
-// the table locked) while its move waited for the lock must not move for
-// whoever sits there now.
-func (t *Table) submitIf(seat int, m rules.Move, still func() bool) error {
+// SubmitAt is Submit for a move chosen on the view after moves moves of the
+// game (rules.View.Moves): when the game has made any other number of
+// moves since, it refuses with ErrStale and changes nothing. A LAN host's
+// turn timer plays a silent guest's turn with it, so that a move the
+// guest made meanwhile is never followed by a second one for them.
+func (t *Table) SubmitAt(seat, moves int, m rules.Move) error {
+	return t.submitIf(seat, m, func() error {
+		if t.g.Moves() != moves {
+			return ErrStale
+		}
+		return nil
+	})
+}
+
+// History returns what seat knows now: its view and every event of the
+// game so far, redacted for it (rules.Event.For), taken at one moment. A
+// computer player made mid-game catches up from it.
+func (t *Table) History(seat int) (rules.View, []rules.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	out := make([]rules.Event, len(t.events))
+	for i, e := range t.events {
+		out[i] = e.For(seat)
+	}
+	return t.g.View(seat), out
+}
+
+// submitIf is Submit that first asks still, with the table locked, whether
+// the move may still be made (nil) or why not: a bot replaced (Replace
+// stops it with the table locked) while its move waited for the lock must
+// not move for whoever sits there now (ErrClosed), nor may a SubmitAt move
+// come after the game moved on (ErrStale).
+func (t *Table) submitIf(seat int, m rules.Move, still func() error) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var err error
+	if still != nil && !t.closed {
+		err = still()
+	}
 	switch {
-	case t.closed || still != nil && !still():
+	case t.closed:
 		return ErrClosed
+	case err != nil:
+		return err
 	case seat < 0 || seat >= len(t.seats):
 		return ErrNoSeat
 	case t.g.Phase() == rules.Over:

@@ -389,3 +389,45 @@ func TestRealBotsPlayWholeGame(t *testing.T) {
 		t.Fatalf("the autosave does not replay to the end: %v", err)
 	}
 }
+
+// TestSubmitAtAndHistory: a move chosen at an earlier point of the game is
+// refused with ErrStale and changes nothing; one chosen now is played.
+// History gives the seat's view and its redaction of every event so far.
+func TestSubmitAtAndHistory(t *testing.T) {
+	tb, err := NewTable(opts(4), 5, inboxes(4), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v0 := tb.View(-1)
+	s := v0.Turn
+	v, evs := tb.History(s)
+	if v.Seat != s || v.Moves != v0.Moves || len(evs) == 0 {
+		t.Fatalf("history of seat %d: view of seat %d at %d moves, %d events", s, v.Seat, v.Moves, len(evs))
+	}
+	for _, e := range evs {
+		if !reflect.DeepEqual(e, e.For(s)) {
+			t.Fatalf("history holds an event not redacted for seat %d: %+v", s, e)
+		}
+	}
+	m := v.LegalMoves()[0]
+	if err := tb.SubmitAt(s, v.Moves+1, m); !errors.Is(err, ErrStale) {
+		t.Fatalf("a move for a later point: %v, want ErrStale", err)
+	}
+	if got := tb.View(-1).Moves; got != v0.Moves {
+		t.Fatalf("a stale move changed the game: %d moves, was %d", got, v0.Moves)
+	}
+	if err := tb.SubmitAt(s, v.Moves, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.SubmitAt(s, v.Moves, m); !errors.Is(err, ErrStale) {
+		t.Fatalf("the same move again: %v, want ErrStale", err)
+	}
+	_, evs2 := tb.History(s)
+	if len(evs2) <= len(evs) {
+		t.Fatalf("history did not grow after a move: %d then %d events", len(evs), len(evs2))
+	}
+	tb.Close()
+	if err := tb.SubmitAt(s, v.Moves+1, m); !errors.Is(err, ErrClosed) {
+		t.Fatalf("after Close: %v, want ErrClosed", err)
+	}
+}
