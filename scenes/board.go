@@ -44,11 +44,6 @@ type boardScene struct {
 	panning    bool
 	panX, panY int
 
-	layer      *ebiten.Image
-	layerCell  [2]int // cell size the layer was drawn at
-	layerMin   rules.Cell
-	layerDirty bool
-
 	L boardLayout
 
 	hand    []handSlot
@@ -150,7 +145,6 @@ func newBoardScene(a *App, m *match) *boardScene {
 	}
 	s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
 	s.chooseMe(a)
-	s.layerDirty = true
 	s.refresh(a)
 	return s
 }
@@ -314,7 +308,6 @@ func (s *boardScene) advance(a *App) {
 			s.view = *it.view
 			s.m.shown = s.view
 			s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
-			s.layerDirty = true
 			if s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == rules.Playing && s.ended == nil {
 				s.me, s.curtain = s.view.Turn, true
 				s.sel, s.tsel = -1, -1
@@ -342,7 +335,6 @@ func (s *boardScene) apply(a *App, it feedItem) {
 	switch e.Type {
 	case rules.Placed:
 		s.tiles = append(s.tiles, rules.Tile{At: e.At, Card: e.Card, ID: -1})
-		s.layerDirty = true
 		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
 		a.audio.play(sfxPlace)
 		line = a.T("scene.log.placed", "name", s.m.name(mover), "card", cardName(a, e.Card))
@@ -353,7 +345,6 @@ func (s *boardScene) apply(a *App, it feedItem) {
 				s.tiles[i].Card = e.Card
 			}
 		}
-		s.layerDirty = true
 		s.flipAt(a, e.At, e.Card, dur(36))
 		if e.Card.Goal == rules.Gold {
 			a.audio.play(sfxGold)
@@ -380,7 +371,6 @@ func (s *boardScene) apply(a *App, it feedItem) {
 				break
 			}
 		}
-		s.layerDirty = true
 		s.rockfallAt(a, e.At, e.Card, dur(30))
 		a.audio.play(sfxRockfall)
 		line = a.T("scene.log.rockfall", "name", s.m.name(mover), "card", cardName(a, e.Card))
@@ -536,7 +526,6 @@ func (s *boardScene) fitZoom(a *App) {
 			break
 		}
 	}
-	s.layerDirty = true
 }
 
 // computeTargets lists where the selected card may go.

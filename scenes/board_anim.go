@@ -54,7 +54,6 @@ func (s *boardScene) hideCell(c rules.Cell) {
 		s.hide[s.nhide] = c
 		s.nhide++
 	}
-	s.layerDirty = true
 }
 
 func (s *boardScene) unhide(c rules.Cell) {
@@ -62,7 +61,6 @@ func (s *boardScene) unhide(c rules.Cell) {
 		if s.hide[i] == c {
 			s.hide[i] = s.hide[s.nhide-1]
 			s.nhide--
-			s.layerDirty = true
 			return
 		}
 	}

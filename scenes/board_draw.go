@@ -55,7 +55,6 @@ func (s *boardScene) layout(a *App) {
 		L.log = L.log.mirror(w)
 		L.role = L.role.mirror(w)
 	}
-	s.layerDirty = true
 	s.logW = 0
 	if !s.zoomed {
 		s.fitZoom(a)
@@ -149,7 +148,7 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	}
 }
 
-// drawMaze draws the cached maze layer, the grid's legal cells and the
+// drawMaze draws the maze floor and grid, its cards, the legal cells and the
 // selected target into the maze viewport.
 func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 	// The maze is drawn unclipped and the frame around it is painted over
@@ -169,11 +168,7 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 	for y := gy; y < mr.y+mr.h; y += ch {
 		s.p.fill(sub, rect{mr.x, y, mr.w, 1}, colPanelHi)
 	}
-	s.ensureLayer(a)
-	if s.layer != nil {
-		r := s.cellRect(a, s.layerMin)
-		s.p.image(sub, s.layer, r.x, r.y, 1, 1, 1)
-	}
+	s.drawTiles(a, sub)
 	// Peeked goals carry a mark only their viewer sees.
 	if s.me >= 0 {
 		for i, g := range s.mine.Peeked {
@@ -259,40 +254,23 @@ func (s *boardScene) peekLabel(a *App, g rules.GoalCard) string {
 func (t *boardTexts) peekGold(a *App) string { return a.T("card.goal.gold") }
 func (t *boardTexts) peekCoal(a *App) string { return a.T("card.goal.coal") }
 
-// ensureLayer redraws the cached maze layer when the maze or the zoom
-// changed: every card of the maze, once, into one image.
-func (s *boardScene) ensureLayer(a *App) {
-	cwi := s.cellW(a)
-	art := a.Art(cwi)
-	size := [2]int{art.Width(), art.Height()}
-	if !s.layerDirty && s.layerCell == size && s.layer != nil {
-		return
-	}
-	s.layerDirty = false
-	s.layerCell = size
-	minX, minY, maxX, maxY := 0, 0, 0, 0
-	for i, t := range s.tiles {
-		if i == 0 {
-			minX, maxX, minY, maxY = t.At.X, t.At.X, t.At.Y, t.At.Y
-		}
-		minX, maxX = min(minX, t.At.X), max(maxX, t.At.X)
-		minY, maxY = min(minY, t.At.Y), max(maxY, t.At.Y)
-	}
-	w, h := (maxX-minX+1)*size[0], (maxY-minY+1)*size[1]
-	if s.layer == nil || s.layer.Bounds().Dx() < w || s.layer.Bounds().Dy() < h {
-		if s.layer != nil {
-			s.layer.Deallocate()
-		}
-		s.layer = ebiten.NewImage(w+4*size[0], h+4*size[1])
-	}
-	s.layer.Clear()
-	s.layerMin = rules.Cell{X: minX, Y: minY}
+// drawTiles draws every card of the maze that is in view, one image each,
+// pixel-aligned from the card art's atlas page: they batch with the floor,
+// the grid and the panels into one draw call, where a cached layer image
+// of the maze cost a draw call (and an allocation in Ebitengine) of its own
+// every frame (BenchmarkBoardDrag).
+func (s *boardScene) drawTiles(a *App, dst *ebiten.Image) {
+	art := a.Art(s.cellW(a))
+	mr := s.L.maze
 	for _, t := range s.tiles {
 		if s.hidden(t.At) {
 			continue
 		}
-		x, y := float64((t.At.X-minX)*size[0]), float64((t.At.Y-minY)*size[1])
-		s.p.image(s.layer, art.Card(t.Card), x, y, 1, 1, 1)
+		r := s.cellRect(a, t.At)
+		if r.x+r.w < mr.x || r.y+r.h < mr.y || r.x > mr.x+mr.w || r.y > mr.y+mr.h {
+			continue
+		}
+		s.p.image(dst, art.Card(t.Card), r.x, r.y, 1, 1, 1)
 	}
 }
 

@@ -84,7 +84,6 @@ func (s *boardScene) zoomBy(a *App, d int, fx, fy float64) {
 	cw, ch = s.cellSize(a)
 	s.camX = mx - (fx-s.L.maze.cx())/cw
 	s.camY = my - (fy-s.L.maze.cy())/ch
-	s.layerDirty = true
 }
 
 func (s *boardScene) pointerInput(a *App) {

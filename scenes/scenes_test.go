@@ -472,7 +472,6 @@ func BenchmarkBoardDrag(b *testing.B) {
 	}
 	s.view.Board, s.mine.Board = board, board.Clone()
 	s.tiles = append(s.tiles[:0], board.Tiles()...)
-	s.layerDirty = true
 	for i := 0; i < 20; i++ {
 		s.log = append(s.log, fmt.Sprintf("Bot %d laid a tunnel", i))
 	}
