@@ -3,6 +3,8 @@ package scenes
 import (
 	"testing"
 	"time"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
 // TestAutoplayHandInStep: in --autoplay the screen shows the followed
@@ -38,5 +40,81 @@ func TestAutoplayHandInStep(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("never checked")
+	}
+}
+
+// TestAutoplayLogsEveryMove: the --autoplay board shows round 1 from the
+// deal and every move in order, one log line each (the computer players
+// start before the screen watches; those moves must not be skipped), plus
+// a line per goal turned up (R7.1) and the round's end.
+func TestAutoplayLogsEveryMove(t *testing.T) {
+	h := newHarness(t)
+	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed = true, 10, 5
+	m, err := newAutoplayMatch(h.a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.close)
+	// Let the computer players get well ahead of the screen.
+	for i := 0; m.table.View(-1).Moves < 5 && i < 2000; i++ {
+		time.Sleep(time.Millisecond)
+	}
+	h.a.cur = startScene(h.a, m)
+	deadline := time.Now().Add(60 * time.Second)
+	var b *boardScene
+	last := -1
+	for time.Now().Before(deadline) {
+		h.tick()
+		s, ok := h.a.cur.(*boardScene)
+		if !ok {
+			if b != nil {
+				break // round 1 is over
+			}
+			continue
+		}
+		b = s
+		if last < 0 && s.view.Moves != 0 {
+			t.Fatalf("the board opens at move %d, want the deal (0)", s.view.Moves)
+		}
+		if last >= 0 && s.view.Moves != last && s.view.Moves != last+1 {
+			t.Fatalf("the board went from move %d to %d", last, s.view.Moves)
+		}
+		last = s.view.Moves
+	}
+	if b == nil || b.ended == nil {
+		t.Fatal("round 1 did not end on the board")
+	}
+	rec := m.table.Record()
+	g, _, err := rules.New(rec.Options, rec.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, moves := 0, 0
+	for _, mv := range rec.Moves {
+		evs, err := g.Apply(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves++
+		lines++
+		ended := false
+		for _, e := range evs {
+			switch e.Type {
+			case rules.GoalRevealed, rules.RoundEnded:
+				lines++
+			}
+			ended = ended || e.Type == rules.RoundEnded
+		}
+		if ended {
+			break
+		}
+	}
+	// The round ends inside its last move, whose view the round end
+	// scene takes over: the board's last view is of the move before.
+	if last != moves-1 {
+		t.Errorf("the board showed %d moves before the last, round 1 had %d", last, moves)
+	}
+	if len(b.log) != lines {
+		t.Errorf("the log has %d lines, want %d (one a move, one a goal turned up, one for the end): %q", len(b.log), lines, b.log)
 	}
 }

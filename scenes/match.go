@@ -86,7 +86,10 @@ type match struct {
 	feed     []feedItem
 	shown    rules.View // the view as the screen last showed it
 	started  time.Time
-	lan      *lanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
+	// fresh is set for a game dealt at this screen (not continued, not
+	// LAN): its screen starts at the deal and shows every move (history).
+	fresh bool
+	lan   *lanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
 // botDelay is how long a computer player waits at least before moving,
@@ -109,7 +112,7 @@ func newMatch(a *App, s Setup) (*match, error) {
 		s.Seed = uint64(now().UnixNano())
 	}
 	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, follow: -1,
-		saver: game.FileSaver{Path: a.dirs.autosave}, started: now()}
+		saver: game.FileSaver{Path: a.dirs.autosave}, started: now(), fresh: true}
 	seats := m.seats(a, 0)
 	if err := m.saveSetup(a); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein:", err)
@@ -139,7 +142,7 @@ func newAutoplayMatch(a *App) (*match, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(now().UnixNano())
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, autoplay: true, follow: 0, started: now()}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, autoplay: true, follow: 0, started: now(), fresh: true}
 	t, err := game.NewTable(s.options(), s.Seed, m.seats(a, 0), nil)
 	if err != nil {
 		return nil, err
@@ -278,6 +281,38 @@ func (m *match) skipBacklog() []feedItem {
 	out := m.feed
 	m.feed = nil
 	return out
+}
+
+// history rebuilds, from the record, the public feed of the game's first
+// moves (the screen's watcher joins the table after the deal, so whatever
+// the computer players did before that reaches it as one delivery with
+// one view): the public view at the deal and one item per public event
+// of each move, with the view after that move, as the watcher would have
+// had them move by move.
+func (m *match) history(moves int) (deal rules.View, items []feedItem, err error) {
+	rec := m.table.Record()
+	if rec == nil || moves > len(rec.Moves) {
+		return rules.View{}, nil, errors.New("scenes: no record of those moves")
+	}
+	g, _, err := rules.New(rec.Options, rec.Seed)
+	if err != nil {
+		return rules.View{}, nil, err
+	}
+	deal = g.View(-1)
+	for i, mv := range rec.Moves[:moves] {
+		evs, err := g.Apply(mv)
+		if err != nil {
+			return rules.View{}, nil, fmt.Errorf("scenes: replay move %d: %w", i, err)
+		}
+		v := g.View(-1)
+		for j, e := range evs {
+			items = append(items, feedItem{ev: e.For(-1), view: &v, last: j == len(evs)-1})
+		}
+		if len(evs) == 0 {
+			items = append(items, feedItem{view: &v, last: true})
+		}
+	}
+	return deal, items, nil
 }
 
 // viewOf returns seat's own view in step with the screen: the newest of

@@ -202,6 +202,14 @@ func startScene(a *App, m *match) Scene {
 		v := m.table.View(-1)
 		last = &v
 	}
+	if m.fresh && last.Moves > 0 {
+		// Computer players moved before the screen watched: show those
+		// moves too, from the deal on, each in its turn.
+		if deal, items, err := m.history(last.Moves); err == nil {
+			m.feed = append(items, m.feed...)
+			last, ended = &deal, nil
+		}
+	}
 	m.shown = *last
 	switch {
 	case last.Phase == rules.Over:
