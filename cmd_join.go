@@ -89,6 +89,8 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			}
 		case lan.TChat:
 			fmt.Fprintf(stderr, "goldvein join: chat: %s: %s\n", m.Name, chatText(m))
+		case lan.TNotice: // the text has no control characters (lan.DecodeHost)
+			fmt.Fprintf(stderr, "goldvein join: notice: %s\n", m.Text)
 		case lan.TDropped:
 			fmt.Fprintf(stderr, "goldvein join: connection lost (%s); reconnecting\n", m.Error)
 		case lan.TBack:

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/goldvein/goldvein/lan"
 )
 
 // syncBuffer is an io.Writer safe to read while a command writes to it.
@@ -214,9 +216,54 @@ func TestJoinKilledAndBack(t *testing.T) {
 	}
 }
 
+// TestServeTurnTimeout: a guest who joins goldvein serve and never moves
+// does not stall the table: with --turn-timeout a computer player makes
+// each of their moves once the time is up, every guest is told (goldvein
+// join prints the notice), and the game ends.
+func TestServeTurnTimeout(t *testing.T) {
+	addr, out, errOut, code := served(t, context.Background(), "--addr", "127.0.0.1:0", "--players", "3", "--bots", "1",
+		"--save", filepath.Join(t.TempDir(), "lan.json"), "--turn-timeout", "30ms", "--grace", "1h")
+	silent, err := lan.Join(context.Background(), addr, lan.ClientConfig{Name: "silent", Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	notices := make(chan lan.Message, 1000)
+	go func() {
+		for m := range silent.Messages() {
+			if m.T == lan.TNotice {
+				notices <- m
+			}
+		}
+	}()
+	j := <-joinAsync(context.Background(), addr, "--name", "busy", "--bot", "random")
+	if j.code != 0 {
+		t.Fatalf("join exited %d: %s", j.code, j.err)
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("serve exited %d: %s", c, errOut)
+	}
+	finalScores(t, out.String())
+	if !strings.Contains(j.err, "goldvein join: notice: silent took longer than 30ms for a turn") {
+		t.Errorf("goldvein join printed no notice about the silent guest: %s", j.err)
+	}
+	if !strings.Contains(errOut.String(), "silent took longer than 30ms") {
+		t.Errorf("serve logged no turn timeout: %s", errOut)
+	}
+	select {
+	case m := <-notices:
+		if m.Code != lan.NoticeTurnTimeout || m.Name != "silent" {
+			t.Errorf("notice %+v", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("the silent guest got no notice")
+	}
+}
+
 func TestServeJoinBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"--players", "2"}, {"--players", "11"}, {"--players", "4", "--bots", "5"}, {"--level", "genius"}, {"extra"},
+		{"--turn-timeout", "-1s"}, {"--turn-timeout", "soon"},
 	} {
 		if c := serveMain(context.Background(), args, io.Discard, io.Discard); c != 2 {
 			t.Errorf("serve %v: exit %d, want 2", args, c)

@@ -34,7 +34,8 @@ func init() {
 const lanSaveFile = "lan-autosave.json"
 
 // runServe is `goldvein serve --addr HOST:PORT --players N --bots K
-// [--password P] [--resume]` (issue 5): a headless dedicated host. It prints
+// [--password P] [--resume] [--turn-timeout D]` (issue 5): a headless
+// dedicated host. It prints
 // "listening on ADDR" first, starts the game when every guest seat is taken,
 // autosaves after every move, and prints the final scores and exits 0 when
 // the game ends. Bad flags exit 2; a failure exits 1.
@@ -57,6 +58,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	name := fs.String("name", "goldvein", "the table's name, shown to guests")
 	level := fs.String("level", "normal", "computer players' level: random, easy, normal, hard")
 	grace := fs.Duration("grace", 30*time.Second, "how long a dropped guest keeps their seat before a computer player stands in")
+	turnTimeout := fs.Duration("turn-timeout", lan.DefaultTurnTimeout, "how long a guest may take for a turn before a computer player makes that move for them (0: no limit)")
 	save := fs.String("save", "", "autosave file (default: "+lanSaveFile+" in the config folder)")
 	seed := fs.Uint64("seed", 0, "seed of the deal (0: random; never sent to guests)")
 	beacon := fs.String("beacon", fmt.Sprintf("255.255.255.255:%d", lan.BeaconPort), "UDP address the discovery beacon goes to (empty: no beacon)")
@@ -81,6 +83,13 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *grace <= 0 {
 		return fail(2, "--grace %s: want a positive duration", *grace)
 	}
+	if *turnTimeout < 0 {
+		return fail(2, "--turn-timeout %s: want a positive duration, or 0 for no limit", *turnTimeout)
+	}
+	limit := *turnTimeout
+	if limit == 0 {
+		limit = -1 // lan.HostConfig: negative is no limit, 0 the default
+	}
 	opts := rules.Options{Players: *players, FirstPlayer: -1, ConnectToStart: *connect,
 		OneNuggetPerDigger: *oneNugget, SabotagedGetNothing: *sabotaged}
 	if err := opts.Validate(); err != nil {
@@ -99,7 +108,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	var logMu sync.Mutex
 	cfg := lan.HostConfig{Name: *name, Password: *password, Options: opts, Bots: *bots, BotLevel: *level,
-		BotDelay: *botDelay, Seed: *seed, Save: lanSaver{path}, Grace: *grace, AutoStart: true,
+		BotDelay: *botDelay, Seed: *seed, Save: lanSaver{path}, Grace: *grace, TurnTimeout: limit, AutoStart: true,
 		MaxPerAddr: *perAddr, Web: webdist.Handler(),
 		Logf: func(format string, a ...any) {
 			logMu.Lock()

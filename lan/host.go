@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/goldvein/goldvein/game"
@@ -47,6 +48,12 @@ type HostConfig struct {
 	// Grace is how long a dropped guest keeps their seat before a computer
 	// player stands in (default 30 s; issue 5).
 	Grace time.Duration
+	// TurnTimeout is how long a guest may take for a turn (R4.1, or keeping
+	// a gold card, R8.1): then a computer player makes that one move for
+	// them and every connection gets a notice (lan/PROTOCOL.md, Turn
+	// timer). 0 is the default, DefaultTurnTimeout; negative: no limit.
+	// Players at the host's own screen (SeatLocal) are not timed.
+	TurnTimeout time.Duration
 	// AutoStart starts the game as soon as every open seat has a guest
 	// (the headless dedicated host).
 	AutoStart bool
@@ -75,6 +82,10 @@ type HostConfig struct {
 	onMoveRead      func(at time.Time)
 	onUpdateWritten func(moves int, at time.Time)
 }
+
+// DefaultTurnTimeout is how long a guest may take for a turn unless the
+// table says otherwise (HostConfig.TurnTimeout, serve --turn-timeout).
+const DefaultTurnTimeout = 90 * time.Second
 
 // SessionSaver is the host's autosave: the game record and the session
 // (seats and reconnect tokens) that Host.Resume needs after a crash.
@@ -150,11 +161,16 @@ type Host struct {
 	conns   map[*hostConn]bool
 	perAddr map[string]int
 	chat    []ChatLine
+	notices []Notice
 	ls      []net.Listener
 	closed  bool
 	over    bool
 
 	boards boardCache // the maze's JSON, shared by the connections' writers
+	clock  turnClock  // the guest on turn's timer
+	// turnLimit is cfg.TurnTimeout (ns; 0 or less: off), read by the
+	// clock with the table locked, where h.mu must not be taken.
+	turnLimit atomic.Int64
 
 	changed chan struct{}
 	done    chan struct{} // closed by Close
@@ -206,6 +222,9 @@ func NewHost(cfg HostConfig) (*Host, error) {
 		}
 	}
 	def(&cfg.Grace, 30*time.Second)
+	if cfg.TurnTimeout == 0 {
+		cfg.TurnTimeout = DefaultTurnTimeout
+	}
 	def(&cfg.HandshakeTimeout, 5*time.Second)
 	def(&cfg.PingInterval, 5*time.Second)
 	def(&cfg.IdleTimeout, 20*time.Second)
@@ -230,6 +249,7 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	h := &Host{cfg: cfg, conns: map[*hostConn]bool{}, perAddr: map[string]int{},
 		changed: make(chan struct{}, 1), done: make(chan struct{}), started: make(chan struct{}),
 		httpCh: make(chan net.Conn)}
+	h.turnLimit.Store(int64(cfg.TurnTimeout))
 	n := cfg.Options.Players
 	for i := 0; i < n; i++ {
 		s := &hostSeat{kind: SeatOpen}
@@ -268,6 +288,9 @@ func (h *Host) Lobby() Lobby {
 func (h *Host) lobbyLocked() Lobby {
 	l := Lobby{Name: h.cfg.Name, Options: h.cfg.Options, Password: h.cfg.Password != "",
 		GraceMS: int(h.cfg.Grace / time.Millisecond), Started: h.table != nil, Over: h.over}
+	if h.cfg.TurnTimeout > 0 {
+		l.TurnTimeoutMS = int(h.cfg.TurnTimeout / time.Millisecond)
+	}
 	for _, s := range h.seats {
 		l.Seats = append(l.Seats, SeatInfo{Name: s.name, Kind: s.kind, Connected: s.conn != nil,
 			StandIn: s.kind == SeatGuest && s.standIn != nil, Level: s.level})
@@ -316,6 +339,20 @@ func (h *Host) SetGrace(d time.Duration) {
 	if d > 0 {
 		h.cfg.Grace = d
 	}
+	h.broadcastLobbyLocked()
+}
+
+// SetTurnTimeout changes the turn timer (a lobby option): d is how long a
+// guest may take for a turn; 0 or less turns the timer off. It takes effect
+// from the next turn on.
+func (h *Host) SetTurnTimeout(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if d <= 0 {
+		d = -1
+	}
+	h.cfg.TurnTimeout = d
+	h.turnLimit.Store(int64(d))
 	h.broadcastLobbyLocked()
 }
 
@@ -419,11 +456,11 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 			seats[i] = local[i]
 		case SeatGuest:
 			if s.conn != nil {
-				seats[i] = &remoteSeat{name: s.name, seat: i, c: s.conn}
+				seats[i] = &remoteSeat{name: s.name, seat: i, c: s.conn, h: h}
 			} else {
 				// Resumed: nobody is connected yet. The seat waits the grace
 				// period for its guest, then a stand-in plays.
-				seats[i] = &remoteSeat{name: s.name, seat: i}
+				seats[i] = &remoteSeat{name: s.name, seat: i, h: h}
 				h.startGraceLocked(i)
 			}
 		}
@@ -573,6 +610,7 @@ func (h *Host) Close() error {
 			s.grace.Stop()
 		}
 	}
+	h.clock.stop()
 	t := h.table
 	h.mu.Unlock()
 	if t != nil {
@@ -619,6 +657,7 @@ type remoteSeat struct {
 	name string
 	seat int
 	c    *hostConn
+	h    *Host
 }
 
 func (r *remoteSeat) Name() string { return r.name }
@@ -627,7 +666,13 @@ func (r *remoteSeat) Name() string { return r.name }
 // seat; For is applied again so that nothing private to another seat can
 // leave the host even if a caller forgot (RULES.md, Hidden information).
 func (r *remoteSeat) Deliver(v rules.View, evs []rules.Event) {
-	if r.c == nil || v.Seat != r.seat {
+	if v.Seat != r.seat {
+		return
+	}
+	if r.h != nil {
+		r.h.clock.observe(r.h, r.seat, &v)
+	}
+	if r.c == nil {
 		return
 	}
 	out := make([]Event, len(evs))
@@ -837,7 +882,7 @@ func (h *Host) handshake(c *hostConn, m Message) bool {
 	if h.table != nil {
 		s.standIn = nil
 		// Replace stops the stand-in and delivers the whole game so far.
-		h.table.Replace(seat, &remoteSeat{name: s.name, seat: seat, c: c})
+		h.table.Replace(seat, &remoteSeat{name: s.name, seat: seat, c: c, h: h})
 	}
 	if h.cfg.AutoStart && h.table == nil {
 		open := false
@@ -978,4 +1023,131 @@ func (h *Host) standInLocked(seat int) {
 	s.standIn = h.botSeat(seat, s.name, h.cfg.BotLevel)
 	h.logf("seat %d: a computer player stands in for %s", seat, s.name)
 	h.table.Replace(seat, s.standIn)
+}
+
+// turnClock times the guest on turn (HostConfig.TurnTimeout). A guest's
+// seat arms it when a delivery puts that seat on turn and stops it when a
+// delivery shows the turn has passed; it runs with the table locked, so
+// it takes only its own lock.
+type turnClock struct {
+	mu     sync.Mutex
+	timer  *time.Timer
+	seat   int
+	moves  int // the game's moves when the turn began (rules.View.Moves)
+	armed  bool
+	closed bool
+}
+
+// observe looks at seat's fresh view: on turn, the clock runs for this
+// turn (once: the same turn delivered again keeps its start); otherwise a
+// clock running for seat stops.
+func (c *turnClock) observe(h *Host, seat int, v *rules.View) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return
+	}
+	if !v.MyTurn() {
+		if c.armed && c.seat == seat {
+			c.timer.Stop()
+			c.armed = false
+		}
+		return
+	}
+	if c.armed && c.seat == seat && c.moves == v.Moves {
+		return
+	}
+	d := h.turnTimeout()
+	if c.timer != nil {
+		c.timer.Stop()
+	}
+	c.armed = false
+	if d <= 0 {
+		return
+	}
+	c.seat, c.moves, c.armed = seat, v.Moves, true
+	moves := v.Moves
+	c.timer = time.AfterFunc(d, func() { h.turnTimedOut(seat, moves, d) })
+}
+
+func (c *turnClock) stop() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.closed = true
+	if c.timer != nil {
+		c.timer.Stop()
+	}
+}
+
+// turnTimeout reads the table's turn timer; it may run with the table
+// locked (from a delivery), so it takes no lock of the host's: the value
+// is read atomically.
+func (h *Host) turnTimeout() time.Duration { return time.Duration(h.turnLimit.Load()) }
+
+// turnTimedOut plays the turn of a guest who let the turn timer run out:
+// a computer player, caught up on everything the seat knows, makes that
+// one move (game.Table.SubmitAt: never after the guest moved meanwhile),
+// and every connection gets a notice. A seat played by a stand-in, or
+// whose guest left, is not touched.
+func (h *Host) turnTimedOut(seat, moves int, after time.Duration) {
+	h.mu.Lock()
+	t := h.table
+	ok := t != nil && !h.closed && !h.over && seat < len(h.seats) &&
+		h.seats[seat].kind == SeatGuest && h.seats[seat].standIn == nil
+	level, n := h.cfg.BotLevel, len(h.seats)
+	h.mu.Unlock()
+	if !ok {
+		return
+	}
+	v, evs := t.History(seat)
+	if v.Moves != moves || !v.MyTurn() {
+		return
+	}
+	brain := h.cfg.NewBrain(level, seat, n)
+	for _, e := range evs {
+		brain.Observe(e)
+	}
+	err := t.SubmitAt(seat, moves, brain.Choose(v))
+	if err != nil && !errors.Is(err, game.ErrStale) && !errors.Is(err, game.ErrClosed) {
+		if legal := v.LegalMoves(); len(legal) > 0 {
+			err = t.SubmitAt(seat, moves, legal[0])
+		}
+	}
+	if err != nil {
+		if !errors.Is(err, game.ErrStale) && !errors.Is(err, game.ErrClosed) {
+			h.logf("seat %d: turn timer: %v", seat, err)
+		}
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	name := h.seats[seat].name
+	text := fmt.Sprintf("%s took longer than %s for a turn: a computer player made the move.", name, after)
+	h.logf("seat %d: %s", seat, text)
+	m := &Message{T: TNotice, Code: NoticeTurnTimeout, Seat: seat, Name: name, Text: text}
+	for c := range h.conns {
+		if c.seat >= 0 {
+			c.out.send(m)
+		}
+	}
+	h.notices = append(h.notices, Notice{Code: NoticeTurnTimeout, Seat: seat, Name: name, Text: text})
+	h.notify()
+}
+
+// Notice is something the host tells every seat (lan/PROTOCOL.md,
+// notice): Code says what (NoticeTurnTimeout), Seat and Name whom it is
+// about, Text says it in English.
+type Notice struct {
+	Code string
+	Seat int
+	Name string
+	Text string
+}
+
+// Notices returns what the host has told the table so far (its own screen
+// shows them; guests get them as notice messages).
+func (h *Host) Notices() []Notice {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.notices)
 }

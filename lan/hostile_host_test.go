@@ -90,7 +90,7 @@ func joinHostSending(t *testing.T, v rules.View, reconnect time.Duration) *Clien
 		t.Fatal(err)
 	}
 	addr := fakeHost(t,
-		`{"t":"welcome","version":1,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"welcome","version":2,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
 		`{"t":"update","view":`+string(vj)+`}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

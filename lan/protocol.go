@@ -17,7 +17,7 @@ import (
 // Version is the protocol version this code speaks (lan/PROTOCOL.md). A
 // peer of another version is refused with code "version" during the
 // handshake.
-const Version = 1
+const Version = 2
 
 // Magic is the preamble a client sends before its first frame. It lets one
 // port serve the game protocol, HTTP and WebSocket: the host sniffs the
@@ -57,6 +57,14 @@ const (
 	TUpdate  = "update"  // the seat's view and the events since the last update
 	TError   = "error"   // one message was refused; nothing changed
 	TPing    = "ping"    // keep-alive; answer with pong
+	TNotice  = "notice"  // the host tells every seat something: code, seat, name, text
+)
+
+// Notice codes (the "code" field of a notice message).
+const (
+	// NoticeTurnTimeout: the guest in seat took longer than the turn timer
+	// (Lobby.TurnTimeoutMS) and a computer player made that one move.
+	NoticeTurnTimeout = "turn_timeout"
 )
 
 // Refusal and error codes (the "code" field of refused and error messages).
@@ -123,9 +131,12 @@ type Lobby struct {
 	Options  rules.Options `json:"options"`
 	Password bool          `json:"password"` // the table asks for one
 	GraceMS  int           `json:"grace_ms"` // dropout grace period, ms
-	Started  bool          `json:"started"`
-	Over     bool          `json:"over"`
-	Seats    []SeatInfo    `json:"seats"`
+	// TurnTimeoutMS is how long a guest may take for a turn before a
+	// computer player moves for them, ms; 0: no limit.
+	TurnTimeoutMS int        `json:"turn_timeout_ms"`
+	Started       bool       `json:"started"`
+	Over          bool       `json:"over"`
+	Seats         []SeatInfo `json:"seats"`
 }
 
 // SeatKind says who sits in a seat.
@@ -297,6 +308,20 @@ func DecodeHost(payload []byte) (Message, error) {
 	}
 	switch m.T {
 	case TWelcome, TRefused, TLobby, TError, TPing, TChat:
+	case TNotice:
+		// Shown as it is, like chat: no control characters.
+		if m.Code == "" || m.Text == "" {
+			return Message{}, errors.New("lan: notice: no code or text")
+		}
+		if err := checkChat(m.Text); err != nil {
+			return Message{}, fmt.Errorf("lan: notice: %w", err)
+		}
+		if err := checkChat(m.Name); err != nil {
+			return Message{}, fmt.Errorf("lan: notice: name: %w", err)
+		}
+		if err := checkChat(m.Code); err != nil {
+			return Message{}, fmt.Errorf("lan: notice: code: %w", err)
+		}
 	case TUpdate:
 		if (m.View == nil) == (m.Delta == nil) {
 			return Message{}, errors.New("lan: update: give exactly one of view and delta")

@@ -471,7 +471,7 @@ func FuzzHostConnection(f *testing.F) {
 		WriteFrame(&b, []byte(s))
 		return b.Bytes()
 	}
-	hello := frame(`{"t":"hello","version":1,"name":"fuzz"}`)
+	hello := frame(`{"t":"hello","version":2,"name":"fuzz"}`)
 	f.Add(hello)
 	f.Add(append(hello, frame(`{"t":"move","move":{"seat":0,"play":"discard","card":"NE"}}`)...))
 	f.Add(append(hello, frame(`{"t":"chat","phrase":"hurry"}`)...))

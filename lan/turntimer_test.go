@@ -1,0 +1,112 @@
+package lan
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// TestTurnTimerPlaysASilentGuest: a guest who joins and never moves does
+// not stall the table. Each time their turn outlasts the turn timer a
+// computer player makes that one move for them and every connection gets
+// a notice; the guest keeps the seat, and the game ends.
+func TestTurnTimerPlaysASilentGuest(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig(3, 1)
+	cfg.TurnTimeout = 40 * time.Millisecond
+	cfg.Grace = time.Hour
+	h, addr := startHost(t, cfg)
+	silent := join(t, addr, "ann", nil) // seat 0, first to move (testConfig)
+	bob := join(t, addr, "bob", nil)
+	var mu sync.Mutex
+	var notices []Message
+	var last rules.View
+	go func() {
+		for m := range silent.Messages() {
+			mu.Lock()
+			switch m.T {
+			case TNotice:
+				notices = append(notices, m)
+			case TUpdate:
+				last = *m.View
+			}
+			mu.Unlock()
+		}
+	}()
+	views := playAll(t, []*Client{bob})
+	checkFinal(t, h, views)
+	// Seat 0 moves in every round (R4.3) and nobody moved for it but the
+	// timer: one notice per move of seat 0, each sent after its move.
+	moves := 0
+	for _, m := range h.Table().Record().Moves {
+		if m.Seat == 0 {
+			moves++
+		}
+	}
+	if moves == 0 {
+		t.Fatal("the silent guest never moved")
+	}
+	mine := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, m := range notices {
+			if m.Code != NoticeTurnTimeout || m.Text == "" {
+				t.Errorf("notice %+v", m)
+			}
+			if m.Seat == 0 && m.Name == "ann" {
+				n++
+			}
+		}
+		return n
+	}
+	waitFor(t, "a notice for every move of the silent guest", func() bool { return mine() >= moves })
+	if n := mine(); n != moves {
+		t.Fatalf("%d notices about the silent guest, who made %d moves", n, moves)
+	}
+	own := 0
+	for _, n := range h.Notices() {
+		if n.Seat == 0 && n.Code == NoticeTurnTimeout {
+			own++
+		}
+	}
+	if own != moves { // bob may be timed out too on a loaded machine
+		t.Fatalf("the host's own list has %d notices for seat 0, which made %d moves", own, moves)
+	}
+	mu.Lock()
+	if last.Phase != rules.Over {
+		t.Errorf("the silent guest's last view: phase %d", last.Phase)
+	}
+	mu.Unlock()
+	if s := h.Lobby().Seats[0]; s.Kind != SeatGuest || s.StandIn || !s.Connected {
+		t.Fatalf("the silent guest's seat: %+v", s)
+	}
+	if l := h.Lobby(); l.TurnTimeoutMS != 40 {
+		t.Fatalf("lobby turn_timeout_ms %d, want 40", l.TurnTimeoutMS)
+	}
+}
+
+// TestTurnTimerOff: with the timer off (a negative TurnTimeout, or
+// SetTurnTimeout(0)) a silent guest's turn waits.
+func TestTurnTimerOff(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig(3, 2)
+	cfg.TurnTimeout = -1
+	h, addr := startHost(t, cfg)
+	join(t, addr, "ann", nil)
+	<-h.Started()
+	time.Sleep(150 * time.Millisecond)
+	if v := h.Table().View(-1); v.Moves != 0 || v.Turn != 0 {
+		t.Fatalf("with the timer off the game went on: %d moves, seat %d on turn", v.Moves, v.Turn)
+	}
+	if l := h.Lobby(); l.TurnTimeoutMS != 0 {
+		t.Fatalf("lobby turn_timeout_ms %d, want 0 (off)", l.TurnTimeoutMS)
+	}
+	h.SetTurnTimeout(30 * time.Millisecond) // from the next turn on
+	h.SetTurnTimeout(0)
+	if l := h.Lobby(); l.TurnTimeoutMS != 0 {
+		t.Fatalf("lobby turn_timeout_ms %d after SetTurnTimeout(0)", l.TurnTimeoutMS)
+	}
+}
