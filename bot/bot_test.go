@@ -449,3 +449,172 @@ func TestPropertyOddViews(t *testing.T) {
 		b.Choose(v)
 	})
 }
+
+// TestPickWorth: the expected worth of the picks, best first, adds up to
+// the mean worth of the cards drawn (R2.6: 44 in 28 cards), never rises
+// from one pick to the next, and is exact on small piles.
+func TestPickWorth(t *testing.T) {
+	full := [4]int{0, 16, 8, 4}
+	for m := 1; m <= 9; m++ {
+		w := pickWorth(full, m)
+		sum := 0.0
+		for k, x := range w {
+			sum += x
+			if k > 0 && x > w[k-1]+1e-12 {
+				t.Fatalf("m %d: pick %d worth %v above pick %d's %v", m, k, x, k-1, w[k-1])
+			}
+		}
+		if math.Abs(sum-float64(m)*44/28) > 1e-9 {
+			t.Fatalf("m %d: picks add up to %v, want %v", m, sum, float64(m)*44/28)
+		}
+	}
+	for _, tc := range []struct {
+		left [4]int
+		m    int
+		want []float64
+	}{
+		{[4]int{0, 1, 0, 1}, 2, []float64{3, 1}},
+		{[4]int{0, 1, 0, 1}, 1, []float64{2}},
+		{[4]int{0, 0, 2, 0}, 5, []float64{2, 2}}, // fewer cards left than called for (R8.1)
+		{[4]int{0, 2, 1, 0}, 2, []float64{2.0/3*2 + 1.0/3, 1}},
+	} {
+		got := pickWorth(tc.left, tc.m)
+		if len(got) != len(tc.want) {
+			t.Fatalf("%v, %d: %v, want %v", tc.left, tc.m, got, tc.want)
+		}
+		for i := range got {
+			if math.Abs(got[i]-tc.want[i]) > 1e-9 {
+				t.Fatalf("%v, %d: %v, want %v", tc.left, tc.m, got, tc.want)
+			}
+		}
+	}
+}
+
+// TestRoundGold: the gold a round end pays one seat, by R8.1-R8.2 and the
+// table options R8.1a and R8.1b.
+func TestRoundGold(t *testing.T) {
+	G, S := rules.GoldDigger, rules.Saboteur
+	worth := []float64{3, 2.5, 2, 1.5, 1}
+	roles := []rules.Role{G, S, G, G, S} // seats 0..4
+	dig := rules.Event{Type: rules.RoundEnded, Seat: 2, Winner: rules.Diggers, Roles: roles}
+	sab := rules.Event{Type: rules.RoundEnded, Seat: 2, Winner: rules.Saboteurs, Roles: roles}
+	none := make([]rules.Tool, 5)
+	brokenAt0 := []rules.Tool{rules.Pickaxe, 0, 0, 0, 0}
+	for _, tc := range []struct {
+		name   string
+		o      rules.Options
+		e      rules.Event
+		me     int
+		broken []rules.Tool
+		want   float64
+	}{
+		// Counterclockwise from seat 2: 2, (1 saboteur), 0, (4 saboteur), 3.
+		{"finisher picks 1st and 4th", rules.Options{}, dig, 2, none, 3 + 1.5},
+		{"next digger 2nd and 5th", rules.Options{}, dig, 0, none, 2.5 + 1},
+		{"last digger 3rd", rules.Options{}, dig, 3, none, 2},
+		{"saboteur loses", rules.Options{}, dig, 1, none, 0},
+		{"two saboteurs win 3 each", rules.Options{}, sab, 4, none, 3},
+		{"diggers lose", rules.Options{}, sab, 0, none, 0},
+		{"R8.1a one card each", rules.Options{OneNuggetPerDigger: true}, dig, 2, none, 3},
+		{"R8.1b broken gets nothing", rules.Options{SabotagedGetNothing: true}, dig, 0, brokenAt0, 0},
+		{"R8.1b the rest move up", rules.Options{SabotagedGetNothing: true}, dig, 3, brokenAt0, 2.5 + 1.5},
+	} {
+		if got := roundGold(tc.o, tc.e, tc.me, tc.broken, worth); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestPlayoutEngineAgrees: hard's playout engine (pgame) and the rules
+// engine, given the same sampled world and the same moves (random legal
+// ones), agree on every hand, the broken tools, the maze, whose turn it
+// is, and how the round ends (R4-R8).
+func TestPlayoutEngineAgrees(t *testing.T) {
+	tried := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		w := playWorld(t, 3+int(seed%5), seed, int(seed*3))
+		seat := w.g.Turn()
+		v := w.g.View(seat)
+		if v.Phase != rules.Playing {
+			continue
+		}
+		b := NewConfig(Hard, seat, len(v.HandSizes), seed, testConfig).(believer)
+		for _, e := range w.logs[seat] {
+			b.Observe(e)
+		}
+		b.k.sync(&v)
+		s := b.search
+		s.opts = v.Options
+		clear(s.boards)
+		if !s.unseen(&v) {
+			t.Fatalf("seed %d: the unseen cards do not add up", seed)
+		}
+		if !s.deal(&v) {
+			_, err := rules.Determinize(&v, s.hidden)
+			t.Fatalf("seed %d: no world to sample: %v", seed, err)
+		}
+		// The rules engine's game for the very same sample.
+		g, err := rules.Determinize(&v, s.hidden)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tried++
+		var p pgame
+		p.reset(&s.base)
+		r := rand.New(rand.NewPCG(seed, 3))
+		round := g.Round()
+		for step := 0; ; step++ {
+			ms := g.LegalMoves(g.Turn())
+			m := ms[r.IntN(len(ms))]
+			evs, err := g.Apply(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			over, winner := p.apply(m)
+			var end *rules.Event
+			for i := range evs {
+				if evs[i].Type == rules.RoundEnded {
+					end = &evs[i]
+				}
+			}
+			if (end != nil) != over {
+				t.Fatalf("seed %d step %d: round over %v in the engine, %v in the playout", seed, step, end != nil, over)
+			}
+			if over {
+				if end.Winner != winner || end.Seat != p.last {
+					t.Fatalf("seed %d: engine: %s won, last mover %d; playout: %s, %d", seed, end.Winner, end.Seat, winner, p.last)
+				}
+				break
+			}
+			if g.Round() != round || g.Turn() != p.turn {
+				t.Fatalf("seed %d step %d: turn %d, playout %d", seed, step, g.Turn(), p.turn)
+			}
+			for q := range p.n {
+				st := g.SeatState(q)
+				if len(st.Hand) != len(p.hands[q]) {
+					t.Fatalf("seed %d step %d: seat %d holds %d cards, playout %d", seed, step, q, len(st.Hand), len(p.hands[q]))
+				}
+				for i, id := range st.Hand {
+					if !rules.DeckCard(id).Same(p.hands[q][i]) {
+						t.Fatalf("seed %d step %d: seat %d card %d: %s, playout %s", seed, step, q, i, rules.DeckCard(id), p.hands[q][i])
+					}
+				}
+				if st.Broken[q] != p.broken[q] {
+					t.Fatalf("seed %d step %d: seat %d broken %v, playout %v", seed, step, q, st.Broken[q], p.broken[q])
+				}
+			}
+			// The playout's path cards have no deck identity: compare the rest.
+			a, b := g.SeatState(0).Board.Tiles(), p.board.Tiles()
+			same := len(a) == len(b)
+			for i := 0; same && i < len(a); i++ {
+				same = a[i].At == b[i].At && a[i].Card == b[i].Card && a[i].Connected == b[i].Connected
+			}
+			if !same {
+				t.Fatalf("seed %d step %d: mazes differ:\n%v\n%v", seed, step, a, b)
+			}
+		}
+	}
+	if tried < 8 {
+		t.Fatalf("only %d of 12 worlds were in the Playing phase", tried)
+	}
+}

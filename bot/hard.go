@@ -38,9 +38,6 @@ const searchZ = 1.0
 // partners who err now and then, as people and weaker levels do.
 const playoutTemp = 0.5
 
-// meanGold is the average worth of a gold card (R2.6: 44 in 28 cards).
-const meanGold = 44.0 / 28
-
 type search struct {
 	b    *bot
 	rng  *rand.Rand
@@ -51,12 +48,27 @@ type search struct {
 	hand []rules.Card
 	pub  []float64 // suspicion of each seat as the table sees it
 	me   int       // the bot's seat
+	// worth is the expected worth of each pick when the gold-diggers win
+	// this round (see pickWorth), from the gold the seat has not kept.
+	worth []float64
+	opts  rules.Options // the table's (R8.1a, R8.1b)
 	// susp and logit are the table's suspicion during one playout.
 	susp, logit []float64
+
+	// base is the sampled world of the playouts of one sample, play the
+	// world one playout plays on; boards holds the maze with each
+	// arrangement of the goals met in this decision (see deal).
+	base, play pgame
+	boards     map[[3]rules.GoalCard]*rules.Board
+	pcg        rand.PCG
+	prng       *rand.Rand
+	hidden     rules.Hidden // the sample behind base
 }
 
 func newSearch(b *bot) *search {
-	s := &search{b: b, rng: rand.New(rand.NewPCG(b.rng.Uint64(), 0x68617264))} // "hard"
+	s := &search{b: b, rng: rand.New(rand.NewPCG(b.rng.Uint64(), 0x68617264)), // "hard"
+		boards: map[[3]rules.GoalCard]*rules.Board{}}
+	s.prng = rand.New(&s.pcg)
 	for id := range rules.DeckSize {
 		c := rules.DeckCard(rules.CardID(id))
 		if !slices.Contains(s.kind, c) {
@@ -84,6 +96,14 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 	}
 	s.pub = s.b.k.public()
 	s.me = v.Seat
+	s.opts = v.Options
+	clear(s.boards)
+	var left [4]int
+	_, pile := myGold(s.b.k.myGold, v.Gold)
+	for _, x := range pile {
+		left[x]++
+	}
+	s.worth = pickWorth(left, min(len(v.HandSizes), 9))
 	start := time.Now()
 	// diff[i] sums candidate i's gold less the policy's favourite's, per
 	// sample, and sq the squares: the search leaves the favourite only for
@@ -110,13 +130,12 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 			})
 			active = append(active[:1], rivals[:2]...)
 		}
-		g, err := rules.Determinize(v, s.sample(v))
-		if err != nil {
+		if !s.deal(v) {
 			break
 		}
 		seed := s.rng.Uint64()
 		for _, i := range active {
-			vals[i] = s.playout(g.Clone(), cands[i], v.Seat, seed)
+			vals[i] = s.playout(cands[i], v.Seat, seed)
 		}
 		for _, i := range active {
 			d := vals[i] - vals[0]
@@ -383,66 +402,85 @@ func myGold(kept []int, worth int) (mine, pile []int) {
 	return mine, pile
 }
 
-// playout plays move first and then the rest of the round on g with the
-// normal policy in every seat, and returns the gold seat me wins this
-// round.
-func (s *search) playout(g *rules.Game, first scored, me int, seed uint64) float64 {
-	rng := rand.New(rand.NewPCG(seed, 0x706c6179)) // "play"
-	round := g.Round()
+// deal samples one world consistent with view v (see sample) into
+// s.base. The maze with the sampled goals under it comes from
+// rules.Determinize, once per arrangement of the goals and decision, which
+// also checks that the sample fits the view. It reports false when it does
+// not.
+func (s *search) deal(v *rules.View) bool {
+	h := s.sample(v)
+	s.hidden = h
+	b, ok := s.boards[h.Goals]
+	if !ok {
+		g, err := rules.Determinize(v, h)
+		if err != nil {
+			return false
+		}
+		b = g.SeatState(v.Seat).Board
+		s.boards[h.Goals] = b
+	}
+	p := &s.base
+	p.board = *b // read only: playouts clone it (pgame.reset)
+	p.n, p.connect, p.turn, p.last = len(v.HandSizes), v.Options.ConnectToStart, v.Turn, v.LastMover
+	p.roles = append(p.roles[:0], h.Roles...)
+	p.broken = append(p.broken[:0], v.Broken...)
+	p.draw = append(p.draw[:0], h.Draw...)
+	p.hands = append(p.hands[:0], h.Hands...)
+	return true
+}
+
+// playout plays move first and then the rest of the round on a copy of
+// s.base with the normal policy in every seat, and returns the gold seat
+// me wins this round (roundGold).
+func (s *search) playout(first scored, me int, seed uint64) float64 {
+	s.pcg.Seed(seed, 0x706c6179) // "play"
+	rng := s.prng
+	p := &s.play
+	p.reset(&s.base)
 	// The table's suspicion moves with the play, as the seats' beliefs
 	// would: what each move looks like shifts its player's log odds.
 	s.susp = append(s.susp[:0], s.pub...)
 	s.logit = s.logit[:0]
-	for _, p := range s.pub {
-		p = math.Max(1e-4, math.Min(1-1e-4, p))
-		s.logit = append(s.logit, math.Log(p/(1-p)))
+	for _, q := range s.pub {
+		q = math.Max(1e-4, math.Min(1-1e-4, q))
+		s.logit = append(s.logit, math.Log(q/(1-q)))
 	}
 	m := first
 	for range 400 {
 		a := m.m.Seat
 		s.logit[a] += m.ev
 		s.susp[a] = 1 / (1 + math.Exp(-s.logit[a]))
-		evs, err := g.Apply(m.m)
-		if err != nil {
-			return 0
+		if over, w := p.apply(m.m); over {
+			e := rules.Event{Type: rules.RoundEnded, Seat: p.last, Winner: w, Roles: p.roles}
+			return roundGold(s.opts, e, me, p.broken, s.worth)
 		}
-		for _, e := range evs {
-			if e.Type == rules.RoundEnded {
-				return roundGold(g.Options(), e, me)
-			}
-		}
-		if g.Phase() != rules.Playing || g.Round() != round {
-			return 0
-		}
-		m = s.playoutMove(g, rng)
+		m = s.playoutMove(p, rng)
 	}
 	return 0
 }
 
 // playoutMove is the normal policy's move for the seat on turn in a
-// determinized game, with the search's belief frozen for the playout.
-func (s *search) playoutMove(g *rules.Game, rng *rand.Rand) scored {
-	p := g.Turn()
-	st := g.SeatState(p)
-	s.hand = s.hand[:0]
-	for _, id := range st.Hand {
-		s.hand = append(s.hand, rules.DeckCard(id))
-	}
-	o := g.Options()
+// playout, with the search's belief frozen for the playout.
+func (s *search) playoutMove(p *pgame, rng *rand.Rand) scored {
+	t := p.turn
 	x := sit{
-		board: st.Board, seat: p, n: o.Players, role: st.Role, hand: s.hand, broken: st.Broken,
-		draw: st.Draw, connect: o.ConnectToStart, gold: publicGold(st.Board), susp: s.susp,
+		board: &p.board, seat: t, n: p.n, role: p.roles[t], hand: p.hands[t], broken: p.broken,
+		draw: len(p.draw), connect: p.connect, gold: publicGold(&p.board), susp: s.susp,
 		built: s.b.k.built, hide: true, trust: true, fast: true,
 	}
-	if p != s.me {
+	if t != s.me {
 		return s.pol.chooseSoft(&x, rng, playoutTemp)
 	}
 	return s.pol.choose(&x, rng)
 }
 
-// roundGold is the gold seat me wins by round end e (R8.1-R8.3), with each
-// gold card counted at the average worth.
-func roundGold(o rules.Options, e rules.Event, me int) float64 {
+// roundGold is the gold seat me wins by round end e (R8.1-R8.3): a
+// saboteur its share when the saboteurs win (R8.2); a gold-digger the
+// expected worth of the picks that come to it as the cards go round
+// counterclockwise from the finisher (R8.1, R8.1a, R8.1b), worth[k] being
+// the expected worth of the k-th card chosen (see pickWorth); broken is
+// every seat's broken tools at the end.
+func roundGold(o rules.Options, e rules.Event, me int, broken []rules.Tool, worth []float64) float64 {
 	n := len(e.Roles)
 	if e.Roles[me] == rules.Saboteur {
 		if e.Winner != rules.Saboteurs {
@@ -459,29 +497,76 @@ func roundGold(o rules.Options, e rules.Event, me int) float64 {
 	if e.Winner != rules.Diggers {
 		return 0
 	}
+	if o.SabotagedGetNothing && broken[me] != 0 {
+		return 0
+	}
 	// R8.1: counterclockwise from the finisher, gold-diggers only.
-	var order []int
+	diggers, j := 0, -1
 	for k := range n {
 		s := ((e.Seat-k)%n + n) % n
-		if e.Roles[s] == rules.GoldDigger {
-			order = append(order, s)
+		if e.Roles[s] != rules.GoldDigger || (o.SabotagedGetNothing && broken[s] != 0) {
+			continue
 		}
+		if s == me {
+			j = diggers
+		}
+		diggers++
+	}
+	if j < 0 {
+		return 0
 	}
 	cards := min(n, 9)
 	if o.OneNuggetPerDigger {
-		cards = len(order)
+		cards = diggers
 	}
-	j := slices.Index(order, me)
-	if j < 0 || len(order) == 0 {
+	cards = min(cards, len(worth))
+	got := 0.0
+	for i := j; i < cards; i += diggers {
+		got += worth[i]
+	}
+	return got
+}
+
+// pickWorth returns the expected worth of the k-th card chosen, best
+// first, when m gold cards are drawn from a pile holding left[v] cards
+// worth v (R2.6, R8.1: each keeps the best card offered): exact, over
+// every mix of 1s, 2s and 3s the draw can hold. With fewer than m cards
+// in the pile it has one entry per card.
+func pickWorth(left [4]int, m int) []float64 {
+	total := left[1] + left[2] + left[3]
+	m = min(m, total)
+	out := make([]float64, m)
+	all := binom(total, m)
+	for a3 := 0; a3 <= min(left[3], m); a3++ {
+		for a2 := 0; a2 <= min(left[2], m-a3); a2++ {
+			a1 := m - a3 - a2
+			if a1 > left[1] {
+				continue
+			}
+			p := binom(left[3], a3) * binom(left[2], a2) * binom(left[1], a1) / all
+			for k := range m {
+				v := 1.0
+				switch {
+				case k < a3:
+					v = 3
+				case k < a3+a2:
+					v = 2
+				}
+				out[k] += p * v
+			}
+		}
+	}
+	return out
+}
+
+// binom is n choose k as a float.
+func binom(n, k int) float64 {
+	if k < 0 || k > n {
 		return 0
 	}
-	got := cards / len(order)
-	if j < cards%len(order) {
-		got++
+	r := 1.0
+	for i := range k {
+		r = r * float64(n-i) / float64(i+1)
 	}
-	bonus := 0.0
-	if j == 0 {
-		bonus = 0.4 // the first to choose keeps the best card
-	}
-	return float64(got)*meanGold + bonus
+	return r
 }

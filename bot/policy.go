@@ -109,7 +109,11 @@ func (p *policy) moves(s *sit) []scored {
 			}
 		case rules.Repair:
 			for t := range s.broken {
-				for _, tool := range (s.broken[t] & c.Tools).Tools() {
+				fix := s.broken[t] & c.Tools
+				for _, tool := range [3]rules.Tool{rules.Pickaxe, rules.Lantern, rules.Cart} {
+					if fix&tool == 0 {
+						continue
+					}
 					m := rules.Move{Seat: s.seat, Type: rules.Play, Card: c, Target: t, Tool: tool}
 					ev := 0.0
 					if t != s.seat {

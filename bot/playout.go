@@ -1,0 +1,128 @@
+package bot
+
+import (
+	"github.com/goldvein/goldvein/rules"
+)
+
+// pgame is one round of a determinized game as hard's playouts play it:
+// the maze (with the goals under it), every hand, the draw pile, the
+// broken tools and the roles, and nothing else. It applies the moves the
+// policy makes by R4-R7 without the events, records and checks of
+// rules.Game, and allocates nothing per move: a playout is hundreds of
+// moves and a decision hundreds of playouts. Its rules are the engine's
+// (a test plays the same moves on both and compares).
+type pgame struct {
+	board   rules.Board
+	n       int
+	connect bool
+	roles   []rules.Role
+	broken  []rules.Tool
+	hands   [][]rules.Card
+	draw    []rules.Card // top card last (R4.2)
+	turn    int
+	last    int // the seat that moved last (R8.1, R8.2)
+
+	// backing store, reused from playout to playout
+	handBuf []rules.Card
+}
+
+// reset makes p a copy of base, reusing p's memory (the maze is cloned:
+// one allocation).
+func (p *pgame) reset(base *pgame) {
+	p.board = base.board.Clone()
+	p.n, p.connect, p.turn, p.last = base.n, base.connect, base.turn, base.last
+	p.roles = append(p.roles[:0], base.roles...)
+	p.broken = append(p.broken[:0], base.broken...)
+	p.draw = append(p.draw[:0], base.draw...)
+	// Every hand gets room for one more card than it holds (R4.2 draws
+	// after a play), in one shared buffer.
+	need := 0
+	for _, h := range base.hands {
+		need += len(h) + 1
+	}
+	if cap(p.handBuf) < need {
+		p.handBuf = make([]rules.Card, need)
+	}
+	p.handBuf = p.handBuf[:need]
+	if cap(p.hands) < base.n {
+		p.hands = make([][]rules.Card, base.n)
+	}
+	p.hands = p.hands[:base.n]
+	at := 0
+	for s, h := range base.hands {
+		p.hands[s] = append(p.handBuf[at:at:at+len(h)+1], h...)
+		at += len(h) + 1
+	}
+}
+
+// apply makes move m of the seat on turn (which the policy chose among
+// the legal moves) and passes the turn on (R4). It reports whether the
+// round is over, and which team won it (R7.3, R7.4, R8.3).
+func (p *pgame) apply(m rules.Move) (over bool, winner rules.Team) {
+	s := m.Seat
+	h := p.hands[s]
+	hi := -1
+	for i, c := range h {
+		if c.Same(m.Card) {
+			hi = i
+			break
+		}
+	}
+	if hi < 0 {
+		return true, rules.NoTeam // not the policy's move: give up on the playout
+	}
+	if m.Type == rules.Play {
+		c := m.Card
+		switch c.Kind {
+		case rules.Path:
+			p.board.Place(c, 0, m.At)
+		case rules.Broken:
+			p.broken[m.Target] |= c.Tools
+		case rules.Repair:
+			fix := p.broken[m.Target] & c.Tools
+			if m.Tool != 0 {
+				fix = m.Tool
+			}
+			p.broken[m.Target] &^= fix
+		case rules.Rockfall:
+			p.board.Remove(m.At)
+		}
+		// A map shows a goal to its player only: nothing changes here
+		// (the playout policy reads the public maze, publicGold).
+	}
+	copy(h[hi:], h[hi+1:])
+	h = h[:len(h)-1]
+	p.last = s
+	if p.board.GoldReached() { // R7.3
+		p.hands[s] = h
+		return true, rules.Diggers
+	}
+	if len(p.draw) > 0 { // R4.2
+		h = append(h, p.draw[len(p.draw)-1])
+		p.draw = p.draw[:len(p.draw)-1]
+	}
+	p.hands[s] = h
+	if len(p.draw) == 0 {
+		empty := true
+		for _, x := range p.hands {
+			if len(x) > 0 {
+				empty = false
+				break
+			}
+		}
+		if empty { // R7.4, R8.3
+			for _, r := range p.roles {
+				if r == rules.Saboteur {
+					return true, rules.Saboteurs
+				}
+			}
+			return true, rules.NoTeam
+		}
+	}
+	t := (s + 1) % p.n // R4.3; an empty hand passes (R4.1)
+	for len(p.hands[t]) == 0 {
+		t = (t + 1) % p.n
+	}
+	p.turn = t
+	return false, 0
+}
