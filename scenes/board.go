@@ -11,7 +11,12 @@ import (
 
 // zoomSteps are the maze zoom levels: a card's width is 64 x zoom layout
 // units. Discrete steps let each level keep its own sharp card art.
-var zoomSteps = [...]float64{0.5, 0.6, 0.7, 0.8, 0.95, 1.1, 1.3, 1.55, 1.8}
+// The smallest steps are for an overview of a maze that has grown far.
+var zoomSteps = [...]float64{0.25, 0.3, 0.38, 0.45, 0.5, 0.6, 0.7, 0.8, 0.95, 1.1, 1.3, 1.55, 1.8}
+
+// fitMaxZoom is the largest zoom step fitting picks (closer is the
+// player's choice).
+const fitMaxZoom = 10
 
 // boardScene is a round in play: the maze (pan by dragging empty space or
 // the arrow keys, zoom by the wheel or +/-), the hand along the bottom, the
@@ -137,7 +142,7 @@ type boardLayout struct {
 }
 
 func newBoardScene(a *App, m *match) *boardScene {
-	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 3, camX: 4, camY: 0}
+	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0}
 	s.view = m.shown
 	if s.view.Options.Players == 0 {
 		s.view = m.table.View(-1)
@@ -209,6 +214,7 @@ func speed(a *App) float64 {
 func (s *boardScene) Update(a *App) error {
 	s.ticks++
 	s.layout(a)
+	s.keepMazeInView(a)
 	s.stepAnims(a)
 	if s.reasonT > 0 {
 		s.reasonT--
@@ -335,6 +341,7 @@ func (s *boardScene) apply(a *App, it feedItem) {
 	switch e.Type {
 	case rules.Placed:
 		s.tiles = append(s.tiles, rules.Tile{At: e.At, Card: e.Card, ID: -1})
+		s.keepMazeInView(a) // before the flight, so it lands where the card will lie
 		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
 		a.audio.play(sfxPlace)
 		line = a.T("scene.log.placed", "name", s.m.name(mover), "card", cardName(a, e.Card))
@@ -429,7 +436,9 @@ func (s *boardScene) refresh(a *App) {
 	t.hands = t.hands[:0]
 	for i := 0; i < n; i++ {
 		name := s.m.name(i)
-		if i == s.me && s.m.isHuman(i) && !s.m.hotseat() {
+		// "You (you)" says it twice: a player without a name of their own
+		// is called "You" already (defaultPlayerName).
+		if i == s.me && s.m.isHuman(i) && !s.m.hotseat() && name != a.T("scene.newgame.you") {
 			name = a.T("scene.board.you", "name", name)
 		}
 		t.names = append(t.names, name)
@@ -508,24 +517,50 @@ func (s *boardScene) cellAt(a *App, x, y float64) rules.Cell {
 	return rules.Cell{X: int(math.Floor(fx + 0.5)), Y: int(math.Floor(fy + 0.5))}
 }
 
-// fitZoom picks the largest zoom at which the start, the goals and a ring
-// around them fit the viewport.
+// fitZoom picks the largest zoom at which the whole maze (the start, the
+// goals, every card) and a ring of cells around it fit the viewport, and
+// centres it (Home; and by itself whenever the maze outgrows the view,
+// until the player zooms or pans). Where even the smallest zoom cannot
+// show the ring, the maze alone is fitted.
 func (s *boardScene) fitZoom(a *App) {
-	minX, minY, maxX, maxY := -1, -3, 9, 3
+	minX, minY, maxX, maxY := 0, -2, 8, 2
 	for _, t := range s.tiles {
-		minX, maxX = min(minX, t.At.X-1), max(maxX, t.At.X+1)
-		minY, maxY = min(minY, t.At.Y-1), max(maxY, t.At.Y+1)
+		minX, maxX = min(minX, t.At.X), max(maxX, t.At.X)
+		minY, maxY = min(minY, t.At.Y), max(maxY, t.At.Y)
 	}
-	s.camX, s.camY = float64(minX+maxX)/2, float64(minY+maxY)/2
-	s.zoom = 0
-	for z := 6; z >= 0; z-- {
-		cw := a.U(64 * zoomSteps[z])
-		ch := cw * 1.5
-		if float64(maxX-minX+1)*cw <= s.L.maze.w && float64(maxY-minY+1)*ch <= s.L.maze.h {
+	for _, ring := range [2]int{1, 0} {
+		x0, y0, x1, y1 := minX-ring, minY-ring, maxX+ring, maxY+ring
+		s.camX, s.camY = float64(x0+x1)/2, float64(y0+y1)/2
+		for z := fitMaxZoom; z >= 0; z-- {
 			s.zoom = z
-			break
+			cw, ch := s.cellSize(a)
+			if float64(x1-x0+1)*cw <= s.L.maze.w && float64(y1-y0+1)*ch <= s.L.maze.h {
+				return
+			}
 		}
 	}
+}
+
+// mazeInView reports whether every card of the maze lies wholly inside the
+// viewport.
+func (s *boardScene) mazeInView(a *App) bool {
+	mr := s.L.maze
+	for _, t := range s.tiles {
+		r := s.cellRect(a, t.At)
+		if r.x < mr.x-0.5 || r.y < mr.y-0.5 || r.x+r.w > mr.x+mr.w+0.5 || r.y+r.h > mr.y+mr.h+0.5 {
+			return false
+		}
+	}
+	return true
+}
+
+// keepMazeInView refits the view when the maze has outgrown it, unless the
+// player has taken the camera (zoom, pan) or is dragging a card.
+func (s *boardScene) keepMazeInView(a *App) {
+	if s.zoomed || s.drag.on || s.panning || s.mazeInView(a) {
+		return
+	}
+	s.fitZoom(a)
 }
 
 // computeTargets lists where the selected card may go.
@@ -645,7 +680,7 @@ func (s *boardScene) refuse(a *App, err error, idx int, fx, fy float64) {
 	if key != "" && a.cat.Has(key) {
 		s.reason = num + " · " + a.T(key)
 	} else {
-		s.reason = err.Error()
+		s.reason = a.T("scene.error", "error", err.Error())
 	}
 	s.reasonT = 240
 	a.audio.play(sfxRefuse)

@@ -3,6 +3,10 @@ package scenes
 import (
 	"fmt"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
 // TestSmallAndLargeWindows draws the new-game table and the board of a
@@ -47,5 +51,62 @@ func TestSmallAndLargeWindows(t *testing.T) {
 		on("start button", ng.start.r)
 		on("last seat", ng.rows[len(ng.rows)-1].r)
 		h.shot("newgame-" + name)
+	}
+}
+
+// TestMazeStaysInView grows the maze far to the north, then to the south
+// and east, in the smallest and a large window: every card stays inside the
+// maze viewport (the view refits by itself), and once the player has taken
+// the camera (pan, zoom) Home fits the whole maze again.
+func TestMazeStaysInView(t *testing.T) {
+	ns := rules.MustCard("NS")
+	ew := rules.MustCard("EW")
+	for _, size := range [][2]float64{{1024, 640}, {1920, 1080}} {
+		name := fmt.Sprintf("%gx%g", size[0], size[1])
+		h, b := startBoard(t, oneHuman(4), 4)
+		h.a.LayoutF(size[0], size[1])
+		h.screen = newScreen(h.a)
+		h.ticks(2)
+		inView := func(when string) {
+			t.Helper()
+			mr := b.L.maze
+			for _, tl := range b.tiles {
+				r := b.cellRect(h.a, tl.At)
+				if r.x < mr.x-0.5 || r.y < mr.y-0.5 || r.x+r.w > mr.x+mr.w+0.5 || r.y+r.h > mr.y+mr.h+0.5 {
+					t.Fatalf("%s, %s: the card at %v lies at %+v, outside the maze view %+v", name, when, tl.At, r, mr)
+				}
+			}
+		}
+		place := func(c rules.Card, x, y int) {
+			b.apply(h.a, feedItem{ev: rules.Event{Type: rules.Placed, Seat: 1, At: rules.Cell{X: x, Y: y}, Card: c}})
+			h.ticks(2)
+		}
+		inView("at the start")
+		for y := -1; y >= -8; y-- {
+			place(ns, 0, y)
+			inView(fmt.Sprintf("north to y=%d", y))
+		}
+		for y := 1; y <= 6; y++ {
+			place(ns, 0, y)
+			inView(fmt.Sprintf("south to y=%d", y))
+		}
+		for x := 1; x <= 12; x++ {
+			place(ew, x, 6)
+			inView(fmt.Sprintf("east to x=%d", x))
+		}
+		h.shot("maze-fit-" + name)
+		// The player pans far away and zooms in: the view is theirs.
+		for i := 0; i < 6; i++ {
+			h.key(ebiten.KeyArrowUp)
+		}
+		for i := 0; i < 4; i++ {
+			h.key(ebiten.KeyEqual)
+		}
+		place(ns, 0, -9)
+		if b.mazeInView(h.a) {
+			t.Fatalf("%s: the view moved although the player had panned and zoomed", name)
+		}
+		h.key(ebiten.KeyHome)
+		inView("after Home")
 	}
 }
