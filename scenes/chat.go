@@ -76,7 +76,7 @@ func (c *chatBox) update(a *App, l *lanLink, hotkey bool) bool {
 			if c.phrases[i].clicked(a) {
 				c.open = false
 				if err := l.say("", lan.QuickPhrases[i].ID); err != nil {
-					c.say(a, err.Error())
+					c.say(a, a.T("scene.error", "error", err.Error()))
 				}
 				return true
 			}
@@ -108,7 +108,7 @@ func (c *chatBox) update(a *App, l *lanLink, hotkey bool) bool {
 	if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter) {
 		if t := strings.TrimSpace(c.text); t != "" {
 			if err := l.say(t, ""); err != nil {
-				c.say(a, err.Error())
+				c.say(a, a.T("scene.error", "error", err.Error()))
 			} else {
 				c.text = ""
 			}

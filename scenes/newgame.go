@@ -278,7 +278,7 @@ func (s *newGameScene) begin(a *App) {
 		m, err = newMatch(a, st)
 	}
 	if err != nil {
-		s.err = err.Error()
+		s.err = a.T("scene.error", "error", err.Error())
 		return
 	}
 	saved := st
