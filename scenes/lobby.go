@@ -310,7 +310,7 @@ func (s *lobbyScene) Update(a *App) error {
 			err = h.SetSeat(i, lan.SeatOpen, "", "")
 		}
 		if err != nil {
-			s.err = err.Error()
+			s.err = a.T("scene.error", "error", err.Error())
 		}
 		s.link.refreshHost()
 	}
@@ -385,7 +385,7 @@ func (s *lobbyScene) commit(a *App) {
 func (s *lobbyScene) begin(a *App) {
 	inbox := game.NewInbox(s.me)
 	if err := s.link.host.Start(map[int]game.Seat{0: inbox}); err != nil {
-		s.err = err.Error()
+		s.err = a.T("scene.error", "error", err.Error())
 		return
 	}
 	s.link.refreshHost()
