@@ -34,6 +34,12 @@ type HostConfig struct {
 	Bots int
 	// BotLevel is the level of the computer players and stand-ins.
 	BotLevel string
+	// BotNames names the computer players the host seats itself (the
+	// cfg.Bots seats, seats still open at the start, SetSeat with no
+	// name), by seat number: the app gives them in the player's language
+	// (scene.bot.name). A seat beyond the list, or an empty or invalid
+	// name (CheckName), is "Bot N" with N the seat number plus one.
+	BotNames []string
 	// NewBrain makes the computer player for a seat (a bot.Bot); it plays
 	// bot seats and stands in for dropped guests. Nil: NewBrain (package bot).
 	NewBrain func(level string, seat, players int) game.Brain
@@ -210,6 +216,7 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	if cfg.NewBrain == nil {
 		cfg.NewBrain = NewBrain
 	}
+	cfg.BotNames = slices.Clone(cfg.BotNames)
 	if cfg.Name == "" {
 		cfg.Name = "goldvein"
 	}
@@ -254,11 +261,20 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	for i := 0; i < n; i++ {
 		s := &hostSeat{kind: SeatOpen}
 		if i >= n-cfg.Bots {
-			s.kind, s.level, s.name = SeatBot, cfg.BotLevel, fmt.Sprintf("Bot %d", i+1)
+			s.kind, s.level, s.name = SeatBot, cfg.BotLevel, h.botName(i)
 		}
 		h.seats = append(h.seats, s)
 	}
 	return h, nil
+}
+
+// botName is the name of a computer player the host seats in seat
+// (HostConfig.BotNames).
+func (h *Host) botName(seat int) string {
+	if seat < len(h.cfg.BotNames) && CheckName(h.cfg.BotNames[seat]) == nil {
+		return h.cfg.BotNames[seat]
+	}
+	return fmt.Sprintf("Bot %d", seat+1)
 }
 
 func (h *Host) logf(format string, args ...any) {
@@ -380,7 +396,7 @@ func (h *Host) SetSeat(seat int, kind SeatKind, name, level string) error {
 			level = h.cfg.BotLevel
 		}
 		if name == "" {
-			name = fmt.Sprintf("Bot %d", seat+1)
+			name = h.botName(seat)
 		}
 		*s = hostSeat{kind: SeatBot, name: name, level: level}
 	case SeatLocal:
@@ -447,7 +463,7 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	for i, s := range h.seats {
 		switch s.kind {
 		case SeatOpen:
-			s.kind, s.level, s.name = SeatBot, h.cfg.BotLevel, fmt.Sprintf("Bot %d", i+1)
+			s.kind, s.level, s.name = SeatBot, h.cfg.BotLevel, h.botName(i)
 			fallthrough
 		case SeatBot:
 			seats[i] = h.botSeat(i, s.name, s.level)

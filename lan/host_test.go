@@ -312,3 +312,36 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	}
 	checkFinal(t, h, []rules.View{guestView})
 }
+
+// TestBotNames: the computer players the host seats itself take the names
+// it was given (the app's, in the player's language), and "Bot N" where
+// it has none or a bad one.
+func TestBotNames(t *testing.T) {
+	cfg := testConfig(5, 1)
+	cfg.AutoStart = false
+	cfg.BotNames = []string{"Бот 1", "", "Бот\n3", "Бот 4", "Бот 5"}
+	h, addr := startHost(t, cfg)
+	join(t, addr, "ann", nil) // seat 0
+	if err := h.SetSeat(3, SeatBot, "", "random"); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.Lobby().Seats[4].Name; got != "Бот 5" {
+		t.Fatalf("the bot seat from the start: %q", got)
+	}
+	if got := h.Lobby().Seats[3].Name; got != "Бот 4" {
+		t.Fatalf("a seat made a computer player's: %q", got)
+	}
+	if err := h.Start(nil); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range h.Lobby().Seats {
+		names = append(names, s.Name)
+	}
+	if want := []string{"ann", "Bot 2", "Bot 3", "Бот 4", "Бот 5"}; !slices.Equal(names, want) {
+		t.Fatalf("seats %q, want %q", names, want)
+	}
+	if got := h.Table().Names(); !slices.Equal(got, names) {
+		t.Fatalf("the record's names %q, the lobby's %q", got, names)
+	}
+}

@@ -382,23 +382,27 @@ func strictJSON(payload []byte, v any) error {
 // `key "seat" given twice in one object`.
 func checkKeys(p []byte) error {
 	type object struct {
-		keys map[string]bool // folded keys seen so far
-		obj  bool            // an object, not an array
+		first int             // where the object's keys start in keys
+		big   map[string]bool // folded keys, once the object has many
+		obj   bool            // an object, not an array
 	}
-	var stack []object
+	var stackBuf [16]object
+	var keysBuf [64][]byte
+	stack, keys := stackBuf[:0], keysBuf[:0] // keys: of the open objects, decoded
 	expectKey := false
 	for i := 0; i < len(p); {
 		switch c := p[i]; c {
 		case '{':
-			stack = append(stack, object{obj: true})
+			stack = append(stack, object{first: len(keys), obj: true})
 			expectKey = true
 			i++
 		case '[':
-			stack = append(stack, object{})
+			stack = append(stack, object{first: len(keys)})
 			expectKey = false
 			i++
 		case '}', ']':
 			if len(stack) > 0 {
+				keys = keys[:stack[len(stack)-1].first]
 				stack = stack[:len(stack)-1]
 			}
 			expectKey = false
@@ -419,22 +423,36 @@ func checkKeys(p []byte) error {
 				return nil // not valid JSON: the decoder has refused it
 			}
 			if expectKey && len(stack) > 0 {
-				raw := p[i : j+1]
-				key := string(raw[1 : len(raw)-1])
+				key := p[i+1 : j]
 				if escaped {
-					if err := json.Unmarshal(raw, &key); err != nil {
+					var k string
+					if err := json.Unmarshal(p[i:j+1], &k); err != nil {
 						return nil
 					}
+					key = []byte(k)
 				}
 				top := &stack[len(stack)-1]
-				if top.keys == nil {
-					top.keys = map[string]bool{}
+				if top.big != nil {
+					f := foldKey(string(key))
+					if top.big[f] {
+						return fmt.Errorf("key %q given twice in one object", key)
+					}
+					top.big[f] = true
+				} else {
+					for _, k := range keys[top.first:] {
+						if bytes.EqualFold(k, key) {
+							return fmt.Errorf("key %q given twice in one object", key)
+						}
+					}
+					keys = append(keys, key)
+					if len(keys)-top.first > 32 { // many keys: a map from now on
+						top.big = map[string]bool{}
+						for _, k := range keys[top.first:] {
+							top.big[foldKey(string(k))] = true
+						}
+						keys = keys[:top.first]
+					}
 				}
-				f := foldKey(key)
-				if top.keys[f] {
-					return fmt.Errorf("key %q given twice in one object", key)
-				}
-				top.keys[f] = true
 				expectKey = false
 			}
 			i = j + 1
@@ -446,7 +464,8 @@ func checkKeys(p []byte) error {
 }
 
 // foldKey maps every key that bytes.EqualFold matches to one string: each
-// rune becomes the smallest rune of its simple case-folding orbit.
+// rune becomes the smallest rune of its simple case-folding orbit (an
+// invalid byte, like EqualFold's, U+FFFD).
 func foldKey(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -84,7 +85,7 @@ func TestDecodeClient(t *testing.T) {
 		{`{"t":"move","move":{"seat":1,"play":"NE","x":1,"y":0,"x":5}}`, false},
 		{`{"t":"move","move":{"seat":1,"play":"NE","x":1,"y":0,"X":5}}`, false},
 		{`{"t":"chat","text":"{\"t\":1,\"t\":2}"}`, true}, // keys inside a string are text
-		{`{"t":"chat","text":"hi","\u212aey":1}`, false},  // unknown, also under Kelvin's K`
+		{`{"t":"chat","text":"hi","\u212aey":1}`, false},  // unknown, also under Kelvin's K
 		{`{"t":"pong","x":1}`, false},
 		{`{}`, false},
 		{`[]`, false},
@@ -395,6 +396,15 @@ func FuzzCheckKeys(f *testing.F) {
 		`{"é":1,"É":2}`, `{"":1,"":2}`, `"x"`, `[]`, `{"a":[{"a":1}],"b":{"a":2}}`} {
 		f.Add([]byte(s))
 	}
+	// Objects with many keys (checkKeys keeps a map past 32).
+	var many strings.Builder
+	many.WriteString(`{`)
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&many, `"k%d":{"k%d":1},`, i, i)
+	}
+	f.Add([]byte(many.String() + `"x":1}`))
+	f.Add([]byte(many.String() + `"K7":1}`))
+	f.Add([]byte(many.String() + `"\u006b39":1}`))
 	f.Fuzz(func(t *testing.T, p []byte) {
 		err := checkKeys(p) // must not panic, valid or not
 		if !json.Valid(p) {

@@ -456,6 +456,9 @@ func (s *joinScene) drawSeated(a *App, dst *ebiten.Image) {
 			status = a.T("lan.seat.guest")
 			if i == s.link.seat {
 				status, col = a.T("lan.seat.you"), colLegal
+				if strings.EqualFold(name, status) {
+					status = "" // the default name is already "you" (scene.newgame.you)
+				}
 			}
 		case lan.SeatOpen:
 			name, col = a.T("lan.seat.waiting"), colTextDim

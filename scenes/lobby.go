@@ -96,6 +96,9 @@ func (s *lobbyScene) open(a *App, o rules.Options) {
 	}
 	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Options: o,
 		BotLevel: string(bot.Normal), BotDelay: botDelay(a), Grace: s.grace}
+	for i := 0; i < rules.MaxPlayers; i++ { // seats still open at the start
+		cfg.BotNames = append(cfg.BotNames, a.T("scene.bot.name", "n", i+1))
+	}
 	l, err := hostLAN(cfg, s.me)
 	if err != nil {
 		s.err = a.T("lan.lobby.open_failed", "error", err.Error())
@@ -450,6 +453,9 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		case lan.SeatLocal:
 			status = a.T("lan.seat.you")
 			col = colLegal
+			if strings.EqualFold(name, status) {
+				status = "" // the default name is already "you" (scene.newgame.you)
+			}
 		case lan.SeatGuest:
 			status = a.T("lan.seat.guest")
 			if !st.Connected {
