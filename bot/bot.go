@@ -129,7 +129,8 @@ type bot struct {
 	rng     *rand.Rand
 	k       *know // nil for Random
 	pol     policy
-	search  *search // Hard only
+	search  *search    // Hard only
+	view    rules.View // the view being decided on (see Choose)
 }
 
 // believer is a bot with a belief (normal, hard).
@@ -160,8 +161,13 @@ func (b *bot) Observe(e rules.Event) {
 }
 
 // Choose returns the bot's move for view v.
-func (b *bot) Choose(v rules.View) rules.Move {
-	if !v.MyTurn() || !b.fits(&v) {
+func (b *bot) Choose(view rules.View) rules.Move {
+	// The policy keeps pointers into the view (the maze) in the bot's
+	// working space; a copy in the bot keeps the parameter on the stack
+	// (a View passed by pointer escaped: 9 KB on the heap per decision).
+	b.view = view
+	v := &b.view
+	if !v.MyTurn() || !b.fits(v) {
 		return rules.Move{}
 	}
 	if v.Phase == rules.HandingOut {
@@ -178,10 +184,10 @@ func (b *bot) Choose(v rules.View) rules.Move {
 		}
 		return ms[b.rng.IntN(len(ms))]
 	}
-	b.k.sync(&v)
-	s := b.sit(&v)
+	b.k.sync(v)
+	s := b.sit(v)
 	if b.level == Hard {
-		return b.search.choose(&v, &s)
+		return b.search.choose(v, &s)
 	}
 	if b.level == Easy {
 		return b.pol.chooseSoft(&s, b.rng, easyTemp).m

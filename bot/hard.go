@@ -426,6 +426,23 @@ func (s *search) deal(v *rules.View) bool {
 	p.broken = append(p.broken[:0], v.Broken...)
 	p.draw = append(p.draw[:0], h.Draw...)
 	p.hands = append(p.hands[:0], h.Hands...)
+	p.goals = h.Goals
+	p.peeked = p.peeked[:0]
+	for range p.n {
+		p.peeked = append(p.peeked, 0)
+	}
+	// Who looked at which goal is public (R6.4); what it showed is in
+	// the sampled goals.
+	for _, m := range v.MapsPlayed {
+		if m.Seat >= 0 && m.Seat < p.n && m.Goal >= 0 && m.Goal < 3 {
+			p.peeked[m.Seat] |= 1 << m.Goal
+		}
+	}
+	for i, g := range v.Peeked {
+		if g != rules.NoGoal {
+			p.peeked[v.Seat] |= 1 << i
+		}
+	}
 	return true
 }
 
@@ -460,12 +477,13 @@ func (s *search) playout(first scored, me int, seed uint64) float64 {
 }
 
 // playoutMove is the normal policy's move for the seat on turn in a
-// playout, with the search's belief frozen for the playout.
+// playout, with the search's belief about the roles frozen for the
+// playout; each seat knows what its maps showed in the sampled world.
 func (s *search) playoutMove(p *pgame, rng *rand.Rand) scored {
 	t := p.turn
 	x := sit{
 		board: &p.board, seat: t, n: p.n, role: p.roles[t], hand: p.hands[t], broken: p.broken,
-		draw: len(p.draw), connect: p.connect, gold: publicGold(&p.board), susp: s.susp,
+		draw: len(p.draw), connect: p.connect, gold: p.goldFor(t), susp: s.susp,
 		built: s.b.k.built, hide: true, trust: true, fast: true,
 	}
 	if t != s.me {

@@ -21,6 +21,10 @@ type pgame struct {
 	draw    []rules.Card // top card last (R4.2)
 	turn    int
 	last    int // the seat that moved last (R8.1, R8.2)
+	// goals lie under the goal cells; peeked[s] bit i: seat s has looked
+	// at goal i with a map (R6.4), so it knows what lies there.
+	goals  [3]rules.GoalCard
+	peeked []uint8
 
 	// backing store, reused from playout to playout
 	handBuf []rules.Card
@@ -34,6 +38,8 @@ func (p *pgame) reset(base *pgame) {
 	p.roles = append(p.roles[:0], base.roles...)
 	p.broken = append(p.broken[:0], base.broken...)
 	p.draw = append(p.draw[:0], base.draw...)
+	p.goals = base.goals
+	p.peeked = append(p.peeked[:0], base.peeked...)
 	// Every hand gets room for one more card than it holds (R4.2 draws
 	// after a play), in one shared buffer.
 	need := 0
@@ -86,9 +92,9 @@ func (p *pgame) apply(m rules.Move) (over bool, winner rules.Team) {
 			p.broken[m.Target] &^= fix
 		case rules.Rockfall:
 			p.board.Remove(m.At)
+		case rules.Map:
+			p.peeked[s] |= 1 << m.Goal // R6.4: its player alone learns the goal
 		}
-		// A map shows a goal to its player only: nothing changes here
-		// (the playout policy reads the public maze, publicGold).
 	}
 	copy(h[hi:], h[hi+1:])
 	h = h[:len(h)-1]
@@ -125,4 +131,18 @@ func (p *pgame) apply(m rules.Move) (over bool, winner rules.Team) {
 	}
 	p.turn = t
 	return false, 0
+}
+
+// goldFor is where seat s believes the gold lies: the goals face up in the
+// maze and those it looked at with a map (R6.4, R7.1), the rest alike.
+func (p *pgame) goldFor(s int) [3]float64 {
+	var known [3]rules.GoalCard
+	for i, c := range rules.GoalCells {
+		t, _ := p.board.At(c)
+		known[i] = t.Card.Goal
+		if known[i] == rules.NoGoal && p.peeked[s]&(1<<i) != 0 {
+			known[i] = p.goals[i]
+		}
+	}
+	return goldChances(known)
 }
