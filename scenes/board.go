@@ -76,6 +76,8 @@ type boardScene struct {
 	dealing  int // ticks until the deal's motion is over (the hand shows then)
 	dealt    bool
 	shotsAt  int
+	shotName string // a screenshot to ask for once the motion is over
+	midMove  bool   // some of a move's events are still to be shown
 }
 
 // handSlot is one card of the hand as shown.
@@ -253,11 +255,17 @@ func (s *boardScene) Update(a *App) error {
 		return nil
 	}
 	s.input(a)
-	if s.m.autoplay && s.view.Moves >= s.shotsAt+12 {
+	if s.m.autoplay && s.view.Moves >= s.shotsAt+12 && s.shotName == "" {
 		s.shotsAt = s.view.Moves
-		a.RequestShot(fmt.Sprintf("board-r%d-m%03d", s.view.Round, s.view.Moves))
+		s.shotName = fmt.Sprintf("board-r%d-m%03d", s.view.Round, s.view.Moves)
 	}
 	return nil
+}
+
+// settled reports that no card is moving, turning or being dealt, and
+// the last move is shown whole (--screenshots waits for it).
+func (s *boardScene) settled() bool {
+	return s.dealt && s.dealing == 0 && len(s.anims) == 0 && !s.midMove
 }
 
 // deal shows the round's cards flying from the draw pile to every player,
@@ -310,6 +318,7 @@ func (s *boardScene) advance(a *App) {
 		}
 		s.m.pop()
 		s.apply(a, it)
+		s.midMove = !it.last
 		if it.last {
 			s.view = *it.view
 			s.m.shown = s.view

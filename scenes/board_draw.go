@@ -146,6 +146,12 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 		b := s.curtainButton(a)
 		drawButton(a, p, dst, &b)
 	}
+	if s.shotName != "" && a.fade == 0 && s.settled() {
+		// Asked for here, for this very frame (Ebitengine may run several
+		// Updates before one Draw), once no card is in flight.
+		a.RequestShot(s.shotName)
+		s.shotName = ""
+	}
 }
 
 // drawMaze draws the maze floor and grid, its cards, the legal cells and the
