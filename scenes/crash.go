@@ -46,6 +46,9 @@ func (s *crashScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
 	s.menu = button{r: rect{w/2 - a.U(320), h - a.U(80), a.U(300), a.U(52)}, label: a.T("scene.crash.menu"), enabled: true, primary: true}
 	s.quit = button{r: rect{w/2 + a.U(20), h - a.U(80), a.U(300), a.U(52)}, label: a.T("scene.menu.quit"), enabled: true}
+	if a.RTL() {
+		s.menu.r, s.quit.r = s.quit.r, s.menu.r
+	}
 }
 
 func (s *crashScene) Update(a *App) error {

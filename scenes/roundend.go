@@ -222,6 +222,10 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	x0 := (w - rw*float64(cols)) / 2
 	for i := 0; i <= n; i++ {
 		x := x0 + float64(i)*rw
+		if a.RTL() {
+			// Seat 1 where a right-to-left reader starts, on the right.
+			x = x0 + float64(cols-1-i)*rw
+		}
 		role, name := s.ended.SetAside, a.T("role.set_aside")
 		if i < n {
 			role, name = s.ended.Roles[i], s.m.name(i)
@@ -250,7 +254,11 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 			if i >= len(s.picks) {
 				break
 			}
-			gx := w/2 + (float64(i)-float64(k-1)/2)*a.U(96) - float64(ga.Width())/2
+			col := float64(i)
+			if a.RTL() {
+				col = float64(k - 1 - i) // card 1 on the right
+			}
+			gx := w/2 + (col-float64(k-1)/2)*a.U(96) - float64(ga.Width())/2
 			r := rect{gx, y + a.U(20), float64(ga.Width()), float64(ga.Height())}
 			s.picks[i] = r
 			lift := 0.0
@@ -261,12 +269,11 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 			s.p.image(dst, ga.GoldCard(v), r.x, r.y-lift, 1, 1, 1)
 			drawText(a, dst, a.Num(i+1), a.U(14), r.cx(), r.y+r.h+a.U(12), alignCenter, colTextDim)
 		}
-		drawText(a, dst, a.T("scene.roundend.others_hidden"), a.U(14), w/2, y+a.U(150), alignCenter, colTextDim)
+		drawText(a, dst, a.T("scene.roundend.others_hidden"), a.U(14), w/2, y+a.U(162), alignCenter, colTextDim)
 	case s.offer >= 0:
 		drawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, alignCenter, colText)
 	default:
 		s.drawMaze(a, dst, rect{a.U(40), y + a.U(74), w - a.U(80), h - y - a.U(200)})
-		y -= a.U(12)
 		for i := max(len(s.lines)-2, 0); i < len(s.lines); i++ {
 			drawText(a, dst, s.lines[i], a.U(15), w/2, y, alignCenter, colTextDim)
 			y += a.U(22)
