@@ -117,7 +117,7 @@ func (s *newGameScene) layout(a *App) {
 		oy += a.U(86)
 	}
 	s.random = button{r: rect{rx, oy, rw, a.U(40)}, label: a.T("scene.newgame.random_first"), enabled: true, focus: s.setup.Youngest < 0}
-	oy += a.U(100)
+	oy += a.U(110) // room for two lines of help above the seed's label
 	s.seedR = rect{rx, oy, rw, a.U(40)}
 	s.start = button{r: rect{rx, h - a.U(76), rw, a.U(52)}, label: a.T("scene.newgame.start"), enabled: true, primary: true}
 	s.back = button{r: rect{x0, h - a.U(76), a.U(200), a.U(52)}, label: a.T("scene.back"), enabled: true}
@@ -370,9 +370,13 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
 	// Above the start button, in the right column, where there is room
 	// even with ten seats in the smallest window.
-	drawWrapped(a, dst, summary, a.U(13), s.start.r.x, s.start.r.y-a.U(42), s.start.r.w, alignStart, colTextDim)
+	// Its last line ends a little above the button, however many lines
+	// the language needs; an error goes above it.
+	sy := s.start.r.y - a.U(8) - wrappedHeight(a, summary, a.U(13), s.start.r.w)
+	drawWrapped(a, dst, summary, a.U(13), s.start.r.x, sy, s.start.r.w, alignStart, colTextDim)
 	if s.err != "" {
-		drawWrapped(a, dst, s.err, a.U(14), s.start.r.x, s.start.r.y-a.U(96), s.start.r.w, alignStart, colBad)
+		ey := sy - a.U(8) - wrappedHeight(a, s.err, a.U(14), s.start.r.w)
+		drawWrapped(a, dst, s.err, a.U(14), s.start.r.x, ey, s.start.r.w, alignStart, colBad)
 	}
 }
 
