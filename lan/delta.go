@@ -1,6 +1,7 @@
 package lan
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,13 +29,13 @@ var viewJSONField = func() map[string]int {
 // slices (views handed out earlier stay as they were); the others are
 // shared with prev, and nobody changes a view once made.
 func mergeDelta(prev *rules.View, delta json.RawMessage) (rules.View, error) {
-	var keys map[string]json.RawMessage
-	if err := json.Unmarshal(delta, &keys); err != nil {
+	keys, err := objectKeys(delta)
+	if err != nil {
 		return rules.View{}, err
 	}
 	nv := *prev
 	rv := reflect.ValueOf(&nv).Elem()
-	for k := range keys {
+	for _, k := range keys {
 		i, ok := viewJSONField[k]
 		if !ok {
 			return rules.View{}, fmt.Errorf("unknown view field %q", k)
@@ -45,6 +46,53 @@ func mergeDelta(prev *rules.View, delta json.RawMessage) (rules.View, error) {
 		return rules.View{}, err
 	}
 	return nv, nil
+}
+
+// objectKeys returns the keys of the JSON object p, in order, without
+// decoding their values. p that is not an object, or not valid JSON, is an
+// error.
+func objectKeys(p []byte) ([]string, error) {
+	if !json.Valid(p) {
+		return nil, errors.New("not valid JSON")
+	}
+	p = bytes.TrimSpace(p)
+	if len(p) == 0 || p[0] != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	var keys []string
+	depth, expectKey := 0, false
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '{', '[':
+			depth++
+			expectKey = depth == 1
+		case '}', ']':
+			depth--
+		case ',':
+			expectKey = depth == 1
+		case '"':
+			j, escaped := i+1, false
+			for p[j] != '"' { // valid JSON: the string ends
+				if p[j] == '\\' {
+					escaped = true
+					j++
+				}
+				j++
+			}
+			if expectKey {
+				k := string(p[i+1 : j])
+				if escaped {
+					if err := json.Unmarshal(p[i:j+1], &k); err != nil {
+						return nil, err
+					}
+				}
+				keys = append(keys, k)
+				expectKey = false
+			}
+			i = j
+		}
+	}
+	return keys, nil
 }
 
 // viewTracker keeps the newest view of one connection's stream, so that

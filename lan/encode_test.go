@@ -128,3 +128,24 @@ func redacted(evs []rules.Event, seat int) []rules.Event {
 	}
 	return out
 }
+
+func TestObjectKeys(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		ok   bool
+	}{
+		{`{"turn":2,"hand":["NE","x:\"y\""],"board":{"tiles":[{"card":"START","x":0}]},"results":null}`, []string{"turn", "hand", "board", "results"}, true},
+		{` {} `, nil, true},
+		{`{"\u0074urn":1,"a\"b":[{"c":{"d":1}}],"e":"{\"f\":1}"}`, []string{"turn", `a"b`, "e"}, true},
+		{`[{"a":1}]`, nil, false},
+		{`{"a":1`, nil, false},
+		{`"a"`, nil, false},
+		{``, nil, false},
+	} {
+		got, err := objectKeys([]byte(tc.in))
+		if (err == nil) != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: %q, %v; want %q (ok %v)", tc.in, got, err, tc.want, tc.ok)
+		}
+	}
+}
