@@ -54,7 +54,15 @@ func (mouseStroke) IsJustReleased() bool {
 
 type touchStroke struct{ id ebiten.TouchID }
 
-func (t *touchStroke) Position() (int, int) { return ebiten.TouchPosition(t.id) }
+// Position is where the finger is; on the tick it lifts, where it last
+// was (ebiten.TouchPosition of a released touch is 0, 0, so a tap would
+// never end inside the button it began on).
+func (t *touchStroke) Position() (int, int) {
+	if inpututil.IsTouchJustReleased(t.id) {
+		return inpututil.TouchPositionInPreviousTick(t.id)
+	}
+	return ebiten.TouchPosition(t.id)
+}
 func (t *touchStroke) IsJustReleased() bool { return inpututil.IsTouchJustReleased(t.id) }
 
 // Update does nothing: inpututil keeps its own state.

@@ -6,6 +6,9 @@
 //   mute=1                no sound
 //   players=N seed=S autoplay=1 exit=1   the app's --players, --seed,
 //                         --autoplay, --exit-after-game
+//   shots=1               the app's --screenshots /home/web/shots: a PNG of
+//                         each scene the first time it shows, in the page's
+//                         storage (localStorage key goldvein:f:/home/web/shots/NAME.png)
 //   join=HOST:PORT        with bot=LEVEL: play as a computer player at that
 //                         LAN host's table (join= with no value: the host that
 //                         served this page); name=NAME, password=P
@@ -114,6 +117,9 @@
     if (q.get("autoplay") === "1") args.push("--autoplay");
     if (q.get("exit") === "1") args.push("--exit-after-game");
     if (q.get("mute") === "1") args.push("--mute");
+    // The app's --screenshots: a PNG of each scene the first time it shows,
+    // kept in the page's storage (storefs.js) under /home/web/shots/.
+    if (q.get("shots") === "1") args.push("--screenshots", "/home/web/shots");
     return args;
   }
 
