@@ -14,8 +14,9 @@
 // JoinAddresses(port) lists the addresses to show for guests to type. The
 // lobby screen reads h.Lobby() (the table's name, options, password
 // flag, grace period and seats: who sits where, connected or not) and
-// h.ChatLog(), redrawing when h.Changed() fires. Before the start it may call
-// h.SetOptions, h.SetGrace and h.SetSeat (make a seat open, a computer
+// h.ChatLog() (and h.Notices(): turns the turn timer played), redrawing
+// when h.Changed() fires. Before the start it may call h.SetOptions,
+// h.SetGrace, h.SetTurnTimeout and h.SetSeat (make a seat open, a computer
 // player, or SeatLocal for the host's own player). h.Start(map[int]game.Seat{0:
 // inbox}) deals the game, giving local seats their game.Seat (a
 // game.Inbox the board scene polls); open seats get computer players. Then
@@ -35,7 +36,8 @@
 // back after a crash (ClientConfig.Token). c.Messages() delivers, in order:
 // TLobby (m.Lobby), TUpdate (m.View, always a whole rules.View, and
 // m.RulesEvents()), TChat (m.Seat, m.Name, m.Text or m.Phrase), TError (a
-// refused move: m.Code, m.Error), and TDropped/TBack when the connection
+// refused move: m.Code, m.Error), TNotice (m.Code, m.Seat, m.Name, m.Text:
+// the turn timer made a guest's move), and TDropped/TBack when the connection
 // breaks and the client gets back on its own. c.Move(m), c.Chat(text) and
 // c.Phrase(id) send; c.Leave() says goodbye, c.Close() just drops. Autoplay
 // plays a seat with a computer player (the headless join).
@@ -43,5 +45,7 @@
 // A LAN game is a game.Table whose guest seats are remote seats: their
 // Deliver queues the update for the connection's writer goroutine, so the
 // table never waits on the network. A dropped guest's seat waits
-// HostConfig.Grace, then a game.BotSeat stands in until they come back.
+// HostConfig.Grace, then a game.BotSeat stands in until they come back. A
+// guest who stays but does not move has each turn that outlasts
+// HostConfig.TurnTimeout played by a computer player (Table.SubmitAt).
 package lan
