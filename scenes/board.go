@@ -308,6 +308,11 @@ func (s *boardScene) advance(a *App) {
 		return
 	}
 	for s.hold == 0 {
+		if s.shotName != "" && !s.midMove {
+			// --screenshots: the next move waits until this one has
+			// settled and been shot (Draw asks for it).
+			return
+		}
 		it, ok := s.m.peek()
 		if !ok {
 			return

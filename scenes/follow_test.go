@@ -118,3 +118,46 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 		t.Errorf("the log has %d lines, want %d (one a move, one a goal turned up, one for the end): %q", len(b.log), lines, b.log)
 	}
 }
+
+// TestScreenshotsSettled: --screenshots saves each scene and the board
+// every 12 moves only when nothing is in motion (no card dealt, flying or
+// turning over, the role card face up), in an autoplay game whose computer
+// players are far ahead of the screen.
+func TestScreenshotsSettled(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed, h.a.cfg.ScreenshotDir = true, 6, 3, dir
+	m, err := newAutoplayMatch(h.a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.close)
+	h.a.cur = startScene(h.a, m)
+	deadline := time.Now().Add(60 * time.Second)
+	shots, boards := 0, 0
+	for time.Now().Before(deadline) {
+		h.tick()
+		if len(h.a.shots) == shots {
+			continue
+		}
+		shots = len(h.a.shots)
+		switch s := h.a.cur.(type) {
+		case *boardScene:
+			boards++
+			if !s.settled() {
+				t.Fatalf("board shot at move %d in motion: %d motions, dealing %d, mid-move %v", s.view.Moves, len(s.anims), s.dealing, s.midMove)
+			}
+			if boards == 3 {
+				h.a.WaitScreenshots()
+				return // the first and two taken every 12 moves
+			}
+		case *revealScene:
+			if !s.settled() {
+				t.Fatalf("reveal shot with the role card turning (tick %d)", s.t)
+			}
+		case *roundEndScene:
+			t.Fatalf("round 1 ended with %d board shots, want the first and one every 12 moves: %v", boards, h.a.shots)
+		}
+	}
+	t.Fatalf("no third board shot in time: %v", h.a.shots)
+}
