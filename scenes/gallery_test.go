@@ -265,7 +265,11 @@ func (g *gallery) game() {
 		case *revealScene:
 			if s.btn.enabled && h.a.fade == 0 {
 				h.ticks(20)
-				once("reveal")
+				if s.curtain {
+					once("reveal-curtain")
+				} else {
+					once("reveal")
+				}
 				h.key(ebiten.KeyEnter)
 				continue
 			}
@@ -347,7 +351,7 @@ func (g *gallery) game() {
 		case *finalScene:
 			h.ticks(90)
 			once("final")
-			for _, n := range []string{"reveal", "curtain", "board", "board-refused", "board-peek", "roundend", "roundend-keep", "roundend-curtain"} {
+			for _, n := range []string{"reveal-curtain", "reveal", "curtain", "board", "board-refused", "board-peek", "roundend", "roundend-keep", "roundend-curtain"} {
 				if !shot[n] {
 					g.t.Errorf("%s: the game never showed %s", g.name, n)
 				}
