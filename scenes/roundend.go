@@ -22,6 +22,7 @@ type roundEndScene struct {
 	lines  []string
 	offer  int // the seat choosing gold now, -1 none
 	offerV rules.View
+	labels []string // under each offered card: its key and its value
 	picks  [3]rect
 	mine   int // gold this screen's human kept this round (single human)
 	done   bool
@@ -46,6 +47,7 @@ func newRoundEndScene(a *App, m *match, ended rules.Event, v rules.View, tiles [
 		s.offer = v.Turn
 		if m.isHuman(v.Turn) {
 			s.offerV, _ = m.viewOf(v.Turn, v.Moves)
+			s.label(a)
 			s.cover = m.hotseat()
 		}
 	}
@@ -53,6 +55,15 @@ func newRoundEndScene(a *App, m *match, ended rules.Event, v rules.View, tiles [
 }
 
 func (s *roundEndScene) Name() string { return "roundend" }
+
+// label writes, once per offer, what shows under each offered gold card:
+// the key that takes it and what it is worth ("1 · 3 gold").
+func (s *roundEndScene) label(a *App) {
+	s.labels = s.labels[:0]
+	for i, v := range s.offerV.Offer {
+		s.labels = append(s.labels, a.Num(i+1)+" · "+a.N("gold.amount", v))
+	}
+}
 
 func (s *roundEndScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
@@ -135,6 +146,7 @@ func (s *roundEndScene) consume(a *App) {
 			s.offer = e.Seat
 			if s.m.isHuman(e.Seat) {
 				s.offerV, _ = s.m.viewOf(e.Seat, it.view.Moves)
+				s.label(a)
 				if s.m.hotseat() && s.shown != e.Seat {
 					s.cover = true
 				}
@@ -241,7 +253,9 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	y := ry + float64(roleArt.Height()) + a.U(44)
 	switch {
 	case s.cover:
-		drawCurtain(a, &s.p, dst, s.m.name(s.offer))
+		// Below the title, over the goals and roles too: no sliver of them
+		// peeks out at the curtain's edge.
+		drawCurtainFrom(a, &s.p, dst, s.m.name(s.offer), a.U(94))
 	case s.offer >= 0 && s.m.isHuman(s.offer) && !s.m.autoplay && len(s.offerV.Offer) > 0:
 		who := a.T("round.keep_one")
 		if s.m.hotseat() {
@@ -267,7 +281,9 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 				s.p.frame(dst, rect{r.x - a.U(3), r.y - lift - a.U(3), r.w + a.U(6), r.h + a.U(6)}, a.U(3), colGold)
 			}
 			s.p.image(dst, ga.GoldCard(v), r.x, r.y-lift, 1, 1, 1)
-			drawText(a, dst, a.Num(i+1), a.U(14), r.cx(), r.y+r.h+a.U(12), alignCenter, colTextDim)
+			if i < len(s.labels) {
+				drawText(a, dst, s.labels[i], a.U(14), r.cx(), r.y+r.h+a.U(12), alignCenter, colTextDim)
+			}
 		}
 		drawText(a, dst, a.T("scene.roundend.others_hidden"), a.U(14), w/2, y+a.U(162), alignCenter, colTextDim)
 	case s.offer >= 0:

@@ -1,16 +1,21 @@
 package scenes
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
 	"math"
 	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
 )
 
@@ -721,3 +726,214 @@ func TestContinueResumes(t *testing.T) {
 
 // newScreen is an offscreen screen the size of the app's layout.
 func newScreen(a *App) *ebiten.Image { return ebiten.NewImage(a.w, a.h) }
+
+// handingOutSave plays games of n computer players (normal) on the rules
+// alone until a round ends in a gold handing-out (R8.1) in which at least
+// humans distinct gold-diggers are offered gold, and saves that game, as
+// it stood at the first offer, as the autosave in dir (with setup.json
+// marking those seats human). It returns the seats in the order of their
+// first offer.
+func handingOutSave(t *testing.T, dir string, n, humans int) []int {
+	t.Helper()
+	for seed := uint64(1); seed < 40; seed++ {
+		opts := rules.Options{Players: n, FirstPlayer: 0}
+		g, evs, err := rules.New(opts, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots := make([]bot.Bot, n)
+		for i := range bots {
+			bots[i] = bot.New(bot.Normal, i, n, seed+uint64(i))
+		}
+		observe := func(evs []rules.Event) {
+			for i, b := range bots {
+				for _, e := range evs {
+					b.Observe(e.For(i))
+				}
+			}
+		}
+		observe(evs)
+		rec := rules.NewRecord(opts, seed, nil)
+		for i := 0; i < n; i++ {
+			rec.Seats = append(rec.Seats, fmt.Sprintf("Seat %d", i+1))
+		}
+		at := -1 // moves made when the handing-out began
+		var offered []int
+		for g.Phase() != rules.Over {
+			if g.Phase() == rules.HandingOut {
+				if g.Round() == rules.Rounds {
+					break // the next round must follow
+				}
+				if at < 0 {
+					at = len(rec.Moves)
+				}
+				if !slices.Contains(offered, g.Turn()) {
+					offered = append(offered, g.Turn())
+				}
+			} else if at >= 0 {
+				break // the handing-out is over
+			}
+			mv := bots[g.Turn()].Choose(g.View(g.Turn()))
+			evs, err := g.Apply(mv)
+			if err != nil {
+				t.Fatalf("seed %d: %v: %v", seed, mv, err)
+			}
+			observe(evs)
+			rec.Moves = append(rec.Moves, mv)
+		}
+		if at < 0 || len(offered) < humans {
+			continue
+		}
+		rec.Moves = rec.Moves[:at]
+		if err := (game.FileSaver{Path: filepath.Join(dir, game.AutosaveFile)}).Save(rec); err != nil {
+			t.Fatal(err)
+		}
+		setup := Setup{Seed: seed, Youngest: 0}
+		for i := 0; i < n; i++ {
+			setup.Seats = append(setup.Seats, SeatSetup{Human: slices.Contains(offered[:humans], i), Name: rec.Seats[i], Level: "normal"})
+		}
+		data, _ := json.Marshal(setup)
+		if err := os.WriteFile(filepath.Join(dir, "setup.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return offered
+	}
+	t.Fatal("no seed gives such a handing-out")
+	return nil
+}
+
+// continueGame opens the menu on dir's autosave and clicks Continue.
+func continueGame(t *testing.T, dir string) *harness {
+	t.Helper()
+	h := newHarnessIn(t, dir)
+	h.ticks(2)
+	menu := h.a.cur.(*menuScene)
+	menu.layout(h.a)
+	if !menu.buttons[menuContinue].enabled {
+		t.Fatal("Continue is greyed with an autosave present")
+	}
+	h.click(menu.buttons[menuContinue].r)
+	h.ticks(fadeTicks + 2)
+	return h
+}
+
+// TestContinueInHandingOut: a game saved while the gold is handed out
+// (R8.1), with the human to choose, continues at the round end with the
+// human's own offer; the keep-one-card choice is played and recorded, the
+// computer players choose theirs, and the next round follows.
+func TestContinueInHandingOut(t *testing.T) {
+	dir := t.TempDir()
+	offered := handingOutSave(t, dir, 5, 1)
+	me := offered[0]
+	h := continueGame(t, dir)
+	re, ok := h.a.cur.(*roundEndScene)
+	if !ok {
+		t.Fatalf("scene %s after Continue, want the round end", h.a.cur.Name())
+	}
+	t.Cleanup(re.m.close)
+	want := re.m.table.View(me).Offer
+	if re.offer != me || fmt.Sprint(re.offerV.Offer) != fmt.Sprint(want) || len(want) == 0 {
+		t.Fatalf("offer to seat %d of %v, want seat %d's %v", re.offer, re.offerV.Offer, me, want)
+	}
+	if re.cover {
+		t.Fatal("a single human gets the curtain")
+	}
+	h.shot("continue-handing-out")
+	before := len(re.m.table.Record().Moves)
+	gold0 := re.m.table.View(me).Gold
+	h.key(ebiten.Key1)
+	rec := re.m.table.Record()
+	if len(rec.Moves) <= before {
+		t.Fatal("the choice was not played")
+	}
+	if mv := rec.Moves[before]; mv.Seat != me || mv.Type != rules.Keep || mv.Gold != want[0] {
+		t.Fatalf("played %v, want seat %d keeping %d", mv, me, want[0])
+	}
+	// Cards left that give no choice (one value) are kept without asking.
+	if g := re.m.table.View(me).Gold; g < gold0+want[0] {
+		t.Errorf("gold %d after keeping %d (had %d)", g, want[0], gold0)
+	}
+	for i := 0; i < 600 && !re.done; i++ {
+		h.tick()
+	}
+	if !re.done {
+		t.Fatal("the handing-out did not finish")
+	}
+	res := re.m.table.View(me).Results
+	if got := res[len(res)-1].Gold[me]; re.mine != got || got < want[0] {
+		t.Errorf("the round end says %d gold for me, the round gave me %d, I chose %d", re.mine, got, want[0])
+	}
+	h.key(ebiten.KeyEnter)
+	h.ticks(fadeTicks + 2)
+	rv, ok := h.a.cur.(*revealScene)
+	if !ok || rv.view.Round != re.ended.Round+1 {
+		t.Fatalf("scene %s after the round end, want round %d's role reveal", h.a.cur.Name(), re.ended.Round+1)
+	}
+}
+
+// TestHotseatHandingOut: two humans at one screen, continued in the middle
+// of the gold handing-out: before each human's offer shows, the curtain
+// covers it and names them; the next round's role reveal starts behind the
+// curtain too.
+func TestHotseatHandingOut(t *testing.T) {
+	dir := t.TempDir()
+	offered := handingOutSave(t, dir, 5, 2)
+	humans := offered[:2]
+	h := continueGame(t, dir)
+	re, ok := h.a.cur.(*roundEndScene)
+	if !ok {
+		t.Fatalf("scene %s after Continue, want the round end", h.a.cur.Name())
+	}
+	t.Cleanup(re.m.close)
+	for k, me := range humans {
+		// Up to this human's offer (the computer players choose theirs).
+		for i := 0; i < 600 && re.offer != me; i++ {
+			h.tick()
+		}
+		if re.offer != me {
+			t.Fatalf("no offer to seat %d (offer to %d)", me, re.offer)
+		}
+		if !re.cover {
+			t.Fatalf("human %d's offer shows without the curtain", k+1)
+		}
+		if re.btn.label != h.a.T("scene.curtain.show", "name", re.m.name(me)) {
+			t.Errorf("curtain button %q does not name %s", re.btn.label, re.m.name(me))
+		}
+		h.shot(fmt.Sprintf("hotseat-handing-out-%d", k+1))
+		h.key(ebiten.KeyEnter)
+		if re.cover || re.shown != me {
+			t.Fatalf("after Enter the curtain is still up for seat %d", me)
+		}
+		want := re.m.table.View(me).Offer
+		if fmt.Sprint(re.offerV.Offer) != fmt.Sprint(want) {
+			t.Fatalf("seat %d sees the offer %v, theirs is %v", me, re.offerV.Offer, want)
+		}
+		before := len(re.m.table.Record().Moves)
+		h.key(ebiten.Key1)
+		rec := re.m.table.Record()
+		if len(rec.Moves) <= before || rec.Moves[before].Seat != me || rec.Moves[before].Gold != want[0] {
+			t.Fatalf("seat %d's choice of %d was not played: %v", me, want[0], rec.Moves[before:])
+		}
+	}
+	for i := 0; i < 600 && !re.done; i++ {
+		if re.cover {
+			h.key(ebiten.KeyEnter) // a human offered a second card
+			if re.m.isHuman(re.offer) {
+				h.key(ebiten.Key1)
+			}
+		}
+		h.tick()
+	}
+	if !re.done {
+		t.Fatal("the handing-out did not finish")
+	}
+	h.key(ebiten.KeyEnter)
+	h.ticks(fadeTicks + 2)
+	rv, ok := h.a.cur.(*revealScene)
+	if !ok {
+		t.Fatalf("scene %s after the round end", h.a.cur.Name())
+	}
+	if !rv.curtain {
+		t.Error("the next round's role reveal shows a role before the curtain")
+	}
+}
