@@ -55,6 +55,11 @@ func (h *Host) Serve(l net.Listener) error {
 			}
 			return err
 		}
+		if tc, ok := nc.(*net.TCPConn); ok {
+			// Go's default, said out loud: no Nagle delay, an update goes
+			// out as soon as its writer flushes it (one write a batch).
+			tc.SetNoDelay(true)
+		}
 		go h.route(nc)
 	}
 }
