@@ -195,7 +195,11 @@ func (s *newGameScene) Update(a *App) error {
 	case a.Clicked(s.seedR):
 		s.focus = fieldSeed
 	}
-	s.typeInto(a)
+	if a.Key(ebiten.KeyTab) {
+		s.focus = s.nextField(a.in.KeyPressed(ebiten.KeyShift))
+	} else {
+		s.typeInto(a)
+	}
 	if s.back.clicked(a) || a.Key(ebiten.KeyEscape) {
 		a.GoTo(newMenuScene(a))
 		return nil
@@ -211,7 +215,7 @@ func (s *newGameScene) typeInto(a *App) {
 	if s.focus < 0 {
 		return
 	}
-	if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyTab) {
+	if a.Key(ebiten.KeyEnter) {
 		s.focus = -1
 		return
 	}
@@ -239,6 +243,29 @@ func (s *newGameScene) typeInto(a *App) {
 		_, size := utf8.DecodeLastRuneInString(*field)
 		*field = (*field)[:len(*field)-size]
 	}
+}
+
+// nextField is the text field Tab (Shift-Tab: back) moves the keyboard
+// to: the humans' names in seat order, then the seed, then none, round and
+// round.
+func (s *newGameScene) nextField(back bool) int {
+	fields := []int{-1}
+	for i, st := range s.setup.Seats {
+		if st.Human {
+			fields = append(fields, i)
+		}
+	}
+	fields = append(fields, fieldSeed)
+	k := 0
+	for i, f := range fields {
+		if f == s.focus {
+			k = i
+		}
+	}
+	if back {
+		return fields[(k-1+len(fields))%len(fields)]
+	}
+	return fields[(k+1)%len(fields)]
 }
 
 func cycleLevel(l string, d int) bot.Level {

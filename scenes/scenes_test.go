@@ -369,10 +369,25 @@ func TestHotseatCurtain(t *testing.T) {
 	}
 }
 
-// TestNewcomerPlaysWholeGame plays a whole game against two computer
-// players by keyboard alone, as a newcomer would: the menu, the new-game
-// table, the role reveal, every turn (Tab to a card with a place, Enter;
-// or D to pass), the gold choice, and on to the final scoring.
+// checkNewcomerTable checks the new-game table as a newcomer finds it: one
+// human (seat 0) and four computer players.
+func checkNewcomerTable(t *testing.T, ng *newGameScene) {
+	t.Helper()
+	if len(ng.setup.Seats) != 5 {
+		t.Fatalf("%d seats at a new table, want 5", len(ng.setup.Seats))
+	}
+	for i, st := range ng.setup.Seats {
+		if st.Human != (i == 0) {
+			t.Fatalf("seat %d human %v: want one human and four computer players", i, st.Human)
+		}
+	}
+}
+
+// TestNewcomerPlaysWholeGame plays a whole 3-round game against four
+// computer players by keyboard alone, as a newcomer would: N in the menu,
+// Tab to the seed field and type it, Enter to start, the role reveal, every
+// turn (Tab to a card with a place, Enter; or D to pass), the gold choice
+// (its number), Enter at each round end, and on to the final scoring.
 func TestNewcomerPlaysWholeGame(t *testing.T) {
 	h := newHarness(t)
 	h.a.settings.AnimSpeed = 8
@@ -383,11 +398,20 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 	if !ok {
 		t.Fatalf("scene %s after N", h.a.cur.Name())
 	}
-	ng.setup.Seats = oneHuman(3)
-	ng.setup.Seed = 0
-	ng.seed = "12"
-	h.key(ebiten.KeyEnter)
-	deadline := time.Now().Add(90 * time.Second)
+	checkNewcomerTable(t, ng)
+	h.key(ebiten.KeyTab) // the human's name
+	h.key(ebiten.KeyTab) // the seed
+	if ng.focus != fieldSeed {
+		t.Fatalf("two Tabs focus field %d, want the seed", ng.focus)
+	}
+	h.in.chars = []rune("12")
+	h.tick()
+	h.key(ebiten.KeyEnter) // leave the field
+	if ng.seed != "12" || ng.focus != -1 {
+		t.Fatalf("seed field %q, focus %d", ng.seed, ng.focus)
+	}
+	h.key(ebiten.KeyEnter) // start
+	deadline := time.Now().Add(240 * time.Second)
 	seen := map[string]bool{}
 	played := 0
 	for {
@@ -397,8 +421,8 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 		seen[h.a.cur.Name()] = true
 		switch s := h.a.cur.(type) {
 		case *finalScene:
-			if len(s.view.Scores) != 3 {
-				t.Fatalf("final scores %v", s.view.Scores)
+			if len(s.view.Scores) != 5 || len(s.view.Results) != rules.Rounds {
+				t.Fatalf("final scores %v after %d rounds", s.view.Scores, len(s.view.Results))
 			}
 			for _, n := range []string{"newgame", "reveal", "board", "roundend", "final"} {
 				if !seen[n] {
@@ -408,6 +432,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 			if played == 0 {
 				t.Error("the human never played")
 			}
+			t.Logf("keyboard: %d moves by the human in %d rounds", played, len(s.view.Results))
 			return
 		case *boardScene:
 			if s.myTurn() && h.a.fade == 0 {
@@ -581,10 +606,11 @@ func (h *harness) click(r rect) {
 	h.tick()
 }
 
-// TestNewcomerPlaysByMouse plays a whole game against two computer players
-// with the mouse alone: buttons are clicked, every card is dragged (a path
-// card to a lit cell, a tool onto a player's panel, a rockfall or map onto
-// the maze, else onto the discard pile to pass), gold is clicked.
+// TestNewcomerPlaysByMouse plays a whole 3-round game against four
+// computer players with the mouse alone: buttons are clicked (the seed
+// field too, its digits typed), every card is dragged (a path card to a lit
+// cell, a tool onto a player's panel, a rockfall or map onto the maze, else
+// onto the discard pile to pass), gold is clicked.
 func TestNewcomerPlaysByMouse(t *testing.T) {
 	h := newHarness(t)
 	h.a.settings.AnimSpeed = 8
@@ -594,12 +620,16 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 	h.click(menu.buttons[menuNew].r)
 	h.ticks(fadeTicks + 2)
 	ng := h.a.cur.(*newGameScene)
-	ng.setup.Seats = oneHuman(3)
-	ng.setup.Seats[0].Name = "Mia"
-	ng.seed = "21"
+	checkNewcomerTable(t, ng)
 	ng.layout(h.a)
+	h.click(ng.seedR)
+	h.in.chars = []rune("21")
+	h.tick()
+	if ng.seed != "21" {
+		t.Fatalf("seed field %q after clicking it and typing", ng.seed)
+	}
 	h.click(ng.start.r)
-	deadline := time.Now().Add(90 * time.Second)
+	deadline := time.Now().Add(240 * time.Second)
 	played, shots := 0, map[string]bool{}
 	for {
 		if time.Now().After(deadline) {
@@ -611,9 +641,13 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 		}
 		switch s := h.a.cur.(type) {
 		case *finalScene:
+			if len(s.view.Scores) != 5 || len(s.view.Results) != rules.Rounds {
+				t.Fatalf("final scores %v after %d rounds", s.view.Scores, len(s.view.Results))
+			}
 			if played == 0 {
 				t.Error("the human never played")
 			}
+			t.Logf("mouse: %d moves by the human in %d rounds", played, len(s.view.Results))
 			return
 		case *boardScene:
 			if s.myTurn() && h.a.fade == 0 {
