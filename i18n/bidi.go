@@ -236,3 +236,34 @@ func reorder(segs []segment) {
 		}
 	}
 }
+
+// FirstStrongRTL reports the direction of text typed by a person (a chat
+// line, a table's name), which the UI's language does not decide: right to
+// left when its first strong letter is right to left (UAX #9 P2 and P3,
+// as a browser's dir="auto" does), left to right when it is left to right,
+// and fallback when it has no strong letter (digits, punctuation, emoji).
+// Text inside isolates (U+2066-2069) is skipped, as P2 requires.
+func FirstStrongRTL(s string, fallback bool) bool {
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '\u2066', '\u2067', '\u2068':
+			depth++
+			continue
+		case '\u2069':
+			depth = max(depth-1, 0)
+			continue
+		}
+		if depth > 0 {
+			continue
+		}
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.L:
+			return false
+		case bidi.R, bidi.AL:
+			return true
+		}
+	}
+	return fallback
+}

@@ -145,3 +145,24 @@ func BenchmarkRuns(b *testing.B) {
 		Runs(s, true)
 	}
 }
+
+func TestFirstStrongRTL(t *testing.T) {
+	for _, tt := range []struct {
+		in       string
+		fallback bool
+		want     bool
+	}{
+		{"سلام! Hello 123", false, true},
+		{"Hello سلام", true, false},
+		{"123 !? سلام", false, true},
+		{"123 !?", true, true},
+		{"123 !?", false, false},
+		{"", true, true},
+		{"\u2068Ann\u2069 سلام", false, true}, // P2 skips the isolate
+		{"«Привет»", true, false},
+	} {
+		if got := FirstStrongRTL(tt.in, tt.fallback); got != tt.want {
+			t.Errorf("FirstStrongRTL(%q, %v) = %v, want %v", tt.in, tt.fallback, got, tt.want)
+		}
+	}
+}

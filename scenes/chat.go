@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/sprites/fonts"
 )
@@ -186,8 +187,15 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 		// newest lines are at the bottom, so the entry is drawn upwards.
 		indent := nw + a.U(6)
 		text := lineText(a, e)
-		body := fonts.Wrap(text, size, c.lines.w-indent, a.RTL())
-		if full := fonts.Wrap(text, size, c.lines.w, a.RTL()); len(full)+1 < len(body) {
+		// A quick phrase is in the UI's language; what a player typed reads
+		// in the direction of its own first letter (issue 7: "سلام! Hi"
+		// stays a right-to-left line in an English UI).
+		dir := a.RTL()
+		if e.phrase == "" {
+			dir = i18n.FirstStrongRTL(text, dir)
+		}
+		body := fonts.Wrap(text, size, c.lines.w-indent, dir)
+		if full := fonts.Wrap(text, size, c.lines.w, dir); len(full)+1 < len(body) {
 			// Beside a long name the text would break inside its words:
 			// it goes under the name, full width.
 			indent, body = 0, append([]string{""}, full...)
@@ -198,12 +206,12 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 		for k := len(body) - 1; k >= 0 && y-lh/2 >= top; k-- {
 			if a.RTL() {
 				right := c.lines.x + c.lines.w
-				drawText(a, dst, body[k], size, right-indent, y, alignEnd, colText)
+				drawTextDir(a, dst, body[k], size, right-indent, y, alignEnd, colText, dir)
 				if k == 0 {
 					drawText(a, dst, name, size, right, y, alignEnd, col)
 				}
 			} else {
-				drawText(a, dst, body[k], size, c.lines.x+indent, y, alignStart, colText)
+				drawTextDir(a, dst, body[k], size, c.lines.x+indent, y, alignStart, colText, dir)
 				if k == 0 {
 					drawText(a, dst, name, size, c.lines.x, y, alignStart, col)
 				}
