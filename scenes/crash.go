@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image/color"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -74,21 +75,26 @@ func (s *crashScene) Draw(a *App, dst *ebiten.Image) {
 	tw := w - a.U(160)
 	x := a.U(80)
 	drawText(a, dst, a.T("scene.crash.title"), a.U(34), w/2, a.U(70), alignCenter, colBad)
-	drawWrapped(a, dst, a.T("scene.crash.body"), a.U(17), x, a.U(120), tw, alignStart, colText)
+	// Each part follows the one above it, so a body or an error that
+	// needs more lines in some language pushes the rest down.
+	y := a.U(120)
+	y += drawWrapped(a, dst, a.T("scene.crash.body"), a.U(17), x, y, tw, alignStart, colText) + a.U(24)
 	// Labels start where the UI reads from; what happened, where and the
 	// autosave's path are technical text that reads left to right.
 	lx, lal := x, alignStart
 	if a.RTL() {
 		lx, lal = x+tw, alignEnd
 	}
-	drawText(a, dst, a.T("scene.crash.what"), a.U(15), lx, a.U(200), lal, colGold)
-	drawWrappedDir(a, dst, s.err, a.U(15), x, a.U(224), tw, alignStart, colText, false)
-	if s.where != "" {
-		drawText(a, dst, a.T("scene.crash.where"), a.U(15), lx, a.U(300), lal, colGold)
-		drawWrappedDir(a, dst, s.where, a.U(14), x, a.U(324), tw, alignStart, colTextDim, false)
+	part := func(label, text string, size float64, c color.RGBA) {
+		drawText(a, dst, label, a.U(15), lx, y+a.U(8), lal, colGold)
+		y += a.U(24)
+		y += drawWrappedDir(a, dst, text, size, x, y, tw, alignStart, c, false) + a.U(28)
 	}
-	drawText(a, dst, a.T("scene.crash.autosave"), a.U(15), lx, a.U(390), lal, colGold)
-	drawWrappedDir(a, dst, a.dirs.autosave, a.U(14), x, a.U(414), tw, alignStart, colText, false)
+	part(a.T("scene.crash.what"), s.err, a.U(15), colText)
+	if s.where != "" {
+		part(a.T("scene.crash.where"), s.where, a.U(14), colTextDim)
+	}
+	part(a.T("scene.crash.autosave"), a.dirs.autosave, a.U(14), colText)
 	drawButton(a, &s.p, dst, &s.menu)
 	drawButton(a, &s.p, dst, &s.quit)
 }
