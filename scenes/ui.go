@@ -229,7 +229,11 @@ func drawButton(a *App, p *painter, dst *ebiten.Image, b *button) {
 	if !b.enabled {
 		tc = colTextDim
 	}
-	drawText(a, dst, b.label, a.U(18), b.r.cx(), b.r.cy(), alignCenter, tc)
+	// A label too long for its button in some language is drawn smaller
+	// (down to two thirds), then cut with an ellipsis, never past the edge.
+	room := b.r.w - a.U(12)
+	size := fitSize(a, b.label, a.U(18), room)
+	drawText(a, dst, fit(a, b.label, size, room), size, b.r.cx(), b.r.cy(), alignCenter, tc)
 }
 
 // clicked reports a click on an enabled button.
