@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -36,6 +37,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	lang := fs.String("lang", "", "language: en, ru or fa (default: the settings', else the system's)")
 	config := fs.String("config", "", "folder for settings and the autosave (default: the user's config dir/goldvein)")
 	mute := fs.Bool("mute", false, "no sound")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -66,6 +68,19 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "goldvein:", err)
 		return 1
 	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(stderr, "goldvein:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "goldvein:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ebiten.SetWindowTitle("goldvein")
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowSizeLimits(scenes.MinWidth, scenes.MinHeight, -1, -1)
@@ -87,6 +102,5 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "goldvein: crashed:", err)
 		return 1
 	}
-	_ = os.Stdout
 	return app.ExitCode()
 }
