@@ -244,3 +244,71 @@ func BenchmarkHostMove(b *testing.B) {
 	}
 	b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/float64(b.N), "cpu-µs/move")
 }
+
+// BenchmarkGuestMoveWithBots: 5 guests and 5 computer players of level
+// hard at one table. Per guest move it measures, on the host, the time
+// from reading the move to writing the update to the last of the 5
+// guests; a computer player whose turn the move starts thinks meanwhile
+// (bot seats share the host's CPU). b.N counts guest moves.
+func BenchmarkGuestMoveWithBots(b *testing.B) {
+	const n, guests = 10, 5
+	var lat []time.Duration
+	for seed := uint64(1); len(lat) < b.N; seed++ {
+		cfg := testConfig(n, n-guests)
+		cfg.Seed = seed
+		cfg.NewBrain = func(_ string, seat, players int) game.Brain {
+			return bot.New(bot.Hard, seat, players, uint64(seat)+seed)
+		}
+		cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
+		var mu sync.Mutex
+		var h *Host
+		arrived := map[int]time.Time{} // moves after the guest move -> its arrival
+		written := map[int]int{}
+		last := map[int]time.Time{}
+		cfg.onMoveRead = func(at time.Time) {
+			moves := h.Table().View(-1).Moves + 1
+			mu.Lock()
+			arrived[moves] = at
+			mu.Unlock()
+		}
+		cfg.onUpdateWritten = func(moves int, at time.Time) {
+			mu.Lock()
+			defer mu.Unlock()
+			written[moves]++
+			if at.After(last[moves]) {
+				last[moves] = at
+			}
+		}
+		var addr string
+		h, addr = startHost(b, cfg)
+		cs := make([]*Client, guests)
+		for i := range cs {
+			cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+		var wg sync.WaitGroup
+		for _, c := range cs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				Autoplay(ctx, c, randomBrain, nil)
+			}()
+		}
+		wg.Wait()
+		cancel()
+		h.Close()
+		mu.Lock()
+		for moves, t0 := range arrived {
+			if written[moves] == guests {
+				lat = append(lat, last[moves].Sub(t0))
+			}
+		}
+		mu.Unlock()
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "host-p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "host-p99-ms")
+	b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
+	b.ReportMetric(float64(len(lat)), "guest-moves")
+	b.ReportMetric(0, "ns/op")
+}
