@@ -162,3 +162,25 @@ func TestClientRefusesABadView(t *testing.T) {
 		t.Fatal("Autoplay ended without an error on another seat's view")
 	}
 }
+
+// TestDecodeHostChecksNotices: a notice is shown as it is, so one with a
+// control character (a terminal escape, a forged line) or without a code
+// or text is refused, like chat.
+func TestDecodeHostChecksNotices(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{`{"t":"notice","code":"turn_timeout","seat":1,"name":"Ann","text":"Ann took longer than 1m30s for a turn."}`, true},
+		{`{"t":"notice","code":"turn_timeout","seat":1,"name":"Ann","text":"\u001b[2J"}`, false},
+		{`{"t":"notice","code":"turn_timeout","seat":1,"name":"A\nnn","text":"x"}`, false},
+		{`{"t":"notice","seat":1,"name":"Ann","text":"x"}`, false},
+		{`{"t":"notice","code":"turn_timeout","seat":1,"name":"Ann"}`, false},
+		{`{"t":"notice","code":"turn_timeout","text":"x","text":"y"}`, false},
+	} {
+		_, err := DecodeHost([]byte(tc.in))
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: %v, want ok=%v", tc.in, err, tc.ok)
+		}
+	}
+}

@@ -326,6 +326,9 @@ func FuzzDecodeHost(f *testing.F) {
 	f.Add([]byte(`{"t":"lobby","lobby":{"name":"x","seats":[{"name":"a","kind":"guest"}]}}`))
 	f.Add([]byte(`{"t":"refused","code":"version","error":"x","version":1}`))
 	f.Add([]byte(`{"t":"update","delta":{"turn":2,"hand":["NE"],"results":null},"events":[{"type":"drew","seat":1}]}`))
+	f.Add([]byte(`{"t":"update","delta":{"turn":2,"Turn":3},"events":[{"type":"drew","seat":1,"seat":2}]}`))
+	f.Add([]byte(`{"t":"notice","code":"turn_timeout","seat":1,"name":"Ann","text":"Ann took longer than 1m30s for a turn: a computer player made the move."}`))
+	f.Add([]byte(`{"t":"notice","code":"turn_timeout","seat":1,"name":"Ann","text":"\u001b[2J"}`))
 	g, _, _ := rules.New(rules.Options{Players: 4}, 3)
 	base := g.View(1)
 	f.Fuzz(func(t *testing.T, p []byte) {
