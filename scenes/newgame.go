@@ -64,6 +64,10 @@ func newNewGameScene(a *App) *newGameScene {
 	if a.settings.LastSetup != nil {
 		s.setup = *a.settings.LastSetup
 		s.setup.Seats = append([]SeatSetup(nil), a.settings.LastSetup.Seats...)
+		for i := range s.setup.Seats {
+			// Names the game gave follow today's language (localnames.go).
+			s.setup.Seats[i].Name = localName(a, s.setup.Seats[i].Name)
+		}
 		s.setup.Seed = 0
 	} else {
 		s.setup = Setup{Youngest: 0}
@@ -150,7 +154,7 @@ func (s *newGameScene) Update(a *App) error {
 		case r.kind.clicked(a):
 			st.Human = !st.Human
 			if st.Human {
-				st.Name = a.T("player") + " " + strconv.Itoa(i+1)
+				st.Name = playerName(a, i+1)
 			}
 			if !st.Human {
 				st.Name = a.T("scene.bot.name", "n", i+1)
@@ -286,7 +290,7 @@ func (s *newGameScene) begin(a *App) {
 	for i := range st.Seats {
 		st.Seats[i].Name = strings.TrimSpace(st.Seats[i].Name)
 		if st.Seats[i].Name == "" {
-			st.Seats[i].Name = a.T("player") + " " + strconv.Itoa(i+1)
+			st.Seats[i].Name = playerName(a, i+1)
 		}
 	}
 	if s.seed != "" {

@@ -1,0 +1,55 @@
+package scenes
+
+import (
+	"strconv"
+	"sync"
+
+	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/rules"
+)
+
+// defaultNames maps every name the game gives a seat by itself, in every
+// language and with either digits ("Bot 3", "Бот 3", "ربات ۳", "You",
+// "Player 2"), to how to write it again: its key and number. Filled once.
+var defaultNames = sync.OnceValue(func() map[string]defaultName {
+	m := map[string]defaultName{}
+	for _, l := range i18n.Langs {
+		for _, persian := range []bool{false, true} {
+			c := i18n.MustLoad(l)
+			c.SetPersianDigits(persian)
+			m[c.T("scene.newgame.you")] = defaultName{key: "scene.newgame.you"}
+			for n := 1; n <= rules.MaxPlayers; n++ {
+				m[c.T("scene.bot.name", "n", n)] = defaultName{key: "scene.bot.name", n: n}
+				m[c.T("player")+" "+c.Num(n)] = defaultName{key: "player", n: n}
+				m[c.T("player")+" "+strconv.Itoa(n)] = defaultName{key: "player", n: n}
+			}
+		}
+	}
+	return m
+})
+
+type defaultName struct {
+	key string
+	n   int // 0 for a name without a number
+}
+
+// localName returns name in the app's language and digits when it is one
+// of the names the game gives by itself (a computer player's "Бот 3" saved
+// with the last new-game table in Russian reads "ربات ۳" in Persian); a
+// name a person chose comes back as it is.
+func localName(a *App, name string) string {
+	d, ok := defaultNames()[name]
+	switch {
+	case !ok:
+		return name
+	case d.key == "player":
+		return playerName(a, d.n)
+	case d.n == 0:
+		return a.T(d.key)
+	}
+	return a.T(d.key, "n", d.n)
+}
+
+// playerName is the name of seat n (1-based) for a human who gave none:
+// "Player 2", with the app's digits.
+func playerName(a *App, n int) string { return a.T("player") + " " + a.Num(n) }
