@@ -85,7 +85,7 @@ type Config struct {
 }
 
 // DefaultPlayouts is hard's playout count per decision.
-const DefaultPlayouts = 240
+const DefaultPlayouts = 480
 
 // DefaultBudget is the think-time cap New gives hard, so that a computer
 // player in the app never makes people wait long on a slow machine.
@@ -113,6 +113,7 @@ func NewConfig(level Level, seat, players int, seed uint64, cfg Config) Bot {
 		return b
 	case Hard:
 		b.k = newKnow(seat, players)
+		b.k.deep = true
 		b.search = newSearch(b)
 		return believer{b}
 	}

@@ -618,3 +618,38 @@ func TestPlayoutEngineAgrees(t *testing.T) {
 		t.Fatalf("only %d of 12 worlds were in the Playing phase", tried)
 	}
 }
+
+// TestGoalsFromOthersMaps: hard reads a seat that looked at a goal with a
+// map (R6.4) and then built toward it as evidence that the gold lies there,
+// the more so the more it trusts that seat; normal does not.
+func TestGoalsFromOthersMaps(t *testing.T) {
+	for _, tc := range []struct {
+		deep bool
+		at   rules.Cell
+		card string
+		up   bool // the gold at goal 0 (y = -2) looks likelier than 1/3
+	}{
+		{true, rules.Cell{X: 0, Y: -1}, "NS", true},   // north, toward goal 0
+		{true, rules.Cell{X: 0, Y: 1}, "NS", false},   // south, away from it
+		{false, rules.Cell{X: 0, Y: -1}, "NS", false}, // normal reads nothing
+	} {
+		k := newKnow(0, 5)
+		k.deep = tc.deep
+		for _, e := range []rules.Event{
+			{Type: rules.RoundStarted, Round: 1},
+			{Type: rules.Dealt, Round: 1, Seat: 0, Role: rules.GoldDigger},
+			{Type: rules.MapPlayed, Round: 1, Seat: 1, Goal: 0},
+			{Type: rules.Placed, Round: 1, Seat: 1, Card: rules.MustCard(tc.card), At: tc.at},
+		} {
+			k.observe(e)
+		}
+		v := rules.View{Round: 1, Board: rules.NewBoard([3]rules.GoalCard{})}
+		p := k.myGoldChances(&v)
+		if got := p[0] > 1.0/3+0.01; got != tc.up {
+			t.Errorf("deep %v, %s at %v: gold chances %v", tc.deep, tc.card, tc.at, p)
+		}
+		if math.Abs(p[0]+p[1]+p[2]-1) > 1e-9 {
+			t.Errorf("gold chances %v add up to %v", p, p[0]+p[1]+p[2])
+		}
+	}
+}

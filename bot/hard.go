@@ -348,7 +348,12 @@ func (s *search) goals(v *rules.View) [3]rules.GoalCard {
 		{rules.CoalNE, rules.Gold, rules.CoalNW}, {rules.CoalNW, rules.Gold, rules.CoalNE},
 		{rules.CoalNE, rules.CoalNW, rules.Gold}, {rules.CoalNW, rules.CoalNE, rules.Gold},
 	}
-	var fit [][3]rules.GoalCard
+	// Each arrangement that fits is weighted by the evidence for the gold
+	// lying where it puts it (know.judgeGoals: what others built after
+	// their maps).
+	var fit [6][3]rules.GoalCard
+	var w [6]float64
+	nfit, total := 0, 0.0
 	for _, p := range perms {
 		ok := true
 		for i := range p {
@@ -357,13 +362,26 @@ func (s *search) goals(v *rules.View) [3]rules.GoalCard {
 			}
 		}
 		if ok {
-			fit = append(fit, p)
+			fit[nfit] = p
+			for i := range p {
+				if p[i] == rules.Gold {
+					w[nfit] = math.Exp(s.b.k.goalLLR[i])
+				}
+			}
+			total += w[nfit]
+			nfit++
 		}
 	}
-	if len(fit) == 0 {
+	if nfit == 0 {
 		return perms[0]
 	}
-	return fit[s.rng.IntN(len(fit))]
+	x := s.rng.Float64() * total
+	for i := range nfit {
+		if x -= w[i]; x < 0 {
+			return fit[i]
+		}
+	}
+	return fit[nfit-1]
 }
 
 // myGold returns the seat's own gold cards and a gold pile of the rest

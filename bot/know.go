@@ -33,6 +33,12 @@ type know struct {
 	pair  [][]float64
 	built []float64 // per seat, how far its path cards brought the tunnel on
 
+	// goalLLR[i] is the evidence, as log odds, that goal i holds the gold,
+	// from what the seats that looked at it with a map built afterwards
+	// (read by hard only, see deep).
+	goalLLR [3]float64
+	deep    bool // the reading only hard uses (goalLLR)
+
 	belief []float64 // posterior chance each seat is a saboteur; nil when stale
 	masks  []uint16  // role assignments to enumerate (see posterior)
 
@@ -67,6 +73,7 @@ func (k *know) reset(r int) {
 	k.synced = true
 	k.goals = [3]rules.GoalCard{}
 	k.discards = k.discards[:0]
+	k.goalLLR = [3]float64{}
 	for s := 0; s < k.n; s++ {
 		k.llr[s], k.built[s], k.mapped[s] = 0, 0, 0
 		clear(k.pair[s])
@@ -231,6 +238,11 @@ func (k *know) judgePlace(s int, c rules.Card, x rules.Cell) {
 	if best > 0 && s >= 0 && s < k.n {
 		k.built[s] += best
 	}
+	if k.deep && s != k.seat {
+		if k.mapped[s] != 0 {
+			k.judgeGoals(s, c, x, pub)
+		}
+	}
 	switch {
 	case c.DeadEnd:
 		k.addLLR(s, 0.5+1.5*math.Min(-worst, 2))
@@ -242,6 +254,33 @@ func (k *know) judgePlace(s int, c rules.Card, x rules.Cell) {
 		k.addLLR(s, 0.15)
 	default:
 		k.addLLR(s, math.Min(1.3*(-best), 2.5))
+	}
+}
+
+// judgeGoals weighs seat s's path card c at x, laid after s looked at
+// some goals with maps (R6.4), as evidence of what those goals hold: a
+// gold-digger who saw the gold builds toward it, one who saw coal builds
+// toward the other goals, and a saboteur does the opposite; the chance
+// that s is a saboteur weighs the reading.
+func (k *know) judgeGoals(s int, c rules.Card, x rules.Cell, pub [3]float64) {
+	sab := k.posterior()[s]
+	for i := range 3 {
+		if k.mapped[s]&(1<<i) == 0 || pub[i] == 0 || pub[i] == 1 || k.goals[i] != rules.NoGoal {
+			continue
+		}
+		var gold, coal [3]rules.GoalCard
+		for j := range gold {
+			if pub[j] == 0 {
+				gold[j], coal[j] = rules.CoalNE, rules.CoalNE
+			}
+		}
+		gold[i], coal[i] = rules.Gold, rules.CoalNE
+		k.an.init(&k.board, goldChances(gold))
+		dg := k.an.reach - k.an.place(c, x).reach
+		k.an.init(&k.board, goldChances(coal))
+		dc := k.an.reach - k.an.place(c, x).reach
+		e := math.Max(-1.5, math.Min(1.5, dg-dc))
+		k.goalLLR[i] = math.Max(-4, math.Min(4, k.goalLLR[i]+0.8*e*(1-2*sab)))
 	}
 }
 
@@ -378,7 +417,22 @@ func (k *know) myGoldChances(v *rules.View) [3]float64 {
 			known[i] = v.Peeked[i]
 		}
 	}
-	return goldChances(known)
+	p := goldChances(known)
+	if !k.deep || p[0] == 1 || p[1] == 1 || p[2] == 1 {
+		return p
+	}
+	// Hard also reads the maps others played (see judgeGoals).
+	total := 0.0
+	for i := range p {
+		if p[i] > 0 {
+			p[i] *= math.Exp(k.goalLLR[i])
+			total += p[i]
+		}
+	}
+	for i := range p {
+		p[i] /= total
+	}
+	return p
 }
 
 // sync makes the following board agree with the view's maze when events

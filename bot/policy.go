@@ -45,6 +45,7 @@ type policy struct {
 	places []rules.Placement
 	cands  []scored
 	seen   []rules.Card
+	w      []float64 // chooseSoft's weights
 }
 
 // Scores are in cards of distance to the gold: 1 is one card's worth of
@@ -181,12 +182,18 @@ func (p *policy) chooseSoft(s *sit, rng *rand.Rand, temp float64) scored {
 		top = max(top, c.score)
 	}
 	total := 0.0
+	p.w = p.w[:0]
 	for _, c := range cs {
-		total += math.Exp((c.score - top) / temp)
+		w := 0.0
+		if d := (c.score - top) / temp; d > -30 {
+			w = math.Exp(d) // beyond e^-30 a move is never played
+		}
+		p.w = append(p.w, w)
+		total += w
 	}
 	x := rng.Float64() * total
-	for _, c := range cs {
-		x -= math.Exp((c.score - top) / temp)
+	for i, c := range cs {
+		x -= p.w[i]
 		if x < 0 {
 			return c
 		}
