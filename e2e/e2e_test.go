@@ -470,12 +470,32 @@ func TestServeBinaryBrowserGuest(t *testing.T) {
 
 // TestAutoplayWholeGameInTab plays a whole 3-round game of computer players
 // in the tab (?autoplay=1&exit=1: the app's --autoplay --exit-after-game,
-// which shows every scene on its way), so the board, round end and final
-// scoring run in the browser too; the app's TPS line is the figure.
+// which shows every scene on its way and every move on the board), so the
+// board, round end and final scoring run in the browser too; the app's TPS
+// line is the figure.
+//
+// Headless Chromium draws with SwiftShader on the CPU: on a loaded machine
+// that gives a few frames a second, and the game's motion is counted in
+// ticks, one a frame then. So the tab is 800x500 (fewer pixels to shade)
+// and the settings, stored in the page's storage before it loads, ask for
+// the fastest motion (anim_speed 8).
 func TestAutoplayWholeGameInTab(t *testing.T) {
 	dir := gamePage(t)
 	_, addr := newHost(t, dir, 4, 4)
 	b := startBrowser(t)
+	if err := b.page.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 800, "height": 500,
+		"deviceScaleFactor": 1, "mobile": false}, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Any page of the host's origin will do to write its storage.
+	b.navigate(t, "http://"+addr+"/settings-for-the-test")
+	time.Sleep(time.Second)
+	if err := b.page.eval(`(() => {
+		for (const d of ["/home", "/home/web", "/home/web/.config", "/home/web/.config/goldvein"]) localStorage.setItem("goldvein:d:" + d, "1");
+		localStorage.setItem("goldvein:f:/home/web/.config/goldvein/settings.json", JSON.stringify({anim_speed: 8}));
+		return true; })()`, nil); err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
 	b.navigate(t, "http://"+addr+"/?mute=1&autoplay=1&players=3&seed=7&exit=1")
 	b.waitFor(t, "the first frame", 90*time.Second, func(s pageState) bool { return s.FirstFrameMs != nil })
