@@ -1147,6 +1147,9 @@ func (h *Host) turnTimedOut(seat, moves int, after time.Duration) {
 		}
 	}
 	h.notices = append(h.notices, Notice{Code: NoticeTurnTimeout, Seat: seat, Name: name, Text: text})
+	if len(h.notices) > 100 {
+		h.notices = slices.Delete(h.notices, 0, len(h.notices)-100)
+	}
 	h.notify()
 }
 
@@ -1160,8 +1163,8 @@ type Notice struct {
 	Text string
 }
 
-// Notices returns what the host has told the table so far (its own screen
-// shows them; guests get them as notice messages).
+// Notices returns what the host has told the table so far, the last 100
+// (for the host's own screen; guests get them as notice messages).
 func (h *Host) Notices() []Notice {
 	h.mu.Lock()
 	defer h.mu.Unlock()
