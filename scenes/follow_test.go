@@ -7,6 +7,50 @@ import (
 	"github.com/goldvein/goldvein/rules"
 )
 
+// TestScreenshotsSettled: --screenshots saves each scene and the board
+// every 12 moves only when nothing is in motion (no card dealt, flying or
+// turning over, the role card face up), in an autoplay game whose computer
+// players are far ahead of the screen. It is the package's first test: the
+// first to read pixels back makes Ebitengine run every draw command the
+// tests before it queued (see newScreen).
+func TestScreenshotsSettled(t *testing.T) {
+	h := newHarness(t)
+	dir := t.TempDir()
+	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed, h.a.cfg.ScreenshotDir = true, 6, 3, dir
+	m, err := newAutoplayMatch(h.a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.close)
+	h.a.cur = startScene(h.a, m)
+	shots, boards := 0, 0
+	for tick := 0; tick < 4000; tick++ {
+		h.tick()
+		if len(h.a.shots) == shots {
+			continue
+		}
+		shots = len(h.a.shots)
+		switch s := h.a.cur.(type) {
+		case *boardScene:
+			boards++
+			if !s.settled() {
+				t.Fatalf("board shot at move %d in motion: %d motions, dealing %d, mid-move %v", s.view.Moves, len(s.anims), s.dealing, s.midMove)
+			}
+			if boards == 3 {
+				h.a.WaitScreenshots()
+				return // the first and two taken every 12 moves
+			}
+		case *revealScene:
+			if !s.settled() {
+				t.Fatalf("reveal shot with the role card turning (tick %d)", s.t)
+			}
+		case *roundEndScene:
+			t.Fatalf("round 1 ended with %d board shots, want the first and one every 12 moves: %v", boards, h.a.shots)
+		}
+	}
+	t.Fatalf("no third board shot in 4000 ticks: %v", h.a.shots)
+}
+
 // TestAutoplayHandInStep: in --autoplay the screen shows the followed
 // computer player's hand, which must always be the hand of the moment the
 // board shows (the table runs far ahead of the motion).
@@ -117,47 +161,4 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 	if len(b.log) != lines {
 		t.Errorf("the log has %d lines, want %d (one a move, one a goal turned up, one for the end): %q", len(b.log), lines, b.log)
 	}
-}
-
-// TestScreenshotsSettled: --screenshots saves each scene and the board
-// every 12 moves only when nothing is in motion (no card dealt, flying or
-// turning over, the role card face up), in an autoplay game whose computer
-// players are far ahead of the screen.
-func TestScreenshotsSettled(t *testing.T) {
-	h := newHarness(t)
-	dir := t.TempDir()
-	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed, h.a.cfg.ScreenshotDir = true, 6, 3, dir
-	m, err := newAutoplayMatch(h.a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(m.close)
-	h.a.cur = startScene(h.a, m)
-	deadline := time.Now().Add(60 * time.Second)
-	shots, boards := 0, 0
-	for time.Now().Before(deadline) {
-		h.tick()
-		if len(h.a.shots) == shots {
-			continue
-		}
-		shots = len(h.a.shots)
-		switch s := h.a.cur.(type) {
-		case *boardScene:
-			boards++
-			if !s.settled() {
-				t.Fatalf("board shot at move %d in motion: %d motions, dealing %d, mid-move %v", s.view.Moves, len(s.anims), s.dealing, s.midMove)
-			}
-			if boards == 3 {
-				h.a.WaitScreenshots()
-				return // the first and two taken every 12 moves
-			}
-		case *revealScene:
-			if !s.settled() {
-				t.Fatalf("reveal shot with the role card turning (tick %d)", s.t)
-			}
-		case *roundEndScene:
-			t.Fatalf("round 1 ended with %d board shots, want the first and one every 12 moves: %v", boards, h.a.shots)
-		}
-	}
-	t.Fatalf("no third board shot in time: %v", h.a.shots)
 }

@@ -111,7 +111,7 @@ func newHarnessIn(t testing.TB, dir string) *harness {
 	}
 	a.settings.AnimSpeed = 4
 	a.LayoutF(1280, 800)
-	return &harness{t: t, a: a, in: in, screen: ebiten.NewImage(a.w, a.h)}
+	return &harness{t: t, a: a, in: in, screen: newScreen(a)}
 }
 
 // tick runs one Update and one Draw, then clears the one-shot input.
@@ -482,6 +482,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 // no allocations).
 func BenchmarkBoardDrag(b *testing.B) {
 	h, s := startBoard(b, oneHuman(10), 4)
+	h.screen = ebiten.NewImage(h.a.w, h.a.h) // the whole screen, as in the game
 	// Lay 40 path cards into the maze as shown (the deck's first 40).
 	board := s.view.Board.Clone()
 	var places []rules.Placement
@@ -758,8 +759,20 @@ func TestContinueResumes(t *testing.T) {
 	}
 }
 
-// newScreen is an offscreen screen the size of the app's layout.
-func newScreen(a *App) *ebiten.Image { return ebiten.NewImage(a.w, a.h) }
+// newScreen is the harness's screen: the size of the app's layout when
+// pictures are wanted (SCENE_SHOTS, GALLERY), else a small corner of it.
+// The scenes lay out and draw exactly the same either way (what falls off
+// a small screen is clipped), but the GPU, Mesa's software one under Xvfb,
+// then has next to nothing to fill when a test reads pixels back (the
+// --screenshots test) and Ebitengine runs every draw command queued by the
+// tests before it: the tests run inside one Update of the game loop, where
+// nothing else ends a frame.
+func newScreen(a *App) *ebiten.Image {
+	if os.Getenv("SCENE_SHOTS") != "" || os.Getenv("GALLERY") != "" {
+		return ebiten.NewImage(a.w, a.h)
+	}
+	return ebiten.NewImage(64, 64)
+}
 
 // handingOutSave plays games of n computer players (normal) on the rules
 // alone until a round ends in a gold handing-out (R8.1) in which at least
