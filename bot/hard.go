@@ -15,10 +15,15 @@ import (
 // each sample of the hidden cards (roles drawn from the belief, the unseen
 // cards dealt into the other hands, each hand leaning to the cards its
 // sampled role keeps, the rest shuffled into the draw pile and the
-// face-down discards, the goals as the seat's maps allow) it plays every
-// candidate on to the end of the round with the normal policy in every
-// seat (the other seats erring now and then, see playoutTemp), the table's
-// suspicion moving with every move, and scores the gold the bot wins. Every candidate meets the same samples, so their
+// face-down discards, the goals as the seat's maps allow, weighted by what
+// others built after their maps) it plays every candidate on to the end
+// of the round with the normal policy in every seat (the other seats
+// erring now and then, see playoutTemp; each seat knowing what its maps
+// showed in the sampled world), the table's suspicion moving with every
+// move, on a lean copy of the round (pgame), and scores the gold the bot
+// wins: a saboteur's share (R8.2), or the expected worth of the picks that
+// come to it as the gold cards go round from the finisher (R8.1, R8.1a,
+// R8.1b, see roundGold). Every candidate meets the same samples, so their
 // differences are not drowned by the luck of the deal; after half the
 // playouts only the favourite and its two best rivals go on (successive
 // halving), and the bot leaves the favourite only for a move that beats it
@@ -82,6 +87,7 @@ func (s *search) kindOf(c rules.Card) int { return slices.Index(s.kind, c.Canoni
 
 // choose runs the search for view v and situation st.
 func (s *search) choose(v *rules.View, st *sit) rules.Move {
+	start := time.Now()
 	cands := slices.Clone(s.b.pol.moves(st))
 	slices.SortStableFunc(cands, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
 	if len(cands) == 0 {
@@ -104,7 +110,6 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 		left[x]++
 	}
 	s.worth = pickWorth(left, min(len(v.HandSizes), 9))
-	start := time.Now()
 	// diff[i] sums candidate i's gold less the policy's favourite's, per
 	// sample, and sq the squares: the search leaves the favourite only for
 	// a move that beats it clearly, not by the luck of a few samples.
@@ -117,8 +122,14 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 		active[i] = i
 	}
 	done := 0
+	// over reports whether the time cap has run out (never before the
+	// first sample is in): it is checked before every playout, so a move
+	// takes at most one playout longer than the cap.
+	over := func() bool {
+		return s.b.cfg.Budget > 0 && done > 0 && time.Since(start) > s.b.cfg.Budget
+	}
 	for done+len(active) <= s.b.cfg.Playouts {
-		if s.b.cfg.Budget > 0 && done > 0 && time.Since(start) > s.b.cfg.Budget {
+		if over() {
 			break
 		}
 		if len(active) > 3 && done >= s.b.cfg.Playouts/2 {
@@ -134,8 +145,16 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 			break
 		}
 		seed := s.rng.Uint64()
+		cut := false
 		for _, i := range active {
+			if over() {
+				cut = true // a sample not every candidate met is dropped
+				break
+			}
 			vals[i] = s.playout(cands[i], v.Seat, seed)
+		}
+		if cut {
+			break
 		}
 		for _, i := range active {
 			d := vals[i] - vals[0]
