@@ -161,6 +161,9 @@ func (a *App) setLang(l i18n.Lang) error {
 	if err != nil {
 		return fmt.Errorf("scenes: language %s: %w", l, err)
 	}
+	// The Persian digits setting belongs to the app, not to one catalogue:
+	// a new catalogue (at start, or a language change) takes it over.
+	c.SetPersianDigits(a.settings.PersianDigits)
 	a.cat = c
 	a.settings.Lang = string(l)
 	return nil

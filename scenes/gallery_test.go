@@ -106,13 +106,21 @@ func newGallery(t *testing.T, name string, l i18n.Lang, digits bool) *gallery {
 // harness is a fresh app in the gallery's language.
 func (g *gallery) harness() *harness {
 	in := newScript()
-	a, err := NewApp(Config{Input: in, ConfigDir: g.t.TempDir(), Mute: true, FastBots: true, Lang: string(g.lang)})
+	// The digits come from the settings file, as a player's choice does.
+	dir := g.t.TempDir()
+	st := DefaultSettings()
+	st.PersianDigits = g.digits
+	if err := st.Save(filepath.Join(dir, "settings.json")); err != nil {
+		g.t.Fatal(err)
+	}
+	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: string(g.lang)})
 	if err != nil {
 		g.t.Fatal(err)
 	}
 	a.settings.AnimSpeed = 4
-	a.settings.PersianDigits = g.digits
-	a.cat.SetPersianDigits(g.digits)
+	if a.cat.PersianDigits() != g.digits {
+		g.t.Fatalf("Persian digits %v after a start with them %v in the settings", a.cat.PersianDigits(), g.digits)
+	}
 	a.LayoutF(1280, 800)
 	a.text.drawn = &g.drawn
 	return &harness{t: g.t, a: a, in: in, screen: ebiten.NewImage(a.w, a.h)}
