@@ -50,7 +50,6 @@ type search struct {
 	kind []rules.Card
 	left []int // unseen cards by kind, per decision
 	pool []rules.Card
-	hand []rules.Card
 	pub  []float64 // suspicion of each seat as the table sees it
 	me   int       // the bot's seat
 	// worth is the expected worth of each pick when the gold-diggers win
