@@ -270,8 +270,40 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 		}
 	}
 	l.mu.Unlock()
+	// The host's notices (a computer player made a timed-out guest's move)
+	// go to the board's log, in the reader's language.
+	for _, n := range l.takeNotices() {
+		s.log = append(s.log, noticeText(a, n, l.seat, s.m.names))
+		if len(s.log) > 200 { // as the board's own lines (board.go)
+			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
+			s.logN = len(s.log) + 1 // rewrap
+		}
+	}
 	l.box.layout(a, l.boardRect(a, s), true)
 	return l.box.update(a, l, true)
+}
+
+// noticeText is a host's notice (lan/PROTOCOL.md, Notices) as the board's
+// log shows it: its code's catalogue text (lan.notice.CODE, the "_you" form
+// when it is about this screen's seat me); a code this version does not
+// know gives a generic line, never the host's English text. The seat's
+// name is the notice's, else names[seat], else "Player N".
+func noticeText(a *App, n lan.Notice, me int, names []string) string {
+	name := n.Name
+	if name == "" && n.Seat >= 0 && n.Seat < len(names) {
+		name = names[n.Seat]
+	}
+	if name == "" {
+		name = playerName(a, n.Seat+1)
+	}
+	switch n.Code {
+	case lan.NoticeTurnTimeout:
+		if n.Seat == me {
+			return a.T("lan.notice.turn_timeout_you")
+		}
+		return a.T("lan.notice.turn_timeout", "name", name)
+	}
+	return a.T("lan.notice.unknown", "name", name)
 }
 
 func (l *lanLink) boardRect(a *App, s *boardScene) rect {

@@ -3,6 +3,7 @@ package scenes
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net"
 	"runtime"
 	"strconv"
@@ -56,7 +57,10 @@ const (
 )
 
 func newJoinScene(a *App) *joinScene {
-	s := &joinScene{pick: -1, focus: -1, name: defaultPlayerName(a)}
+	// The guest's seat is not known before joining: "Player 37", a number
+	// two guests without a name of their own are unlikely to share (the
+	// host is Player 1).
+	s := &joinScene{pick: -1, focus: -1, name: lanPlayerName(a, 2+rand.IntN(98))}
 	if utf8.RuneCountInString(s.name) > lan.MaxName {
 		s.name = string([]rune(s.name)[:lan.MaxName])
 	}

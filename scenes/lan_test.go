@@ -3,7 +3,9 @@ package scenes
 import (
 	"errors"
 	"net"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -543,5 +545,227 @@ func TestLobbyRenameAndPassword(t *testing.T) {
 	h.key(ebiten.KeyEnter)
 	if ls.lobby.Name != "Mine 7" || ls.err != h.a.T("lan.lobby.name_locked") {
 		t.Errorf("renamed under a guest: %q (%q)", ls.lobby.Name, ls.err)
+	}
+}
+
+// langHarness is newHarness in language l.
+func langHarness(t *testing.T, l string) *harness {
+	t.Helper()
+	in := newScript()
+	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.settings.AnimSpeed = 4
+	a.LayoutF(1280, 800)
+	return &harness{t: t, a: a, in: in, screen: newScreen(a)}
+}
+
+// TestLobbyTurnTimer: the lobby's turn timer (lan/PROTOCOL.md, Turn timer)
+// starts at the default 90 s, its arrows step it down to off and up to the
+// longest, and every step reaches the host's lobby (turn_timeout_ms, 0 when
+// off), which guests read; the label is the catalogue's in each language.
+func TestLobbyTurnTimer(t *testing.T) {
+	for _, l := range i18n.Langs {
+		t.Run(string(l), func(t *testing.T) {
+			loopbackLAN(t)
+			h := langHarness(t, string(l))
+			ls := newLobbyScene(h.a)
+			if ls.link == nil {
+				t.Fatal(ls.err)
+			}
+			t.Cleanup(ls.link.close)
+			h.a.cur = ls
+			h.tick()
+			if got := ls.lobby.TurnTimeoutMS; got != int(lan.DefaultTurnTimeout/time.Millisecond) {
+				t.Fatalf("turn_timeout_ms %d at the start, want the default %v", got, lan.DefaultTurnTimeout)
+			}
+			for _, want := range []time.Duration{time.Minute, 30 * time.Second, 0, 0} {
+				h.click(ls.turnB[0].r)
+				if ls.turn != want || ls.lobby.TurnTimeoutMS != int(want/time.Millisecond) {
+					t.Errorf("after ‹: timer %v, lobby %d ms; want %v", ls.turn, ls.lobby.TurnTimeoutMS, want)
+				}
+			}
+			if ls.turnB[0].enabled {
+				t.Error("‹ still enabled with the timer off")
+			}
+			if got := turnText(h.a, 0); got != h.a.T("lan.lobby.turn_off") || (l != i18n.English && got == "off") {
+				t.Errorf("the timer off reads %q", got)
+			}
+			h.shot("lan-lobby-timer-off-" + string(l))
+			for range turnSteps {
+				h.click(ls.turnB[1].r)
+			}
+			if last := turnSteps[len(turnSteps)-1]; ls.turn != last || ls.lobby.TurnTimeoutMS != int(last/time.Millisecond) || ls.turnB[1].enabled {
+				t.Errorf("at the top: timer %v, lobby %d ms, › enabled %v", ls.turn, ls.lobby.TurnTimeoutMS, ls.turnB[1].enabled)
+			}
+			// A table reopened (renamed) keeps the timer, off included.
+			h.click(ls.turnB[0].r)
+			for ls.turn > 0 {
+				h.click(ls.turnB[0].r)
+			}
+			ls.focus, ls.name = fieldName, "Other"
+			ls.commit(h.a)
+			if ls.link == nil || ls.lobby.Name != "Other" || ls.lobby.TurnTimeoutMS != 0 {
+				t.Errorf("reopened: %q, turn_timeout_ms %d (err %q)", ls.lobby.Name, ls.lobby.TurnTimeoutMS, ls.err)
+			}
+		})
+	}
+}
+
+// TestLANDefaultNames: without USER (USERNAME, LOGNAME) a host and a guest
+// are "Player 1" and "Player N" in the app's language, never "You" ("Вы"),
+// which the other players would read as their name; with USER set the
+// user's name is taken.
+func TestLANDefaultNames(t *testing.T) {
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		t.Setenv(k, "")
+	}
+	for _, l := range i18n.Langs {
+		h := langHarness(t, string(l))
+		you := h.a.T("scene.newgame.you")
+		js := &joinScene{name: lanPlayerName(h.a, 7)}
+		if js.name == you || js.name != h.a.T("player")+" "+h.a.Num(7) {
+			t.Errorf("%s: a guest without a user name is %q", l, js.name)
+		}
+		for range 20 {
+			loopbackLAN(t)
+			j := newJoinScene(h.a)
+			j.leave()
+			n, ok := strings.CutPrefix(j.name, h.a.T("player")+" ")
+			if !ok || n == "" || j.name == you {
+				t.Fatalf("%s: the join scene's default name %q", l, j.name)
+			}
+		}
+	}
+	t.Setenv("USER", "ann")
+	h := langHarness(t, "ru")
+	if got := lanPlayerName(h.a, 3); got != "Ann" {
+		t.Errorf("with USER=ann: %q", got)
+	}
+}
+
+// TestLANNoticesOnBoards: a Russian guest without a user name joins a
+// Persian host's lobby by typed address under its default name ("Игрок
+// N", not "Вы"), does not move on its turn, and the host's turn timer has a
+// computer player move for it: both boards' logs say so, each in its own
+// language (lan/PROTOCOL.md, Notices), the guest's in the second person.
+func TestLANNoticesOnBoards(t *testing.T) {
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		t.Setenv(k, "")
+	}
+	loopbackLAN(t)
+	hh, hg := langHarness(t, "fa"), langHarness(t, "ru")
+	ls := newLobbyScene(hh.a)
+	if ls.link == nil {
+		t.Fatal(ls.err)
+	}
+	t.Cleanup(ls.link.close)
+	hh.a.cur = ls
+	if got := ls.lobby.Seats[0].Name; got != playerName(hh.a, 1) {
+		t.Errorf("the host is called %q, want %q", got, playerName(hh.a, 1))
+	}
+	js := newJoinScene(hg.a)
+	t.Cleanup(js.leave)
+	hg.a.cur = js
+	guest := js.name
+	hg.tick()
+	hg.click(js.addrR)
+	hg.in.chars = []rune(net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.link.port)))
+	hg.tick()
+	hg.key(ebiten.KeyEnter)
+	until(t, 600, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest || js.err != "" }, hh, hg)
+	if got := ls.lobby.Seats[1].Name; got != guest || got == hg.a.T("scene.newgame.you") || !strings.HasPrefix(got, "Игрок ") {
+		t.Errorf("the host sees the guest as %q (the join scene said %q)", got, guest)
+	}
+	// The guest starts (seat 1), its timer short for the test.
+	o := ls.lobby.Options
+	o.FirstPlayer = 1
+	if err := ls.link.host.SetOptions(o); err != nil {
+		t.Fatal(err)
+	}
+	ls.link.host.SetTurnTimeout(300 * time.Millisecond)
+	hh.tick()
+	hh.click(ls.start.r)
+	toBoard := func(h *harness) func() bool {
+		return func() bool {
+			switch s := h.a.cur.(type) {
+			case *revealScene:
+				if s.btn.enabled && h.a.fade == 0 {
+					h.in.keys[ebiten.KeyEnter] = true
+				}
+			case *boardScene:
+				return h.a.fade == 0
+			}
+			return false
+		}
+	}
+	until(t, 3000, toBoard(hh), hh, hg)
+	until(t, 3000, toBoard(hg), hg, hh)
+	hb, gb := hh.a.cur.(*boardScene), hg.a.cur.(*boardScene)
+	hostLine := hh.a.T("lan.notice.turn_timeout", "name", guest)
+	guestLine := hg.a.T("lan.notice.turn_timeout_you")
+	until(t, 3000, func() bool {
+		return slices.Contains(hb.log, hostLine) && slices.Contains(gb.log, guestLine)
+	}, hh, hg)
+	if n := ls.link.host.Notices(); len(n) == 0 || n[0].Seat != 1 || n[0].Code != lan.NoticeTurnTimeout {
+		t.Errorf("host notices %+v", n)
+	}
+	for _, l := range append(slices.Clone(hb.log), gb.log...) {
+		if strings.Contains(l, "computer player made") {
+			t.Errorf("the host's English text in a log: %q", l)
+		}
+	}
+	hh.shot("lan-board-notice-fa")
+	hg.shot("lan-board-notice-ru")
+}
+
+// TestNoticeText: each notice code has its catalogue line in every
+// language; a code this version does not know gives the generic line, with
+// the seat's name, never the host's English text; a notice without a name
+// names the seat.
+func TestNoticeText(t *testing.T) {
+	names := []string{"Ann", "Bob", "Бот 3"}
+	for _, l := range i18n.Langs {
+		a := langHarness(t, string(l)).a
+		tests := []struct {
+			n    lan.Notice
+			me   int
+			want string
+		}{
+			{lan.Notice{Code: lan.NoticeTurnTimeout, Seat: 1, Name: "Bob", Text: "Bob took longer"}, 0, a.T("lan.notice.turn_timeout", "name", "Bob")},
+			{lan.Notice{Code: lan.NoticeTurnTimeout, Seat: 1, Name: "Bob", Text: "Bob took longer"}, 1, a.T("lan.notice.turn_timeout_you")},
+			{lan.Notice{Code: lan.NoticeTurnTimeout, Seat: 0, Text: "took longer"}, 1, a.T("lan.notice.turn_timeout", "name", "Ann")},
+			{lan.Notice{Code: "solar_flare", Seat: 2, Name: "Eve", Text: "Eve's screen melted."}, 0, a.T("lan.notice.unknown", "name", "Eve")},
+			{lan.Notice{Code: "solar_flare", Seat: 5, Text: "Seat 6 melted."}, 0, a.T("lan.notice.unknown", "name", playerName(a, 6))},
+		}
+		for _, tc := range tests {
+			got := noticeText(a, tc.n, tc.me, names)
+			if got != tc.want || got == tc.n.Text || strings.Contains(got, "{") {
+				t.Errorf("%s: notice %+v for seat %d: %q, want %q", l, tc.n, tc.me, got, tc.want)
+			}
+		}
+	}
+}
+
+// TestNewEntries: what a host's log read holds that the previous read did
+// not, also once the host's log is full and drops its oldest lines.
+func TestNewEntries(t *testing.T) {
+	tests := []struct {
+		prev, log, want []int
+	}{
+		{nil, nil, nil},
+		{nil, []int{1, 2}, []int{1, 2}},
+		{[]int{1, 2}, []int{1, 2}, nil},
+		{[]int{1, 2}, []int{1, 2, 3}, []int{3}},
+		{[]int{1, 2, 3}, []int{2, 3, 4}, []int{4}},
+		{[]int{1, 2, 3}, []int{3, 4, 5}, []int{4, 5}},
+		{[]int{1, 2, 3}, []int{7, 8, 9}, []int{7, 8, 9}},
+		{[]int{1, 2, 3}, nil, nil},
+	}
+	for _, tc := range tests {
+		if got := newEntries(tc.prev, tc.log); !slices.Equal(got, tc.want) {
+			t.Errorf("newEntries(%v, %v) = %v, want %v", tc.prev, tc.log, got, tc.want)
+		}
 	}
 }

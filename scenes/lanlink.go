@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"slices"
 	"sync"
 	"time"
 
@@ -51,12 +52,17 @@ type lanLink struct {
 	mu      sync.Mutex
 	lobby   lan.Lobby
 	chat    []chatEntry
-	chatGen int    // counts chat lines ever seen (new-line marks)
-	refused string // the host's last refusal of one of our messages
-	dropped bool   // the connection is down; the client is reconnecting
-	started bool   // the first update has come (guest)
-	ended   error  // the connection is over (guest); errLANClosed when we left
-	closed  bool
+	chatGen int // counts chat lines ever seen (new-line marks)
+	// notices are the host's notices (lan/PROTOCOL.md, notice) not yet
+	// shown: the board takes them into its log (takeNotices).
+	notices  []lan.Notice
+	hostChat []lan.ChatLine // the host's chat log as last read (refreshHost)
+	hostNote []lan.Notice   // the host's notices as last read (refreshHost)
+	refused  string         // the host's last refusal of one of our messages
+	dropped  bool           // the connection is down; the client is reconnecting
+	started  bool           // the first update has come (guest)
+	ended    error          // the connection is over (guest); errLANClosed when we left
+	closed   bool
 }
 
 var errLANClosed = errors.New("lan: left the table")
@@ -147,6 +153,10 @@ func (l *lanLink) take(m lan.Message) {
 		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
 			l.guest.redeliver()
 		}
+	case lan.TNotice:
+		l.mu.Lock()
+		l.addNotice(lan.Notice{Code: m.Code, Seat: m.Seat, Name: m.Name, Text: m.Text})
+		l.mu.Unlock()
 	case lan.TDropped:
 		l.mu.Lock()
 		l.dropped = true
@@ -167,6 +177,37 @@ func (l *lanLink) addChat(e chatEntry) {
 	l.chatGen++
 }
 
+// addNotice queues a notice for the board, keeping the last 20 not yet
+// shown. l.mu is held.
+func (l *lanLink) addNotice(n lan.Notice) {
+	l.notices = append(l.notices, n)
+	if len(l.notices) > 20 {
+		l.notices = append(l.notices[:0], l.notices[len(l.notices)-20:]...)
+	}
+}
+
+// takeNotices returns and forgets the notices not shown yet, oldest first.
+func (l *lanLink) takeNotices() []lan.Notice {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := l.notices
+	l.notices = nil
+	return n
+}
+
+// newEntries returns the entries of a host's log (ChatLog, Notices: the
+// last 100, the oldest dropped first) that were not in its previous read
+// prev: the log is prev without its first d entries, then the new ones.
+func newEntries[T comparable](prev, log []T) []T {
+	for d := 0; d <= len(prev); d++ {
+		old := prev[d:]
+		if len(old) <= len(log) && slices.Equal(old, log[:len(old)]) {
+			return log[len(old):]
+		}
+	}
+	return log
+}
+
 // poll brings the host side's lobby and chat up to date when the host says
 // something changed (once a tick; never blocks).
 func (l *lanLink) poll() {
@@ -183,18 +224,20 @@ func (l *lanLink) poll() {
 func (l *lanLink) refreshHost() {
 	lb := l.host.Lobby()
 	log := l.host.ChatLog()
+	notes := l.host.Notices()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.lobby = lb
-	// The host's log keeps its last 100 lines; take the ones not seen yet.
-	seen := len(l.chat)
-	if seen > len(log) {
-		seen = 0
-		l.chat = l.chat[:0]
-	}
-	for _, c := range log[min(seen, len(log)):] {
+	// The host's logs keep their last 100 entries; take the ones not seen
+	// yet (the chat box keeps 50 lines, so its length says nothing).
+	for _, c := range newEntries(l.hostChat, log) {
 		l.addChat(chatEntry{seat: c.Seat, name: c.Name, text: c.Text, phrase: c.Phrase})
 	}
+	l.hostChat = log
+	for _, n := range newEntries(l.hostNote, notes) {
+		l.addNotice(n)
+	}
+	l.hostNote = notes
 }
 
 // snapshot returns the lobby and the chat as they are now.

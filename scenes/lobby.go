@@ -39,11 +39,13 @@ type lobbyScene struct {
 	err    string
 	ticks  int
 	grace  time.Duration
+	turn   time.Duration // the turn timer; 0 is off
 
 	players     [2]button // fewer, more
 	seats       []lobbyRow
 	opts        [4]button // R5.5, R8.1a, R8.1b, random first player
 	graceB      [2]button // shorter, longer
+	turnB       [2]button // the turn timer: shorter (down to off), longer
 	nameR       rect
 	passR       rect
 	start, back button
@@ -70,13 +72,29 @@ const (
 var graceSteps = []time.Duration{10 * time.Second, 20 * time.Second, 30 * time.Second, 45 * time.Second,
 	time.Minute, 2 * time.Minute, 5 * time.Minute}
 
+// turnSteps are the turn timers the lobby offers (lan/PROTOCOL.md, Turn
+// timer: default 90 s, lan.DefaultTurnTimeout); 0 is off.
+var turnSteps = []time.Duration{0, 30 * time.Second, time.Minute, 90 * time.Second,
+	2 * time.Minute, 3 * time.Minute, 5 * time.Minute}
+
+// lanPlayerName is the name this screen's player takes at a LAN table
+// unless they type another: the user's name when the system knows it,
+// else "Player n" in the app's language. Never "You" (scene.newgame.you):
+// the other players would see that word as this player's name.
+func lanPlayerName(a *App, n int) string {
+	if me := defaultPlayerName(a); me != a.T("scene.newgame.you") {
+		return me
+	}
+	return playerName(a, n)
+}
+
 // newLobbyScene opens a LAN table of four seats: the host and three open
 // seats. On failure (the port is taken, say) the scene shows why and
 // offers to try again.
 func newLobbyScene(a *App) *lobbyScene {
-	s := &lobbyScene{me: defaultPlayerName(a), focus: -1, grace: 30 * time.Second}
+	s := &lobbyScene{me: lanPlayerName(a, 1), focus: -1, grace: 30 * time.Second, turn: lan.DefaultTurnTimeout}
 	s.name = a.T("lan.lobby.default_name", "name", s.me)
-	if s.me == a.T("scene.newgame.you") {
+	if s.me == playerName(a, 1) {
 		s.name = a.T("lan.lobby.default_table")
 	}
 	if utf8.RuneCountInString(s.name) > lan.MaxName {
@@ -95,7 +113,10 @@ func (s *lobbyScene) open(a *App, o rules.Options) {
 		s.link = nil
 	}
 	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Options: o,
-		BotLevel: string(bot.Normal), BotDelay: botDelay(a), Grace: s.grace}
+		BotLevel: string(bot.Normal), BotDelay: botDelay(a), Grace: s.grace, TurnTimeout: s.turn}
+	if s.turn == 0 {
+		cfg.TurnTimeout = -1 // off (0 would be the default)
+	}
 	for i := 0; i < rules.MaxPlayers; i++ { // seats still open at the start
 		cfg.BotNames = append(cfg.BotNames, a.T("scene.bot.name", "n", i+1))
 	}
@@ -189,6 +210,11 @@ func (s *lobbyScene) layout(a *App) {
 		{r: rect{midX + midW - a.U(140), gy, a.U(34), a.U(30)}, label: "‹", enabled: s.grace > graceSteps[0]},
 		{r: rect{midX + midW - a.U(34), gy, a.U(34), a.U(30)}, label: "›", enabled: s.grace < graceSteps[len(graceSteps)-1]},
 	}
+	ty := gy + a.U(36)
+	s.turnB = [2]button{
+		{r: rect{midX + midW - a.U(140), ty, a.U(34), a.U(30)}, label: "‹", enabled: s.turn > turnSteps[0]},
+		{r: rect{midX + midW - a.U(34), ty, a.U(34), a.U(30)}, label: "›", enabled: s.turn < turnSteps[len(turnSteps)-1]},
+	}
 	s.chat.layout(a, rect{rightX, a.U(336), rightW, h - a.U(96) - a.U(336)}, true)
 	s.back = button{r: rect{x0, h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
 	s.start = button{r: rect{rightX, h - a.U(72), rightW, a.U(50)}, label: a.T("lan.lobby.start"),
@@ -208,6 +234,8 @@ func (s *lobbyScene) layout(a *App) {
 		}
 		s.graceB[0].r, s.graceB[1].r = s.graceB[0].r.mirror(w), s.graceB[1].r.mirror(w)
 		s.graceB[0].label, s.graceB[1].label = "›", "‹"
+		s.turnB[0].r, s.turnB[1].r = s.turnB[0].r.mirror(w), s.turnB[1].r.mirror(w)
+		s.turnB[0].label, s.turnB[1].label = "›", "‹"
 		s.chat.layout(a, s.chat.r.mirror(w), true)
 		s.back.r, s.start.r = s.back.r.mirror(w), s.start.r.mirror(w)
 	}
@@ -292,6 +320,14 @@ func (s *lobbyScene) Update(a *App) error {
 		s.stepGrace(1)
 		h.SetGrace(s.grace)
 		s.link.refreshHost()
+	case s.turnB[0].clicked(a):
+		s.stepTurn(-1)
+		h.SetTurnTimeout(s.turn) // 0: off
+		s.link.refreshHost()
+	case s.turnB[1].clicked(a):
+		s.stepTurn(1)
+		h.SetTurnTimeout(s.turn)
+		s.link.refreshHost()
 	}
 	for i := range s.seats {
 		if !s.seats[i].kind.clicked(a) {
@@ -335,6 +371,26 @@ func (s *lobbyScene) stepGrace(d int) {
 	}
 	i = max(0, min(len(graceSteps)-1, i+d))
 	s.grace = graceSteps[i]
+}
+
+// stepTurn moves the turn timer one step (off is the first).
+func (s *lobbyScene) stepTurn(d int) {
+	i := 0
+	for k, t := range turnSteps {
+		if t <= s.turn {
+			i = k
+		}
+	}
+	i = max(0, min(len(turnSteps)-1, i+d))
+	s.turn = turnSteps[i]
+}
+
+// turnText is the turn timer as the lobby shows it: "off" or "90 s".
+func turnText(a *App, d time.Duration) string {
+	if d <= 0 {
+		return a.T("lan.lobby.turn_off")
+	}
+	return a.T("lan.lobby.seconds", "n", a.Num(int(d/time.Second)))
 }
 
 // typeInto edits the focused field; Enter or Tab commits it.
@@ -488,9 +544,14 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	drawText(a, dst, a.T("lan.lobby.seconds", "n", a.Num(int(s.grace/time.Second))), a.U(15), (s.graceB[0].r.cx()+s.graceB[1].r.cx())/2, gr.cy(), alignCenter, colText)
 	drawButton(a, &s.p, dst, &s.graceB[0])
 	drawButton(a, &s.p, dst, &s.graceB[1])
-	gh := drawWrapped(a, dst, a.T("lan.lobby.grace_help"), a.U(12), s.opts[0].r.x, gr.y+gr.h+a.U(4), s.opts[0].r.w, alignStart, colTextDim)
+	tr := s.turnB[0].r
+	drawText(a, dst, a.T("lan.lobby.turn"), fitSize(a, a.T("lan.lobby.turn"), a.U(15), gw), ox, tr.cy(), oal, colText)
+	drawText(a, dst, turnText(a, s.turn), a.U(15), (s.turnB[0].r.cx()+s.turnB[1].r.cx())/2, tr.cy(), alignCenter, colText)
+	drawButton(a, &s.p, dst, &s.turnB[0])
+	drawButton(a, &s.p, dst, &s.turnB[1])
+	gh := drawWrapped(a, dst, a.T("lan.lobby.timers_help"), a.U(12), s.opts[0].r.x, tr.y+tr.h+a.U(4), s.opts[0].r.w, alignStart, colTextDim)
 	// Where to join.
-	jy := gr.y + gr.h + gh + a.U(30)
+	jy := tr.y + tr.h + gh + a.U(30)
 	jr := rect{s.opts[0].r.x, jy, s.opts[0].r.w, 0}
 	jx, jal := startOf(a, jr, 0)
 	drawText(a, dst, a.T("lan.lobby.join_app"), a.U(13), jx, jy, jal, colTextDim)
