@@ -3,8 +3,11 @@
 package e2e
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
+	"image/png"
+	"math"
 	"testing"
 	"time"
 )
@@ -127,5 +130,149 @@ func TestTapOpensNewGame(t *testing.T) {
 				t.Errorf("page events %v: want one touchstart, one touchend and no mouse events", ev)
 			}
 		})
+	}
+}
+
+// key presses and releases a key in the page (KeyboardEvent.code is what
+// Ebitengine reads).
+func (b *browser) key(t *testing.T, key, code string, vk int) {
+	t.Helper()
+	for _, typ := range []string{"keyDown", "keyUp"} {
+		if err := b.page.call("Input.dispatchKeyEvent", map[string]any{"type": typ, "key": key, "code": code,
+			"windowsVirtualKeyCode": vk}, nil); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// TestFingerPansTheMaze: on the board a finger that starts on the maze and
+// moves pans it, the maze following the finger (README, Browser: one
+// finger pans the maze). The game is reached by keyboard (Enter starts
+// the new game and leaves the role card); it is the human's turn (seat 0,
+// the youngest, starts: R3.5), so nothing else moves the maze. The two
+// screenshots must match where the second is the first moved by the
+// finger's travel, and not where it is not moved.
+func TestFingerPansTheMaze(t *testing.T) {
+	dir := gamePage(t)
+	_, addr := newHost(t, dir, 4, 4)
+	b := startBrowser(t)
+	b.navigate(t, "http://"+addr+"/?lang=en&mute=1&shots=1")
+	b.waitFor(t, "the first frame", 90*time.Second, func(s pageState) bool { return s.FirstFrameMs != nil })
+	b.waitShot(t, "menu", 60*time.Second)
+	b.key(t, "n", "KeyN", 78) // New game
+	b.waitShot(t, "newgame", 30*time.Second)
+	b.key(t, "Enter", "Enter", 13) // Start the game
+	b.waitShot(t, "reveal", 30*time.Second)
+	b.key(t, "Enter", "Enter", 13) // To the mine!
+	b.waitShot(t, "board", 60*time.Second)
+	time.Sleep(time.Second)
+	before, err := b.page.screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveShot(t, "pan-before.png", before)
+	var size struct{ W, H float64 }
+	if err := b.page.eval(`({W: innerWidth, H: innerHeight})`, &size); err != nil {
+		t.Fatal(err)
+	}
+	// From the maze's middle, 160 pixels to the left, in steps.
+	const travel = 160
+	x, y := size.W*0.5, size.H*0.4
+	touch := func(typ string, x, y float64) {
+		pts := []map[string]any{{"x": x, "y": y, "id": 1}}
+		if typ == "touchEnd" {
+			pts = []map[string]any{}
+		}
+		if err := b.page.call("Input.dispatchTouchEvent", map[string]any{"type": typ, "touchPoints": pts}, nil); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(60 * time.Millisecond)
+	}
+	touch("touchStart", x, y)
+	for d := 10.0; d <= travel; d += 10 {
+		touch("touchMove", x-d, y)
+	}
+	time.Sleep(300 * time.Millisecond)
+	touch("touchEnd", x-travel, y)
+	time.Sleep(time.Second)
+	after, err := b.page.screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveShot(t, "pan-after.png", after)
+	// Compare a band of the maze: after(x, y) against before(x+dx, y).
+	diff := func(dx int) float64 {
+		pa, _ := png.Decode(bytes.NewReader(after))
+		pb, _ := png.Decode(bytes.NewReader(before))
+		var sum, n float64
+		for yy := int(size.H * 0.2); yy < int(size.H*0.6); yy += 2 {
+			for xx := int(size.W * 0.3); xx < int(size.W*0.6); xx += 2 {
+				r1, g1, b1, _ := pa.At(xx, yy).RGBA()
+				r2, g2, b2, _ := pb.At(xx+dx, yy).RGBA()
+				sum += math.Abs(float64(r1)-float64(r2)) + math.Abs(float64(g1)-float64(g2)) + math.Abs(float64(b1)-float64(b2))
+				n++
+			}
+		}
+		return sum / n / 3 / 257 // mean difference per channel, 0-255
+	}
+	moved, still := diff(travel), diff(0)
+	t.Logf("the maze band after the pan differs from before by %.1f per channel moved back %d px, %.1f unmoved", moved, travel, still)
+	if !(moved < 2 && still > 4*moved+1) {
+		t.Errorf("the maze did not follow the finger: difference %.1f moved, %.1f unmoved", moved, still)
+	}
+
+	// Then a finger drags a card from the middle of the hand onto the
+	// discard pile, which passes (R4.3): the empty pile shows a card. At
+	// this window size the hand's middle is at (0.49 w, h - 60) and the
+	// discard pile at (w - 56, 121) (scenes/board.go's layout, a unit a pixel).
+	pile := func(img []byte) (mean float64) {
+		p, err := png.Decode(bytes.NewReader(img))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0.0
+		for yy := 95; yy < 150; yy++ {
+			for xx := int(size.W) - 76; xx < int(size.W)-36; xx++ {
+				r, g, bl, _ := p.At(xx, yy).RGBA()
+				mean += float64(r+g+bl) / 3 / 257
+				n++
+			}
+		}
+		return mean / n
+	}
+	fromX, fromY, toX, toY := size.W*0.49, size.H-60, size.W-56, 121.0
+	touch("touchStart", fromX, fromY)
+	for i := 1; i <= 20; i++ {
+		f := float64(i) / 20
+		touch("touchMove", fromX+(toX-fromX)*f, fromY+(toY-fromY)*f)
+	}
+	held, err := b.page.screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveShot(t, "card-held.png", held)
+	time.Sleep(300 * time.Millisecond)
+	touch("touchEnd", toX, toY)
+	// The card flies onto the pile and a new one from the draw pile to the
+	// hand; then the pile shows a face-down card (R4.4). Computer players
+	// move only after this turn, so a card there is this drop's.
+	empty := pile(after)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		time.Sleep(500 * time.Millisecond)
+		dropped, err := b.page.screenshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if full := pile(dropped); full >= empty+25 {
+			saveShot(t, "card-dropped.png", dropped)
+			t.Logf("the discard pile's mean brightness: %.0f empty, %.0f after the drop", empty, full)
+			break
+		}
+		if time.Now().After(deadline) {
+			saveShot(t, "card-dropped.png", dropped)
+			t.Fatalf("no card on the discard pile 30 s after the finger dropped one there (brightness %.0f, was %.0f)", pile(dropped), empty)
+		}
 	}
 }
