@@ -146,14 +146,16 @@ func (b *browser) key(t *testing.T, key, code string, vk int) {
 	}
 }
 
-// TestFingerPansTheMaze: on the board a finger that starts on the maze and
-// moves pans it, the maze following the finger (README, Browser: one
-// finger pans the maze). The game is reached by keyboard (Enter starts
-// the new game and leaves the role card); it is the human's turn (seat 0,
-// the youngest, starts: R3.5), so nothing else moves the maze. The two
-// screenshots must match where the second is the first moved by the
-// finger's travel, and not where it is not moved.
-func TestFingerPansTheMaze(t *testing.T) {
+// TestFingerOnTheBoard: on the board a finger that starts on the maze and
+// moves pans it, the maze following the finger, and a finger drags a card
+// from the hand onto the discard pile, which passes (README, Browser: one
+// finger drags a card, or pans the maze). The game is reached by keyboard
+// (N opens the new game, Enter starts it and leaves the role card); it is
+// the human's turn (seat 0, the youngest, starts: R3.5), so nothing else
+// moves the maze. The two screenshots around the pan must match where the
+// second is the first moved by the finger's travel, and not where it is
+// not moved.
+func TestFingerOnTheBoard(t *testing.T) {
 	dir := gamePage(t)
 	_, addr := newHost(t, dir, 4, 4)
 	b := startBrowser(t)
