@@ -301,7 +301,13 @@ func TestBrowserGuestPlaysWholeGame(t *testing.T) {
 	case <-h.Started():
 	case <-time.After(90 * time.Second):
 		s := b.state(t)
-		t.Fatalf("the browser guest did not take its seat in 90 s; page output:\n%s\nconsole:\n%s", tail(s.Lines, 20), tail(b.page.console(), 20))
+		if shot, err := b.page.screenshot(); err == nil {
+			saveShot(t, "guest-failed.png", shot)
+		}
+		var res string
+		b.page.eval(`performance.getEntriesByType("resource").map(e => e.name.replace(/.*\//, "") + " " + Math.round(e.responseEnd) + "ms").join(", ")`, &res)
+		t.Fatalf("the browser guest did not take its seat in 90 s: stage %q, times %v, resources loaded: %s; page output:\n%s\nconsole:\n%s",
+			s.Stage, s.Times, res, tail(s.Lines, 20), tail(b.page.console(), 20))
 	}
 	t.Logf("the browser guest sat down %v after navigation", time.Since(start).Round(time.Millisecond))
 	s := b.waitFor(t, "the guest's exit", 4*time.Minute, func(s pageState) bool {
