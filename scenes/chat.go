@@ -265,7 +265,7 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 	if len(l.lobby.Seats) == len(s.m.names) {
 		for i, st := range l.lobby.Seats {
 			if st.Name != "" {
-				s.m.names[i] = st.Name
+				s.m.names[i] = seatName(a, st.Name)
 			}
 		}
 	}
@@ -287,9 +287,9 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 // log shows it: its code's catalogue text (lan.notice.CODE, the "_you" form
 // when it is about this screen's seat me); a code this version does not
 // know gives a generic line, never the host's English text. The seat's
-// name is the notice's, else names[seat], else "Player N".
+// name is the notice's (seatName), else names[seat], else "Player N".
 func noticeText(a *App, n lan.Notice, me int, names []string) string {
-	name := n.Name
+	name := seatName(a, n.Name)
 	if name == "" && n.Seat >= 0 && n.Seat < len(names) {
 		name = names[n.Seat]
 	}

@@ -216,7 +216,7 @@ func (s *joinScene) waiting(a *App) error {
 	}
 	if started {
 		lb, _, _ := s.link.snapshot()
-		m := newGuestMatch(s.link, seatNames(lb))
+		m := newGuestMatch(s.link, seatNames(a, lb))
 		a.GoTo(startScene(a, m))
 		return nil
 	}
@@ -452,7 +452,7 @@ func (s *joinScene) drawSeated(a *App, dst *ebiten.Image) {
 			dir = -1
 		}
 		drawText(a, dst, a.Num(i+1), a.U(15), x, r.cy(), al, colTextDim)
-		name, status, col := st.Name, "", colText
+		name, status, col := seatName(a, st.Name), "", colText
 		switch st.Kind {
 		case lan.SeatLocal:
 			status = a.T("lan.seat.host")

@@ -703,7 +703,8 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	until(t, 3000, toBoard(hh), hh, hg)
 	until(t, 3000, toBoard(hg), hg, hh)
 	hb, gb := hh.a.cur.(*boardScene), hg.a.cur.(*boardScene)
-	hostLine := hh.a.T("lan.notice.turn_timeout", "name", guest)
+	// The guest's default name reads in the host's language ("بازیکن N").
+	hostLine := hh.a.T("lan.notice.turn_timeout", "name", playerName(hh.a, seatNumber(t, guest)))
 	guestLine := hg.a.T("lan.notice.turn_timeout_you")
 	until(t, 3000, func() bool {
 		return slices.Contains(hb.log, hostLine) && slices.Contains(gb.log, guestLine)
@@ -766,6 +767,43 @@ func TestNewEntries(t *testing.T) {
 	for _, tc := range tests {
 		if got := newEntries(tc.prev, tc.log); !slices.Equal(got, tc.want) {
 			t.Errorf("newEntries(%v, %v) = %v, want %v", tc.prev, tc.log, got, tc.want)
+		}
+	}
+}
+
+// seatNumber is N of a "Игрок N" name.
+func seatNumber(t *testing.T, name string) int {
+	t.Helper()
+	n, err := strconv.Atoi(strings.TrimPrefix(name, "Игрок "))
+	if err != nil {
+		t.Fatalf("%q is not Игрок N", name)
+	}
+	return n
+}
+
+// TestSeatName: the names the game gives read in the reader's language on
+// a LAN screen, "Player N" of any number included; names people chose stay.
+func TestSeatName(t *testing.T) {
+	fa := langHarness(t, "fa").a
+	fa.cat.SetPersianDigits(true)
+	ru := langHarness(t, "ru").a
+	tests := []struct {
+		a          *App
+		name, want string
+	}{
+		{ru, "Player 37", "Игрок 37"},
+		{ru, "بازیکن ۱", "Игрок 1"},
+		{ru, "Bot 3", "Бот 3"},
+		{fa, "Игрок 90", "بازیکن ۹۰"},
+		{fa, "Ann", "Ann"},
+		{ru, "Player", "Player"},
+		{ru, "Player 3x", "Player 3x"},
+		{ru, "Player 0", "Player 0"},
+		{ru, "Playerish 4", "Playerish 4"},
+	}
+	for _, tc := range tests {
+		if got := seatName(tc.a, tc.name); got != tc.want {
+			t.Errorf("seatName(%q) = %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

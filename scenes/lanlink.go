@@ -5,10 +5,13 @@ import (
 	"errors"
 	"net"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/webdist"
 )
@@ -296,13 +299,56 @@ func (l *lanLink) close() {
 	}
 }
 
-// seatNames returns the seats' names from the lobby.
-func seatNames(lb lan.Lobby) []string {
+// seatNames returns the seats' names from the lobby, the names the game
+// gave by itself in the reader's language (localName: a Persian host's
+// "ربات ۳" is "Бот 3" on a Russian guest's screen).
+func seatNames(a *App, lb lan.Lobby) []string {
 	out := make([]string, len(lb.Seats))
 	for i, s := range lb.Seats {
-		out[i] = s.Name
+		out[i] = seatName(a, s.Name)
 	}
 	return out
+}
+
+// playerWords are the word "Player" in every language (the "player" key),
+// for seatName.
+var playerWords = sync.OnceValue(func() []string {
+	var ws []string
+	for _, l := range i18n.Langs {
+		ws = append(ws, i18n.MustLoad(l).T("player")+" ")
+	}
+	return ws
+})
+
+// seatName is a LAN seat's name as this screen shows it: a name the game
+// gave by itself in the reader's language (localName), also "Player N" of
+// any number N, in any language and digits (the join scene's default
+// name, lanPlayerName); a name a person chose as it is.
+func seatName(a *App, name string) string {
+	if l := localName(a, name); l != name {
+		return l
+	}
+	for _, w := range playerWords() {
+		rest, ok := strings.CutPrefix(name, w)
+		if !ok || rest == "" || utf8.RuneCountInString(rest) > 3 { // 1 to 999
+			continue
+		}
+		n := 0
+		for _, r := range rest {
+			switch {
+			case r >= '0' && r <= '9':
+				n = n*10 + int(r-'0')
+			case r >= '۰' && r <= '۹':
+				n = n*10 + int(r-'۰')
+			default:
+				return name
+			}
+		}
+		if n > 0 {
+			return playerName(a, n)
+		}
+	}
+	return name
 }
 
 // joinURL is the browser address shown (and drawn as a QR code) in the

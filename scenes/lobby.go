@@ -546,7 +546,10 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	drawButton(a, &s.p, dst, &s.graceB[1])
 	tr := s.turnB[0].r
 	drawText(a, dst, a.T("lan.lobby.turn"), fitSize(a, a.T("lan.lobby.turn"), a.U(15), gw), ox, tr.cy(), oal, colText)
-	drawText(a, dst, turnText(a, s.turn), a.U(15), (s.turnB[0].r.cx()+s.turnB[1].r.cx())/2, tr.cy(), alignCenter, colText)
+	// The value fits between the arrows ("off" is a word in some language).
+	tt, tw := turnText(a, s.turn), math.Abs(s.turnB[1].r.cx()-s.turnB[0].r.cx())-a.U(40)
+	ts := fitSize(a, tt, a.U(15), tw)
+	drawText(a, dst, fit(a, tt, ts, tw), ts, (s.turnB[0].r.cx()+s.turnB[1].r.cx())/2, tr.cy(), alignCenter, colText)
 	drawButton(a, &s.p, dst, &s.turnB[0])
 	drawButton(a, &s.p, dst, &s.turnB[1])
 	gh := drawWrapped(a, dst, a.T("lan.lobby.timers_help"), a.U(12), s.opts[0].r.x, tr.y+tr.h+a.U(4), s.opts[0].r.w, alignStart, colTextDim)
