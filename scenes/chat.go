@@ -262,14 +262,18 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 	// Seats filled at the start (computer players) may be named by a
 	// lobby message that came after the first update.
 	l.mu.Lock()
+	renamed := false
 	if len(l.lobby.Seats) == len(s.m.names) {
 		for i, st := range l.lobby.Seats {
-			if st.Name != "" {
-				s.m.names[i] = seatName(a, st.Name)
+			if n := seatName(a, st.Name); st.Name != "" && n != s.m.names[i] {
+				s.m.names[i], renamed = n, true
 			}
 		}
 	}
 	l.mu.Unlock()
+	if renamed {
+		s.refresh(a) // the panels and the status line show the names
+	}
 	// The host's notices (a computer player made a timed-out guest's move)
 	// go to the board's log, in the reader's language.
 	for _, n := range l.takeNotices() {
@@ -293,8 +297,12 @@ func noticeText(a *App, n lan.Notice, me int, names []string) string {
 	if name == "" && n.Seat >= 0 && n.Seat < len(names) {
 		name = names[n.Seat]
 	}
-	if name == "" {
+	switch {
+	case name != "":
+	case n.Seat >= 0 && n.Seat < 100:
 		name = playerName(a, n.Seat+1)
+	default:
+		name = a.T("player")
 	}
 	switch n.Code {
 	case lan.NoticeTurnTimeout:

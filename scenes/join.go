@@ -477,7 +477,12 @@ func (s *joinScene) drawSeated(a *App, dst *ebiten.Image) {
 	if _, dropped, _, _ := s.link.state(); dropped {
 		msg, col = a.T("lan.board.reconnecting"), colBad
 	}
-	drawWrapped(a, dst, msg, a.U(15), lr.x, y, lr.w, alignStart, col)
+	y += drawWrapped(a, dst, msg, a.U(15), lr.x, y, lr.w, alignStart, col) + a.U(10)
+	// The table's timers (lan/PROTOCOL.md, Turn timer), so a guest knows
+	// how long a turn may take.
+	timers := a.T("lan.join.timers", "turn", turnText(a, time.Duration(lb.TurnTimeoutMS)*time.Millisecond),
+		"grace", a.T("lan.lobby.seconds", "n", a.Num(lb.GraceMS/1000)))
+	drawWrapped(a, dst, timers, a.U(13), lr.x, y, lr.w, alignStart, colTextDim)
 	cx, cal := startOf(a, s.chat.r, 0)
 	drawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.chat.r.y-a.U(11), cal, colTextDim)
 	a.flushText()

@@ -675,6 +675,8 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	hg.tick()
 	hg.key(ebiten.KeyEnter)
 	until(t, 600, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest || js.err != "" }, hh, hg)
+	hg.ticks(3)
+	hg.shot("lan-join-seated-ru")
 	if got := ls.lobby.Seats[1].Name; got != guest || got == hg.a.T("scene.newgame.you") || !strings.HasPrefix(got, "Игрок ") {
 		t.Errorf("the host sees the guest as %q (the join scene said %q)", got, guest)
 	}
