@@ -44,12 +44,15 @@ bench: deps
 
 # The browser build (README, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).
+# It is made in a folder of its own and moved into place whole, so a server
+# or a test reading dist/web/ meanwhile never sees it half built.
 wasm:
-	rm -rf dist/web && mkdir -p dist/web
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/web/goldvein.wasm .
-	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/web/
-	cp web/index.html web/loader.js web/storefs.js dist/web/
-	gzip -9 -k -f dist/web/goldvein.wasm
+	@mkdir -p dist
+	set -e; tmp=$$(mktemp -d dist/web.XXXXXX); chmod 755 $$tmp; \
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $$tmp/goldvein.wasm . || { rm -rf $$tmp; exit 1; }; \
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/loader.js web/storefs.js $$tmp/; \
+	gzip -9 -k -f $$tmp/goldvein.wasm; \
+	rm -rf dist/web; mv -T $$tmp dist/web 2>/dev/null || { rm -rf dist/web; mv -T $$tmp dist/web; }
 	@echo "wasm: $$(stat -c %s dist/web/goldvein.wasm) bytes, gzip -9 $$(stat -c %s dist/web/goldvein.wasm.gz) bytes"
 
 # Desktop binaries with the browser build embedded (webdist, build tag

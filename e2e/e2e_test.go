@@ -88,19 +88,20 @@ func gamePage(t *testing.T) string {
 	t.Helper()
 	findChromium(t) // skip before a long build when there is no browser
 	gameOnce.Do(func() {
-		if d := os.Getenv("GOLDVEIN_WEB"); d != "" {
-			if _, err := os.Stat(filepath.Join(d, "goldvein.wasm")); err != nil {
-				gameErr = "GOLDVEIN_WEB=" + d + ": " + err.Error()
-			}
-			gameDir = d
-			return
-		}
 		d, err := os.MkdirTemp("", "goldvein-web-")
 		if err != nil {
 			gameErr = err.Error()
 			return
 		}
 		gameDir = d
+		if src := os.Getenv("GOLDVEIN_WEB"); src != "" {
+			// A copy of its own: another `make wasm` in the same tree
+			// (someone else's make test) may replace dist/web meanwhile.
+			if err := copyPage(src, d); err != nil {
+				gameErr = "GOLDVEIN_WEB=" + src + ": " + err.Error()
+			}
+			return
+		}
 		start := time.Now()
 		buildPage(t, d, ".")
 		t.Logf("built the wasm in %v", time.Since(start).Round(time.Second))
@@ -111,9 +112,34 @@ func gamePage(t *testing.T) string {
 	return gameDir
 }
 
+// copyPage copies the files of the page folder src into dst; src must
+// hold goldvein.wasm.
+func copyPage(src, dst string) error {
+	if _, err := os.Stat(filepath.Join(src, "goldvein.wasm")); err != nil {
+		return err
+	}
+	ents, err := os.ReadDir(src)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if gameDir != "" && os.Getenv("GOLDVEIN_WEB") == "" {
+	if gameDir != "" {
 		os.RemoveAll(gameDir)
 	}
 	os.Exit(code)
