@@ -273,7 +273,7 @@ func TestFingerOnTheBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := pileDiff(after, dropped); d >= 12 {
+		if d := pileDiff(after, dropped); d >= 8 { // the empty slot unchanged is 0
 			saveShot(t, "card-dropped.png", dropped)
 			t.Logf("the discard pile's slot differs from the empty one by %.0f per channel", d)
 			break
