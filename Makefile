@@ -12,7 +12,13 @@ ARGS      ?=
 
 .PHONY: run build test fmt-check vet lint bench wasm dist deps deps-test clean
 
+# On Linux the window needs an X or Wayland display, and Ebitengine panics
+# while the program loads (before main runs) without one: say so plainly.
 run: deps
+	@if [ "$$(uname -s)" = Linux ] && [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+		echo "goldvein needs a display: no DISPLAY or WAYLAND_DISPLAY is set; run it in a desktop session, or under xvfb-run for tests" >&2; \
+		exit 1; \
+	fi
 	$(GO) run . $(ARGS)
 
 build: deps

@@ -19,27 +19,27 @@ import (
 )
 
 func init() {
-	register("", "open the game window (flags: --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR)", runApp)
+	register("", "open the game window (flags: --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
 }
 
 // runApp opens the game window. With --autoplay every seat is a computer
-// player and the game runs fast; --exit-after-game closes the window after
+// player and the game runs fast, after a short tour of the menu, settings,
+// rules, new game and the LAN lobby and join screens (on 127.0.0.1 only); --exit-after-game closes the window after
 // the final scoring; --screenshots DIR saves a PNG of each scene the first
 // time it shows and of the board every few turns.
 func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("goldvein", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
 	players := fs.Int("players", 5, "players in the --autoplay game (3-10)")
 	seed := fs.String("seed", "", "seed of the --autoplay game (a number; empty: from the clock)")
-	autoplay := fs.Bool("autoplay", false, "every seat a computer player, fast, straight to the board")
+	autoplay := fs.Bool("autoplay", false, "every seat a computer player (normal), fast: a short tour of the menu, settings, rules, new game, and the LAN lobby and join screens (on 127.0.0.1 only), then a whole game")
 	exitAfter := fs.Bool("exit-after-game", false, "quit when the final scoring has been shown")
 	shots := fs.String("screenshots", "", "save a PNG of each scene the first time it appears into this folder")
 	lang := fs.String("lang", "", "language: en, ru or fa (default: the settings', else the system's)")
 	config := fs.String("config", "", "folder for settings and the autosave (default: the user's config dir/goldvein)")
 	mute := fs.Bool("mute", false, "no sound")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, "goldvein [flags]   (goldvein help lists the subcommands)", args, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "goldvein: unexpected argument %q\n", fs.Arg(0))

@@ -11,17 +11,27 @@ import (
 // maxPositionBytes bounds what check reads from standard input.
 const maxPositionBytes = 16 << 20
 
+// checkUsage is what goldvein check --help prints.
+const checkUsage = `usage: goldvein check < position.json
+Reads one position in the position format of docs/RULES.md from standard
+input and writes one JSON line per move or query. Bad input: one line on
+standard error, exit status 2.`
+
 func init() {
-	register("check", "judge the moves of a position (shared/RULES.md, Position format) read from standard input", runCheck)
+	register("check", "judge the moves of a position (docs/RULES.md, Position format) read from standard input", runCheck)
 }
 
 // runCheck is `goldvein check`: it reads one position in the position
-// format of RULES.md from stdin and writes one JSON line per move or query,
+// format of docs/RULES.md from stdin and writes one JSON line per move or query,
 // exactly as the format specifies. Bad input exits 2 with a one-line error
 // naming the field on stderr, before any line is written.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, checkUsage)
+		return 0
+	}
 	if len(args) > 0 {
-		fmt.Fprintln(stderr, "usage: goldvein check < position.json")
+		fmt.Fprintf(stderr, "goldvein check: unexpected argument %q (goldvein check --help)\n", args[0])
 		return 2
 	}
 	data, err := io.ReadAll(io.LimitReader(stdin, maxPositionBytes+1))

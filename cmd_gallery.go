@@ -24,12 +24,11 @@ func init() {
 // file cannot be written.
 func runGallery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gallery", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	out := fs.String("out", "", "directory to write the sheet into (required)")
 	width := fs.Int("width", 96, "card width in pixels (8 to 1024)")
 	cb := fs.Bool("colorblind", false, "use the colour-blind-safe palette")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, "goldvein gallery --out DIR [--width PX] [--colorblind]   (writes DIR/cards-PX.png, or cards-PX-colorblind.png)", args, stdout, stderr); done {
+		return code
 	}
 	if *out == "" || fs.NArg() != 0 {
 		fmt.Fprintln(stderr, "gallery: usage: goldvein gallery --out DIR [--width PX] [--colorblind]")

@@ -18,6 +18,8 @@ import (
 	"github.com/goldvein/goldvein/rules"
 )
 
+const joinSynopsis = "goldvein join HOST:PORT [--name NAME] [--bot LEVEL] [--password P] [--token TOKEN]"
+
 func init() {
 	register("join", "join a LAN game headless, a computer player making the moves", runJoin)
 }
@@ -37,7 +39,6 @@ func runJoin(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // without a goodbye, as a killed process would.
 func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("join", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	name := fs.String("name", "guest", "your name at the table")
 	level := fs.String("bot", "normal", "level of the computer player making the moves: random, easy, normal, hard")
 	password := fs.String("password", "", "the table's password")
@@ -47,8 +48,8 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		addr, args = args[0], args[1:]
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, joinSynopsis, args, stdout, stderr); done {
+		return code
 	}
 	if addr == "" && fs.NArg() == 1 {
 		addr = fs.Arg(0)
@@ -57,7 +58,7 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if addr == "" {
-		fmt.Fprintln(stderr, "usage: goldvein join HOST:PORT --name NAME --bot LEVEL")
+		fmt.Fprintf(stderr, "usage: %s\n", joinSynopsis)
 		return 2
 	}
 	lv, err := bot.ParseLevel(*level)
@@ -73,7 +74,12 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	c, err := lan.Join(ctx, addr, lan.ClientConfig{Name: *name, Password: *password, Token: *token, Reconnect: *reconnect})
 	if err != nil {
-		fmt.Fprintf(stderr, "goldvein join: %v\n", err)
+		var re *lan.RefusedError
+		if errors.As(err, &re) && re.Code == lan.CodePassword && *password == "" {
+			fmt.Fprintln(stderr, "goldvein join: this table needs a password (--password)")
+		} else {
+			fmt.Fprintf(stderr, "goldvein join: %v\n", err)
+		}
 		return 1
 	}
 	fmt.Fprintf(stderr, "goldvein join: seat %d, reconnect token %s\n", c.Seat(), c.Token())

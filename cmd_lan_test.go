@@ -115,6 +115,14 @@ func TestServeAndFiveHeadlessGuests(t *testing.T) {
 	if s := finalScores(t, out.String()); s != want {
 		t.Errorf("serve's scores:\n%s\nguests':\n%s", s, want)
 	}
+	// Guests hanging up once the game is over is no failure: serve says
+	// they left after the game, never that they dropped.
+	for deadline := time.Now().Add(3 * time.Second); strings.Count(errOut.String(), "left after the game") < 5 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if log := errOut.String(); strings.Contains(log, " dropped") || strings.Count(log, "left after the game") != 5 {
+		t.Errorf("serve's log at the normal end of the game, want 5 guests who left after the game and no drop:\n%s", log)
+	}
 	// Built without the browser build, the host says so plainly (issue 6).
 	if !strings.Contains(errOut.String(), "no browser build embedded") {
 		t.Errorf("serve did not say the page is missing: %s", errOut)
@@ -279,4 +287,27 @@ func TestServeJoinBadFlags(t *testing.T) {
 	if c := joinMain(context.Background(), []string{"127.0.0.1:1", "--reconnect", "0"}, io.Discard, io.Discard); c != 1 {
 		t.Errorf("join to nobody: exit %d, want 1", c)
 	}
+}
+
+// TestJoinNoPassword: joining a password table without --password says the
+// table needs one, not that a password was wrong.
+func TestJoinNoPassword(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr, _, _, code := served(t, ctx, "--addr", "127.0.0.1:0", "--players", "3", "--password", "secret",
+		"--save", filepath.Join(t.TempDir(), "lan.json"))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{addr, "--name", "Ann", "--reconnect", "0"}, "goldvein join: this table needs a password (--password)\n"},
+		{[]string{addr, "--name", "Ann", "--reconnect", "0", "--password", "guess"}, "wrong password"},
+	} {
+		j := <-joinAsync(ctx, tc.args...)
+		if j.code != 1 || !strings.Contains(j.err, tc.want) {
+			t.Errorf("join %v: exit %d, stderr %q; want 1 and %q", tc.args, j.code, j.err, tc.want)
+		}
+	}
+	cancel()
+	<-code
 }

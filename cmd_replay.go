@@ -15,6 +15,13 @@ import (
 // maxRecordBytes bounds the size of a record file replay reads.
 const maxRecordBytes = 16 << 20
 
+// replayUsage is what goldvein replay --help prints.
+const replayUsage = `usage: goldvein replay FILE   (FILE - reads standard input)
+Replays a game record (an autosave, or a goldvein serve --save file) through
+the rules and prints the course of the game. Exit status 0 for a good record,
+finished or not; 1 at the first illegal move; 2 when FILE cannot be read or
+is not a record.`
+
 func init() {
 	register("replay", "verify a game record (FILE, or - for stdin) and print the course of the game", runReplay)
 }
@@ -27,8 +34,16 @@ func init() {
 // when a move is illegal (the first one is named, after the course up to
 // it), 2 for a file that cannot be read or is not a record.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, replayUsage)
+		return 0
+	}
+	if len(args) == 1 && len(args[0]) > 1 && args[0][0] == '-' {
+		fmt.Fprintf(stderr, "goldvein replay: unknown flag %s (goldvein replay --help; a file named so: ./%s)\n", args[0], args[0])
+		return 2
+	}
 	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: goldvein replay FILE   (FILE - reads standard input)")
+		fmt.Fprintln(stderr, "usage: goldvein replay FILE   (FILE - reads standard input; goldvein replay --help)")
 		return 2
 	}
 	var r io.Reader = stdin

@@ -49,7 +49,6 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // stops at once; the autosave stays for --resume).
 func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	addr := fs.String("addr", ":47475", "HOST:PORT to listen on (TCP, and HTTP/WebSocket on the same port)")
 	players := fs.Int("players", 4, "seats at the table, 3 to 10 (R1.1)")
 	bots := fs.Int("bots", 0, "seats computer players take; the others wait for guests")
@@ -67,8 +66,8 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	connect := fs.Bool("connect-to-start", false, "table rule R5.5: path cards must continue a tunnel from the start")
 	oneNugget := fs.Bool("one-nugget", false, "table rule R8.1a: one nugget card per gold-digger")
 	sabotaged := fs.Bool("sabotaged-get-nothing", false, "table rule R8.1b: diggers with a broken tool get no gold")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, "goldvein serve [--addr HOST:PORT] [--players N] [--bots K] [--password P] [flags]", args, stdout, stderr); done {
+		return code
 	}
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "goldvein serve: "+format+"\n", a...)

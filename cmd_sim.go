@@ -22,7 +22,6 @@ func init() {
 // fixed shape of bot.SimReport. Bad flags exit 2 with a one-line error.
 func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	games := fs.Int("games", 100, "complete 3-round games to play")
 	players := fs.Int("players", 5, "seats at the table, 3 to 10 (R1.1)")
 	seats := fs.String("seats", "", "comma-separated level per seat: random, easy, normal, hard (default: normal in every seat)")
@@ -31,8 +30,8 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
 	playouts := fs.Int("playouts", bot.DefaultPlayouts, "hard's playouts per decision")
 	budget := fs.Duration("budget", bot.DefaultBudget, "cap on hard's think time per decision, as in the app (0: none, so that the same flags give the same games on any machine)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parseFlags(fs, "goldvein sim [--games N] [--players P] [--seats L,L,...] [--seed S] [--json] [flags]", args, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "goldvein sim: unexpected argument %q\n", fs.Arg(0))

@@ -1,15 +1,18 @@
 // Command goldvein plays the tunnel-digging hidden-role card game of
-// shared/RULES.md. Run with no arguments it opens the game window; its
+// docs/RULES.md. Run with no arguments it opens the game window; its
 // subcommands (goldvein help) are the command-line tools. main.go holds only
 // the dispatch: each subcommand lives in a cmd_*.go file of its own that
 // registers itself, and hands off to the packages that do the work.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"sort"
+	"strings"
 )
 
 // command is one subcommand: run gets the arguments after its name and
@@ -41,6 +44,10 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	c, ok := commands[name]
+	if !ok && name == "" && len(rest) > 0 && isHelp(rest[0]) {
+		usage(stdout)
+		return 0
+	}
 	if !ok && name == "" {
 		fmt.Fprintln(stderr, "goldvein: this build has no game window (it was built with -tags headless)")
 		usage(stderr)
@@ -68,4 +75,38 @@ func usage(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %-8s %s\n", label, commands[n].summary)
 	}
+}
+
+// isHelp reports whether arg asks for help: -h, -help or --help.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
+}
+
+// parseFlags parses a subcommand's flags (fs named after the subcommand,
+// "" for the game window). --help (or -h) prints synopsis
+// and the flags with their defaults on stdout: done, exit status 0. A bad
+// flag prints one line and a hint on stderr: done, exit status 2. Otherwise
+// done is false and the command goes on.
+func parseFlags(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	fs.SetOutput(io.Discard) // flag's own message and usage are replaced below
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		printFlags(fs, synopsis, stdout)
+		return 0, true
+	}
+	if err != nil {
+		cmd := strings.TrimSpace("goldvein " + fs.Name())
+		fmt.Fprintf(stderr, "%s: %v (%s --help lists the flags)\n", cmd, err, cmd)
+		return 2, true
+	}
+	fs.SetOutput(stderr)
+	return 0, false
+}
+
+// printFlags writes "usage: synopsis" and every flag of fs with its default.
+func printFlags(fs *flag.FlagSet, synopsis string, w io.Writer) {
+	fmt.Fprintf(w, "usage: %s\n", synopsis)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }

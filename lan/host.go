@@ -971,13 +971,34 @@ func (h *Host) dropped(c *hostConn) {
 	}
 	s := h.seats[c.seat]
 	s.conn = nil
-	h.logf("seat %d: %s dropped", c.seat, s.name)
+	if h.gameOverLocked() {
+		h.logf("seat %d: %s left after the game", c.seat, s.name)
+	} else {
+		h.logf("seat %d: %s dropped", c.seat, s.name)
+	}
 	if h.table == nil {
 		*s = hostSeat{kind: SeatOpen}
 	} else if !h.over {
 		h.startGraceLocked(c.seat)
 	}
 	h.broadcastLobbyLocked()
+}
+
+// gameOverLocked reports whether the game has ended (watchEnd may not have
+// set h.over yet when the guests hang up right after the last move).
+func (h *Host) gameOverLocked() bool {
+	if h.over {
+		return true
+	}
+	if h.table == nil {
+		return false
+	}
+	select {
+	case <-h.table.Done():
+		return true
+	default:
+		return false
+	}
 }
 
 // left is a guest's bye, leaving for good: in the lobby the seat is freed;
