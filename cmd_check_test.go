@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
@@ -100,5 +101,35 @@ func TestCheckLargeInput(t *testing.T) {
 	code, _, errs := runCmd(t, big, "check")
 	if code != 2 || !strings.Contains(errs, "larger than") {
 		t.Fatalf("exit %d, %q", code, errs)
+	}
+}
+
+// TestCheckREADMEExample: the output the README shows for RULES.md's
+// example position is what goldvein check prints for it.
+func TestCheckREADMEExample(t *testing.T) {
+	block := func(file, after, fence string) string {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rest, ok := strings.Cut(string(data), after)
+		if !ok {
+			t.Fatalf("%s: no %q", file, after)
+		}
+		_, rest, ok = strings.Cut(rest, fence+"\n")
+		if !ok {
+			t.Fatalf("%s: no %q block after %q", file, fence, after)
+		}
+		body, _, ok := strings.Cut(rest, "```\n")
+		if !ok {
+			t.Fatalf("%s: unclosed block after %q", file, after)
+		}
+		return body
+	}
+	input := block("docs/RULES.md", "## Position format", "```json")
+	want := block("README.md", "The example position of RULES.md gives:", "```")
+	code, out, errOut := runCmd(t, input, "check")
+	if code != 0 || out != want {
+		t.Errorf("check on RULES.md's example: exit %d, stderr %q, stdout:\n%s\nREADME shows:\n%s", code, errOut, out, want)
 	}
 }
