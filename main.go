@@ -75,6 +75,7 @@ func usage(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %-8s %s\n", label, commands[n].summary)
 	}
+	fmt.Fprintln(w, "goldvein COMMAND --help shows a command's usage and flags.")
 }
 
 // isHelp reports whether arg asks for help: -h, -help or --help.
@@ -97,7 +98,12 @@ func parseFlags(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr
 	}
 	if err != nil {
 		cmd := strings.TrimSpace("goldvein " + fs.Name())
-		fmt.Fprintf(stderr, "%s: %v (%s --help lists the flags)\n", cmd, err, cmd)
+		msg := err.Error() // flag's wording, with the flag written as the README writes it
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+			msg = "unknown flag --" + strings.TrimPrefix(name, "-")
+		}
+		msg = strings.Replace(msg, " for flag -", " for --", 1)
+		fmt.Fprintf(stderr, "%s: %s (%s --help lists the flags)\n", cmd, msg, cmd)
 		return 2, true
 	}
 	fs.SetOutput(stderr)
