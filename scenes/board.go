@@ -324,6 +324,13 @@ func (s *boardScene) advance(a *App) {
 		s.m.pop()
 		s.apply(a, it)
 		s.midMove = !it.last
+		if toDiscardPile(it.ev.Type) && it.view != nil && it.view.Discards > s.view.Discards {
+			// The card on its way to the discard pile counts at once:
+			// the pile never reads its old count (0 on an empty one)
+			// under a card flying onto it.
+			s.view.Discards = it.view.Discards
+			s.texts.discard = a.Num(s.view.Discards)
+		}
 		if it.last {
 			s.view = *it.view
 			s.m.shown = s.view
@@ -437,6 +444,17 @@ func (s *boardScene) apply(a *App, it feedItem) {
 			s.logN = len(s.log) + 1 // rewrap
 		}
 	}
+}
+
+// toDiscardPile reports whether an event of type t puts cards on the
+// discard pile: a discard (R4.4), a played repair with its mended broken
+// card (R6.2), a rockfall with the path card it removes, a map.
+func toDiscardPile(t rules.EventType) bool {
+	switch t {
+	case rules.Discarded, rules.ToolRepaired, rules.RockFell, rules.MapPlayed:
+		return true
+	}
+	return false
 }
 
 // refresh rebuilds the texts and targets after the state changed.

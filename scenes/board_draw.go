@@ -88,7 +88,9 @@ func (s *boardScene) placeHand(a *App) {
 		if s.L.rtl {
 			x = x0 + float64(n-1-i)*step
 		}
-		h.r = rect{x, area.y + a.U(34) - h.lift*a.U(14), cw, ch}
+		// Lifted, a card still stays below the hint line above the hand
+		// (its box ends at U(14)+lineBox(U(14))/2, about U(25)).
+		h.r = rect{x, area.y + a.U(34) - h.lift*a.U(8), cw, ch}
 	}
 }
 
@@ -501,7 +503,7 @@ func (s *boardScene) drawHand(a *App, dst *ebiten.Image) {
 	s.p.fill(dst, area, colPanel)
 	s.p.fill(dst, rect{area.x, area.y, area.w, a.U(2)}, colEdge)
 	if s.texts.hint != "" {
-		drawText(a, dst, s.texts.hint, a.U(14), area.cx(), area.y+a.U(16), alignCenter, colTextDim)
+		drawText(a, dst, s.texts.hint, a.U(14), area.cx(), area.y+a.U(14), alignCenter, colTextDim)
 	}
 	if s.me < 0 || s.curtain || s.dealing > 0 {
 		return

@@ -140,12 +140,20 @@ func (s *lobbyScene) open(a *App, o rules.Options) {
 	s.makeQR(a)
 }
 
+// browserBuild reports whether this binary carries the browser game
+// (webdist.Embedded); the lobby shows the browser address and its QR code
+// only then. Tests swap it.
+var browserBuild = webdist.Embedded
+
 // makeQR draws the browser address's QR code at the pixel size it is
 // shown (sharp modules, no filtering).
 func (s *lobbyScene) makeQR(a *App) {
 	if s.qr != nil {
 		s.qr.Deallocate()
 		s.qr = nil
+	}
+	if !browserBuild() {
+		return
 	}
 	if img, err := webdist.QRCode(s.qrURL, int(a.U(180))); err == nil && s.qrURL != "" {
 		s.qr = ebiten.NewImageFromImage(img)
@@ -567,20 +575,22 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		jy += a.U(24)
 	}
 	jy += a.U(8)
-	drawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, colTextDim)
-	jy += a.U(22)
-	// Shown without the final slash, which a right-to-left line would
-	// move to the front; the QR code carries the whole address.
-	drawText(a, dst, fit(a, strings.TrimSuffix(s.qrURL, "/"), a.U(16), jr.w), a.U(16), jx, jy, jal, colGold)
-	if !webdist.Embedded() {
-		jy += a.U(22)
+	if !browserBuild() {
+		// No browser game in this binary: browsers cannot join, so no
+		// browser address and no QR code, only the note.
 		drawWrapped(a, dst, a.T("lan.lobby.no_browser_build"), a.U(12), jr.x, jy, jr.w, alignStart, colTextDim)
+	} else {
+		drawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, colTextDim)
+		jy += a.U(22)
+		// Shown without the final slash, which a right-to-left line would
+		// move to the front; the QR code carries the whole address.
+		drawText(a, dst, fit(a, strings.TrimSuffix(s.qrURL, "/"), a.U(16), jr.w), a.U(16), jx, jy, jal, colGold)
 	}
 	// The QR code of the browser address, for phones.
-	if s.qr == nil || s.qr.Bounds().Dx() != int(a.U(180)) {
+	if browserBuild() && (s.qr == nil || s.qr.Bounds().Dx() != int(a.U(180))) {
 		s.makeQR(a)
 	}
-	if s.qr != nil {
+	if s.qr != nil && browserBuild() {
 		a.flushText()
 		n := float64(s.qr.Bounds().Dx())
 		qr := rect{math.Round(s.chat.r.cx() - n/2), a.U(88), n, n}

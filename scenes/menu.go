@@ -45,6 +45,19 @@ func (s *menuScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
 	bw, bh, gap := a.U(320), a.U(50), a.U(12)
 	y := h*0.42 - a.U(10)
+	// Six rows of buttons (Host and Join share one) between the tagline
+	// and the keys line: in a short window (a browser tab, 1280x657) they
+	// start higher and, if need be, shrink, so Quit keeps clear of the
+	// keys line.
+	const rows = 6
+	bottom := h - a.U(20) - lineBox(a.U(14))/2 - a.U(14) // the keys line's top, less a margin
+	if top := menuTaglineBottom(a) + a.U(10); y+rows*bh+(rows-1)*gap > bottom {
+		y = math.Max(top, bottom-(rows*bh+(rows-1)*gap))
+		if k := (bottom - y) / (rows*bh + (rows-1)*gap); k < 1 {
+			k = math.Max(k, 0.7)
+			bh, gap = bh*k, gap*k
+		}
+	}
 	keys := [7]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit"}
 	for i := range s.buttons {
 		b := &s.buttons[i]
@@ -71,7 +84,13 @@ func (s *menuScene) layout(a *App) {
 	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
 	s.buttons[menuNew].primary = !s.canCont
 	s.buttons[menuContinue].primary = s.canCont
-	_ = h
+}
+
+// menuTaglineBottom is the bottom of the tagline under the title, pixels
+// from the top (Draw places the card tunnel, the title and the tagline).
+func menuTaglineBottom(a *App) float64 {
+	ch := float64(a.Art(int(a.U(72))).Height())
+	return float64(a.h)*0.08 + ch + a.U(88) + lineBox(a.U(20))/2
 }
 
 func (s *menuScene) Update(a *App) error {

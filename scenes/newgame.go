@@ -396,6 +396,12 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	drawText(a, dst, seed, a.U(17), sx, s.seedR.cy(), sal, col)
 	drawButton(a, &s.p, dst, &s.start)
 	drawButton(a, &s.p, dst, &s.back)
+	// The keys of the text fields, in the gap between Back and Start.
+	kx0 := math.Min(s.back.r.x+s.back.r.w, s.start.r.x+s.start.r.w) + a.U(16)
+	kx1 := math.Max(s.back.r.x, s.start.r.x) - a.U(16)
+	keys := a.T("scene.newgame.keys")
+	kh := wrappedHeight(a, keys, a.U(13), kx1-kx0)
+	drawWrapped(a, dst, keys, a.U(13), (kx0+kx1)/2, s.start.r.cy()-kh/2, kx1-kx0, alignCenter, colTextDim)
 	sab, dig := rules.RoleCards(len(s.setup.Seats))
 	summary := a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
 		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))

@@ -289,14 +289,36 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	case s.offer >= 0:
 		drawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, alignCenter, colText)
 	default:
-		s.drawMaze(a, dst, rect{a.U(40), y + a.U(74), w - a.U(80), h - y - a.U(200)})
-		for i := max(len(s.lines)-2, 0); i < len(s.lines); i++ {
-			drawText(a, dst, s.lines[i], a.U(15), w/2, y, alignCenter, colTextDim)
-			y += a.U(22)
+		// Every gold card taken (R8), one line each: up to three in one
+		// column, more in two (the first on the reader's side).
+		n := len(s.lines)
+		cols := 1
+		if n > 3 {
+			cols = 2
 		}
+		rows := (n + cols - 1) / cols
+		colW := w - a.U(80)
+		if cols == 2 {
+			colW = math.Min(a.U(400), (w-a.U(80))/2)
+		}
+		for i, l := range s.lines {
+			c, r := i/max(rows, 1), i%max(rows, 1)
+			cx := w / 2
+			if cols == 2 {
+				side := float64(2*c - 1) // -1 the first column, +1 the second
+				if a.RTL() {
+					side = -side
+				}
+				cx = w/2 + side*colW/2
+			}
+			drawText(a, dst, fit(a, l, a.U(15), colW-a.U(16)), a.U(15), cx, y+float64(r)*a.U(22), alignCenter, colTextDim)
+		}
+		y += float64(rows) * a.U(22)
 		if s.mine > 0 {
 			drawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(4), alignCenter, colGold)
+			y += a.U(26)
 		}
+		s.drawMaze(a, dst, rect{a.U(40), y + a.U(30), w - a.U(80), h - y - a.U(156)})
 		if s.done {
 			drawText(a, dst, a.T("gold.hidden"), a.U(14), w/2, h-a.U(100), alignCenter, colTextDim)
 		}
