@@ -32,7 +32,8 @@ func overlaps(p, q rect) bool {
 func TestRoundEndShotAfterHandingOut(t *testing.T) {
 	h := newHarness(t)
 	dir := t.TempDir()
-	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed, h.a.cfg.ScreenshotDir = true, 5, 3, dir
+	// Seed 4: the gold-diggers win round 1 and five gold cards are taken.
+	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed, h.a.cfg.ScreenshotDir = true, 5, 4, dir
 	m, err := newAutoplayMatch(h.a)
 	if err != nil {
 		t.Fatal(err)
@@ -51,29 +52,33 @@ func TestRoundEndShotAfterHandingOut(t *testing.T) {
 		t.Fatalf("round end shot during the handing-out (%d lines so far)", len(s.lines))
 	}
 	if len(s.lines) < 3 {
-		t.Fatalf("round 1 of seed 3 handed out %d gold cards; the test wants more than two", len(s.lines))
+		t.Fatalf("round 1 of seed 4 handed out %d gold cards; the test wants more than two", len(s.lines))
 	}
 	d := drawnLines(h)
 	W, H := float64(h.a.w), float64(h.a.h)
-	var boxes []rect
+	want := map[string]int{}
 	for _, l := range s.lines {
-		found := false
-		for _, dt := range d {
-			if dt.s == l {
-				found = true
-				if dt.r.x < 0 || dt.r.y < 0 || dt.r.x+dt.r.w > W || dt.r.y+dt.r.h > H {
-					t.Errorf("%q off screen at %+v", l, dt.r)
-				}
-				for _, b := range boxes {
-					if overlaps(b, dt.r) {
-						t.Errorf("%q at %+v overlaps another line at %+v", l, dt.r, b)
-					}
-				}
-				boxes = append(boxes, dt.r)
+		want[l]++
+	}
+	var boxes []rect
+	for _, dt := range d {
+		if want[dt.s] == 0 {
+			continue
+		}
+		want[dt.s]--
+		if dt.r.x < 0 || dt.r.y < 0 || dt.r.x+dt.r.w > W || dt.r.y+dt.r.h > H {
+			t.Errorf("%q off screen at %+v", dt.s, dt.r)
+		}
+		for _, b := range boxes {
+			if overlaps(b, dt.r) {
+				t.Errorf("%q at %+v overlaps another line at %+v", dt.s, dt.r, b)
 			}
 		}
-		if !found {
-			t.Errorf("%q is not shown (lines: %q)", l, s.lines)
+		boxes = append(boxes, dt.r)
+	}
+	for l, n := range want {
+		if n > 0 {
+			t.Errorf("%q shown %d times too few (lines: %q)", l, n, s.lines)
 		}
 	}
 	h.shot("roundend-all-gold")

@@ -299,7 +299,7 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 		rows := (n + cols - 1) / cols
 		colW := w - a.U(80)
 		if cols == 2 {
-			colW = math.Min(a.U(400), (w-a.U(80))/2)
+			colW = math.Min(a.U(320), (w-a.U(80))/2)
 		}
 		for i, l := range s.lines {
 			c, r := i/max(rows, 1), i%max(rows, 1)
@@ -311,9 +311,9 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 				}
 				cx = w/2 + side*colW/2
 			}
-			drawText(a, dst, fit(a, l, a.U(15), colW-a.U(16)), a.U(15), cx, y+float64(r)*a.U(22), alignCenter, colTextDim)
+			drawText(a, dst, fit(a, l, a.U(15), colW-a.U(16)), a.U(15), cx, y+float64(r)*a.U(26), alignCenter, colTextDim)
 		}
-		y += float64(rows) * a.U(22)
+		y += float64(rows) * a.U(26)
 		if s.mine > 0 {
 			drawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(4), alignCenter, colGold)
 			y += a.U(26)
