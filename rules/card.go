@@ -1,4 +1,4 @@
-// Package rules is the tunnel game of shared/RULES.md (the Saboteur rules):
+// Package rules is the tunnel game of docs/RULES.md (the Saboteur rules):
 // cards, the maze, the turn and round state machine, scoring, the redacted
 // views each seat may see, and game records. It is pure and deterministic:
 // no I/O, no clock, no engine; every shuffle comes from one seeded generator.

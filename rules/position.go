@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// Position is a position of the position format (shared/RULES.md,
+// Position is a position of the position format (docs/RULES.md,
 // "Position format"), the input of `goldvein check`: a maze, the goals, the
 // broken tools, the seat that makes every move and the moves and queries to
 // judge. There are no hands and no turn order: each move is judged on the
