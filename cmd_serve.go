@@ -137,7 +137,12 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(1, "%v", err)
 	}
-	go h.Serve(l)
+	go func() {
+		// Serve retries accept errors; it returns when l closes.
+		if err := h.Serve(l); err != nil {
+			cfg.Logf("%v", err)
+		}
+	}()
 	fmt.Fprintf(stdout, "listening on %s\n", l.Addr())
 	guests, browsers := joinAddresses(l.Addr().(*net.TCPAddr))
 	if len(guests) > 0 {

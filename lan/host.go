@@ -183,6 +183,10 @@ type Host struct {
 	started chan struct{} // closed when the table exists
 	httpCh  chan net.Conn
 	httpSrv *http.Server
+
+	sockMu    sync.Mutex     // guards the socket counts (Serve); taken alone
+	sockPer   map[string]int // accepted connections open, by IP address
+	sockTotal int            // accepted connections open
 }
 
 type hostSeat struct {

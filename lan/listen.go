@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"sync"
@@ -26,7 +27,17 @@ var httpMethods = [][]byte{[]byte("GET "), []byte("HEAD"), []byte("POST"), []byt
 // Serve accepts connections on l until Close: the first bytes of each one
 // say what it is: Magic (the game protocol over TCP) or an HTTP request (the
 // browser page, and WebSocket guests at WebSocketPath). Anything else is
-// closed. It returns nil after Close.
+// closed. An accept error (too many open files, a connection reset before
+// it was accepted) is logged and retried after a pause that starts at 5 ms
+// and doubles to 1 s, like net/http's Server; Serve returns only when the
+// listener is closed: nil after the host's Close, net.ErrClosed (wrapped)
+// when someone else closed l.
+//
+// Every accepted connection counts against the socket limits before its
+// first byte is read: at most MaxPerAddr+SocketSlack from one IP address and
+// 2*MaxConns+SocketSlack in all (game, page, WebSocket and not yet sniffed
+// connections alike); one over the limit is closed at once, so idle HTTP
+// keep-alive connections cannot use up the host's file descriptors.
 func (h *Host) Serve(l net.Listener) error {
 	h.mu.Lock()
 	if h.closed {
@@ -36,10 +47,14 @@ func (h *Host) Serve(l net.Listener) error {
 	}
 	h.ls = append(h.ls, l)
 	if h.httpSrv == nil {
-		h.httpSrv = &http.Server{Handler: h.httpHandler(), ReadHeaderTimeout: h.cfg.HandshakeTimeout}
+		h.httpSrv = &http.Server{Handler: h.httpHandler(), ReadHeaderTimeout: h.cfg.HandshakeTimeout,
+			// A keep-alive connection waiting for its next request; the
+			// wasm download's writes get their own deadlines (webdist).
+			IdleTimeout: httpIdleTimeout}
 		go h.httpSrv.Serve(&chanListener{ch: h.httpCh, done: h.done, addr: l.Addr()})
 	}
 	h.mu.Unlock()
+	var delay time.Duration
 	for {
 		nc, err := l.Accept()
 		if err != nil {
@@ -48,20 +63,84 @@ func (h *Host) Serve(l net.Listener) error {
 				return nil
 			default:
 			}
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				time.Sleep(50 * time.Millisecond)
-				continue
+			if errors.Is(err, net.ErrClosed) {
+				return fmt.Errorf("lan: serve: %w", err)
 			}
-			return err
+			if delay == 0 {
+				delay = 5 * time.Millisecond
+			} else if delay *= 2; delay > time.Second {
+				delay = time.Second
+			}
+			h.logf("accept: %v; retrying in %v", err, delay)
+			t := time.NewTimer(delay)
+			select {
+			case <-t.C:
+			case <-h.done:
+				t.Stop()
+				return nil
+			}
+			continue
 		}
+		delay = 0
 		if tc, ok := nc.(*net.TCPConn); ok {
 			// Go's default, said out loud: no Nagle delay, an update goes
 			// out as soon as its writer flushes it (one write a batch).
 			tc.SetNoDelay(true)
 		}
-		go h.route(nc)
+		cc, ok := h.countSocket(nc)
+		if !ok {
+			nc.Close()
+			continue
+		}
+		go h.route(cc)
 	}
+}
+
+// SocketSlack is how many connections from one address the socket limit
+// allows beyond HostConfig.MaxPerAddr (a browser fetches the page over up
+// to six connections beside its WebSocket), and beyond twice MaxConns in all.
+const SocketSlack = 8
+
+// httpIdleTimeout closes an HTTP keep-alive connection idle this long.
+const httpIdleTimeout = 30 * time.Second
+
+// countSocket counts nc against the socket limits (see Serve); the
+// connection it returns uncounts itself on its first Close. ok is false
+// when a limit is reached.
+func (h *Host) countSocket(nc net.Conn) (net.Conn, bool) {
+	ip := addrIP(nc.RemoteAddr())
+	h.sockMu.Lock()
+	defer h.sockMu.Unlock()
+	if h.sockPer == nil {
+		h.sockPer = map[string]int{}
+	}
+	if h.sockPer[ip] >= h.cfg.MaxPerAddr+SocketSlack || h.sockTotal >= 2*h.cfg.MaxConns+SocketSlack {
+		return nil, false
+	}
+	h.sockPer[ip]++
+	h.sockTotal++
+	return &countedConn{Conn: nc, h: h, ip: ip}, true
+}
+
+// countedConn is an accepted connection counted by countSocket.
+type countedConn struct {
+	net.Conn
+	h    *Host
+	ip   string
+	once sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(func() {
+		h := c.h
+		h.sockMu.Lock()
+		h.sockTotal--
+		if h.sockPer[c.ip]--; h.sockPer[c.ip] <= 0 {
+			delete(h.sockPer, c.ip)
+		}
+		h.sockMu.Unlock()
+	})
+	return c.Conn.Close()
 }
 
 // Listen listens on addr (HOST:PORT; port 0 picks one) and serves it in a
@@ -71,7 +150,11 @@ func (h *Host) Listen(addr string) (net.Addr, error) {
 	if err != nil {
 		return nil, err
 	}
-	go h.Serve(l)
+	go func() {
+		if err := h.Serve(l); err != nil {
+			h.logf("%v", err)
+		}
+	}()
 	return l.Addr(), nil
 }
 
