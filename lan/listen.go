@@ -210,6 +210,9 @@ func (h *Host) httpHandler() http.Handler {
 // over TCP, Magic first. The page's origin must be the host itself or one
 // of HostConfig.Origins.
 func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
+	// A page download earlier on this keep-alive connection may have left
+	// a write deadline (webdist); the game sets its own.
+	http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.Origins})
 	if err != nil {
 		return

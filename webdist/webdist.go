@@ -28,6 +28,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	qrcode "github.com/skip2/go-qrcode"
 )
@@ -99,8 +101,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A new build must reach the next visit: browsers revalidate each time.
 	hd.Set("Cache-Control", "no-cache")
 
-	gz, gzErr := fs.ReadFile(h.fsys, name+".gz")
-	if gzErr == nil {
+	if gz, err := openSection(h.fsys, name+".gz"); err == nil {
 		hd.Set("Vary", "Accept-Encoding")
 		size, err := gzipSize(gz)
 		if err != nil {
@@ -110,44 +111,112 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hd.Set("X-Uncompressed-Length", strconv.FormatUint(uint64(size), 10))
 		if acceptsGzip(r.Header.Get("Accept-Encoding")) {
 			hd.Set("Content-Encoding", "gzip")
-			hd.Set("Content-Length", strconv.Itoa(len(gz)))
+			hd.Set("Content-Length", strconv.FormatInt(gz.Size(), 10))
 			if r.Method == http.MethodGet {
-				w.Write(gz)
+				send(w, gz)
 			}
 			return
 		}
 		if _, err := fs.Stat(h.fsys, name); err != nil {
-			// Only the compressed copy is stored: unpack it for this client.
-			zr, err := gzip.NewReader(bytes.NewReader(gz))
+			// Only the compressed copy is stored: unpack it for this
+			// client as it goes out (a window of 32 KiB, not the file).
+			zr, err := gzip.NewReader(gz)
 			if err != nil {
 				http.Error(w, "goldvein: "+name+".gz: "+err.Error(), http.StatusInternalServerError)
 				return
 			}
 			hd.Set("Content-Length", strconv.FormatUint(uint64(size), 10))
 			if r.Method == http.MethodGet {
-				io.Copy(w, zr)
+				send(w, zr)
 			}
 			return
 		}
 	}
-	data, err := fs.ReadFile(h.fsys, name)
+	f, err := openSection(h.fsys, name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
-	hd.Set("Content-Length", strconv.Itoa(len(data)))
+	hd.Set("Content-Length", strconv.FormatInt(f.Size(), 10))
 	if r.Method == http.MethodGet {
-		w.Write(data)
+		send(w, f)
 	}
+}
+
+// WriteStall is how long one write of a response (at most 32 KiB) may wait
+// for a slow client before the connection is dropped: a client must take
+// about 3 KiB/s, and a stalled one cannot hold the host's goroutine and
+// buffers forever.
+const WriteStall = 15 * time.Second
+
+// bufs are the 32 KiB copy buffers of send, shared by all requests.
+var bufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// send copies src to w in writes of up to 32 KiB, each with a write
+// deadline WriteStall ahead (when w supports deadlines, as net/http's
+// ResponseWriter does). It stops at the first error.
+func send(w http.ResponseWriter, src io.Reader) {
+	rc := http.NewResponseController(w)
+	bp := bufs.Get().(*[]byte)
+	defer bufs.Put(bp)
+	buf := *bp
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			rc.SetWriteDeadline(time.Now().Add(WriteStall))
+			if _, werr := w.Write(buf[:n]); werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			// The last bytes go out after the handler returns: the
+			// deadline just set still covers them. The next request on
+			// this connection sets its own.
+			return
+		}
+	}
+}
+
+// openSection opens name in fsys as a reader over the stored bytes, without
+// copying them (embed.FS and fstest.MapFS files are io.ReaderAt); a file
+// system whose files are not is read into memory.
+func openSection(fsys fs.FS, name string) (*io.SectionReader, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil || st.IsDir() {
+		f.Close()
+		return nil, fs.ErrNotExist
+	}
+	if ra, ok := f.(io.ReaderAt); ok {
+		// embed.FS and fstest.MapFS files need no Close; the section
+		// reads the stored bytes in place.
+		return io.NewSectionReader(ra, 0, st.Size()), nil
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return nil, err
+	}
+	return io.NewSectionReader(bytes.NewReader(b), 0, int64(len(b))), nil
 }
 
 // gzipSize is the unpacked size a gzip member records in its last four
 // bytes (RFC 1952, ISIZE: the size modulo 2^32).
-func gzipSize(gz []byte) (uint32, error) {
-	if len(gz) < 18 || gz[0] != 0x1f || gz[1] != 0x8b {
+func gzipSize(gz *io.SectionReader) (uint32, error) {
+	var head, tail [4]byte
+	if gz.Size() < 18 {
 		return 0, errors.New("not a gzip file")
 	}
-	return binary.LittleEndian.Uint32(gz[len(gz)-4:]), nil
+	if _, err := gz.ReadAt(head[:2], 0); err != nil || head[0] != 0x1f || head[1] != 0x8b {
+		return 0, errors.New("not a gzip file")
+	}
+	if _, err := gz.ReadAt(tail[:], gz.Size()-4); err != nil {
+		return 0, fmt.Errorf("reading its size: %w", err)
+	}
+	return binary.LittleEndian.Uint32(tail[:]), nil
 }
 
 // acceptsGzip reads an Accept-Encoding header (RFC 9110, 12.5.3): gzip, or

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -289,5 +290,72 @@ func TestJoinURLs(t *testing.T) {
 	}
 	if last := urls[len(urls)-1]; !strings.Contains(last, "127.") {
 		t.Errorf("last address %q: want loopback last", last)
+	}
+}
+
+// discardWriter is a ResponseWriter that drops the body, for counting what
+// the handler itself allocates.
+type discardWriter struct{ h http.Header }
+
+func (d *discardWriter) Header() http.Header         { return d.h }
+func (d *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (d *discardWriter) WriteHeader(int)             {}
+
+// bigFS holds a 1 MiB wasm that does not compress, only gzipped.
+func bigFS(t testing.TB) fstest.MapFS {
+	b := make([]byte, 1<<20)
+	x := uint64(1)
+	for i := range b {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		b[i] = byte(x)
+	}
+	return fstest.MapFS{"goldvein.wasm.gz": {Data: gz(t, b)}, "plain.bin": {Data: b}}
+}
+
+// TestHandlerDoesNotCopyTheFile: a request allocates a small fixed amount
+// (headers, a gzip window when it unpacks), never a copy of the file, so
+// many downloads at once cost memory per connection, not per megabyte.
+func TestHandlerDoesNotCopyTheFile(t *testing.T) {
+	h := NewHandler(bigFS(t))
+	for _, tc := range []struct {
+		name, path, accept string
+		limit              uint64 // bytes per request
+	}{
+		{"gzipped", "/goldvein.wasm", "gzip", 16 << 10},
+		{"unpacked on the fly", "/goldvein.wasm", "", 128 << 10},
+		{"plain", "/plain.bin", "", 16 << 10},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := httptest.NewRequest("GET", tc.path, nil)
+			if tc.accept != "" {
+				r.Header.Set("Accept-Encoding", tc.accept)
+			}
+			serve := func() { h.ServeHTTP(&discardWriter{h: http.Header{}}, r) }
+			serve() // fills the buffer pool
+			const runs = 10
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for i := 0; i < runs; i++ {
+				serve()
+			}
+			runtime.ReadMemStats(&after)
+			if per := (after.TotalAlloc - before.TotalAlloc) / runs; per > tc.limit {
+				t.Errorf("%d bytes allocated per request of a 1 MiB file, want at most %d", per, tc.limit)
+			}
+		})
+	}
+}
+
+func BenchmarkHandlerWasm(b *testing.B) {
+	h := NewHandler(bigFS(b))
+	r := httptest.NewRequest("GET", "/goldvein.wasm", nil)
+	r.Header.Set("Accept-Encoding", "gzip")
+	b.ReportAllocs()
+	b.SetBytes(1 << 20)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		h.ServeHTTP(&discardWriter{h: http.Header{}}, r)
 	}
 }
