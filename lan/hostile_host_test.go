@@ -184,3 +184,47 @@ func TestDecodeHostChecksNotices(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeHostChecksNames: the guest draws the table's and the seats'
+// names from the host; they pass CheckName, as a guest's name must at the
+// host, or the message is refused (a 20000-character seat name crashed the
+// app's text atlas).
+func TestDecodeHostChecksNames(t *testing.T) {
+	long := strings.Repeat("W", 20000)
+	for _, tc := range []struct {
+		name      string
+		table     string
+		seat      string
+		kind      SeatKind
+		welcome   string
+		ok        bool
+		errSubstr string
+	}{
+		{"good", "Ann's table", "Bo", SeatGuest, "Bo", true, ""},
+		{"open seat without a name", "Ann's table", "", SeatOpen, "", true, ""},
+		{"long seat name", "Ann's table", long, SeatGuest, "", false, "seats[1]: name"},
+		{"25 runes", "Ann's table", strings.Repeat("é", MaxName+1), SeatBot, "", false, "seats[1]"},
+		{"bidi override", "Ann's table", "Bo\u202egnp.exe", SeatGuest, "", false, "seats[1]"},
+		{"control character", "Ann's table", "Bo\x1b[2J", SeatGuest, "", false, "seats[1]"},
+		{"empty guest name", "Ann's table", "", SeatGuest, "", false, "seats[1]"},
+		{"long table name", long, "Bo", SeatGuest, "", false, "table name"},
+		{"blank table name", "  ", "Bo", SeatGuest, "", false, "table name"},
+		{"long welcome name", "", "", "", long, false, "welcome"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := Message{T: TLobby, Lobby: &Lobby{Name: tc.table, Options: rules.Options{Players: 3},
+				Seats: []SeatInfo{{Name: "Ann", Kind: SeatLocal}, {Name: tc.seat, Kind: tc.kind}, {Kind: SeatOpen}}}}
+			if tc.welcome != "" {
+				m = Message{T: TWelcome, Version: Version, Seat: 1, Name: tc.welcome, Token: "00112233445566778899aabbccddeeff"}
+			}
+			p, err := json.Marshal(&m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = DecodeHost(p)
+			if (err == nil) != tc.ok || (err != nil && !strings.Contains(err.Error(), tc.errSubstr)) {
+				t.Errorf("error %v, want ok %v (%q)", err, tc.ok, tc.errSubstr)
+			}
+		})
+	}
+}

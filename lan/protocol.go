@@ -334,6 +334,9 @@ func DecodeHost(payload []byte) (Message, error) {
 	if m.T == TLobby && m.Lobby == nil {
 		return Message{}, errors.New("lan: lobby: no lobby")
 	}
+	if err := checkHostNames(&m); err != nil {
+		return Message{}, err
+	}
 	if m.T == TChat {
 		// A guest shows the line as it is: no control character (a
 		// terminal escape, a newline that forges a line) gets through.
@@ -509,6 +512,35 @@ func CheckName(s string) error {
 	}
 	if n > MaxName {
 		return fmt.Errorf("name is longer than %d characters", MaxName)
+	}
+	return nil
+}
+
+// checkHostNames holds the names a host sends to what the host itself
+// allows a guest (CheckName: 1 to MaxName printable runes, so no control
+// character or bidi override): the table's name and every seat's in a
+// lobby (an open seat may have none) and the seat name in a welcome. A
+// guest draws these names; a fake host's 20000-character name must be an
+// error, not a crash.
+func checkHostNames(m *Message) error {
+	if m.T == TWelcome && m.Name != "" {
+		if err := CheckName(m.Name); err != nil {
+			return fmt.Errorf("lan: welcome: seat name: %w", err)
+		}
+	}
+	if m.Lobby == nil {
+		return nil
+	}
+	if err := CheckName(m.Lobby.Name); err != nil {
+		return fmt.Errorf("lan: lobby: table name: %w", err)
+	}
+	for i, s := range m.Lobby.Seats {
+		if s.Name == "" && s.Kind == SeatOpen {
+			continue
+		}
+		if err := CheckName(s.Name); err != nil {
+			return fmt.Errorf("lan: lobby: seats[%d]: name: %w", i, err)
+		}
 	}
 	return nil
 }
