@@ -34,7 +34,7 @@ const (
 	// (a view of the largest maze is about 3 KB).
 	MaxHostMessage = 256 << 10
 	// MaxName is the longest player or table name, in runes.
-	MaxName = 24
+	MaxName = rules.MaxName
 	// MaxChat is the longest chat line, in runes.
 	MaxChat = 200
 	// MaxPassword is the longest password, in bytes.
@@ -492,29 +492,9 @@ func foldKey(s string) string {
 }
 
 // CheckName checks a player or table name: 1 to MaxName runes, valid
-// UTF-8, printable, not only spaces.
-func CheckName(s string) error {
-	if !utf8.ValidString(s) {
-		return errors.New("name is not valid UTF-8")
-	}
-	n, blank := 0, true
-	for _, r := range s {
-		n++
-		if !unicode.IsPrint(r) {
-			return fmt.Errorf("name has an unprintable character %U", r)
-		}
-		if !unicode.IsSpace(r) {
-			blank = false
-		}
-	}
-	if blank {
-		return errors.New("name is empty")
-	}
-	if n > MaxName {
-		return fmt.Errorf("name is longer than %d characters", MaxName)
-	}
-	return nil
-}
+// UTF-8, printable (no control character or bidi override), not only
+// spaces. It is rules.CheckName, the check game records get too.
+func CheckName(s string) error { return rules.CheckName(s) }
 
 // checkHostNames holds the names a host sends to what the host itself
 // allows a guest (CheckName: 1 to MaxName printable runes, so no control
