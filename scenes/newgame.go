@@ -81,6 +81,14 @@ func newNewGameScene(a *App) *newGameScene {
 
 func (s *newGameScene) Name() string { return "newgame" }
 
+// summary is the line above Start: how many players, saboteurs and
+// gold-diggers the table deals (R1.2).
+func (s *newGameScene) summary(a *App) string {
+	sab, dig := rules.RoleCards(len(s.setup.Seats))
+	return a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
+		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
+}
+
 func (s *newGameScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
 	total := a.U(940)
@@ -114,16 +122,25 @@ func (s *newGameScene) layout(a *App) {
 		enabled: len(s.setup.Seats) < rules.MaxPlayers}
 	rx, rw := x0+leftW+a.U(30), total-leftW-a.U(30)
 	oy := top + a.U(28)
+	// The summary sits above Start (see Draw); in a short window, or in a
+	// language whose summary takes more lines, the options close up so the
+	// seed field ends above the summary instead of under it.
+	startY := h - a.U(76)
+	step, gap := a.U(86), a.U(110)
+	if over := oy + 3*step + gap + a.U(40) - (startY - a.U(16) - wrappedHeight(a, s.summary(a), a.U(13), rw)); over > 0 {
+		cut := math.Min(over/4, a.U(10))
+		step, gap = step-cut, gap-cut
+	}
 	keys := [3]string{"option.connect_to_start", "option.one_nugget_each", "option.sabotaged_get_nothing"}
 	vals := [3]bool{s.setup.ConnectToStart, s.setup.OneNuggetPerDigger, s.setup.SabotagedGetNothing}
 	for i := range s.opts {
 		s.opts[i] = button{r: rect{rx, oy, rw, a.U(40)}, label: a.T(keys[i]), enabled: true, focus: vals[i]}
-		oy += a.U(86)
+		oy += step
 	}
 	s.random = button{r: rect{rx, oy, rw, a.U(40)}, label: a.T("scene.newgame.random_first"), enabled: true, focus: s.setup.Youngest < 0}
-	oy += a.U(110) // room for two lines of help above the seed's label
+	oy += gap // room for two lines of help above the seed's label
 	s.seedR = rect{rx, oy, rw, a.U(40)}
-	s.start = button{r: rect{rx, h - a.U(76), rw, a.U(52)}, label: a.T("scene.newgame.start"), enabled: true, primary: true}
+	s.start = button{r: rect{rx, startY, rw, a.U(52)}, label: a.T("scene.newgame.start"), enabled: true, primary: true}
 	s.back = button{r: rect{x0, h - a.U(76), a.U(200), a.U(52)}, label: a.T("scene.back"), enabled: true}
 	if a.RTL() {
 		// A right-to-left reader starts at the right: mirror everything.
@@ -402,9 +419,7 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	keys := a.T("scene.newgame.keys")
 	kh := wrappedHeight(a, keys, a.U(13), kx1-kx0)
 	drawWrapped(a, dst, keys, a.U(13), (kx0+kx1)/2, s.start.r.cy()-kh/2, kx1-kx0, alignCenter, colTextDim)
-	sab, dig := rules.RoleCards(len(s.setup.Seats))
-	summary := a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
-		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
+	summary := s.summary(a)
 	// Above the start button, in the right column, where there is room
 	// even with ten seats in the smallest window.
 	// Its last line ends a little above the button, however many lines

@@ -273,6 +273,21 @@ func TestNewGameKeysHint(t *testing.T) {
 			if strings.Join(got, "") == "" || !strings.Contains(strings.Join(got, " "), "Tab") {
 				t.Errorf("%s: hint not drawn (drawn parts %q)", name, got)
 			}
+			// The summary above Start stays clear of the seed field (the
+			// Russian summary's two lines once ran into it at 1024x640).
+			summary, seen := s.summary(h.a), false
+			for _, dt := range drawnLines(h) {
+				if len(dt.s) < 4 || !strings.Contains(summary, dt.s) {
+					continue
+				}
+				seen = true
+				if overlaps(s.seedR, dt.r) {
+					t.Errorf("%s: summary line %q at %+v overlaps the seed field at %+v", name, dt.s, dt.r, s.seedR)
+				}
+			}
+			if !seen {
+				t.Errorf("%s: summary %q not drawn", name, summary)
+			}
 			h.shot("newgame-keys-" + name)
 		}
 	}
