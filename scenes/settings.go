@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
 // Settings are the player's choices, kept as JSON in settings.json in the
@@ -58,6 +60,15 @@ func (s *Settings) clamp() {
 	clamp(&s.UIScale, 0.75, 1.5, 1)
 	if s.LastSetup != nil && s.LastSetup.validate() != nil {
 		s.LastSetup = nil
+	}
+	if s.LastSetup != nil {
+		// A name is drawn as it is: one that fails rules.CheckName (too
+		// long, a control character, a bidi override) is cut to fit.
+		for i := range s.LastSetup.Seats {
+			if n := &s.LastSetup.Seats[i].Name; rules.CheckName(*n) != nil {
+				*n = rules.CutName(*n)
+			}
+		}
 	}
 }
 
