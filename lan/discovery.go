@@ -33,6 +33,7 @@ type Found struct {
 	Beacon
 	Addr string
 	Seen time.Time
+	ip   string // the beacon's source address
 }
 
 // Announce sends the host's beacon to dst (normally
@@ -112,38 +113,83 @@ func (b *Browser) listen() {
 		if json.Unmarshal(buf[:n], &bc) != nil || bc.Goldvein == 0 || bc.Port <= 0 || bc.Port > 65535 || CheckName(bc.Name) != nil {
 			continue // not ours, or malformed: ignored
 		}
-		addr := net.JoinHostPort(from.IP.String(), strconv.Itoa(bc.Port))
-		b.mu.Lock()
-		_, known := b.found[addr]
-		b.found[addr] = Found{Beacon: bc, Addr: addr, Seen: time.Now()}
-		b.mu.Unlock()
-		if !known {
-			select {
-			case b.wake <- struct{}{}:
-			default:
+		b.heard(from.IP.String(), bc, time.Now())
+	}
+}
+
+// Limits on what a Browser keeps (lan/PROTOCOL.md, Limits): a sender can
+// fake beacons, so one IP address gets at most MaxTablesPerIP tables (one
+// per port), and the list at most MaxTables.
+const (
+	MaxTablesPerIP = 3
+	MaxTables      = 64
+)
+
+// heard records beacon bc from IP address ip at now: one table per
+// ip:port, at most MaxTablesPerIP per ip (the ones heard first stay; more
+// are ignored until one is not heard for the ttl) and MaxTables in all.
+func (b *Browser) heard(ip string, bc Beacon, now time.Time) {
+	addr := net.JoinHostPort(ip, strconv.Itoa(bc.Port))
+	b.mu.Lock()
+	_, known := b.found[addr]
+	if !known {
+		b.expireLocked(now)
+		n := 0
+		for _, f := range b.found {
+			if f.ip == ip {
+				n++
 			}
+		}
+		if n >= MaxTablesPerIP || len(b.found) >= MaxTables {
+			b.mu.Unlock()
+			return
+		}
+	}
+	b.found[addr] = Found{Beacon: bc, Addr: addr, Seen: now, ip: ip}
+	b.mu.Unlock()
+	if !known {
+		select {
+		case b.wake <- struct{}{}:
+		default:
 		}
 	}
 }
 
-// Hosts returns the hosts heard within the ttl, sorted by name and address.
+func (b *Browser) expireLocked(now time.Time) {
+	for k, f := range b.found {
+		if now.Sub(f.Seen) > b.ttl {
+			delete(b.found, k)
+		}
+	}
+}
+
+// Hosts returns the hosts heard within the ttl so that tables of distinct
+// hosts come first: each IP address's first table (by name, then address),
+// then each one's second, and so on; within a rank by name, then address.
+// A screen showing the first few tables thus shows as many hosts as it
+// can, and fake beacons from one machine cannot push a real table off.
 func (b *Browser) Hosts() []Found {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	var out []Found
-	for k, f := range b.found {
-		if time.Since(f.Seen) > b.ttl {
-			delete(b.found, k)
-			continue
-		}
+	b.expireLocked(time.Now())
+	out := make([]Found, 0, len(b.found))
+	for _, f := range b.found {
 		out = append(out, f)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Name != out[j].Name {
-			return out[i].Name < out[j].Name
+	b.mu.Unlock()
+	byName := func(x, y Found) bool {
+		if x.Name != y.Name {
+			return x.Name < y.Name
 		}
-		return out[i].Addr < out[j].Addr
-	})
+		return x.Addr < y.Addr
+	}
+	sort.Slice(out, func(i, j int) bool { return byName(out[i], out[j]) })
+	rank := make(map[string]int, len(out)) // Addr -> its place among its IP's tables
+	seen := map[string]int{}
+	for _, f := range out {
+		rank[f.Addr] = seen[f.ip]
+		seen[f.ip]++
+	}
+	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Addr] < rank[out[j].Addr] })
 	return out
 }
 
