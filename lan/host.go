@@ -80,6 +80,11 @@ type HostConfig struct {
 	// Origins are extra WebSocket origin patterns accepted besides the
 	// page's own host (github.com/coder/websocket AcceptOptions).
 	Origins []string
+	// HostNames are extra names (besides IP addresses, localhost and the
+	// machine's name) a browser may use for the host: a WebSocket
+	// request whose Host header names anything else is refused (403), so
+	// a DNS rebinding page cannot pass the origin check.
+	HostNames []string
 	// Logf, when set, gets one line per connection event.
 	Logf func(format string, args ...any)
 

@@ -8,6 +8,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -213,6 +218,13 @@ func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	// A page download earlier on this keep-alive connection may have left
 	// a write deadline (webdist); the game sets its own.
 	http.NewResponseController(w).SetWriteDeadline(time.Time{})
+	if !h.ownHost(r.Host) {
+		// The origin check compares Origin with Host; a DNS rebinding
+		// page (Host: evil.example, Origin: http://evil.example) would
+		// pass it, so the Host must name this machine.
+		http.Error(w, "goldvein host: the WebSocket needs the host's address (an IP address, localhost or its name), not "+strconv.Quote(r.Host), http.StatusForbidden)
+		return
+	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.Origins})
 	if err != nil {
 		return
@@ -231,6 +243,38 @@ func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.serveGame(nc, br)
+}
+
+// ownHost reports whether hostport (a request's Host header) names this
+// host: an IP address, localhost (or NAME.localhost), the machine's name
+// (os.Hostname, also with ".local" or ".lan"), or one of
+// HostConfig.HostNames; case is ignored, a port may follow.
+func (h *Host) ownHost(hostport string) bool {
+	name := hostport
+	if hn, _, err := net.SplitHostPort(hostport); err == nil {
+		name = hn
+	}
+	name = strings.TrimSuffix(strings.ToLower(strings.Trim(name, "[]")), ".")
+	if name == "" {
+		return false
+	}
+	if _, err := netip.ParseAddr(name); err == nil {
+		return true
+	}
+	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		return true
+	}
+	names := slices.Clone(h.cfg.HostNames)
+	if hn, err := os.Hostname(); err == nil && hn != "" {
+		hn = strings.ToLower(hn)
+		names = append(names, hn, hn+".local", hn+".lan")
+	}
+	for _, n := range names {
+		if strings.EqualFold(strings.TrimSuffix(n, "."), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // wsConn reports the HTTP client's address as its remote address, so the

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -142,5 +143,52 @@ func TestSocketLimitPerAddress(t *testing.T) {
 	}
 	if !ok {
 		t.Error("a closed connection did not free its place")
+	}
+}
+
+// TestWebSocketNeedsOwnHost: a DNS rebinding page sends Host: evil.example
+// and Origin: http://evil.example, which pass the origin check; the host
+// refuses a Host that does not name it.
+func TestWebSocketNeedsOwnHost(t *testing.T) {
+	cfg := testConfig(3, 1)
+	cfg.AutoStart = false
+	cfg.HostNames = []string{"goldvein.example"}
+	h, addr := startHost(t, cfg)
+	_, port, _ := net.SplitHostPort(addr)
+	upgrade := func(host string) int {
+		t.Helper()
+		req, _ := http.NewRequest("GET", "http://"+addr+WebSocketPath, nil)
+		req.Host = host
+		req.Header.Set("Origin", "http://"+host)
+		req.Header.Set("Connection", "Upgrade")
+		req.Header.Set("Upgrade", "websocket")
+		req.Header.Set("Sec-WebSocket-Version", "13")
+		req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, tc := range []struct {
+		host string
+		want int
+	}{
+		{"evil.example:" + port, http.StatusForbidden},
+		{"evil.example", http.StatusForbidden},
+		{"127.0.0.1.evil.example:" + port, http.StatusForbidden},
+		{"127.0.0.1:" + port, http.StatusSwitchingProtocols},
+		{"localhost:" + port, http.StatusSwitchingProtocols},
+		{"[::1]:" + port, http.StatusSwitchingProtocols},
+		{"GOLDVEIN.example:" + port, http.StatusSwitchingProtocols},
+	} {
+		if got := upgrade(tc.host); got != tc.want {
+			t.Errorf("Host %s: status %d, want %d", tc.host, got, tc.want)
+		}
+	}
+	hn, err := os.Hostname()
+	if err == nil && hn != "" && !h.ownHost(hn+":"+port) {
+		t.Errorf("the machine's own name %q refused", hn)
 	}
 }
