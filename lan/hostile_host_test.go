@@ -228,3 +228,33 @@ func TestDecodeHostChecksNames(t *testing.T) {
 		})
 	}
 }
+
+// TestClientRefusesALongSeatName: a fake host's lobby with a 20000-character
+// seat name (it crashed the app's text atlas) ends the connection with an
+// error naming the seat; the lobby never reaches the player.
+func TestClientRefusesALongSeatName(t *testing.T) {
+	l := Lobby{Name: "Ann's table", Options: rules.Options{Players: 3},
+		Seats: []SeatInfo{{Name: "Ann", Kind: SeatLocal}, {Name: strings.Repeat("W", 20000), Kind: SeatGuest}, {Name: "ann", Kind: SeatGuest}}}
+	lj, err := json.Marshal(&l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := fakeHost(t,
+		`{"t":"welcome","version":2,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"lobby","lobby":`+string(lj)+`}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for m := range c.Messages() {
+		if m.T == TLobby {
+			t.Fatalf("the lobby with a 20000-character name reached the player")
+		}
+	}
+	if err := c.Err(); err == nil || !strings.Contains(err.Error(), "seats[1]: name") {
+		t.Fatalf("the connection ended with %v; want an error about seats[1]'s name", err)
+	}
+}
