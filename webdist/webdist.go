@@ -146,8 +146,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // WriteStall is how long one write of a response (at most 32 KiB) may wait
 // for a slow client before the connection is dropped: a client must take
 // about 3 KiB/s, and a stalled one cannot hold the host's goroutine and
-// buffers forever.
-const WriteStall = 15 * time.Second
+// buffers forever. Tests shorten it before they serve.
+var WriteStall = 15 * time.Second
 
 // bufs are the 32 KiB copy buffers of send, shared by all requests.
 var bufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"image/color"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -358,5 +359,34 @@ func BenchmarkHandlerWasm(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		h.ServeHTTP(&discardWriter{h: http.Header{}}, r)
+	}
+}
+
+// TestSlowReaderIsDropped: a client that asks for a big file and reads
+// nothing holds the handler only until a write waits WriteStall; without
+// the deadline the write blocked forever (1.38 GB held by 200 such
+// clients).
+func TestSlowReaderIsDropped(t *testing.T) {
+	old := WriteStall
+	WriteStall = 300 * time.Millisecond
+	defer func() { WriteStall = old }()
+	h := NewHandler(fstest.MapFS{"big.bin": {Data: make([]byte, 32<<20)}})
+	returned := make(chan struct{}, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(w, r)
+		returned <- struct{}{}
+	}))
+	defer srv.Close()
+	nc, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	nc.(*net.TCPConn).SetReadBuffer(4096)
+	io.WriteString(nc, "GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+	select {
+	case <-returned:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the handler is still writing to a client that reads nothing")
 	}
 }
