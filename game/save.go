@@ -66,8 +66,9 @@ func (s FileSaver) Remove() error {
 	return err
 }
 
-// Load reads and checks the autosave: it must parse (rules.ParseRecord) and
-// replay without an illegal move. It returns fs.ErrNotExist (wrapped) when
+// Load reads and checks the autosave: it must parse (rules.ParseRecord),
+// have seat names the game can draw (Record.CheckNames) and replay without
+// an illegal move. It returns fs.ErrNotExist (wrapped) when
 // there is no autosave, and the replayed game's phase so the caller can tell
 // a finished game from one to continue.
 func (s FileSaver) Load() (*rules.Record, rules.Phase, error) {
@@ -76,6 +77,10 @@ func (s FileSaver) Load() (*rules.Record, rules.Phase, error) {
 		return nil, 0, fmt.Errorf("game: autosave: %w", err)
 	}
 	rec, err := rules.ParseRecord(data)
+	if err == nil {
+		// The app draws the seat names (Continue).
+		err = rec.CheckNames()
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("game: autosave %s: %w", s.Path, err)
 	}

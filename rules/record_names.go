@@ -63,16 +63,18 @@ func CutName(s string) string {
 	return out
 }
 
-// checkSeatNames checks a record's seat names: each is "" (an unnamed
-// seat, as tests and older saves write) or passes CheckName; the error
-// names the seat, e.g. "seats[2]: name: name is longer than 24 characters".
-func checkSeatNames(seats []string) error {
-	for i, s := range seats {
+// CheckNames checks the record's seat names: each is "" (an unnamed seat,
+// as tests write) or passes CheckName. The app calls it on an autosave
+// before it draws the names (a 1500-character name crashed its text atlas);
+// the error names the seat, e.g. "record: seats[2]: name: name is longer
+// than 24 characters".
+func (r *Record) CheckNames() error {
+	for i, s := range r.Seats {
 		if s == "" {
 			continue
 		}
 		if err := CheckName(s); err != nil {
-			return fmt.Errorf("seats[%d]: name: %w", i, err)
+			return fmt.Errorf("record: seats[%d]: name: %w", i, err)
 		}
 	}
 	return nil

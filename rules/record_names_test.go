@@ -6,7 +6,10 @@ import (
 	"testing"
 )
 
-func TestParseRecordChecksSeatNames(t *testing.T) {
+// TestRecordCheckNames: ParseRecord reads any seat name (replay prints it
+// safely); CheckNames, which the autosave's Load calls, refuses one the
+// game would never give a seat.
+func TestRecordCheckNames(t *testing.T) {
 	for _, tc := range []struct {
 		name, seat, err string
 	}{
@@ -24,7 +27,11 @@ func TestParseRecordChecksSeatNames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = ParseRecord(data)
+			back, err := ParseRecord(data)
+			if err != nil {
+				t.Fatalf("ParseRecord: %v", err)
+			}
+			err = back.CheckNames()
 			got := ""
 			if err != nil {
 				got = err.Error()
