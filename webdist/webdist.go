@@ -101,7 +101,8 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A new build must reach the next visit: browsers revalidate each time.
 	hd.Set("Cache-Control", "no-cache")
 
-	if gz, err := openSection(h.fsys, name+".gz"); err == nil {
+	if gz, done, err := openSection(h.fsys, name+".gz"); err == nil {
+		defer done()
 		hd.Set("Vary", "Accept-Encoding")
 		size, err := gzipSize(gz)
 		if err != nil {
@@ -132,11 +133,12 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	f, err := openSection(h.fsys, name)
+	f, done, err := openSection(h.fsys, name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
+	defer done()
 	hd.Set("Content-Length", strconv.FormatInt(f.Size(), 10))
 	if r.Method == http.MethodGet {
 		send(w, f)
@@ -178,29 +180,28 @@ func send(w http.ResponseWriter, src io.Reader) {
 }
 
 // openSection opens name in fsys as a reader over the stored bytes, without
-// copying them (embed.FS and fstest.MapFS files are io.ReaderAt); a file
-// system whose files are not is read into memory.
-func openSection(fsys fs.FS, name string) (*io.SectionReader, error) {
+// copying them (embed.FS, fstest.MapFS and os.DirFS files are io.ReaderAt);
+// a file system whose files are not is read into memory. done closes the
+// file; call it when the response is written.
+func openSection(fsys fs.FS, name string) (sr *io.SectionReader, done func(), err error) {
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	st, err := f.Stat()
 	if err != nil || st.IsDir() {
 		f.Close()
-		return nil, fs.ErrNotExist
+		return nil, nil, fs.ErrNotExist
 	}
 	if ra, ok := f.(io.ReaderAt); ok {
-		// embed.FS and fstest.MapFS files need no Close; the section
-		// reads the stored bytes in place.
-		return io.NewSectionReader(ra, 0, st.Size()), nil
+		return io.NewSectionReader(ra, 0, st.Size()), func() { f.Close() }, nil
 	}
 	defer f.Close()
 	b, err := io.ReadAll(f)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return io.NewSectionReader(bytes.NewReader(b), 0, int64(len(b))), nil
+	return io.NewSectionReader(bytes.NewReader(b), 0, int64(len(b))), func() {}, nil
 }
 
 // gzipSize is the unpacked size a gzip member records in its last four

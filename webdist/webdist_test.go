@@ -11,6 +11,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -388,5 +390,30 @@ func TestSlowReaderIsDropped(t *testing.T) {
 	case <-returned:
 	case <-time.After(20 * time.Second):
 		t.Fatal("the handler is still writing to a client that reads nothing")
+	}
+}
+
+// TestHandlerClosesFiles: with a folder on disk (os.DirFS, as the e2e test
+// serves dist/web) every request closes the file it opened.
+func TestHandlerClosesFiles(t *testing.T) {
+	fds := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd")
+		}
+		return len(ents)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "goldvein.wasm.gz"), gz(t, wasmBody), 0o644)
+	h := NewHandler(os.DirFS(dir))
+	before := fds()
+	for i := 0; i < 50; i++ {
+		for _, p := range []string{"/", "/goldvein.wasm"} {
+			h.ServeHTTP(&discardWriter{h: http.Header{}}, httptest.NewRequest("GET", p, nil))
+		}
+	}
+	if after := fds(); after > before+5 {
+		t.Errorf("%d open files after 100 requests, %d before", after, before)
 	}
 }
