@@ -321,19 +321,19 @@ func (s *lobbyScene) Update(a *App) error {
 		}
 		setOpts(o)
 	case s.graceB[0].clicked(a):
-		s.stepGrace(-1)
+		s.grace = step(graceSteps, s.grace, -1)
 		h.SetGrace(s.grace)
 		s.link.refreshHost()
 	case s.graceB[1].clicked(a):
-		s.stepGrace(1)
+		s.grace = step(graceSteps, s.grace, 1)
 		h.SetGrace(s.grace)
 		s.link.refreshHost()
 	case s.turnB[0].clicked(a):
-		s.stepTurn(-1)
+		s.turn = step(turnSteps, s.turn, -1)
 		h.SetTurnTimeout(s.turn) // 0: off
 		s.link.refreshHost()
 	case s.turnB[1].clicked(a):
-		s.stepTurn(1)
+		s.turn = step(turnSteps, s.turn, 1)
 		h.SetTurnTimeout(s.turn)
 		s.link.refreshHost()
 	}
@@ -369,28 +369,16 @@ func (s *lobbyScene) Update(a *App) error {
 	return nil
 }
 
-// stepGrace moves the grace period one step.
-func (s *lobbyScene) stepGrace(d int) {
+// step moves cur d places along steps (ascending), staying within them;
+// a value between two steps counts as the lower one.
+func step(steps []time.Duration, cur time.Duration, d int) time.Duration {
 	i := 0
-	for k, g := range graceSteps {
-		if g <= s.grace {
+	for k, v := range steps {
+		if v <= cur {
 			i = k
 		}
 	}
-	i = max(0, min(len(graceSteps)-1, i+d))
-	s.grace = graceSteps[i]
-}
-
-// stepTurn moves the turn timer one step (off is the first).
-func (s *lobbyScene) stepTurn(d int) {
-	i := 0
-	for k, t := range turnSteps {
-		if t <= s.turn {
-			i = k
-		}
-	}
-	i = max(0, min(len(turnSteps)-1, i+d))
-	s.turn = turnSteps[i]
+	return steps[max(0, min(len(steps)-1, i+d))]
 }
 
 // turnText is the turn timer as the lobby shows it: "off" or "90 s".
