@@ -17,6 +17,22 @@ import (
 	"github.com/goldvein/goldvein/rules"
 )
 
+// listenHost starts a host for cfg on a free loopback port; it is closed
+// when the test ends.
+func listenHost(t *testing.T, cfg lan.HostConfig) (*lan.Host, net.Addr) {
+	t.Helper()
+	h, err := lan.NewHost(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	addr, err := h.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, addr
+}
+
 // loopbackLAN points the LAN scenes at 127.0.0.1 (listen on a free port,
 // browse on a free UDP port) for one test.
 func loopbackLAN(t *testing.T) {
@@ -234,15 +250,7 @@ func TestLANHostAndGuest(t *testing.T) {
 // reason in the player's language, and the join scene stays usable.
 func TestJoinRefusals(t *testing.T) {
 	loopbackLAN(t)
-	h, err := lan.NewHost(lan.HostConfig{Name: "t", Password: "secret", Options: rules.Options{Players: 3, FirstPlayer: -1}, Bots: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close() })
-	addr, err := h.Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, addr := listenHost(t, lan.HostConfig{Name: "t", Password: "secret", Options: rules.Options{Players: 3, FirstPlayer: -1}, Bots: 2})
 	hg := newHarness(t)
 	clickMenu(t, hg, menuJoin)
 	js := hg.a.cur.(*joinScene)
@@ -401,16 +409,8 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 // scores, every move going over the network.
 func TestLANGuestWholeGame(t *testing.T) {
 	loopbackLAN(t)
-	host, err := lan.NewHost(lan.HostConfig{Name: "t", Options: rules.Options{Players: 3, FirstPlayer: 0},
+	host, addr := listenHost(t, lan.HostConfig{Name: "t", Options: rules.Options{Players: 3, FirstPlayer: 0},
 		Bots: 2, AutoStart: true, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { host.Close() })
-	addr, err := host.Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	h := newHarness(t)
 	clickMenu(t, h, menuJoin)
 	js := h.a.cur.(*joinScene)
@@ -462,18 +462,8 @@ func TestLANGuestWholeGame(t *testing.T) {
 				played++
 				continue
 			}
-		case *roundEndScene:
-			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 {
-				h.key(ebiten.Key1)
-				continue
-			}
-			if s.done {
-				h.key(ebiten.KeyEnter)
-				continue
-			}
-		case *revealScene:
-			if s.btn.enabled && h.a.fade == 0 {
-				h.key(ebiten.KeyEnter)
+		default:
+			if h.passByKeys() {
 				continue
 			}
 		}
