@@ -223,7 +223,13 @@ func (s *lobbyScene) layout(a *App) {
 		{r: rect{midX + midW - a.U(140), ty, a.U(34), a.U(30)}, label: "‹", enabled: s.turn > turnSteps[0]},
 		{r: rect{midX + midW - a.U(34), ty, a.U(34), a.U(30)}, label: "›", enabled: s.turn < turnSteps[len(turnSteps)-1]},
 	}
-	s.chat.layout(a, rect{rightX, a.U(336), rightW, h - a.U(96) - a.U(336)}, true)
+	// The table talk starts below the browser's QR code, or level with the
+	// table options when this build has no browser game to point phones at.
+	chatY := a.U(336)
+	if !browserBuild() {
+		chatY = a.U(96)
+	}
+	s.chat.layout(a, rect{rightX, chatY, rightW, h - a.U(96) - chatY}, true)
 	s.back = button{r: rect{x0, h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
 	s.start = button{r: rect{rightX, h - a.U(72), rightW, a.U(50)}, label: a.T("lan.lobby.start"),
 		enabled: s.link != nil, primary: true}

@@ -131,6 +131,11 @@ func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
 			if !shown[ls.addrs[0]] {
 				t.Errorf("the app's address %s is not shown", ls.addrs[0])
 			}
+			// Without a QR code to make room for, the table talk starts
+			// level with the table options, not below an empty space.
+			if top := ls.chat.r.y <= ls.graceB[0].r.y; top == embedded {
+				t.Errorf("table talk at y %v, grace row at y %v, with the browser build %v", ls.chat.r.y, ls.graceB[0].r.y, embedded)
+			}
 			h.shot(fmt.Sprintf("lobby-embedded-%v", embedded))
 		})
 	}
