@@ -82,6 +82,9 @@ type Config struct {
 	// Budget caps hard's think time per decision (0: no cap). A capped bot
 	// may play differently on a slower machine; sim and tests leave it 0.
 	Budget time.Duration
+
+	deep bool     // experiments: read the maze as hard does (analysis.deep)
+	w    *weights // experiments: the policy's weights
 }
 
 // DefaultPlayouts is hard's playout count per decision.
@@ -209,6 +212,13 @@ func (b *bot) sit(v *rules.View) sit {
 	s := sit{
 		board: &v.Board, seat: v.Seat, n: len(v.Broken), role: v.Role, hand: v.Hand, broken: v.Broken,
 		draw: v.DrawPile, connect: v.Options.ConnectToStart, gold: b.k.myGoldChances(v), built: b.k.built,
+		w: &normalWeights,
+	}
+	if b.level == Hard {
+		s.w = &hardWeights
+	}
+	if b.cfg.w != nil {
+		s.w = b.cfg.w
 	}
 	if b.level == Easy {
 		sab, _ := rules.RoleCards(s.n)
@@ -222,5 +232,6 @@ func (b *bot) sit(v *rules.View) sit {
 	s.susp = slices.Clone(b.k.posterior())
 	b.fixOwn(s.susp)
 	s.hide, s.trust = true, true
+	s.deep = b.cfg.deep
 	return s
 }

@@ -67,6 +67,8 @@ type search struct {
 	pcg        rand.PCG
 	prng       *rand.Rand
 	hidden     rules.Hidden // the sample behind base
+	own        *weights     // the weights of the bot's own moves
+	truth      []rules.Role // experiments only: the true roles (an upper bound)
 }
 
 func newSearch(b *bot) *search {
@@ -99,6 +101,7 @@ func (s *search) choose(v *rules.View, st *sit) rules.Move {
 	if !s.unseen(v) {
 		return cands[0].m
 	}
+	s.own = st.w
 	s.pub = s.b.k.public()
 	s.me = v.Seat
 	s.opts = v.Options
@@ -269,6 +272,19 @@ func (s *search) sample(v *rules.View) rules.Hidden {
 	n := len(v.HandSizes)
 	h := rules.Hidden{Roles: make([]rules.Role, n), Hands: make([][]rules.Card, n), Gold: make([][]int, n), Seed: s.rng.Uint64()}
 	h.SetAside = k.sampleRoles(s.rng.Float64(), h.Roles)
+	if s.truth != nil {
+		copy(h.Roles, s.truth)
+		sab, _ := rules.RoleCards(n)
+		h.SetAside = rules.GoldDigger
+		for _, r := range h.Roles {
+			if r == rules.Saboteur {
+				sab--
+			}
+		}
+		if sab > 0 {
+			h.SetAside = rules.Saboteur
+		}
+	}
 	h.Roles[v.Seat] = v.Role
 	s.pool = s.pool[:0]
 	for i, c := range s.kind {
@@ -520,11 +536,12 @@ func (s *search) playoutMove(p *pgame, rng *rand.Rand) scored {
 	x := sit{
 		board: &p.board, seat: t, n: p.n, role: p.roles[t], hand: p.hands[t], broken: p.broken,
 		draw: len(p.draw), connect: p.connect, gold: p.goldFor(t), susp: s.susp,
-		built: s.b.k.built, hide: true, trust: true, fast: true,
+		built: s.b.k.built, hide: true, trust: true, fast: true, w: &normalWeights,
 	}
 	if t != s.me {
 		return s.pol.chooseSoft(&x, rng, playoutTemp)
 	}
+	x.w = s.own
 	return s.pol.choose(&x, rng)
 }
 

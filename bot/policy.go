@@ -27,10 +27,48 @@ type sit struct {
 	// simple is the easy level's plain reading of the maze (analysis.simple);
 	// its gold-diggers leave rockfalls unplayed.
 	simple bool
+	// deep reads the maze round the cards already laid (analysis.deep).
+	deep bool
 	// fast tries path cards at the open ends of the maze only, the cells
 	// where a card can carry the tunnel on or block it (hard's playouts).
 	fast bool
+	w    *weights // the level's weights (normalWeights unless hard's own)
 }
+
+// weights are the numbers a policy scores moves by, in cards of distance
+// to the gold (see scorePlace and the other score functions). Every level
+// but hard plays normalWeights; hard's own moves use hardWeights.
+type weights struct {
+	build     float64 // a gold-digger's worth of one card nearer the gold
+	deadEnd   float64 // a gold-digger's cost of laying a dead end
+	loose     float64 // a gold-digger's cost of a card off the tunnel
+	idle      float64 // a gold-digger's cost of a card that brings nothing
+	breakSusp float64 // a gold-digger's worth of breaking a sure saboteur, per 0.5 above even
+	fixSelf   float64 // a gold-digger's worth of mending its own tool
+	fixOther  float64 // a gold-digger's worth of mending a sure partner, per 0.5 below even
+	rockCost  float64 // a gold-digger's cost of a rockfall
+	mapWorth  float64 // a gold-digger's worth of a map while the gold is unknown
+	keepPath  float64 // a gold-digger's cost of throwing away a tunnel
+	keepFix   float64 // cost of throwing away a repair card
+	block     float64 // a saboteur's worth of one card farther from the gold
+	hide      float64 // a saboteur's care not to look like one (see exposure)
+	sabBreak  float64 // a saboteur's worth of breaking a trusted builder
+	sabRock   float64 // a saboteur's cost of a rockfall
+	// selfish is a gold-digger's cost of leaving the gold one card away
+	// for the next players: the one who reveals the gold picks first and
+	// gets about twice a partner's gold (R8.1; see threat).
+	selfish float64
+}
+
+// normalWeights are the easy and normal levels' weights.
+var normalWeights = weights{
+	build: 2, deadEnd: 1, loose: 0.8, idle: 0.3, breakSusp: 5, fixSelf: 3, fixOther: 2.5,
+	rockCost: 0.6, mapWorth: 1.4, keepPath: 0.4, keepFix: 0.6,
+	block: 2, hide: 1.6, sabBreak: 1.2, sabRock: 0.4,
+}
+
+// hardWeights are hard's own weights.
+var hardWeights = normalWeights
 
 // scored is a move with its score; the policy plays the best.
 type scored struct {
@@ -66,13 +104,13 @@ func exposure(reach float64, draw int) float64 {
 // moves lists every legal move of s with its score into p.cands (R4.1, R5,
 // R6: the same moves as rules.View.LegalMoves, one per card kind).
 func (p *policy) moves(s *sit) []scored {
-	p.an.simple = s.simple
+	p.an.simple, p.an.deep = s.simple, s.deep
 	p.an.init(s.board, s.gold)
 	p.cands = p.cands[:0]
 	p.seen = p.seen[:0]
 	lam := 0.0
 	if s.hide && s.role == rules.Saboteur {
-		lam = exposure(p.an.reach, s.draw)
+		lam = s.w.hide / 1.6 * exposure(p.an.reach, s.draw)
 	}
 	for _, c := range s.hand {
 		c = c.Canonical()
@@ -219,22 +257,28 @@ func (p *policy) scorePlace(s *sit, c rules.Card, x rules.Cell, lam float64) (sc
 	eff := p.an.place(c, x)
 	delta := p.an.reach - eff.reach // > 0: nearer the gold
 	ev = placeEvidence(c, eff.connected, delta)
+	w := s.w
 	if s.role == rules.Saboteur {
-		sc := -2*delta - winScore*eff.goldHit - lam*ev
+		sc := -w.block*delta - winScore*eff.goldHit - lam*ev
 		if !c.DeadEnd && delta <= 0 {
 			// Keep the tunnels that look like help for hiding later.
 			sc -= 0.1 * float64(openings(c))
 		}
 		return sc, ev
 	}
-	sc := 2*delta + winScore*eff.goldHit
+	sc := w.build*delta + winScore*eff.goldHit
+	if w.selfish > 0 && eff.connected && eff.goldHit < 1 {
+		if t1 := p.an.threatAfter(c, x); t1 > p.an.threat {
+			sc -= w.selfish * (t1 - p.an.threat) * math.Min(1, float64(s.draw)/10)
+		}
+	}
 	switch {
 	case c.DeadEnd:
-		sc -= 1
+		sc -= w.deadEnd
 	case !eff.connected:
-		sc -= 0.8
+		sc -= w.loose
 	case delta < 0.05:
-		sc -= 0.3
+		sc -= w.idle
 	}
 	return sc + 0.02*float64(openings(c)), ev
 }
@@ -266,13 +310,13 @@ func (p *policy) scoreBreak(s *sit, t int, lam float64) float64 {
 		return -10
 	}
 	if s.role == rules.Saboteur {
-		sc := (1-s.susp[t])*(1.2+0.4*math.Min(s.built[t], 4)) - already
+		sc := (1-s.susp[t])*(s.w.sabBreak+0.4*math.Min(s.built[t], 4)) - already
 		return sc - lam*1.0
 	}
 	if !s.trust {
 		return -0.5 - already
 	}
-	return 5*(s.susp[t]-0.5) - already
+	return s.w.breakSusp*(s.susp[t]-0.5) - already
 }
 
 // scoreRepair scores mending seat t's tool (R6.2): oneself first, then
@@ -282,7 +326,7 @@ func (p *policy) scoreRepair(s *sit, t int, lam float64) float64 {
 		if s.role == rules.Saboteur {
 			return 1.0
 		}
-		return 3
+		return s.w.fixSelf
 	}
 	if s.role == rules.Saboteur {
 		return 3*(s.susp[t]-0.6) - lam*0.5
@@ -290,7 +334,7 @@ func (p *policy) scoreRepair(s *sit, t int, lam float64) float64 {
 	if !s.trust {
 		return 1.5
 	}
-	return 2.5 * (0.5 - s.susp[t]) * 2
+	return s.w.fixOther * (0.5 - s.susp[t]) * 2
 }
 
 // rockfalls adds the rockfall moves (R6.3): every path card may go, but
@@ -310,14 +354,14 @@ func (p *policy) rockfalls(s *sit, c rules.Card, lam float64) {
 		delta := p.an.reach - p.an.without(t.At) // > 0: nearer the gold
 		var sc float64
 		if s.role == rules.Saboteur {
-			sc = -2*delta - 0.4
+			sc = -s.w.block*delta - s.w.sabRock
 			if lam > 0 {
 				sc -= lam * rockEvidence(delta)
 			}
 		} else if s.simple {
 			sc = -3
 		} else {
-			sc = 2*delta - 0.6
+			sc = s.w.build*delta - s.w.rockCost
 		}
 		p.cands = append(p.cands, scored{m, sc, rockEvidence(delta)})
 	}
@@ -345,7 +389,7 @@ func (p *policy) scoreMap(s *sit, i int) float64 {
 	if known || s.gold[i] == 0 {
 		return -2
 	}
-	sc := 1.4 + s.gold[i]
+	sc := s.w.mapWorth + s.gold[i]
 	if i == 1 {
 		sc += 0.05 // the middle goal is on every way
 	}
@@ -367,14 +411,14 @@ func (p *policy) scoreDiscard(s *sit, c rules.Card) float64 {
 		if sab {
 			return 0.1 + 0.05*float64(openings(c))
 		}
-		return -0.4 - 0.1*float64(openings(c))
+		return -s.w.keepPath - 0.1*float64(openings(c))
 	case rules.Broken:
 		if sab {
 			return -1
 		}
 		return -0.2
 	case rules.Repair:
-		return -0.6
+		return -s.w.keepFix
 	case rules.Rockfall:
 		return -0.5
 	case rules.Map:

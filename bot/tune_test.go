@@ -1,0 +1,409 @@
+//go:build tune
+
+// Experiments on the computer players, kept out of `make test` (they run
+// minutes and measure, they do not check): paired comparisons of a probe
+// player against normal on the same deals, in the seat the probe takes
+// at a mixed table, and a coordinate search over the policy's weights.
+//
+//	go test -tags tune -run 'TuneOracle|TuneRange' -v ./bot/
+//	GAMES=400 go test -tags tune -run TuneHard -v -timeout 1h ./bot/
+//	GAMES=3000 SWEEPS=1 go test -tags tune -run TuneSearch -v -timeout 3h ./bot/
+//
+// Each line gives both players' mean gold per game, the paired difference
+// with its 95% interval, and the gold split by role.
+
+package bot
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"unsafe"
+
+	"github.com/goldvein/goldvein/rules"
+)
+
+// probe is a player for the probe seat of a paired comparison.
+type probe struct {
+	name   string
+	level  Level
+	oracle bool // knows every seat's true role (an upper bound, not a level)
+	cfg    Config
+}
+
+// playProbe plays game i of seed with the probe in seat i%n and table[k]
+// in the seat k places after it (table[0] is the probe's place); it
+// returns the probe's gold.
+func playProbe(t testing.TB, seed uint64, i int, table []Level, pr probe) float64 {
+	g, _ := playProbeRoles(t, seed, i, table, pr)
+	return g
+}
+
+// playProbeRoles is playProbe with the probe's gold split by its role in
+// each round: [0] as gold-digger, [1] as saboteur.
+func playProbeRoles(t testing.TB, seed uint64, i int, table []Level, pr probe) (float64, [2]float64) {
+	var split [2]float64
+	role := rules.NoRole
+	last := 0
+	n := len(table)
+	gseed := mix(seed, uint64(i))
+	g, evs, err := rules.New(rules.Options{Players: n, FirstPlayer: 0}, gseed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := i % n
+	bots := make([]Bot, n)
+	for s := range n {
+		l := table[(s-me+n)%n]
+		cfg := Config{}
+		if s == me {
+			l, cfg = pr.level, pr.cfg
+		}
+		bots[s] = NewConfig(l, s, n, mix(gseed, uint64(s)+100), cfg)
+	}
+	deliver := func(evs []rules.Event) {
+		for _, e := range evs {
+			for s, b := range bots {
+				b.Observe(e.For(s))
+			}
+		}
+	}
+	deliver(evs)
+	for g.Phase() != rules.Over {
+		tn := g.Turn()
+		v := g.View(tn)
+		var m rules.Move
+		if tn == me && pr.oracle && pr.level == Hard {
+			sr := bots[tn].(believer).bot.search
+			sr.truth = sr.truth[:0]
+			for q := range n {
+				sr.truth = append(sr.truth, g.SeatState(q).Role)
+			}
+		}
+		if tn == me && pr.oracle && pr.level != Hard && v.Phase == rules.Playing {
+			b := bots[tn].(believer).bot
+			b.view = v
+			b.k.sync(&b.view)
+			s := b.sit(&b.view)
+			for q := range s.susp {
+				s.susp[q] = 0
+				if g.SeatState(q).Role == rules.Saboteur {
+					s.susp[q] = 1
+				}
+			}
+			m = b.pol.choose(&s, b.rng).m
+		} else {
+			m = bots[tn].Choose(v)
+		}
+		evs, err := g.Apply(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if e.Type == rules.RoundEnded && e.Winner == rules.Diggers && e.Roles[me] == rules.GoldDigger {
+				finStats.Add(1 << 32)
+				if e.Seat == me {
+					finStats.Add(1)
+				}
+			}
+			if e.Type == rules.Dealt && e.Seat == me {
+				role = e.Role
+			}
+			if e.Type == rules.RoundStarted || e.Type == rules.GameEnded {
+				sc := g.Scores()[me]
+				if role == rules.Saboteur {
+					split[1] += float64(sc - last)
+				} else {
+					split[0] += float64(sc - last)
+				}
+				last = sc
+			}
+		}
+		deliver(evs)
+	}
+	return float64(g.Scores()[me]), split
+}
+
+// compare plays games paired deals with probe a and probe b in the same
+// seat, and reports both means and the paired difference's 95% interval.
+func compare(t *testing.T, games int, seed uint64, table []Level, a, b probe) (diff, se float64) {
+	type pair struct {
+		x, y   float64
+		sx, sy [2]float64
+	}
+	out := make([]pair, games)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				x, sx := playProbeRoles(t, seed, i, table, a)
+				y, sy := playProbeRoles(t, seed, i, table, b)
+				out[i] = pair{x, y, sx, sy}
+			}
+		}()
+	}
+	for i := range games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var sx, sy, sd, sdd float64
+	var rx, ry [2]float64
+	for _, p := range out {
+		for k := range 2 {
+			rx[k] += p.sx[k] / float64(games)
+			ry[k] += p.sy[k] / float64(games)
+		}
+		sx += p.x
+		sy += p.y
+		d := p.x - p.y
+		sd += d
+		sdd += d * d
+	}
+	n := float64(games)
+	md := sd / n
+	se = math.Sqrt(max(0, sdd/n-md*md) / n)
+	t.Logf("%d games %v: %s %.3f, %s %.3f, ratio %.3f, diff %.3f +- %.3f",
+		games, table, a.name, sx/n, b.name, sy/n, (sx/n)/(sy/n), md, 1.96*se)
+	t.Logf("  as gold-digger %s %.3f %s %.3f; as saboteur %s %.3f %s %.3f", a.name, rx[0], b.name, ry[0], a.name, rx[1], b.name, ry[1])
+	return md, se
+}
+
+func envInt(name string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return v
+	}
+	return def
+}
+
+var mixed = []Level{Hard, Normal, Easy, Random, Normal}
+
+// TestTuneOracle: how much a normal player gains by knowing the roles.
+func TestTuneOracle(t *testing.T) {
+	games := envInt("GAMES", 2000)
+	table := []Level{Normal, Normal, Easy, Random, Normal}
+	compare(t, games, 7, table, probe{name: "oracle", level: Normal, oracle: true}, probe{name: "normal", level: Normal})
+	fmt.Println()
+}
+
+// TestTuneRange: how far the probe seat's play moves its gold.
+func TestTuneRange(t *testing.T) {
+	games := envInt("GAMES", 2000)
+	table := []Level{Normal, Normal, Easy, Random, Normal}
+	for _, l := range []Level{Random, Easy} {
+		compare(t, games, 7, table, probe{name: string(l), level: l}, probe{name: "normal", level: Normal})
+	}
+}
+
+// TestTuneDeep: normal reading the maze round the laid cards.
+func TestTuneDeep(t *testing.T) {
+	games := envInt("GAMES", 2000)
+	table := []Level{Normal, Normal, Easy, Random, Normal}
+	compare(t, games, 7, table, probe{name: "deep", level: Normal, cfg: Config{deep: true}}, probe{name: "normal", level: Normal})
+}
+
+// TestTuneDiag counts what each role does in won and lost rounds.
+func TestTuneDiag(t *testing.T) {
+	games := envInt("GAMES", 300)
+	table := []Level{Normal, Normal, Easy, Random, Normal}
+	type key struct {
+		won  bool
+		role rules.Role
+		lvl  Level
+		what string
+	}
+	count := map[key]int{}
+	rounds := map[bool]int{}
+	var endPath [2]int
+	for i := range games {
+		n := len(table)
+		g, evs, _ := rules.New(rules.Options{Players: n}, mix(11, uint64(i)))
+		bots := make([]Bot, n)
+		lv := make([]Level, n)
+		for s := range n {
+			lv[s] = table[(s+i)%n]
+			bots[s] = NewConfig(lv[s], s, n, uint64(s+i*10), Config{})
+		}
+		type mv struct {
+			s    int
+			what string
+		}
+		var log []mv
+		deliver := func(evs []rules.Event) {
+			for _, e := range evs {
+				if e.Type == rules.RoundEnded {
+					won := e.Winner == rules.Diggers
+					rounds[won]++
+					for _, m := range log {
+						count[key{won, e.Roles[m.s], lv[m.s], m.what}]++
+					}
+					log = log[:0]
+				}
+				for s, b := range bots {
+					b.Observe(e.For(s))
+				}
+			}
+		}
+		deliver(evs)
+		for g.Phase() != rules.Over {
+			tn := g.Turn()
+			v := g.View(tn)
+			m := bots[tn].Choose(v)
+			if v.Phase == rules.Playing {
+				w := "discard"
+				if m.Type == rules.Play {
+					w = [...]string{"?", "Path", "Start", "Goal", "Broken", "Repair", "Rockfall", "Map"}[min(int(m.Card.Kind), 7)]
+					if m.Card.Kind == rules.Path && m.Card.DeadEnd {
+						w = "deadend"
+					}
+				}
+				log = append(log, mv{tn, w})
+			}
+			evs, _ = g.Apply(m)
+			if len(evs) > 0 && evs[len(evs)-1].Type == rules.RoundEnded {
+				won := evs[len(evs)-1].Winner == rules.Diggers
+				_ = won
+				vb := g.View(0).Board
+				endPath[0] += vb.PathCards()
+				endPath[1]++
+			}
+			deliver(evs)
+		}
+	}
+	t.Logf("rounds won %d lost %d", rounds[true], rounds[false])
+	for _, won := range []bool{true, false} {
+		for _, r := range []rules.Role{rules.GoldDigger, rules.Saboteur} {
+			for _, l := range []Level{Normal, Easy, Random} {
+				line := fmt.Sprintf("won=%v %v %v:", won, r, l)
+				for _, w := range []string{"Path", "deadend", "Broken", "Repair", "Rockfall", "Map", "discard"} {
+					line += fmt.Sprintf(" %s %.1f", w, float64(count[key{won, r, l, w}])/float64(rounds[won]))
+				}
+				t.Log(line)
+			}
+		}
+	}
+}
+
+// TestTuneHard: hard in the probe seat against normal there.
+func TestTuneHard(t *testing.T) {
+	games := envInt("GAMES", 400)
+	table := []Level{Normal, Normal, Easy, Random, Normal}
+	cfg := Config{Playouts: envInt("PLAYOUTS", 480), deep: os.Getenv("DEEP") != ""}
+	if x := envInt("SELFISH", 0); x > 0 {
+		w := hardWeights
+		w.selfish = float64(x)
+		cfg.w = &w
+	}
+	finStats.Store(0)
+	compare(t, games, 7, table, probe{name: "hard", level: Hard, cfg: cfg, oracle: os.Getenv("ORACLE") != ""}, probe{name: "normal", level: Normal})
+	v := finStats.Load()
+	t.Logf("  probe seat (both) finished %d of %d digger wins", v&0xffffffff, v>>32)
+}
+
+// TestTuneSearch: coordinate search over the weights of a normal-level
+// player in the probe seat, each step paired against the best so far.
+func TestTuneSearch(t *testing.T) {
+	games := envInt("GAMES", 3000)
+	table := []Level{Normal, Normal, Easy, Random, Normal}
+	best := normalWeights
+	seed := uint64(envInt("SEED", 100))
+	rv := reflect.ValueOf(&best).Elem()
+	for sweep := range envInt("SWEEPS", 1) {
+		for f := range rv.NumField() {
+			for _, mul := range []float64{0.5, 1.6} {
+				cand := best
+				arr := unsafe.Slice((*float64)(unsafe.Pointer(&cand)), rv.NumField())
+				arr[f] *= mul
+				seed++
+				d, se := compare(t, games, seed, table, probe{name: "cand", level: Normal, cfg: Config{w: &cand}}, probe{name: "best", level: Normal, cfg: Config{w: &best}})
+				t.Logf("sweep %d %s x%.1f: %+.3f +- %.3f", sweep, rv.Type().Field(f).Name, mul, d, 1.96*se)
+				if d > 2*se {
+					best = cand
+					t.Logf("  taken: %+v", best)
+					break
+				}
+			}
+		}
+	}
+	t.Logf("best: %+v", best)
+}
+
+// TestTuneFinisher: the finisher's gold against the other diggers' in
+// rounds the gold-diggers win.
+func TestTuneFinisher(t *testing.T) {
+	games := envInt("GAMES", 1000)
+	table := []Level{Normal, Normal, Easy, Random, Normal}
+	var fin, other, nf, no float64
+	for i := range games {
+		n := len(table)
+		g, evs, _ := rules.New(rules.Options{Players: n}, mix(13, uint64(i)))
+		bots := make([]Bot, n)
+		for s := range n {
+			bots[s] = NewConfig(table[(s+i)%n], s, n, uint64(s+i*10), Config{})
+		}
+		before := make([]int, n)
+		var ended *rules.Event
+		for {
+			for _, e := range evs {
+				if e.Type == rules.RoundEnded {
+					ee := e
+					ended = &ee
+				}
+				if (e.Type == rules.RoundStarted || e.Type == rules.GameEnded) && ended != nil {
+					sc := g.Scores()
+					if ended.Winner == rules.Diggers {
+						for s := range n {
+							if ended.Roles[s] != rules.GoldDigger {
+								continue
+							}
+							if s == ended.Seat {
+								fin += float64(sc[s] - before[s])
+								nf++
+							} else {
+								other += float64(sc[s] - before[s])
+								no++
+							}
+						}
+					}
+					copy(before, sc)
+					ended = nil
+				}
+				for s, b := range bots {
+					b.Observe(e.For(s))
+				}
+			}
+			if g.Phase() == rules.Over {
+				break
+			}
+			m := bots[g.Turn()].Choose(g.View(g.Turn()))
+			evs, _ = g.Apply(m)
+		}
+	}
+	t.Logf("digger wins %.0f: finisher %.2f, other diggers %.2f", nf, fin/nf, other/no)
+}
+
+var finStats atomic.Int64
+
+// TestTuneSelfish: a normal player that does not leave the gold one card
+// away for the others.
+func TestTuneSelfish(t *testing.T) {
+	games := envInt("GAMES", 3000)
+	table := []Level{Normal, Normal, Easy, Random, Normal}
+	for _, x := range []float64{0, 8} {
+		w := normalWeights
+		w.selfish = x
+		finStats.Store(0)
+		compare(t, games, 7, table, probe{name: fmt.Sprint("selfish", x), level: Normal, cfg: Config{w: &w}}, probe{name: "normal", level: Normal})
+		v := finStats.Load()
+		t.Logf("  probe seat (both) finished %d of %d digger wins", v&0xffffffff, v>>32)
+	}
+}
