@@ -39,27 +39,18 @@ type end struct {
 
 // analysis is a maze seen with a belief about where the gold lies.
 type analysis struct {
-	b    *rules.Board
-	gold [3]float64 // chance the gold lies under goal i (0 for a face-up coal)
-	ends []end
-	sum  float64 // sum over ends of 2^(-sharp*dist)
-	// threat is the chance that the next card can turn up the gold: the
-	// largest chance of gold among the face-down goals beside an open end.
-	threat float64
-	reach  float64 // -log2(sum)/sharp, or blocked
+	b     *rules.Board
+	gold  [3]float64 // chance the gold lies under goal i (0 for a face-up coal)
+	ends  []end
+	sum   float64 // sum over ends of 2^(-sharp*dist)
+	reach float64 // -log2(sum)/sharp, or blocked
 
 	// simple is the easy level's reading: the plain minimum, the distance
 	// to the nearest goal that may hold the gold rather than the expected
 	// one, and no islands (R5.7) joined.
 	simple bool
-	// deep is the hard level's reading: an end's distance to a goal goes
-	// round the cards already laid (a breadth-first walk over the empty
-	// cells near the maze, see fields) instead of straight through them.
-	deep  bool
-	field [3][wspan * wspan]uint8 // deep's steps to goal i; 255: no way
-	queue []int32
-	sharp float64
-	floor float64 // the sum of weights at which the reach is blocked
+	sharp  float64
+	floor  float64 // the sum of weights at which the reach is blocked
 
 	visited [104 * 104 / 64]uint64 // reachAlt's cells seen
 	stack   []rules.Cell
@@ -123,23 +114,6 @@ func log2(x float64) float64 {
 // dist is the expected number of cards from an end at c to the gold: the
 // card at c itself and the cells between it and the gold's cell.
 func (a *analysis) dist(c rules.Cell) float64 {
-	if a.deep {
-		if x, y := c.X-wmin, c.Y-wmin; x >= 0 && y >= 0 && x < wspan && y < wspan {
-			d := 0.0
-			for i, p := range a.gold {
-				if p == 0 {
-					continue
-				}
-				g := rules.GoalCells[i]
-				f := float64(a.field[i][y*wspan+x])
-				if f == 255 {
-					f = float64(abs(c.X-g.X)+abs(c.Y-g.Y)) + 8
-				}
-				d += p * f
-			}
-			return d
-		}
-	}
 	if a.simple {
 		d := math.Inf(1)
 		for i, p := range a.gold {
@@ -174,7 +148,7 @@ func (a *analysis) init(b *rules.Board, gold [3]float64) {
 	if a.simple {
 		sharp = plainSharp
 	}
-	if a.gen == 0 || gold != a.gold || sharp != a.sharp || a.deep {
+	if a.gen == 0 || gold != a.gold || sharp != a.sharp {
 		// The memoised weights hold for one belief about the gold.
 		a.gen++
 		if a.gen == 0 {
@@ -183,16 +157,13 @@ func (a *analysis) init(b *rules.Board, gold [3]float64) {
 		}
 	}
 	a.b, a.gold, a.sharp, a.floor = b, gold, sharp, math.Exp2(-sharp*blocked)
-	if a.deep {
-		a.fields()
-	}
 	a.egen++
 	if a.egen == 0 {
 		clear(a.endGen[:])
 		a.egen = 1
 	}
 	a.ends = a.ends[:0]
-	a.sum, a.threat = 0, 0
+	a.sum = 0
 	for _, t := range b.Tiles() {
 		if !t.Connected || !t.Card.Tunnel() {
 			continue
@@ -217,7 +188,6 @@ func (a *analysis) init(b *rules.Board, gold [3]float64) {
 			}
 			a.ends = append(a.ends, e)
 			a.sum += e.w
-			a.threat = max(a.threat, a.goldBeside(n))
 		}
 	}
 	a.reach = a.reachOf(a.sum)
@@ -389,83 +359,4 @@ func (a *analysis) reachAlt(gone rules.Cell, add rules.Tile) float64 {
 	}
 	a.stack = stack
 	return a.reachOf(sum)
-}
-
-// fields walks from every goal that may hold the gold over the empty cells
-// near the maze (breadth first), so that field[i][cell] is the number of
-// cards a tunnel from that cell to goal i needs going round the cards
-// already laid. A laid card is reached (one step more than its nearest
-// empty neighbour) but not walked through; 255 means no way round.
-func (a *analysis) fields() {
-	for i, p := range a.gold {
-		if p == 0 {
-			continue
-		}
-		f := &a.field[i]
-		for k := range f {
-			f[k] = 255
-		}
-		g := rules.GoalCells[i]
-		src := int32((g.Y-wmin)*wspan + (g.X - wmin))
-		f[src] = 0
-		q := append(a.queue[:0], src)
-		for h := 0; h < len(q); h++ {
-			k := q[h]
-			x, y := int(k)%wspan, int(k)/wspan
-			if k != src {
-				if _, ok := a.b.At(rules.Cell{X: x + wmin, Y: y + wmin}); ok {
-					continue // a laid card: reached, not walked through
-				}
-			}
-			for _, d := range [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
-				nx, ny := x+d[0], y+d[1]
-				if nx < 0 || ny < 0 || nx >= wspan || ny >= wspan {
-					continue
-				}
-				n := int32(ny*wspan + nx)
-				if f[n] == 255 {
-					f[n] = f[k] + 1
-					q = append(q, n)
-				}
-			}
-		}
-		a.queue = q
-	}
-}
-
-// goldBeside is the largest chance of gold among the face-down goals next
-// to the empty cell c (R7.1: a card there can turn them up).
-func (a *analysis) goldBeside(c rules.Cell) float64 {
-	best := 0.0
-	for _, d := range sides {
-		n := c.Add(d)
-		if n.X != rules.GoalCells[0].X {
-			continue
-		}
-		t, ok := a.b.At(n)
-		if !ok || t.Card.Kind != rules.Goal || t.Card.Goal != rules.NoGoal {
-			continue
-		}
-		if i := rules.GoalIndex(n.Y); i >= 0 {
-			best = max(best, a.gold[i])
-		}
-	}
-	return best
-}
-
-// threatAfter is the threat (see analysis.threat) once path card c lies at
-// x, joined to the tunnel: the new open ends it makes count too.
-func (a *analysis) threatAfter(c rules.Card, x rules.Cell) float64 {
-	t := a.threat
-	for _, d := range sides {
-		if c.Open&d == 0 {
-			continue
-		}
-		n := x.Add(d)
-		if _, ok := a.b.At(n); ok || !rules.InGrid(n) {
-			continue
-		}
-		t = max(t, a.goldBeside(n))
-	}
-	return t
 }

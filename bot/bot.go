@@ -83,8 +83,7 @@ type Config struct {
 	// may play differently on a slower machine; sim and tests leave it 0.
 	Budget time.Duration
 
-	deep bool     // experiments: read the maze as hard does (analysis.deep)
-	w    *weights // experiments: the policy's weights
+	w *weights // experiments (go test -tags tune): the policy's weights
 }
 
 // DefaultPlayouts is hard's playout count per decision.
@@ -232,6 +231,5 @@ func (b *bot) sit(v *rules.View) sit {
 	s.susp = slices.Clone(b.k.posterior())
 	b.fixOwn(s.susp)
 	s.hide, s.trust = true, true
-	s.deep = b.cfg.deep
 	return s
 }

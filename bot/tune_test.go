@@ -204,13 +204,6 @@ func TestTuneRange(t *testing.T) {
 	}
 }
 
-// TestTuneDeep: normal reading the maze round the laid cards.
-func TestTuneDeep(t *testing.T) {
-	games := envInt("GAMES", 2000)
-	table := []Level{Normal, Normal, Easy, Random, Normal}
-	compare(t, games, 7, table, probe{name: "deep", level: Normal, cfg: Config{deep: true}}, probe{name: "normal", level: Normal})
-}
-
 // TestTuneDiag counts what each role does in won and lost rounds.
 func TestTuneDiag(t *testing.T) {
 	games := envInt("GAMES", 300)
@@ -297,12 +290,7 @@ func TestTuneDiag(t *testing.T) {
 func TestTuneHard(t *testing.T) {
 	games := envInt("GAMES", 400)
 	table := []Level{Normal, Normal, Easy, Random, Normal}
-	cfg := Config{Playouts: envInt("PLAYOUTS", 480), deep: os.Getenv("DEEP") != ""}
-	if x := envInt("SELFISH", 0); x > 0 {
-		w := hardWeights
-		w.selfish = float64(x)
-		cfg.w = &w
-	}
+	cfg := Config{Playouts: envInt("PLAYOUTS", 480)}
 	finStats.Store(0)
 	compare(t, games, 7, table, probe{name: "hard", level: Hard, cfg: cfg, oracle: os.Getenv("ORACLE") != ""}, probe{name: "normal", level: Normal})
 	v := finStats.Load()
@@ -392,18 +380,3 @@ func TestTuneFinisher(t *testing.T) {
 }
 
 var finStats atomic.Int64
-
-// TestTuneSelfish: a normal player that does not leave the gold one card
-// away for the others.
-func TestTuneSelfish(t *testing.T) {
-	games := envInt("GAMES", 3000)
-	table := []Level{Normal, Normal, Easy, Random, Normal}
-	for _, x := range []float64{0, 8} {
-		w := normalWeights
-		w.selfish = x
-		finStats.Store(0)
-		compare(t, games, 7, table, probe{name: fmt.Sprint("selfish", x), level: Normal, cfg: Config{w: &w}}, probe{name: "normal", level: Normal})
-		v := finStats.Load()
-		t.Logf("  probe seat (both) finished %d of %d digger wins", v&0xffffffff, v>>32)
-	}
-}
