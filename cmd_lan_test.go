@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -272,6 +274,7 @@ func TestServeJoinBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"--players", "2"}, {"--players", "11"}, {"--players", "4", "--bots", "5"}, {"--level", "genius"}, {"extra"},
 		{"--turn-timeout", "-1s"}, {"--turn-timeout", "soon"},
+		{"--host-name", "two words"}, {"--host-name", "evil.example/x"}, {"--host-name", "ok.home,bad:name"},
 	} {
 		if c := serveMain(context.Background(), args, io.Discard, io.Discard); c != 2 {
 			t.Errorf("serve %v: exit %d, want 2", args, c)
@@ -310,4 +313,39 @@ func TestJoinNoPassword(t *testing.T) {
 	}
 	cancel()
 	<-code
+}
+
+// TestServeHostName: a browser that reaches the host by a name given with
+// --host-name gets its WebSocket; any other name is refused (403).
+func TestServeHostName(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr, _, _, _ := served(t, ctx, "--addr", "127.0.0.1:0", "--players", "3",
+		"--save", filepath.Join(t.TempDir(), "lan.json"), "--host-name", " gamebox.home, Other-Name.lan ")
+	_, port, _ := net.SplitHostPort(addr)
+	upgrade := func(host string) int {
+		t.Helper()
+		req, _ := http.NewRequest("GET", "http://"+addr+lan.WebSocketPath, nil)
+		req.Host = host
+		req.Header.Set("Origin", "http://"+host)
+		req.Header.Set("Connection", "Upgrade")
+		req.Header.Set("Upgrade", "websocket")
+		req.Header.Set("Sec-WebSocket-Version", "13")
+		req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for host, want := range map[string]int{
+		"gamebox.home:" + port:   http.StatusSwitchingProtocols,
+		"other-name.lan:" + port: http.StatusSwitchingProtocols,
+		"evil.example:" + port:   http.StatusForbidden,
+	} {
+		if got := upgrade(host); got != want {
+			t.Errorf("Host %s: status %d, want %d", host, got, want)
+		}
+	}
 }

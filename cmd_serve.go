@@ -62,6 +62,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	seed := fs.Uint64("seed", 0, "seed of the deal (0: random; never sent to guests)")
 	beacon := fs.String("beacon", fmt.Sprintf("255.255.255.255:%d", lan.BeaconPort), "UDP address the discovery beacon goes to (empty: no beacon)")
 	perAddr := fs.Int("per-addr", 4, "most game connections from one IP address")
+	hostNames := fs.String("host-name", "", "other names browsers may reach this machine by, comma-separated (a router's DNS name such as gamebox.home); a WebSocket naming any other host is refused")
 	botDelay := fs.Duration("bot-delay", 0, "computer players wait this long before each move")
 	connect := fs.Bool("connect-to-start", false, "table rule R5.5: path cards must continue a tunnel from the start")
 	oneNugget := fs.Bool("one-nugget", false, "table rule R8.1a: one nugget card per gold-digger")
@@ -106,7 +107,11 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		path = filepath.Join(dir, lanSaveFile)
 	}
 	var logMu sync.Mutex
-	cfg := lan.HostConfig{Name: *name, Password: *password, Options: opts, Bots: *bots, BotLevel: *level,
+	names, err := parseHostNames(*hostNames)
+	if err != nil {
+		return fail(2, "--host-name: %v", err)
+	}
+	cfg := lan.HostConfig{HostNames: names, Name: *name, Password: *password, Options: opts, Bots: *bots, BotLevel: *level,
 		BotDelay: *botDelay, Seed: *seed, Save: lanSaver{path}, Grace: *grace, TurnTimeout: limit, AutoStart: true,
 		MaxPerAddr: *perAddr, Web: webdist.Handler(),
 		Logf: func(format string, a ...any) {
@@ -274,4 +279,27 @@ func joinAddresses(at *net.TCPAddr) (guests, browsers []string) {
 		return []string{hp}, []string{"http://" + hp + "/"}
 	}
 	return lan.JoinAddresses(at.Port), webdist.JoinURLs(at.Port)
+}
+
+// parseHostNames reads serve's --host-name list: DNS names separated by
+// commas, each at most 253 characters of letters, digits, '-' and '.'
+// (RFC 1123); an empty list is none.
+func parseHostNames(list string) ([]string, error) {
+	var out []string
+	for _, n := range strings.Split(list, ",") {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		if len(n) > 253 {
+			return nil, fmt.Errorf("%.20q...: longer than 253 characters", n)
+		}
+		for _, r := range n {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
+				return nil, fmt.Errorf("%q: a host name has only letters, digits, '-' and '.'", n)
+			}
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }
