@@ -40,8 +40,11 @@ const (
 
 // easyTemp is the easy level's temperature, in cards of distance to the
 // gold: a move worth one card less than the best is played e^(-1/easyTemp)
-// times as often.
-const easyTemp = 1.3
+// times as often. 1.6 spaces the levels as issue 4 asks at the mixed table
+// hard, normal, easy, random, normal: normal 1.34-1.36 times easy's gold
+// and easy 1.58-1.60 times random's (300 games, seeds 5 and 21; at 1.3,
+// normal was only 1.23-1.27 times easy).
+const easyTemp = 1.6
 
 // Levels lists every level, weakest first.
 var Levels = []Level{Random, Easy, Normal, Hard}
