@@ -277,7 +277,9 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 	// The host's notices (a computer player made a timed-out guest's move)
 	// go to the board's log, in the reader's language.
 	for _, n := range l.takeNotices() {
-		s.log = append(s.log, noticeText(a, n, l.seat, s.m.names))
+		line := noticeText(a, n, l.seat, s.m.names)
+		l.toast, l.toastEnd = line, s.ticks+toastTicks
+		s.log = append(s.log, line)
 		if len(s.log) > 200 { // as the board's own lines (board.go)
 			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
 			s.logN = len(s.log) + 1 // rewrap
@@ -312,6 +314,16 @@ func noticeText(a *App, n lan.Notice, me int, names []string) string {
 		return a.T("lan.notice.turn_timeout", "name", name)
 	}
 	return a.T("lan.notice.unknown", "name", name)
+}
+
+// toastTicks is how long a host's notice stays over the maze: 6 s at
+// Ebitengine's 60 ticks per second (the line stays in the log).
+const toastTicks = 6 * 60
+
+// toastShown returns the notice line shown over the maze at the board's
+// tick now, if any.
+func (l *lanLink) toastShown(now int) (string, bool) {
+	return l.toast, l.toast != "" && now < l.toastEnd
 }
 
 func (l *lanLink) boardRect(a *App, s *boardScene) rect {
@@ -352,11 +364,19 @@ func (l *lanLink) drawBoard(a *App, s *boardScene, dst *ebiten.Image) {
 	case dropped:
 		msg = a.T("lan.board.reconnecting")
 	}
+	m := s.L.maze
+	r := rect{m.x + a.U(20), m.y + a.U(12), m.w - a.U(40), a.U(36)}
 	if msg != "" {
 		a.flushText()
-		m := s.L.maze
-		r := rect{m.x + a.U(20), m.y + a.U(12), m.w - a.U(40), a.U(36)}
 		s.p.round(dst, r, a.U(8), colBad, 0, colBad)
 		drawText(a, dst, msg, a.U(16), r.cx(), r.cy(), alignCenter, colText)
+		r.y += r.h + a.U(8)
+	}
+	// The host's last notice (a computer player made someone's timed-out
+	// move), for a few seconds, so that nobody misses it in the log.
+	if line, ok := l.toastShown(s.ticks); ok {
+		a.flushText()
+		s.p.round(dst, r, a.U(8), colPanel, a.U(2), colGold)
+		drawText(a, dst, fit(a, line, a.U(15), r.w-a.U(24)), a.U(15), r.cx(), r.cy(), alignCenter, colText)
 	}
 }

@@ -709,8 +709,21 @@ func TestLANNoticesOnBoards(t *testing.T) {
 			t.Errorf("the host's English text in a log: %q", l)
 		}
 	}
+	// The last notice also shows over the maze for toastTicks, then goes.
+	for _, c := range []struct {
+		who  string
+		b    *boardScene
+		line string
+	}{{"host", hb, hostLine}, {"guest", gb, guestLine}} {
+		if got, ok := c.b.m.lan.toastShown(c.b.ticks); !ok || got != c.line {
+			t.Errorf("the %s's board shows the notice %q (%v) over the maze, want %q", c.who, got, ok, c.line)
+		}
+	}
 	hh.shot("lan-board-notice-fa")
 	hg.shot("lan-board-notice-ru")
+	if l := hb.m.lan; func() bool { _, ok := l.toastShown(l.toastEnd); return ok }() {
+		t.Error("the notice is still shown over the maze after toastTicks")
+	}
 }
 
 // TestNoticeText: each notice code has its catalogue line in every

@@ -58,7 +58,11 @@ type lanLink struct {
 	chatGen int // counts chat lines ever seen (new-line marks)
 	// notices are the host's notices (lan/PROTOCOL.md, notice) not yet
 	// shown: the board takes them into its log (takeNotices).
-	notices  []lan.Notice
+	notices []lan.Notice
+	// toast is the last notice's line, shown over the maze until the
+	// board's tick toastEnd (see drawBoard); board goroutine only.
+	toast    string
+	toastEnd int
 	hostChat []lan.ChatLine // the host's chat log as last read (refreshHost)
 	hostNote []lan.Notice   // the host's notices as last read (refreshHost)
 	refused  string         // the host's last refusal of one of our messages
