@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/lan/lantest"
 )
 
 // syncBuffer is an io.Writer safe to read while a command writes to it.
@@ -323,22 +324,7 @@ func TestServeHostName(t *testing.T) {
 	addr, _, _, _ := served(t, ctx, "--addr", "127.0.0.1:0", "--players", "3",
 		"--save", filepath.Join(t.TempDir(), "lan.json"), "--host-name", " gamebox.home, Other-Name.lan ")
 	_, port, _ := net.SplitHostPort(addr)
-	upgrade := func(host string) int {
-		t.Helper()
-		req, _ := http.NewRequest("GET", "http://"+addr+lan.WebSocketPath, nil)
-		req.Host = host
-		req.Header.Set("Origin", "http://"+host)
-		req.Header.Set("Connection", "Upgrade")
-		req.Header.Set("Upgrade", "websocket")
-		req.Header.Set("Sec-WebSocket-Version", "13")
-		req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
+	upgrade := func(host string) int { return lantest.Upgrade(t, "http://"+addr+lan.WebSocketPath, host) }
 	for host, want := range map[string]int{
 		"gamebox.home:" + port:   http.StatusSwitchingProtocols,
 		"other-name.lan:" + port: http.StatusSwitchingProtocols,

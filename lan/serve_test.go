@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/goldvein/goldvein/lan/lantest"
 )
 
 // tempErr is an accept error like EMFILE: temporary, not a timeout.
@@ -155,22 +157,7 @@ func TestWebSocketNeedsOwnHost(t *testing.T) {
 	cfg.HostNames = []string{"goldvein.example"}
 	h, addr := startHost(t, cfg)
 	_, port, _ := net.SplitHostPort(addr)
-	upgrade := func(host string) int {
-		t.Helper()
-		req, _ := http.NewRequest("GET", "http://"+addr+WebSocketPath, nil)
-		req.Host = host
-		req.Header.Set("Origin", "http://"+host)
-		req.Header.Set("Connection", "Upgrade")
-		req.Header.Set("Upgrade", "websocket")
-		req.Header.Set("Sec-WebSocket-Version", "13")
-		req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
+	upgrade := func(host string) int { return lantest.Upgrade(t, "http://"+addr+WebSocketPath, host) }
 	for _, tc := range []struct {
 		host string
 		want int
