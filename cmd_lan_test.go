@@ -276,6 +276,8 @@ func TestServeJoinBadFlags(t *testing.T) {
 		{"--players", "2"}, {"--players", "11"}, {"--players", "4", "--bots", "5"}, {"--level", "genius"}, {"extra"},
 		{"--turn-timeout", "-1s"}, {"--turn-timeout", "soon"},
 		{"--host-name", "two words"}, {"--host-name", "evil.example/x"}, {"--host-name", "ok.home,bad:name"},
+		{"--host-name", ","}, {"--host-name", "a,,b"}, {"--host-name", "gamebox..home"}, {"--host-name", ".home"},
+		{"--host-name", "-bad.home"}, {"--host-name", "bad-.home"}, {"--host-name", strings.Repeat("a", 64) + ".home"},
 	} {
 		if c := serveMain(context.Background(), args, io.Discard, io.Discard); c != 2 {
 			t.Errorf("serve %v: exit %d, want 2", args, c)

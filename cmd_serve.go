@@ -282,24 +282,45 @@ func joinAddresses(at *net.TCPAddr) (guests, browsers []string) {
 }
 
 // parseHostNames reads serve's --host-name list: DNS names separated by
-// commas, each at most 253 characters of letters, digits, '-' and '.'
-// (RFC 1123); an empty list is none.
+// commas, spaces around them ignored, an empty list none. A name is at
+// most 253 characters of dot-separated labels, each 1 to 63 letters,
+// digits and hyphens, not starting or ending with a hyphen (RFC 1123
+// section 2.1), with an optional final dot.
 func parseHostNames(list string) ([]string, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
 	var out []string
 	for _, n := range strings.Split(list, ",") {
 		n = strings.TrimSpace(n)
-		if n == "" {
-			continue
-		}
-		if len(n) > 253 {
-			return nil, fmt.Errorf("%.20q...: longer than 253 characters", n)
-		}
-		for _, r := range n {
-			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.') {
-				return nil, fmt.Errorf("%q: a host name has only letters, digits, '-' and '.'", n)
-			}
+		if err := checkHostName(n); err != nil {
+			return nil, err
 		}
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// checkHostName checks one name of parseHostNames.
+func checkHostName(n string) error {
+	switch {
+	case n == "":
+		return fmt.Errorf("an empty name in the list")
+	case len(n) > 253:
+		return fmt.Errorf("%.20q...: longer than 253 characters", n)
+	}
+	for _, label := range strings.Split(strings.TrimSuffix(n, "."), ".") {
+		if label == "" || len(label) > 63 {
+			return fmt.Errorf("%q: each part between dots has 1 to 63 characters", n)
+		}
+		if label[0] == '-' || label[len(label)-1] == '-' {
+			return fmt.Errorf("%q: a part between dots neither starts nor ends with '-'", n)
+		}
+		for _, r := range label {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+				return fmt.Errorf("%q: a host name has only letters, digits, '-' and '.'", n)
+			}
+		}
+	}
+	return nil
 }

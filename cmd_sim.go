@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/goldvein/goldvein/bot"
+	"github.com/goldvein/goldvein/rules"
 )
 
 func init() {
@@ -53,8 +54,23 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			cfg.Seats = append(cfg.Seats, l)
 		}
 	}
-	if *playouts < 1 {
-		fmt.Fprintf(stderr, "goldvein sim: --playouts %d: want at least 1\n", *playouts)
+	bad := ""
+	switch {
+	case *games < 1:
+		bad = fmt.Sprintf("--games %d: want at least 1", *games)
+	case *players < rules.MinPlayers || *players > rules.MaxPlayers:
+		bad = fmt.Sprintf("--players %d: want %d to %d (R1.1)", *players, rules.MinPlayers, rules.MaxPlayers)
+	case len(cfg.Seats) != *players:
+		bad = fmt.Sprintf("--seats: %d levels for --players %d", len(cfg.Seats), *players)
+	case *playouts < 1:
+		bad = fmt.Sprintf("--playouts %d: want at least 1", *playouts)
+	case *budget < 0:
+		bad = fmt.Sprintf("--budget %v: want 0 (no cap) or more", *budget)
+	case *workers < 0:
+		bad = fmt.Sprintf("--workers %d: want 0 (one per core) or more", *workers)
+	}
+	if bad != "" {
+		fmt.Fprintf(stderr, "goldvein sim: %s\n", bad)
 		return 2
 	}
 	if err := cfg.Validate(); err != nil {

@@ -66,17 +66,20 @@ func TestSimBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--games", "0"}, "games"},
-		{[]string{"--players", "11"}, "players"},
-		{[]string{"--players", "3", "--seats", "easy,normal"}, "seats"},
+		{[]string{"--games", "0"}, "--games"},
+		{[]string{"--players", "11"}, "--players"},
+		{[]string{"--players", "2"}, "--players 2"},
+		{[]string{"--players", "3", "--seats", "easy,normal"}, "--seats"},
 		{[]string{"--seats", "easy,genius,easy,easy,easy"}, "genius"},
-		{[]string{"--playouts", "0"}, "playouts"},
+		{[]string{"--playouts", "0"}, "--playouts"},
+		{[]string{"--budget", "-1s"}, "--budget"},
+		{[]string{"--workers", "-1"}, "--workers"},
 		{[]string{"--bogus"}, "bogus"},
 		{[]string{"extra"}, "extra"},
 	} {
 		var out, errb bytes.Buffer
 		code := dispatch(append([]string{"sim"}, tc.args...), nil, &out, &errb)
-		if code != 2 || !strings.Contains(errb.String(), tc.want) || out.Len() != 0 {
+		if code != 2 || !strings.Contains(errb.String(), tc.want) || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q, stdout %q; want 2 and an error naming %s", tc.args, code, errb.String(), out.String(), tc.want)
 		}
 	}

@@ -222,7 +222,7 @@ func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		// The origin check compares Origin with Host; a DNS rebinding
 		// page (Host: evil.example, Origin: http://evil.example) would
 		// pass it, so the Host must name this machine.
-		http.Error(w, "goldvein host: the WebSocket needs the host's address (an IP address, localhost or its name), not "+strconv.Quote(r.Host), http.StatusForbidden)
+		http.Error(w, "goldvein host: the WebSocket needs the host's address (an IP address, localhost, its name or a name given with goldvein serve --host-name), not "+strconv.Quote(r.Host), http.StatusForbidden)
 		return
 	}
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.Origins})
