@@ -88,13 +88,14 @@ const (
 	winScore = 50.0 // revealing the gold ends the round (R7.3)
 )
 
-// exposure is how much a saboteur that hides minds looking like one: a lot
-// while the tunnel is far from the goals and the draw pile is thick, hardly
-// at all once the gold is near or the cards run out.
-func exposure(reach float64, draw int) float64 {
+// exposure is how much a saboteur that hides minds looking like one, at
+// most hide (weights.hide): fully while the tunnel is far from the goals
+// and the draw pile is thick, hardly at all once the gold is near or the
+// cards run out.
+func exposure(hide, reach float64, draw int) float64 {
 	far := math.Max(0, math.Min(1, (reach-2.5)/3))
 	thick := math.Max(0, math.Min(1, float64(draw-8)/20))
-	return 1.6 * far * thick
+	return hide * far * thick
 }
 
 // moves lists every legal move of s with its score into p.cands (R4.1, R5,
@@ -106,7 +107,7 @@ func (p *policy) moves(s *sit) []scored {
 	p.seen = p.seen[:0]
 	lam := 0.0
 	if s.hide && s.role == rules.Saboteur {
-		lam = s.w.hide / 1.6 * exposure(p.an.reach, s.draw)
+		lam = exposure(s.w.hide, p.an.reach, s.draw)
 	}
 	for _, c := range s.hand {
 		c = c.Canonical()

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/goldvein/goldvein/rules"
 )
@@ -69,6 +70,7 @@ type Table struct {
 	save     Saver
 	saveErr  error
 	done     chan struct{}
+	over     atomic.Bool // see Over
 	closed   bool
 }
 
@@ -126,6 +128,7 @@ func (t *Table) start(evs []rules.Event) {
 	}
 	t.events = evs
 	if t.g.Phase() == rules.Over {
+		t.over.Store(true)
 		close(t.done)
 	}
 	t.deliver(evs)
@@ -219,6 +222,9 @@ func (t *Table) submitIf(seat int, m rules.Move, still func() error) error {
 	if t.save != nil {
 		t.saveErr = t.save.Save(t.rec)
 	}
+	if t.g.Phase() == rules.Over {
+		t.over.Store(true) // before the last events go out (see Over)
+	}
 	t.deliver(evs)
 	if t.g.Phase() == rules.Over {
 		close(t.done)
@@ -290,6 +296,13 @@ func (t *Table) SaveError() error {
 
 // Done returns a channel closed when the game is over (R9).
 func (t *Table) Done() <-chan struct{} { return t.done }
+
+// Over reports whether the game is over (R9). It turns true before the
+// game's last events are handed to the seats, so a seat that hears the
+// end and hangs up at once is already seen to leave after the game (Done
+// closes only once the events are handed out). It never waits for the
+// table's lock.
+func (t *Table) Over() bool { return t.over.Load() }
 
 // Close ends the table without finishing the game (the player left to the
 // menu): later Submits fail with ErrClosed and every Stopper seat is

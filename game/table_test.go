@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -429,5 +430,64 @@ func TestSubmitAtAndHistory(t *testing.T) {
 	tb.Close()
 	if err := tb.SubmitAt(s, v.Moves+1, m); !errors.Is(err, ErrClosed) {
 		t.Fatalf("after Close: %v, want ErrClosed", err)
+	}
+}
+
+// overSeat is a bot seat that notes, when it is handed the end of the
+// game, whether the table already says the game is over and whether Done
+// is closed yet.
+type overSeat struct {
+	*BotSeat
+	t          *Table
+	over, done atomic.Int32 // 1: seen true, 2: seen false
+}
+
+func (s *overSeat) Bind(t *Table, seat int) { s.t = t; s.BotSeat.Bind(t, seat) }
+
+func (s *overSeat) Deliver(v rules.View, evs []rules.Event) {
+	for _, e := range evs {
+		if e.Type == rules.GameEnded {
+			s.over.Store(2)
+			if s.t.Over() {
+				s.over.Store(1)
+			}
+			select {
+			case <-s.t.Done():
+				s.done.Store(1)
+			default:
+				s.done.Store(2)
+			}
+		}
+	}
+	s.BotSeat.Deliver(v, evs)
+}
+
+// TestOverBeforeTheLastDelivery: a seat handed the end of the game (a LAN
+// guest that hangs up at once) finds Over true though Done is not closed
+// yet, so the host logs it as leaving after the game, not as dropped.
+func TestOverBeforeTheLastDelivery(t *testing.T) {
+	seats := make([]Seat, 3)
+	watch := &overSeat{BotSeat: NewBotSeat("watch", newBrain(1), 0)}
+	seats[0] = watch
+	for i := 1; i < len(seats); i++ {
+		seats[i] = NewBotSeat("bot", newBrain(uint64(i+1)), 0)
+	}
+	tb, err := NewTable(opts(3), 3, seats, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-tb.Done():
+	case <-time.After(60 * time.Second):
+		t.Fatal("the game did not end")
+	}
+	if watch.over.Load() != 1 {
+		t.Errorf("Over was false when the end of the game was handed out (%d)", watch.over.Load())
+	}
+	if watch.done.Load() != 2 {
+		t.Errorf("Done was already closed when the end was handed out (%d): the test no longer shows the race", watch.done.Load())
+	}
+	if !tb.Over() {
+		t.Error("Over is false after Done")
 	}
 }

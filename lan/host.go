@@ -994,7 +994,8 @@ func (h *Host) dropped(c *hostConn) {
 }
 
 // gameOverLocked reports whether the game has ended (watchEnd may not have
-// set h.over yet when the guests hang up right after the last move).
+// set h.over yet, nor the table closed Done, when the guests hang up right
+// after the last move: game.Table.Over turns true before they hear it).
 func (h *Host) gameOverLocked() bool {
 	if h.over {
 		return true
@@ -1002,12 +1003,7 @@ func (h *Host) gameOverLocked() bool {
 	if h.table == nil {
 		return false
 	}
-	select {
-	case <-h.table.Done():
-		return true
-	default:
-		return false
-	}
+	return h.table.Over()
 }
 
 // left is a guest's bye, leaving for good: in the lobby the seat is freed;
