@@ -278,7 +278,7 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 	// go to the board's log, in the reader's language.
 	for _, n := range l.takeNotices() {
 		line := noticeText(a, n, l.seat, s.m.names)
-		l.toast, l.toastEnd = line, s.ticks+toastTicks
+		l.toast, l.toastOn, l.toastEnd = line, s, s.ticks+toastTicks
 		s.log = append(s.log, line)
 		if len(s.log) > 200 { // as the board's own lines (board.go)
 			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
@@ -320,10 +320,10 @@ func noticeText(a *App, n lan.Notice, me int, names []string) string {
 // Ebitengine's 60 ticks per second (the line stays in the log).
 const toastTicks = 6 * 60
 
-// toastShown returns the notice line shown over the maze at the board's
-// tick now, if any.
-func (l *lanLink) toastShown(now int) (string, bool) {
-	return l.toast, l.toast != "" && now < l.toastEnd
+// toastShown returns the notice line shown over board s's maze at its
+// tick now, if any (a board of a later round shows none).
+func (l *lanLink) toastShown(s *boardScene, now int) (string, bool) {
+	return l.toast, l.toast != "" && l.toastOn == s && now < l.toastEnd
 }
 
 func (l *lanLink) boardRect(a *App, s *boardScene) rect {
@@ -374,7 +374,7 @@ func (l *lanLink) drawBoard(a *App, s *boardScene, dst *ebiten.Image) {
 	}
 	// The host's last notice (a computer player made someone's timed-out
 	// move), for a few seconds, so that nobody misses it in the log.
-	if line, ok := l.toastShown(s.ticks); ok {
+	if line, ok := l.toastShown(s, s.ticks); ok {
 		a.flushText()
 		s.p.round(dst, r, a.U(8), colPanel, a.U(2), colGold)
 		drawText(a, dst, fit(a, line, a.U(15), r.w-a.U(24)), a.U(15), r.cx(), r.cy(), alignCenter, colText)

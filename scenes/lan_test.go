@@ -715,14 +715,17 @@ func TestLANNoticesOnBoards(t *testing.T) {
 		b    *boardScene
 		line string
 	}{{"host", hb, hostLine}, {"guest", gb, guestLine}} {
-		if got, ok := c.b.m.lan.toastShown(c.b.ticks); !ok || got != c.line {
+		if got, ok := c.b.m.lan.toastShown(c.b, c.b.ticks); !ok || got != c.line {
 			t.Errorf("the %s's board shows the notice %q (%v) over the maze, want %q", c.who, got, ok, c.line)
 		}
 	}
 	hh.shot("lan-board-notice-fa")
 	hg.shot("lan-board-notice-ru")
-	if l := hb.m.lan; func() bool { _, ok := l.toastShown(l.toastEnd); return ok }() {
+	if _, ok := hb.m.lan.toastShown(hb, hb.m.lan.toastEnd); ok {
 		t.Error("the notice is still shown over the maze after toastTicks")
+	}
+	if _, ok := hb.m.lan.toastShown(&boardScene{m: hb.m}, 0); ok {
+		t.Error("the notice would show again over the next round's board")
 	}
 }
 

@@ -59,9 +59,10 @@ type lanLink struct {
 	// notices are the host's notices (lan/PROTOCOL.md, notice) not yet
 	// shown: the board takes them into its log (takeNotices).
 	notices []lan.Notice
-	// toast is the last notice's line, shown over the maze until the
-	// board's tick toastEnd (see drawBoard); board goroutine only.
+	// toast is the last notice's line, shown over board toastOn's maze
+	// until its tick toastEnd (see drawBoard); board goroutine only.
 	toast    string
+	toastOn  *boardScene
 	toastEnd int
 	hostChat []lan.ChatLine // the host's chat log as last read (refreshHost)
 	hostNote []lan.Notice   // the host's notices as last read (refreshHost)
