@@ -67,67 +67,93 @@ func playProbeRoles(t testing.TB, seed uint64, i int, table []Level, pr probe) (
 		}
 		bots[s] = NewConfig(l, s, n, mix(gseed, uint64(s)+100), cfg)
 	}
-	deliver := func(evs []rules.Event) {
-		for _, e := range evs {
-			for s, b := range bots {
-				b.Observe(e.For(s))
-			}
+	runGame(t, g, evs, bots, func(tn int, v rules.View) (rules.Move, bool) {
+		if tn != me || !pr.oracle {
+			return rules.Move{}, false
 		}
-	}
-	deliver(evs)
-	for g.Phase() != rules.Over {
-		tn := g.Turn()
-		v := g.View(tn)
-		var m rules.Move
-		if tn == me && pr.oracle && pr.level == Hard {
+		if pr.level == Hard {
 			sr := bots[tn].(believer).bot.search
 			sr.truth = sr.truth[:0]
 			for q := range n {
 				sr.truth = append(sr.truth, g.SeatState(q).Role)
 			}
+			return rules.Move{}, false
 		}
-		if tn == me && pr.oracle && pr.level != Hard && v.Phase == rules.Playing {
-			b := bots[tn].(believer).bot
-			b.view = v
-			b.k.sync(&b.view)
-			s := b.sit(&b.view)
-			for q := range s.susp {
-				s.susp[q] = 0
-				if g.SeatState(q).Role == rules.Saboteur {
-					s.susp[q] = 1
-				}
+		if v.Phase != rules.Playing {
+			return rules.Move{}, false
+		}
+		b := bots[tn].(believer).bot
+		b.view = v
+		b.k.sync(&b.view)
+		s := b.sit(&b.view)
+		for q := range s.susp {
+			s.susp[q] = 0
+			if g.SeatState(q).Role == rules.Saboteur {
+				s.susp[q] = 1
 			}
-			m = b.pol.choose(&s, b.rng).m
-		} else {
+		}
+		return b.pol.choose(&s, b.rng).m, true
+	}, func(e rules.Event) {
+		if e.Type == rules.RoundEnded && e.Winner == rules.Diggers && e.Roles[me] == rules.GoldDigger {
+			finStats.Add(1 << 32)
+			if e.Seat == me {
+				finStats.Add(1)
+			}
+		}
+		if e.Type == rules.Dealt && e.Seat == me {
+			role = e.Role
+		}
+		if e.Type == rules.RoundStarted || e.Type == rules.GameEnded {
+			sc := g.Scores()[me]
+			if role == rules.Saboteur {
+				split[1] += float64(sc - last)
+			} else {
+				split[0] += float64(sc - last)
+			}
+			last = sc
+		}
+	})
+	return float64(g.Scores()[me]), split
+}
+
+// runGame plays game g, whose opening events are evs, to its end with
+// bots: choose, when it reports true, makes the seat's move instead of
+// its bot; watch sees every event (after the move that made it is
+// applied) before the bots do.
+func runGame(t testing.TB, g *rules.Game, evs []rules.Event, bots []Bot,
+	choose func(seat int, v rules.View) (rules.Move, bool), watch func(e rules.Event)) {
+	for {
+		for _, e := range evs {
+			watch(e)
+			for s, b := range bots {
+				b.Observe(e.For(s))
+			}
+		}
+		if g.Phase() == rules.Over {
+			return
+		}
+		tn := g.Turn()
+		v := g.View(tn)
+		m, ok := choose(tn, v)
+		if !ok {
 			m = bots[tn].Choose(v)
 		}
-		evs, err := g.Apply(m)
-		if err != nil {
+		var err error
+		if evs, err = g.Apply(m); err != nil {
 			t.Fatal(err)
 		}
-		for _, e := range evs {
-			if e.Type == rules.RoundEnded && e.Winner == rules.Diggers && e.Roles[me] == rules.GoldDigger {
-				finStats.Add(1 << 32)
-				if e.Seat == me {
-					finStats.Add(1)
-				}
-			}
-			if e.Type == rules.Dealt && e.Seat == me {
-				role = e.Role
-			}
-			if e.Type == rules.RoundStarted || e.Type == rules.GameEnded {
-				sc := g.Scores()[me]
-				if role == rules.Saboteur {
-					split[1] += float64(sc - last)
-				} else {
-					split[0] += float64(sc - last)
-				}
-				last = sc
-			}
-		}
-		deliver(evs)
 	}
-	return float64(g.Scores()[me]), split
+}
+
+// turnedBots seats table[(s+i)%n] in seat s of game i (the table turns one
+// seat per game), each bot seeded from i and its seat.
+func turnedBots(table []Level, i int) []Bot {
+	n := len(table)
+	bots := make([]Bot, n)
+	for s := range n {
+		bots[s] = NewConfig(table[(s+i)%n], s, n, uint64(s+i*10), Config{})
+	}
+	return bots
 }
 
 // compare plays games paired deals with probe a and probe b in the same
@@ -216,40 +242,18 @@ func TestTuneDiag(t *testing.T) {
 	}
 	count := map[key]int{}
 	rounds := map[bool]int{}
-	var endPath [2]int
 	for i := range games {
-		n := len(table)
-		g, evs, _ := rules.New(rules.Options{Players: n}, mix(11, uint64(i)))
-		bots := make([]Bot, n)
-		lv := make([]Level, n)
-		for s := range n {
-			lv[s] = table[(s+i)%n]
-			bots[s] = NewConfig(lv[s], s, n, uint64(s+i*10), Config{})
+		g, evs, err := rules.New(rules.Options{Players: len(table)}, mix(11, uint64(i)))
+		if err != nil {
+			t.Fatal(err)
 		}
+		bots := turnedBots(table, i)
 		type mv struct {
 			s    int
 			what string
 		}
 		var log []mv
-		deliver := func(evs []rules.Event) {
-			for _, e := range evs {
-				if e.Type == rules.RoundEnded {
-					won := e.Winner == rules.Diggers
-					rounds[won]++
-					for _, m := range log {
-						count[key{won, e.Roles[m.s], lv[m.s], m.what}]++
-					}
-					log = log[:0]
-				}
-				for s, b := range bots {
-					b.Observe(e.For(s))
-				}
-			}
-		}
-		deliver(evs)
-		for g.Phase() != rules.Over {
-			tn := g.Turn()
-			v := g.View(tn)
+		runGame(t, g, evs, bots, func(tn int, v rules.View) (rules.Move, bool) {
 			m := bots[tn].Choose(v)
 			if v.Phase == rules.Playing {
 				w := "discard"
@@ -261,16 +265,18 @@ func TestTuneDiag(t *testing.T) {
 				}
 				log = append(log, mv{tn, w})
 			}
-			evs, _ = g.Apply(m)
-			if len(evs) > 0 && evs[len(evs)-1].Type == rules.RoundEnded {
-				won := evs[len(evs)-1].Winner == rules.Diggers
-				_ = won
-				vb := g.View(0).Board
-				endPath[0] += vb.PathCards()
-				endPath[1]++
+			return m, true
+		}, func(e rules.Event) {
+			if e.Type != rules.RoundEnded {
+				return
 			}
-			deliver(evs)
-		}
+			won := e.Winner == rules.Diggers
+			rounds[won]++
+			for _, m := range log {
+				count[key{won, e.Roles[m.s], table[(m.s+i)%len(table)], m.what}]++
+			}
+			log = log[:0]
+		})
 	}
 	t.Logf("rounds won %d lost %d", rounds[true], rounds[false])
 	for _, won := range []bool{true, false} {
@@ -333,48 +339,37 @@ func TestTuneFinisher(t *testing.T) {
 	var fin, other, nf, no float64
 	for i := range games {
 		n := len(table)
-		g, evs, _ := rules.New(rules.Options{Players: n}, mix(13, uint64(i)))
-		bots := make([]Bot, n)
-		for s := range n {
-			bots[s] = NewConfig(table[(s+i)%n], s, n, uint64(s+i*10), Config{})
+		g, evs, err := rules.New(rules.Options{Players: n}, mix(13, uint64(i)))
+		if err != nil {
+			t.Fatal(err)
 		}
 		before := make([]int, n)
 		var ended *rules.Event
-		for {
-			for _, e := range evs {
-				if e.Type == rules.RoundEnded {
-					ee := e
-					ended = &ee
-				}
-				if (e.Type == rules.RoundStarted || e.Type == rules.GameEnded) && ended != nil {
-					sc := g.Scores()
-					if ended.Winner == rules.Diggers {
-						for s := range n {
-							if ended.Roles[s] != rules.GoldDigger {
-								continue
-							}
-							if s == ended.Seat {
-								fin += float64(sc[s] - before[s])
-								nf++
-							} else {
-								other += float64(sc[s] - before[s])
-								no++
-							}
-						}
+		runGame(t, g, evs, turnedBots(table, i), func(int, rules.View) (rules.Move, bool) { return rules.Move{}, false }, func(e rules.Event) {
+			if e.Type == rules.RoundEnded {
+				ee := e
+				ended = &ee
+			}
+			if (e.Type != rules.RoundStarted && e.Type != rules.GameEnded) || ended == nil {
+				return
+			}
+			sc := g.Scores()
+			if ended.Winner == rules.Diggers {
+				for s := range n {
+					switch {
+					case ended.Roles[s] != rules.GoldDigger:
+					case s == ended.Seat:
+						fin += float64(sc[s] - before[s])
+						nf++
+					default:
+						other += float64(sc[s] - before[s])
+						no++
 					}
-					copy(before, sc)
-					ended = nil
-				}
-				for s, b := range bots {
-					b.Observe(e.For(s))
 				}
 			}
-			if g.Phase() == rules.Over {
-				break
-			}
-			m := bots[g.Turn()].Choose(g.View(g.Turn()))
-			evs, _ = g.Apply(m)
-		}
+			copy(before, sc)
+			ended = nil
+		})
 	}
 	t.Logf("digger wins %.0f: finisher %.2f, other diggers %.2f", nf, fin/nf, other/no)
 }
