@@ -178,24 +178,8 @@ func TestLANHostAndGuest(t *testing.T) {
 
 	// The host starts; both go through the role reveal to the board.
 	hh.click(ls.start.r)
-	toBoard := func(h *harness) func() bool {
-		return func() bool {
-			switch s := h.a.cur.(type) {
-			case *revealScene:
-				if s.btn.enabled && h.a.fade == 0 {
-					h.in.keys[ebiten.KeyEnter] = true
-				}
-			case *boardScene:
-				return h.a.fade == 0
-			case *lobbyScene, *joinScene:
-			default:
-				t.Fatalf("%s instead of the board", h.a.cur.Name())
-			}
-			return false
-		}
-	}
-	until(t, 2000, toBoard(hh), hh, hg)
-	until(t, 2000, toBoard(hg), hg, hh)
+	until(t, 2000, toBoard(t, hh), hh, hg)
+	until(t, 2000, toBoard(t, hg), hg, hh)
 	hb, gb := hh.a.cur.(*boardScene), hg.a.cur.(*boardScene)
 	if hb.me != 0 || gb.me != 1 || gb.m.lan == nil || hb.m.lan == nil {
 		t.Fatalf("boards: host plays seat %d, guest seat %d", hb.me, gb.me)
@@ -679,21 +663,8 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	ls.link.host.SetTurnTimeout(300 * time.Millisecond)
 	hh.tick()
 	hh.click(ls.start.r)
-	toBoard := func(h *harness) func() bool {
-		return func() bool {
-			switch s := h.a.cur.(type) {
-			case *revealScene:
-				if s.btn.enabled && h.a.fade == 0 {
-					h.in.keys[ebiten.KeyEnter] = true
-				}
-			case *boardScene:
-				return h.a.fade == 0
-			}
-			return false
-		}
-	}
-	until(t, 3000, toBoard(hh), hh, hg)
-	until(t, 3000, toBoard(hg), hg, hh)
+	until(t, 3000, toBoard(t, hh), hh, hg)
+	until(t, 3000, toBoard(t, hg), hg, hh)
 	hb, gb := hh.a.cur.(*boardScene), hg.a.cur.(*boardScene)
 	// The guest's default name reads in the host's language ("بازیکن N").
 	hostLine := hh.a.T("lan.notice.turn_timeout", "name", playerName(hh.a, seatNumber(t, guest)))
@@ -813,5 +784,25 @@ func TestSeatName(t *testing.T) {
 		if got := seatName(tc.a, tc.name); got != tc.want {
 			t.Errorf("seatName(%q) = %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// toBoard is a condition for until that takes h from the lobby or the join
+// scene through the role reveal (Enter once the button is on) and holds
+// once the board is up and faded in; any other scene fails the test.
+func toBoard(t *testing.T, h *harness) func() bool {
+	return func() bool {
+		switch s := h.a.cur.(type) {
+		case *revealScene:
+			if s.btn.enabled && h.a.fade == 0 {
+				h.in.keys[ebiten.KeyEnter] = true
+			}
+		case *boardScene:
+			return h.a.fade == 0
+		case *lobbyScene, *joinScene:
+		default:
+			t.Fatalf("%s instead of the board", h.a.cur.Name())
+		}
+		return false
 	}
 }
