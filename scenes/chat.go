@@ -278,7 +278,7 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 	// go to the board's log, in the reader's language.
 	for _, n := range l.takeNotices() {
 		line := noticeText(a, n, l.seat, s.m.names)
-		l.toast, l.toastOn, l.toastEnd = line, s, s.ticks+toastTicks
+		l.toast, l.toastOn, l.toastEnd, l.toastFit = line, s, s.ticks+toastTicks, ""
 		s.log = append(s.log, line)
 		if len(s.log) > 200 { // as the board's own lines (board.go)
 			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
@@ -377,6 +377,9 @@ func (l *lanLink) drawBoard(a *App, s *boardScene, dst *ebiten.Image) {
 	if line, ok := l.toastShown(s, s.ticks); ok {
 		a.flushText()
 		s.p.round(dst, r, a.U(8), colPanel, a.U(2), colGold)
-		drawText(a, dst, fit(a, line, a.U(15), r.w-a.U(24)), a.U(15), r.cx(), r.cy(), alignCenter, colText)
+		if w := r.w - a.U(24); l.toastFit == "" || l.toastW != w {
+			l.toastFit, l.toastW = fit(a, line, a.U(15), w), w // once per notice and width, not per frame
+		}
+		drawText(a, dst, l.toastFit, a.U(15), r.cx(), r.cy(), alignCenter, colText)
 	}
 }

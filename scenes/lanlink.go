@@ -64,6 +64,8 @@ type lanLink struct {
 	toast    string
 	toastOn  *boardScene
 	toastEnd int
+	toastFit string // toast cut to the banner's width toastW (drawBoard)
+	toastW   float64
 	hostChat []lan.ChatLine // the host's chat log as last read (refreshHost)
 	hostNote []lan.Notice   // the host's notices as last read (refreshHost)
 	refused  string         // the host's last refusal of one of our messages
