@@ -39,6 +39,9 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		name, rest = args[0], args[1:]
 	}
+	if name == "" && len(rest) > 0 && (rest[0] == "--version" || rest[0] == "-version") {
+		name, rest = "version", rest[1:]
+	}
 	if name == "help" {
 		usage(stdout)
 		return 0
