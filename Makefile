@@ -10,7 +10,7 @@ RACE_PKGS := ./game/... ./lan/... ./bot/...
 UI_PKGS   := ./scenes/... ./sprites/... .
 ARGS      ?=
 
-.PHONY: run build test fmt-check vet lint bench wasm dist deps deps-test clean
+.PHONY: run build test fmt-check vet lint actionlint bench wasm dist deps deps-test clean
 
 # On Linux the window needs an X or Wayland display, and Ebitengine panics
 # while the program loads (before main runs) without one: say so plainly.
@@ -30,7 +30,7 @@ deps:
 deps-test:
 	@scripts/deps.sh test
 
-test: deps-test fmt-check vet
+test: deps-test fmt-check vet actionlint
 	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
 	$(XVFB) $(GO) test $$($(GO) list $(UI_PKGS) 2>/dev/null)
@@ -43,7 +43,7 @@ fmt-check:
 vet: deps
 	$(GO) vet ./...
 
-lint: fmt-check vet
+lint: fmt-check vet actionlint
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./rules/... ./bot/... ./lan/...
@@ -61,18 +61,22 @@ wasm:
 	rm -rf dist/web; mv -T $$tmp dist/web 2>/dev/null || { rm -rf dist/web; mv -T $$tmp dist/web; }
 	@echo "wasm: $$(stat -c %s dist/web/goldvein.wasm) bytes, gzip -9 $$(stat -c %s dist/web/goldvein.wasm.gz) bytes"
 
-# Desktop binaries with the browser build embedded (webdist, build tag
-# "webdist"), so `goldvein serve` and the host's lobby serve the page:
-# Linux (cgo, for the window), Windows (no cgo needed), and a Linux server
-# without the window (tag "headless") for machines with no display.
-dist: wasm
-	rm -rf webdist/web && mkdir -p webdist/web
-	cp dist/web/index.html dist/web/loader.js dist/web/storefs.js dist/web/wasm_exec.js dist/web/goldvein.wasm.gz webdist/web/
-	CGO_ENABLED=1 GOOS=linux GOARCH=amd64 $(GO) build -tags webdist -trimpath -o dist/goldvein-linux-amd64 .
-	CGO_ENABLED=0 GOOS=windows GOARCH=amd64 $(GO) build -tags webdist -trimpath -o dist/goldvein-windows-amd64.exe .
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags webdist,headless -trimpath -o dist/goldvein-linux-amd64-server .
-	rm -rf webdist/web
-	@ls -l dist/goldvein-*
+# The release files (docs/RELEASING.md), all under dist/: the Windows zips
+# (goldvein.exe with icon and version information, goldvein-cli.exe), the
+# Linux tarball and headless servers, the browser build's zip, the macOS
+# bundle's skeleton (dist/macos/; its binary needs macOS: the release
+# workflow builds it) and SHA256SUMS. Desktop binaries embed the browser
+# build (package webdist, build tag "webdist"). VERSION=v1.2.3 names the
+# version (default: the tag at HEAD, else dev). scripts/dist.sh does the
+# work (the release workflow calls it on each system) and pins go-winres.
+dist: deps wasm
+	rm -rf dist/macos dist/goldvein-* dist/SHA256SUMS
+	scripts/dist.sh web linux windows macos-skeleton sums
+
+# The GitHub Actions workflows, checked as GitHub would read them.
+ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+actionlint:
+	$(GO) run $(ACTIONLINT) -no-color .github/workflows/ci.yml .github/workflows/release.yml
 
 clean:
 	rm -rf goldvein dist

@@ -80,6 +80,7 @@ func TestInfoPlist(t *testing.T) {
 // TestMacBundle lays out the bundle, as the release workflow does on macOS
 // with the universal binary, and as `make dist` does here without it.
 func TestMacBundle(t *testing.T) {
+	unixModes(t)
 	lic := t.TempDir()
 	os.WriteFile(filepath.Join(lic, "LICENSE"), []byte("MIT"), 0o644)
 	bin := filepath.Join(t.TempDir(), "universal")
@@ -152,6 +153,7 @@ func TestDesktopEntry(t *testing.T) {
 }
 
 func TestLinuxTree(t *testing.T) {
+	unixModes(t)
 	src := t.TempDir()
 	game, server := filepath.Join(src, "g"), filepath.Join(src, "s")
 	os.WriteFile(game, []byte("game"), 0o755)

@@ -61,16 +61,16 @@ func TestWindowsResources(t *testing.T) {
 	}
 }
 
-// TestPinnedTools: the Makefile runs the same go-winres and actionlint
-// versions this package names.
+// TestPinnedTools: scripts/dist.sh runs the go-winres, and the Makefile the
+// actionlint, that this package names.
 func TestPinnedTools(t *testing.T) {
-	mk, err := os.ReadFile("../Makefile")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tool := range []string{GoWinres, Actionlint} {
-		if !strings.Contains(string(mk), tool) {
-			t.Errorf("the Makefile does not run %s", tool)
+	for file, tool := range map[string]string{"../scripts/dist.sh": "GOWINRES=" + GoWinres + "\n", "../Makefile": "ACTIONLINT := " + Actionlint + "\n"} {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), tool) {
+			t.Errorf("%s does not pin %q", file, tool)
 		}
 	}
 }

@@ -11,6 +11,9 @@ if [ "$what" = test ]; then
   pkgs+=(xvfb xauth libgl1-mesa-dri)
   # The browser build's end-to-end test (e2e/) drives headless Chromium.
   pkgs+=(chromium)
+  # make test checks the workflows with actionlint, which runs shellcheck
+  # over their scripts when it is installed.
+  pkgs+=(shellcheck)
 fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian: nothing to check here; the Go toolchain reports what is missing.

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Builds goldvein's release files into dist/ (docs/RELEASING.md lists them).
+# Usage: scripts/dist.sh PART...   with PART one of
+#   web             dist/goldvein-web.zip (the browser build; made in
+#                   dist/web/ first unless `make wasm` already did)
+#   linux           dist/goldvein-linux-amd64.tar.gz (game, goldvein-server,
+#                   .desktop, icons, install.sh, licences) and the headless
+#                   servers dist/goldvein-linux-{amd64,arm64}-server
+#   windows         dist/goldvein-windows-{amd64,arm64}.zip: goldvein.exe (GUI
+#                   subsystem) and goldvein-cli.exe (console), each with the
+#                   icon and version information (go-winres), and licences
+#   macos-skeleton  dist/macos/goldvein.app without its binary (any system)
+#   macos           dist/goldvein-macos.zip: goldvein.app with the universal
+#                   binary (arm64 and amd64; needs macOS, cgo and lipo)
+#   sums            dist/SHA256SUMS over every file in dist/
+# VERSION (default: the tag at HEAD, else "dev") names the version built in.
+# Every desktop binary embeds the browser build (tag webdist), so `serve`
+# and the host's lobby serve the page. Runs with bash on Linux, macOS and
+# Windows (Git Bash), which is how the release workflow calls it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+GOWINRES=github.com/tc-hib/go-winres@v0.3.3
+VERSION=${VERSION:-$(git describe --tags --exact-match 2>/dev/null || echo dev)}
+LDFLAGS="-s -w -X github.com/goldvein/goldvein/internal/buildinfo.release=$VERSION"
+work=$(mktemp -d)
+trap 'rm -rf "$work" webdist/web' EXIT
+mkdir -p dist
+exe=$($GO env GOHOSTOS | sed -n 's/^windows$/.exe/p')
+$GO build -o "$work/mkpkg$exe" ./cmd/mkpkg
+mkpkg() { "$work/mkpkg$exe" "$@"; }
+
+# build OS ARCH CGO TAGS OUT [EXTRA_LDFLAGS]: one goldvein binary.
+build() {
+  echo "build $1/$2 tags=$4 -> $5"
+  CGO_ENABLED=$3 GOOS=$1 GOARCH=$2 $GO build -trimpath -tags "$4" -ldflags "$LDFLAGS ${6:-}" -o "$5" .
+}
+
+# web_build makes dist/web/ (as `make wasm` does) when it is not there.
+web_build() {
+  [ -f dist/web/goldvein.wasm.gz ] && return
+  rm -rf dist/web && mkdir -p dist/web
+  GOOS=js GOARCH=wasm $GO build -trimpath -ldflags "$LDFLAGS" -o dist/web/goldvein.wasm .
+  goroot=$($GO env GOROOT)
+  if command -v cygpath >/dev/null 2>&1; then goroot=$(cygpath -u "$goroot"); fi  # Git Bash on Windows
+  cp "$goroot/lib/wasm/wasm_exec.js" web/index.html web/loader.js web/storefs.js dist/web/
+  gzip -9 -k -f dist/web/goldvein.wasm
+}
+
+# embed_web copies the browser build where package webdist embeds it.
+embed_web() {
+  web_build
+  rm -rf webdist/web && mkdir -p webdist/web
+  cp dist/web/index.html dist/web/loader.js dist/web/storefs.js dist/web/wasm_exec.js dist/web/goldvein.wasm.gz webdist/web/
+}
+
+part_web() {
+  web_build
+  mkpkg zip --prefix goldvein-web --out dist/goldvein-web.zip dist/web
+}
+
+part_linux() {
+  embed_web
+  build linux amd64 1 webdist "$work/linux/goldvein"
+  build linux amd64 0 webdist,headless "$work/linux/goldvein-server"
+  build linux arm64 0 webdist,headless dist/goldvein-linux-arm64-server
+  cp "$work/linux/goldvein-server" dist/goldvein-linux-amd64-server
+  mkpkg linux --version "$VERSION" --game "$work/linux/goldvein" --server "$work/linux/goldvein-server" \
+    --out dist/goldvein-linux-amd64.tar.gz
+}
+
+part_windows() {
+  embed_web
+  mkpkg winres --version "$VERSION" --exe goldvein.exe --description "goldvein" --dir "$work/res-gui" >/dev/null
+  mkpkg winres --version "$VERSION" --exe goldvein-cli.exe --description "goldvein command-line tools" --dir "$work/res-cli" >/dev/null
+  for arch in amd64 arm64; do
+    d=$work/windows-$arch
+    build windows $arch 0 webdist "$d/goldvein.exe" -H=windowsgui
+    build windows $arch 0 webdist,headless "$d/goldvein-cli.exe"
+    $GO run $GOWINRES patch --no-backup --in "$work/res-gui/winres.json" "$d/goldvein.exe"
+    $GO run $GOWINRES patch --no-backup --in "$work/res-cli/winres.json" "$d/goldvein-cli.exe"
+    mkpkg exeinfo "$d/goldvein.exe" "$d/goldvein-cli.exe"
+    mkpkg windows --version "$VERSION" --arch $arch --game "$d/goldvein.exe" --cli "$d/goldvein-cli.exe" \
+      --out dist/goldvein-windows-$arch.zip
+  done
+}
+
+part_macos-skeleton() {
+  rm -rf dist/macos
+  mkpkg macapp --version "$VERSION" --out dist/macos
+}
+
+part_macos() {
+  [ "$(uname -s)" = Darwin ] || { echo "dist.sh: the macOS binary needs macOS (cgo and lipo)" >&2; exit 1; }
+  embed_web
+  build darwin arm64 1 webdist "$work/mac/goldvein-arm64"
+  build darwin amd64 1 webdist "$work/mac/goldvein-amd64"
+  lipo -create -output "$work/mac/goldvein" "$work/mac/goldvein-arm64" "$work/mac/goldvein-amd64"
+  mkpkg macapp --version "$VERSION" --binary "$work/mac/goldvein" --out "$work/mac"
+  # Ad hoc signature: Apple silicon runs no unsigned code; without a paid
+  # Developer ID, Gatekeeper still asks once (README, Download).
+  codesign --force --deep --sign - "$work/mac/goldvein.app"
+  mkpkg zip --prefix goldvein.app --out dist/goldvein-macos.zip "$work/mac/goldvein.app"
+}
+
+part_sums() {
+  mkpkg sums dist
+  cat dist/SHA256SUMS
+}
+
+[ $# -gt 0 ] || { sed -n '2,20p' "$0" >&2; exit 2; }
+for part in "$@"; do
+  case $part in
+    web|linux|windows|macos-skeleton|macos|sums) "part_$part" ;;
+    *) echo "dist.sh: unknown part $part" >&2; exit 2 ;;
+  esac
+done
