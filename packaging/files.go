@@ -1,6 +1,7 @@
 package packaging
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -17,6 +18,12 @@ func copyFile(dst, src string, perm os.FileMode) error {
 		return err
 	}
 	defer in.Close()
+	// Opening dst would empty src if they were the same file.
+	if si, err := in.Stat(); err != nil {
+		return err
+	} else if di, err := os.Stat(dst); err == nil && os.SameFile(si, di) {
+		return fmt.Errorf("copy %s onto itself", src)
+	}
 	out, err := os.OpenFile(dst, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, perm)
 	if err != nil {
 		return err

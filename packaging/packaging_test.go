@@ -173,6 +173,9 @@ func TestLinuxTree(t *testing.T) {
 			t.Errorf("%s: mode %v", name, fi.Mode())
 		}
 	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "licenses", "goldvein", "LICENSE")); string(got) != "MIT" {
+		t.Errorf("the licence holds %q", got)
+	}
 	for _, n := range LinuxIconSizes {
 		f, err := os.Open(filepath.Join(dir, "icons", "hicolor", sizeDir(n), "apps", "goldvein.png"))
 		if err != nil {
@@ -187,3 +190,40 @@ func TestLinuxTree(t *testing.T) {
 }
 
 func sizeDir(n int) string { return fmt.Sprintf("%dx%d", n, n) }
+
+// TestWindowsTree lays out the Windows download, licences included with
+// their contents.
+func TestWindowsTree(t *testing.T) {
+	src := t.TempDir()
+	game, cli := filepath.Join(src, "g.exe"), filepath.Join(src, "c.exe")
+	os.WriteFile(game, []byte("game"), 0o755)
+	os.WriteFile(cli, []byte("cli"), 0o755)
+	lic := filepath.Join(src, "lic")
+	os.MkdirAll(filepath.Join(lic, "go"), 0o755)
+	os.WriteFile(filepath.Join(lic, "go", "LICENSE"), []byte("BSD"), 0o644)
+	dir := t.TempDir()
+	if err := WindowsTree(dir, "v1.0.0", game, cli, lic); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"goldvein.exe": "game", "goldvein-cli.exe": "cli", "licenses/go/LICENSE": "BSD"} {
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != want {
+			t.Errorf("%s: %q, %v", name, got, err)
+		}
+	}
+	if readme, _ := os.ReadFile(filepath.Join(dir, "README.txt")); !strings.Contains(string(readme), "Run anyway") {
+		t.Errorf("README.txt lacks the SmartScreen step:\n%s", readme)
+	}
+}
+
+// TestCopyOntoItself: copying a file onto itself fails instead of emptying
+// it (a licence folder once lost its contents that way).
+func TestCopyOntoItself(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "LICENSE")
+	os.WriteFile(p, []byte("MIT"), 0o644)
+	if err := copyFile(p, p, 0o644); err == nil {
+		t.Error("copying a file onto itself succeeded")
+	}
+	if got, _ := os.ReadFile(p); string(got) != "MIT" {
+		t.Errorf("the file now holds %q", got)
+	}
+}

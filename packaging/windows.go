@@ -69,8 +69,9 @@ func WinresJSON(dir, version, exe, description string, built time.Time) (string,
 // WindowsTree lays out the Windows download in dir: goldvein.exe (the game,
 // built for the GUI subsystem, so a double-click opens no console),
 // goldvein-cli.exe (the command-line tools, console subsystem) and
-// README.txt; CollectLicenses fills dir/licenses.
-func WindowsTree(dir, version, game, cli string) error {
+// README.txt, and the licences (copied from licenses, a folder
+// CollectLicenses made) in dir/licenses.
+func WindowsTree(dir, version, game, cli, licenses string) error {
 	if err := copyFile(filepath.Join(dir, AppName+".exe"), game, 0o755); err != nil {
 		return err
 	}
@@ -84,5 +85,8 @@ func WindowsTree(dir, version, game, cli string) error {
 		"Windows SmartScreen may say it protected your PC the first time: click\r\n" +
 		"More info, then Run anyway. licenses\\ holds the licences of goldvein and of\r\n" +
 		"everything built into it.\r\n"
-	return os.WriteFile(filepath.Join(dir, "README.txt"), []byte(readme), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, "README.txt"), []byte(readme), 0o644); err != nil {
+		return err
+	}
+	return copyTree(filepath.Join(dir, "licenses"), licenses)
 }

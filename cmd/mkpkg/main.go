@@ -76,20 +76,20 @@ func releaseTime() time.Time {
 	return time.Now().UTC().Truncate(time.Second)
 }
 
-// stage makes a temporary folder holding the licences of build b, calls
-// fill to lay out the rest beside them, archives the folder to out with
-// write, and removes the folder.
-func stage(out string, b packaging.Build, fill func(dir string) error, write func(dst, dir, prefix string, t time.Time) error) error {
+// stage collects the licences of build b into a temporary folder, calls
+// fill to lay out the download in another with them, archives that to out
+// with write, and removes both.
+func stage(out string, b packaging.Build, fill func(dir, licenses string) error, write func(dst, dir, prefix string, t time.Time) error) error {
 	tmp, err := os.MkdirTemp("", "mkpkg-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	dir := filepath.Join(tmp, "goldvein")
-	if err := packaging.CollectLicenses(filepath.Join(dir, "licenses"), ".", b); err != nil {
+	dir, lic := filepath.Join(tmp, "goldvein"), filepath.Join(tmp, "licenses")
+	if err := packaging.CollectLicenses(lic, ".", b); err != nil {
 		return err
 	}
-	if err := fill(dir); err != nil {
+	if err := fill(dir, lic); err != nil {
 		return err
 	}
 	if err := write(out, dir, "goldvein", releaseTime()); err != nil {
@@ -108,8 +108,7 @@ func linux(args []string) error {
 	if err := parse(fs, args, "version", "game", "server", "out"); err != nil {
 		return err
 	}
-	return stage(*out, packaging.Build{GOOS: "linux", GOARCH: "amd64"}, func(dir string) error {
-		lic := filepath.Join(dir, "licenses")
+	return stage(*out, packaging.Build{GOOS: "linux", GOARCH: "amd64"}, func(dir, lic string) error {
 		if err := packaging.LinuxTree(dir, *game, *server, lic); err != nil {
 			return err
 		}
@@ -132,8 +131,8 @@ func windows(args []string) error {
 			return fmt.Errorf("%s: %w (run mkpkg winres and go-winres patch first)", exe, err)
 		}
 	}
-	return stage(*out, packaging.Build{GOOS: "windows", GOARCH: *arch}, func(dir string) error {
-		return packaging.WindowsTree(dir, *version, *game, *cli)
+	return stage(*out, packaging.Build{GOOS: "windows", GOARCH: *arch}, func(dir, lic string) error {
+		return packaging.WindowsTree(dir, *version, *game, *cli, lic)
 	}, packaging.WriteZip)
 }
 
