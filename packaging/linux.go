@@ -14,7 +14,7 @@ func DesktopEntry(exec string) string {
 	return strings.Join([]string{
 		"[Desktop Entry]",
 		"Type=Application",
-		"Version=1.5",
+		"Version=1.0",
 		"Name=goldvein",
 		"GenericName=Card game",
 		"Comment=" + Description,

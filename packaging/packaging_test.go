@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -149,6 +150,17 @@ func TestDesktopEntry(t *testing.T) {
 	}
 	if !strings.HasSuffix(keys["Categories"], ";") || !strings.Contains(keys["Categories"], "Game;") {
 		t.Errorf("Categories=%q", keys["Categories"])
+	}
+	// freedesktop.org's own checker, where it is installed (scripts/deps.sh
+	// test installs it on Debian).
+	validate, err := exec.LookPath("desktop-file-validate")
+	if err != nil {
+		t.Skip("no desktop-file-validate")
+	}
+	p := filepath.Join(t.TempDir(), "goldvein.desktop")
+	os.WriteFile(p, []byte(e), 0o644)
+	if out, err := exec.Command(validate, p).CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("desktop-file-validate: %v\n%s", err, out)
 	}
 }
 

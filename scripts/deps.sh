@@ -14,6 +14,8 @@ if [ "$what" = test ]; then
   # make test checks the workflows with actionlint, which runs shellcheck
   # over their scripts when it is installed.
   pkgs+=(shellcheck)
+  # go test ./packaging/ checks the Linux menu entry with desktop-file-validate.
+  pkgs+=(desktop-file-utils)
 fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian: nothing to check here; the Go toolchain reports what is missing.

@@ -13,7 +13,8 @@
 #   macos           dist/goldvein-macos.zip: goldvein.app with the universal
 #                   binary (arm64 and amd64; needs macOS, cgo and lipo)
 #   sums            dist/SHA256SUMS over every file in dist/
-# VERSION (default: the tag at HEAD, else "dev") names the version built in.
+# VERSION (default: the tag at HEAD, else "dev") names the version built in,
+# COMMIT (default: HEAD) the commit.
 # Every desktop binary embeds the browser build (tag webdist), so `serve`
 # and the host's lobby serve the page. Runs with bash on Linux, macOS and
 # Windows (Git Bash), which is how the release workflow calls it.
@@ -22,7 +23,9 @@ cd "$(dirname "$0")/.."
 GO=${GO:-go}
 GOWINRES=github.com/tc-hib/go-winres@v0.3.3
 VERSION=${VERSION:-$(git describe --tags --exact-match 2>/dev/null || echo dev)}
-LDFLAGS="-s -w -X github.com/goldvein/goldvein/internal/buildinfo.release=$VERSION"
+COMMIT=${COMMIT:-$(git rev-parse HEAD 2>/dev/null || true)}
+# The commit too, since Go stamps none where GOFLAGS has -buildvcs=false.
+LDFLAGS="-s -w -X github.com/goldvein/goldvein/internal/buildinfo.release=$VERSION -X github.com/goldvein/goldvein/internal/buildinfo.commit=$COMMIT"
 work=$(mktemp -d)
 trap 'rm -rf "$work" webdist/web' EXIT
 mkdir -p dist

@@ -5,7 +5,8 @@
 // binary (runtime/debug.ReadBuildInfo), so a plain `go build` in a git
 // clone already knows its commit; `make dist` may also set the version with
 // -ldflags "-X github.com/goldvein/goldvein/internal/buildinfo.release=v1.2.3"
-// for builds made where no git information is at hand.
+// and the commit with "-X .../buildinfo.commit=HASH", for builds made where
+// Go stamps no VCS information (GOFLAGS=-buildvcs=false, or no git).
 //
 // It imports nothing but the standard library, so the display guard
 // (internal/displayguard) and the headless build can use it too.
@@ -21,9 +22,10 @@ import (
 // EbitenginePath is the module path of Ebitengine, the game window's engine.
 const EbitenginePath = "github.com/hajimehoshi/ebiten/v2"
 
-// release is the version set at link time by `make dist` (-ldflags -X); it
-// wins over what the build information says.
-var release string
+// release and commit are the version and the commit set at link time by
+// `make dist` (-ldflags -X): release wins over what the build information
+// says, commit stands in when it names none.
+var release, commit string
 
 // Info is what a binary knows about its own build.
 type Info struct {
@@ -48,20 +50,22 @@ type Info struct {
 // Read returns the running binary's Info, with games as its game list.
 func Read(games []string) Info {
 	bi, _ := debug.ReadBuildInfo()
-	return FromBuildInfo(bi, release, games)
+	return FromBuildInfo(bi, release, commit, games)
 }
 
 // FromBuildInfo builds an Info from Go's build information bi (nil when the
 // binary has none). A non-empty override is taken as the version; otherwise
 // the main module's version counts when it is a release tag (a semantic
 // version that is neither a pseudo-version nor "+dirty"), else "dev".
-func FromBuildInfo(bi *debug.BuildInfo, override string, games []string) Info {
+// stampedCommit is the commit when bi names none.
+func FromBuildInfo(bi *debug.BuildInfo, override, stampedCommit string, games []string) Info {
 	in := Info{Version: "dev", GoVersion: runtime.Version(), Platform: runtime.GOOS + "/" + runtime.GOARCH,
 		Games: append([]string(nil), games...)}
+	if override != "" {
+		in.Version = override
+	}
+	in.Commit = stampedCommit[:min(12, len(stampedCommit))]
 	if bi == nil {
-		if override != "" {
-			in.Version = override
-		}
 		return in
 	}
 	if bi.GoVersion != "" {

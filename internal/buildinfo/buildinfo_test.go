@@ -42,29 +42,29 @@ func TestFromBuildInfo(t *testing.T) {
 	vcs := map[string]string{"vcs.revision": "0123456789abcdef0123", "vcs.modified": "false", "GOOS": "windows", "GOARCH": "arm64"}
 	games := []string{"saboteur"}
 
-	dev := FromBuildInfo(buildInfo("v0.0.0-20261202001122-0123456789ab", vcs, ebiten), "", games)
+	dev := FromBuildInfo(buildInfo("v0.0.0-20261202001122-0123456789ab", vcs, ebiten), "", "", games)
 	want := Info{Version: "dev", Commit: "0123456789ab", GoVersion: "go1.26.8", Platform: "windows/arm64", Ebitengine: "v2.8.8", Games: games}
 	if dev.String() != want.String() {
 		t.Errorf("dev build:\n%s\nwant\n%s", dev, want)
 	}
-	if got := FromBuildInfo(buildInfo("v1.4.0", vcs, ebiten), "", games).Version; got != "v1.4.0" {
+	if got := FromBuildInfo(buildInfo("v1.4.0", vcs, ebiten), "", "", games).Version; got != "v1.4.0" {
 		t.Errorf("tagged build: version %q, want v1.4.0", got)
 	}
-	if got := FromBuildInfo(buildInfo("(devel)", vcs, ebiten), "v2.0.0", games).Version; got != "v2.0.0" {
+	if got := FromBuildInfo(buildInfo("(devel)", vcs, ebiten), "v2.0.0", "", games).Version; got != "v2.0.0" {
 		t.Errorf("-X override: version %q, want v2.0.0", got)
 	}
-	dirty := FromBuildInfo(buildInfo("v1.4.0+dirty", map[string]string{"vcs.revision": "abc", "vcs.modified": "true"}), "", games)
+	dirty := FromBuildInfo(buildInfo("v1.4.0+dirty", map[string]string{"vcs.revision": "abc", "vcs.modified": "true"}), "", "", games)
 	if dirty.Version != "dev" || dirty.Commit != "abc" || !dirty.Modified || dirty.Ebitengine != "" {
 		t.Errorf("dirty headless build: %+v", dirty)
 	}
 	if s := dirty.String(); !strings.Contains(s, "(commit abc, modified)") || !strings.Contains(s, "ebitengine: none") {
 		t.Errorf("dirty headless build's text:\n%s", s)
 	}
-	replaced := FromBuildInfo(buildInfo("(devel)", nil, &debug.Module{Path: EbitenginePath, Version: "v2.8.8", Replace: &debug.Module{Path: "../ebiten"}}), "", games)
+	replaced := FromBuildInfo(buildInfo("(devel)", nil, &debug.Module{Path: EbitenginePath, Version: "v2.8.8", Replace: &debug.Module{Path: "../ebiten"}}), "", "", games)
 	if replaced.Ebitengine != "replaced by ../ebiten" {
 		t.Errorf("replaced Ebitengine: %q", replaced.Ebitengine)
 	}
-	if none := FromBuildInfo(nil, "", games); none.Version != "dev" || none.GoVersion == "" {
+	if none := FromBuildInfo(nil, "", "", games); none.Version != "dev" || none.GoVersion == "" {
 		t.Errorf("no build information: %+v", none)
 	}
 }
