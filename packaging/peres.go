@@ -178,6 +178,31 @@ func (r rsrc) walk() ([]Resource, error) {
 	return out, nil
 }
 
+// Windows subsystems (the PE optional header's Subsystem field).
+const (
+	// SubsystemGUI starts without a console: a double-click opens no
+	// terminal window (go build -ldflags -H=windowsgui).
+	SubsystemGUI = pe.IMAGE_SUBSYSTEM_WINDOWS_GUI
+	// SubsystemConsole gets a console, so its output shows in a terminal.
+	SubsystemConsole = pe.IMAGE_SUBSYSTEM_WINDOWS_CUI
+)
+
+// Subsystem returns the Windows subsystem an executable asks for.
+func Subsystem(path string) (uint16, error) {
+	f, err := pe.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	switch oh := f.OptionalHeader.(type) {
+	case *pe.OptionalHeader64:
+		return oh.Subsystem, nil
+	case *pe.OptionalHeader32:
+		return oh.Subsystem, nil
+	}
+	return 0, errors.New("pe: no optional header")
+}
+
 // ExeInfo is what WindowsExeInfo found in an executable's resources.
 type ExeInfo struct {
 	// IconSizes are the pixel sizes of the first icon group's images.

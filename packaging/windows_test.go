@@ -32,6 +32,9 @@ func TestWindowsResources(t *testing.T) {
 	if _, err := WindowsExeInfo(exe); err == nil {
 		t.Fatal("the unpatched exe has resources")
 	}
+	if sub, err := Subsystem(exe); err != nil || sub != SubsystemGUI {
+		t.Errorf("-H=windowsgui gave subsystem %d (%v), want %d", sub, err, SubsystemGUI)
+	}
 	res := filepath.Join(dir, "res")
 	os.Mkdir(res, 0o755)
 	jsonPath, err := WinresJSON(res, "v1.2.3", "goldvein.exe", "goldvein (the game)", time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC))

@@ -126,9 +126,12 @@ func windows(args []string) error {
 	if err := parse(fs, args, "version", "game", "cli", "arch", "out"); err != nil {
 		return err
 	}
-	for _, exe := range []string{*game, *cli} {
+	for exe, want := range map[string]uint16{*game: packaging.SubsystemGUI, *cli: packaging.SubsystemConsole} {
 		if _, err := packaging.WindowsExeInfo(exe); err != nil {
 			return fmt.Errorf("%s: %w (run mkpkg winres and go-winres patch first)", exe, err)
+		}
+		if sub, err := packaging.Subsystem(exe); err != nil || sub != want {
+			return fmt.Errorf("%s: subsystem %d, want %d (%v)", exe, sub, want, err)
 		}
 	}
 	return stage(*out, packaging.Build{GOOS: "windows", GOARCH: *arch}, func(dir, lic string) error {
