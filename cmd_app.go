@@ -14,7 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/i18n"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/scenes"
 )
 
@@ -45,8 +45,8 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "goldvein: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *players < rules.MinPlayers || *players > rules.MaxPlayers {
-		fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d (R1.1)\n", *players, rules.MinPlayers, rules.MaxPlayers)
+	if *players < saboteur.MinPlayers || *players > saboteur.MaxPlayers {
+		fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d (R1.1)\n", *players, saboteur.MinPlayers, saboteur.MaxPlayers)
 		return 2
 	}
 	var s uint64

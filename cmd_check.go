@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // maxPositionBytes bounds what check reads from standard input.
@@ -43,7 +43,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "goldvein check: the position is larger than %d bytes\n", maxPositionBytes)
 		return 2
 	}
-	p, err := rules.ParsePosition(data)
+	p, err := saboteur.ParsePosition(data)
 	if err != nil {
 		fmt.Fprintf(stderr, "goldvein check: %s\n", oneLine(err.Error()))
 		return 2

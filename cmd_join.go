@@ -12,10 +12,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 const joinSynopsis = "goldvein join HOST:PORT [--name NAME] [--bot LEVEL] [--password P] [--token TOKEN]"
@@ -103,7 +103,7 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintln(stderr, "goldvein join: back in the game")
 		}
 	})
-	if err != nil || v.Phase != rules.Over {
+	if err != nil || v.Phase != saboteur.Over {
 		if errors.Is(err, context.Canceled) {
 			fmt.Fprintln(stderr, "goldvein join: stopped")
 		} else {

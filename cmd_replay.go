@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // maxRecordBytes bounds the size of a record file replay reads.
@@ -27,7 +27,7 @@ func init() {
 }
 
 // runReplay is `goldvein replay FILE`: it reads a game record
-// (rules.Record), replays every move through the rules, and prints the
+// (saboteur.Record), replays every move through the rules, and prints the
 // game round by round: who started, the goals reached and by whom, the
 // roles and goals shown at the end of the round, the gold handed out, and
 // the final scores. Exit status: 0 for a good record (finished or not), 1
@@ -71,14 +71,14 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if json.Unmarshal(data, &wrapped) == nil && len(wrapped.Record) > 0 {
 		data = wrapped.Record
 	}
-	rec, err := rules.ParseRecord(data)
+	rec, err := saboteur.ParseRecord(data)
 	if err != nil {
 		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", args[0], oneLine(err.Error()))
 		return 2
 	}
 	w := &courseWriter{out: stdout, names: rec.Seats}
 	w.header(rec)
-	g, evs, err := rules.New(rec.Options, rec.Seed)
+	g, evs, err := saboteur.New(rec.Options, rec.Seed)
 	if err != nil { // ParseRecord validated the options
 		fmt.Fprintf(stderr, "goldvein replay: %s: %v\n", args[0], err)
 		return 2
@@ -92,7 +92,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		w.events(i+1, evs)
 	}
-	if g.Phase() != rules.Over {
+	if g.Phase() != saboteur.Over {
 		fmt.Fprintf(stdout, "The record ends in round %d after %d moves; the game is not over (seat %s to move).\n",
 			g.Round(), len(rec.Moves), w.name(g.Turn()))
 	}
@@ -137,7 +137,7 @@ func (w *courseWriter) name(seat int) string {
 	return fmt.Sprint(seat)
 }
 
-func (w *courseWriter) header(rec *rules.Record) {
+func (w *courseWriter) header(rec *saboteur.Record) {
 	o := rec.Options
 	var opts []string
 	if o.ConnectToStart {
@@ -171,21 +171,21 @@ func seatList(names []string) []string {
 
 // events prints what the events caused by move number move (0 for the
 // deal) say about the course of the game.
-func (w *courseWriter) events(move int, evs []rules.Event) {
+func (w *courseWriter) events(move int, evs []saboteur.Event) {
 	for _, e := range evs {
 		switch e.Type {
-		case rules.RoundStarted:
+		case saboteur.RoundStarted:
 			w.roundGold()
 			fmt.Fprintf(w.out, "\nRound %d: seat %s starts\n", e.Round, w.name(e.Seat))
-		case rules.GoalRevealed:
+		case saboteur.GoalRevealed:
 			what := "a coal goal"
-			if e.Card.Goal == rules.Gold {
+			if e.Card.Goal == saboteur.Gold {
 				what = "the gold"
 			}
-			fmt.Fprintf(w.out, "  move %d: seat %s reached %s at y=%d, turned up as %s\n", move, w.name(e.Seat), what, rules.GoalY(e.Goal), e.Card)
-		case rules.RoundEnded:
+			fmt.Fprintf(w.out, "  move %d: seat %s reached %s at y=%d, turned up as %s\n", move, w.name(e.Seat), what, saboteur.GoalY(e.Goal), e.Card)
+		case saboteur.RoundEnded:
 			why := "the gold was reached"
-			if e.Winner != rules.Diggers {
+			if e.Winner != saboteur.Diggers {
 				why = "the cards ran out"
 			}
 			fmt.Fprintf(w.out, "  move %d: round over, %s; winner: %s; last card by seat %s\n", move, why, e.Winner, w.name(e.Seat))
@@ -196,16 +196,16 @@ func (w *courseWriter) events(move int, evs []rules.Event) {
 			fmt.Fprintf(w.out, "  roles: %s; set aside: %s\n", strings.Join(roles, ", "), e.SetAside)
 			goals := make([]string, len(e.Goals))
 			for i, g := range e.Goals {
-				goals[i] = fmt.Sprintf("y=%d %s", rules.GoalY(i), g)
+				goals[i] = fmt.Sprintf("y=%d %s", saboteur.GoalY(i), g)
 			}
 			fmt.Fprintf(w.out, "  goals: %s\n", strings.Join(goals, ", "))
 			w.won = map[int]int{}
-		case rules.GoldKept:
+		case saboteur.GoldKept:
 			fmt.Fprintf(w.out, "  gold: seat %s keeps a card worth %d\n", w.name(e.Seat), e.Gold)
 			if w.won != nil {
 				w.won[e.Seat] += e.Gold
 			}
-		case rules.GameEnded:
+		case saboteur.GameEnded:
 			w.roundGold()
 			scores := make([]string, len(e.Scores))
 			for s, v := range e.Scores {

@@ -9,20 +9,20 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // writeRecord plays a game of random legal moves (all of it, or the first
 // moves only) and writes its record to a file.
-func writeRecord(t *testing.T, o rules.Options, seed uint64, moves int) (string, *rules.Record) {
+func writeRecord(t *testing.T, o saboteur.Options, seed uint64, moves int) (string, *saboteur.Record) {
 	t.Helper()
-	g, _, err := rules.New(o, seed)
+	g, _, err := saboteur.New(o, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := rules.NewRecord(o, seed, []string{"Ann", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Hal", "Io", "Jo"}[:o.Players])
+	rec := saboteur.NewRecord(o, seed, []string{"Ann", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Hal", "Io", "Jo"}[:o.Players])
 	r := rand.New(rand.NewPCG(seed, 1))
-	for g.Phase() != rules.Over && len(rec.Moves) < moves {
+	for g.Phase() != saboteur.Over && len(rec.Moves) < moves {
 		ms := g.LegalMoves(g.Turn())
 		m := ms[r.IntN(len(ms))]
 		if _, err := g.Apply(m); err != nil {
@@ -42,7 +42,7 @@ func writeRecord(t *testing.T, o rules.Options, seed uint64, moves int) (string,
 }
 
 func TestReplayGame(t *testing.T) {
-	path, rec := writeRecord(t, rules.Options{Players: 5, FirstPlayer: 2, SabotagedGetNothing: true}, 42, 1<<20)
+	path, rec := writeRecord(t, saboteur.Options{Players: 5, FirstPlayer: 2, SabotagedGetNothing: true}, 42, 1<<20)
 	code, out, errs := runCmd(t, "", "replay", path)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
@@ -75,7 +75,7 @@ func TestReplayGame(t *testing.T) {
 }
 
 func TestReplayUnfinished(t *testing.T) {
-	path, _ := writeRecord(t, rules.Options{Players: 3}, 7, 30)
+	path, _ := writeRecord(t, saboteur.Options{Players: 3}, 7, 30)
 	code, out, _ := runCmd(t, "", "replay", path)
 	if code != 0 || !strings.Contains(out, "after 30 moves; the game is not over") {
 		t.Fatalf("exit %d:\n%s", code, out)
@@ -85,7 +85,7 @@ func TestReplayUnfinished(t *testing.T) {
 // TestReplayBad: an illegal move exits 1 naming it; a file that is no
 // record exits 2.
 func TestReplayBad(t *testing.T) {
-	path, rec := writeRecord(t, rules.Options{Players: 4}, 9, 1<<20)
+	path, rec := writeRecord(t, saboteur.Options{Players: 4}, 9, 1<<20)
 	rec.Moves[17].Seat = (rec.Moves[17].Seat + 1) % 4
 	data, _ := json.Marshal(rec)
 	os.WriteFile(path, data, 0o644)
@@ -112,7 +112,7 @@ func TestReplayBad(t *testing.T) {
 // terminal escape or a bidi override must not forge lines or colours in
 // the course replay prints.
 func TestReplaySeatNamesStayInTheirLine(t *testing.T) {
-	path, rec := writeRecord(t, rules.Options{Players: 3}, 5, 1<<20)
+	path, rec := writeRecord(t, saboteur.Options{Players: 3}, 5, 1<<20)
 	code, plain, _ := runCmd(t, "", "replay", path)
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -140,7 +140,7 @@ func TestReplaySeatNamesStayInTheirLine(t *testing.T) {
 // TestReplayServeSave: the file goldvein serve --save writes holds the
 // record beside the LAN session; replay reads the record inside it.
 func TestReplayServeSave(t *testing.T) {
-	path, _ := writeRecord(t, rules.Options{Players: 4, FirstPlayer: 0}, 9, 30)
+	path, _ := writeRecord(t, saboteur.Options{Players: 4, FirstPlayer: 0}, 9, 30)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

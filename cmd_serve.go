@@ -19,10 +19,10 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/webdist"
 )
 
@@ -90,7 +90,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if limit == 0 {
 		limit = -1 // lan.HostConfig: negative is no limit, 0 the default
 	}
-	opts := rules.Options{Players: *players, FirstPlayer: -1, ConnectToStart: *connect,
+	opts := saboteur.Options{Players: *players, FirstPlayer: -1, ConnectToStart: *connect,
 		OneNuggetPerDigger: *oneNugget, SabotagedGetNothing: *sabotaged}
 	if err := opts.Validate(); err != nil {
 		return fail(2, "--players: %v", err)
@@ -119,7 +119,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			defer logMu.Unlock()
 			fmt.Fprintf(stderr, "goldvein serve: "+format+"\n", a...)
 		}}
-	var rec *rules.Record
+	var rec *saboteur.Record
 	var sess lan.Session
 	if *resume {
 		var err error
@@ -191,7 +191,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // writeFinalScores prints every seat's gold at the end of the game (R9.1),
 // one line per seat: "seat 0  Ann  7 gold  winner".
-func writeFinalScores(w io.Writer, names []string, v rules.View) {
+func writeFinalScores(w io.Writer, names []string, v saboteur.View) {
 	fmt.Fprintln(w, "final scores:")
 	if len(v.Scores) == 0 { // goldvein join prints what a host sent
 		return
@@ -224,7 +224,7 @@ type lanSave struct {
 // crash mid-write leaves the previous autosave whole.
 type lanSaver struct{ path string }
 
-func (s lanSaver) Save(rec *rules.Record, sess lan.Session) error {
+func (s lanSaver) Save(rec *saboteur.Record, sess lan.Session) error {
 	r, err := json.Marshal(rec)
 	if err != nil {
 		return err
@@ -244,7 +244,7 @@ func (s lanSaver) Save(rec *rules.Record, sess lan.Session) error {
 }
 
 // loadLanSave reads and checks an autosave written by lanSaver.
-func loadLanSave(path string) (*rules.Record, lan.Session, error) {
+func loadLanSave(path string) (*saboteur.Record, lan.Session, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, lan.Session{}, err
@@ -253,7 +253,7 @@ func loadLanSave(path string) (*rules.Record, lan.Session, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
 	}
-	rec, err := rules.ParseRecord(s.Record)
+	rec, err := saboteur.ParseRecord(s.Record)
 	if err != nil {
 		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -261,7 +261,7 @@ func loadLanSave(path string) (*rules.Record, lan.Session, error) {
 	if err != nil {
 		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
 	}
-	if g.Phase() == rules.Over {
+	if g.Phase() == saboteur.Over {
 		return nil, lan.Session{}, errors.New(path + ": that game is over; nothing to resume")
 	}
 	if len(s.Session.Seats) != rec.Options.Players {

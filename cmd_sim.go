@@ -8,8 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 func init() {
@@ -58,8 +58,8 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case *games < 1:
 		bad = fmt.Sprintf("--games %d: want at least 1", *games)
-	case *players < rules.MinPlayers || *players > rules.MaxPlayers:
-		bad = fmt.Sprintf("--players %d: want %d to %d (R1.1)", *players, rules.MinPlayers, rules.MaxPlayers)
+	case *players < saboteur.MinPlayers || *players > saboteur.MaxPlayers:
+		bad = fmt.Sprintf("--players %d: want %d to %d (R1.1)", *players, saboteur.MinPlayers, saboteur.MaxPlayers)
 	case len(cfg.Seats) != *players:
 		bad = fmt.Sprintf("--seats: %d levels for --players %d", len(cfg.Seats), *players)
 	case *playouts < 1:

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // AppDir is the folder under the user's config directory that holds the
@@ -31,7 +31,7 @@ func ConfigDir(dir string) (string, error) {
 	return filepath.Join(base, AppDir), nil
 }
 
-// FileSaver is a Saver that writes the record as JSON (rules.Record) to
+// FileSaver is a Saver that writes the record as JSON (saboteur.Record) to
 // Path, through a temporary file and a rename, so a crash mid-write leaves
 // the previous autosave whole.
 type FileSaver struct {
@@ -39,7 +39,7 @@ type FileSaver struct {
 }
 
 // Save writes rec to s.Path, creating its folder.
-func (s FileSaver) Save(rec *rules.Record) error {
+func (s FileSaver) Save(rec *saboteur.Record) error {
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return fmt.Errorf("game: autosave: %w", err)
@@ -66,17 +66,17 @@ func (s FileSaver) Remove() error {
 	return err
 }
 
-// Load reads and checks the autosave: it must parse (rules.ParseRecord),
+// Load reads and checks the autosave: it must parse (saboteur.ParseRecord),
 // have seat names the game can draw (Record.CheckNames) and replay without
 // an illegal move. It returns fs.ErrNotExist (wrapped) when
 // there is no autosave, and the replayed game's phase so the caller can tell
 // a finished game from one to continue.
-func (s FileSaver) Load() (*rules.Record, rules.Phase, error) {
+func (s FileSaver) Load() (*saboteur.Record, saboteur.Phase, error) {
 	data, err := os.ReadFile(s.Path)
 	if err != nil {
 		return nil, 0, fmt.Errorf("game: autosave: %w", err)
 	}
-	rec, err := rules.ParseRecord(data)
+	rec, err := saboteur.ParseRecord(data)
 	if err == nil {
 		// The app draws the seat names (Continue).
 		err = rec.CheckNames()

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestLoadRefusesBadSeatNames: Continue draws the autosave's seat names; a
@@ -24,7 +24,7 @@ func TestLoadRefusesBadSeatNames(t *testing.T) {
 		{"escape", "\x1b[2J", "seats[1]: name: name has an unprintable character U+001B"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rec := rules.NewRecord(rules.Options{Players: 3}, 5, []string{"Bo", tc.seat, "Cy"})
+			rec := saboteur.NewRecord(saboteur.Options{Players: 3}, 5, []string{"Bo", tc.seat, "Cy"})
 			data, err := json.Marshal(rec)
 			if err != nil {
 				t.Fatal(err)

@@ -4,14 +4,14 @@ import (
 	"sync"
 	"time"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // Delivery is one Deliver call as an Inbox queues it: a view and the events
 // that led to it.
 type Delivery struct {
-	View   rules.View
-	Events []rules.Event
+	View   saboteur.View
+	Events []saboteur.Event
 }
 
 // Inbox is a Seat that queues its deliveries for a reader on another
@@ -21,7 +21,7 @@ type Inbox struct {
 	name   string
 	mu     sync.Mutex
 	queue  []Delivery
-	latest rules.View
+	latest saboteur.View
 	has    bool
 }
 
@@ -32,7 +32,7 @@ func NewInbox(name string) *Inbox { return &Inbox{name: name} }
 func (b *Inbox) Name() string { return b.name }
 
 // Deliver queues the view and events.
-func (b *Inbox) Deliver(v rules.View, evs []rules.Event) {
+func (b *Inbox) Deliver(v saboteur.View, evs []saboteur.Event) {
 	b.mu.Lock()
 	b.queue = append(b.queue, Delivery{v, evs})
 	b.latest, b.has = v, true
@@ -54,7 +54,7 @@ func (b *Inbox) Poll() (d Delivery, ok bool) {
 
 // Latest returns the newest view delivered (queued or not); ok is false
 // before the first delivery.
-func (b *Inbox) Latest() (v rules.View, ok bool) {
+func (b *Inbox) Latest() (v saboteur.View, ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.latest, b.has
@@ -71,8 +71,8 @@ func (b *Inbox) Pending() int {
 // Observe sees every event of the seat's redacted stream in order; Choose
 // returns a move for the view, which has the seat on turn.
 type Brain interface {
-	Observe(rules.Event)
-	Choose(rules.View) rules.Move
+	Observe(saboteur.Event)
+	Choose(saboteur.View) saboteur.Move
 }
 
 // BotSeat runs a Brain off the caller's goroutine: deliveries are queued,
@@ -121,7 +121,7 @@ func (s *BotSeat) Bind(t *Table, seat int) {
 }
 
 // Deliver queues the delivery for the seat's goroutine.
-func (s *BotSeat) Deliver(v rules.View, evs []rules.Event) {
+func (s *BotSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
 	s.mu.Lock()
 	s.queue = append(s.queue, Delivery{v, evs})
 	s.mu.Unlock()
@@ -164,7 +164,7 @@ func (s *BotSeat) run(t *Table, seat int) {
 
 // move lets the brain choose and submits, after the delay; false when the
 // seat was stopped meanwhile.
-func (s *BotSeat) move(t *Table, seat int, v rules.View) bool {
+func (s *BotSeat) move(t *Table, seat int, v saboteur.View) bool {
 	began := time.Now()
 	m := s.brain.Choose(v)
 	if wait := s.delay - time.Since(began); wait > 0 {
@@ -214,7 +214,7 @@ type Tee struct {
 func (t Tee) Name() string { return t.Primary.Name() }
 
 // Deliver passes the delivery to both seats.
-func (t Tee) Deliver(v rules.View, evs []rules.Event) {
+func (t Tee) Deliver(v saboteur.View, evs []saboteur.Event) {
 	t.Primary.Deliver(v, evs)
 	t.Watcher.Deliver(v, evs)
 }

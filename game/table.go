@@ -1,4 +1,4 @@
-// Package game is a table in progress (DESIGN.md, game): one rules.Game, its
+// Package game is a table in progress (DESIGN.md, game): one saboteur.Game, its
 // seats (local humans, computer players, remote players), the turn loop and
 // the autosave. Single-player, hotseat and LAN games all go through a Table.
 // It never imports ebiten: it runs and tests headless.
@@ -11,7 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // Seat is one player at a table: a local human, a bot, or a remote player.
@@ -20,10 +20,10 @@ type Seat interface {
 	// game record.
 	Name() string
 	// Deliver gives the seat its fresh view and the events since the last
-	// delivery, already redacted for it (rules.Event.For). It is called with
+	// delivery, already redacted for it (saboteur.Event.For). It is called with
 	// the table locked, from whichever goroutine made the move: it must not
 	// block and must not call back into the table (buffer or hand off).
-	Deliver(v rules.View, evs []rules.Event)
+	Deliver(v saboteur.View, evs []saboteur.Event)
 }
 
 // Binder is a Seat that wants to know its table and seat number before its
@@ -42,7 +42,7 @@ type Stopper interface {
 // Saver writes the game record after every move: the autosave (FileSaver in
 // the user's config directory; a storage-backed one in the browser).
 type Saver interface {
-	Save(*rules.Record) error
+	Save(*saboteur.Record) error
 }
 
 // Errors Submit returns besides the rules' own (which name the R-number).
@@ -57,16 +57,16 @@ var (
 	ErrStale = errors.New("game: the game has moved on since the move was chosen")
 )
 
-// Table owns one rules.Game and its seats; moves come in from any goroutine
+// Table owns one saboteur.Game and its seats; moves come in from any goroutine
 // via Submit, are validated by rules, recorded, autosaved, and every seat gets
 // its own view and events. All methods are safe for concurrent use.
 type Table struct {
 	mu       sync.Mutex
-	g        *rules.Game
-	rec      *rules.Record
+	g        *saboteur.Game
+	rec      *saboteur.Record
 	seats    []Seat
 	watchers []Seat
-	events   []rules.Event // every event of the game so far, unredacted
+	events   []saboteur.Event // every event of the game so far, unredacted
 	save     Saver
 	saveErr  error
 	done     chan struct{}
@@ -78,11 +78,11 @@ type Table struct {
 // seat order) and delivers every seat its first view and the deal's events.
 // save may be nil (no autosave). It fails when the options are invalid or the
 // number of seats does not match opts.Players.
-func NewTable(opts rules.Options, seed uint64, seats []Seat, save Saver) (*Table, error) {
+func NewTable(opts saboteur.Options, seed uint64, seats []Seat, save Saver) (*Table, error) {
 	if len(seats) != opts.Players {
 		return nil, fmt.Errorf("game: %d seats for %d players", len(seats), opts.Players)
 	}
-	g, evs, err := rules.New(opts, seed)
+	g, evs, err := saboteur.New(opts, seed)
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)
 	}
@@ -90,16 +90,16 @@ func NewTable(opts rules.Options, seed uint64, seats []Seat, save Saver) (*Table
 	for i, s := range seats {
 		names[i] = s.Name()
 	}
-	t := &Table{g: g, rec: rules.NewRecord(opts, seed, names), seats: slices.Clone(seats), save: save, done: make(chan struct{})}
+	t := &Table{g: g, rec: saboteur.NewRecord(opts, seed, names), seats: slices.Clone(seats), save: save, done: make(chan struct{})}
 	t.start(evs)
 	return t, nil
 }
 
 // Resume rebuilds a table from an autosave record: the moves are replayed
-// (rules.Record.Replay) and every seat gets its view and all the game's
+// (saboteur.Record.Replay) and every seat gets its view and all the game's
 // events so far, redacted for it, so that computer players can rebuild what
 // they had learned. seats may carry new names; the record keeps its own.
-func Resume(rec *rules.Record, seats []Seat, save Saver) (*Table, error) {
+func Resume(rec *saboteur.Record, seats []Seat, save Saver) (*Table, error) {
 	if rec == nil {
 		return nil, errors.New("game: resume: no record")
 	}
@@ -118,7 +118,7 @@ func Resume(rec *rules.Record, seats []Seat, save Saver) (*Table, error) {
 	return t, nil
 }
 
-func (t *Table) start(evs []rules.Event) {
+func (t *Table) start(evs []saboteur.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for i, s := range t.seats {
@@ -127,7 +127,7 @@ func (t *Table) start(evs []rules.Event) {
 		}
 	}
 	t.events = evs
-	if t.g.Phase() == rules.Over {
+	if t.g.Phase() == saboteur.Over {
 		t.over.Store(true)
 		close(t.done)
 	}
@@ -136,7 +136,7 @@ func (t *Table) start(evs []rules.Event) {
 
 // deliver hands every seat and watcher its view and its redaction of evs.
 // t.mu is held.
-func (t *Table) deliver(evs []rules.Event) {
+func (t *Table) deliver(evs []saboteur.Event) {
 	for i, s := range t.seats {
 		t.deliverTo(s, i, evs)
 	}
@@ -145,8 +145,8 @@ func (t *Table) deliver(evs []rules.Event) {
 	}
 }
 
-func (t *Table) deliverTo(s Seat, seat int, evs []rules.Event) {
-	out := make([]rules.Event, len(evs))
+func (t *Table) deliverTo(s Seat, seat int, evs []saboteur.Event) {
+	out := make([]saboteur.Event, len(evs))
 	for j, e := range evs {
 		out[j] = e.For(seat)
 	}
@@ -154,19 +154,19 @@ func (t *Table) deliverTo(s Seat, seat int, evs []rules.Event) {
 }
 
 // Submit plays move m for seat (m.Seat is set to seat). It refuses, changing
-// nothing, a move after Close (ErrClosed) or after the end (rules.ErrOver),
+// nothing, a move after Close (ErrClosed) or after the end (saboteur.ErrOver),
 // from a seat not on turn (ErrNotYourTurn), and any move the rules reject
 // (the rules error, naming the R-number). A legal move is recorded, saved
 // through the Saver (a failed save does not undo the move: see SaveError),
 // and delivered to every seat.
-func (t *Table) Submit(seat int, m rules.Move) error { return t.submitIf(seat, m, nil) }
+func (t *Table) Submit(seat int, m saboteur.Move) error { return t.submitIf(seat, m, nil) }
 
 // SubmitAt is Submit for a move chosen on the view after moves moves of the
-// game (rules.View.Moves): when the game has made any other number of
+// game (saboteur.View.Moves): when the game has made any other number of
 // moves since, it refuses with ErrStale and changes nothing. A LAN host's
 // turn timer plays a silent guest's turn with it, so that a move the
 // guest made meanwhile is never followed by a second one for them.
-func (t *Table) SubmitAt(seat, moves int, m rules.Move) error {
+func (t *Table) SubmitAt(seat, moves int, m saboteur.Move) error {
 	return t.submitIf(seat, m, func() error {
 		if t.g.Moves() != moves {
 			return ErrStale
@@ -176,12 +176,12 @@ func (t *Table) SubmitAt(seat, moves int, m rules.Move) error {
 }
 
 // History returns what seat knows now: its view and every event of the
-// game so far, redacted for it (rules.Event.For), taken at one moment. A
+// game so far, redacted for it (saboteur.Event.For), taken at one moment. A
 // computer player made mid-game catches up from it.
-func (t *Table) History(seat int) (rules.View, []rules.Event) {
+func (t *Table) History(seat int) (saboteur.View, []saboteur.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	out := make([]rules.Event, len(t.events))
+	out := make([]saboteur.Event, len(t.events))
 	for i, e := range t.events {
 		out[i] = e.For(seat)
 	}
@@ -193,7 +193,7 @@ func (t *Table) History(seat int) (rules.View, []rules.Event) {
 // stops it with the table locked) while its move waited for the lock must
 // not move for whoever sits there now (ErrClosed), nor may a SubmitAt move
 // come after the game moved on (ErrStale).
-func (t *Table) submitIf(seat int, m rules.Move, still func() error) error {
+func (t *Table) submitIf(seat int, m saboteur.Move, still func() error) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var err error
@@ -207,8 +207,8 @@ func (t *Table) submitIf(seat int, m rules.Move, still func() error) error {
 		return err
 	case seat < 0 || seat >= len(t.seats):
 		return ErrNoSeat
-	case t.g.Phase() == rules.Over:
-		return rules.ErrOver
+	case t.g.Phase() == saboteur.Over:
+		return saboteur.ErrOver
 	case seat != t.g.Turn():
 		return fmt.Errorf("%w: it is seat %d's turn", ErrNotYourTurn, t.g.Turn())
 	}
@@ -222,11 +222,11 @@ func (t *Table) submitIf(seat int, m rules.Move, still func() error) error {
 	if t.save != nil {
 		t.saveErr = t.save.Save(t.rec)
 	}
-	if t.g.Phase() == rules.Over {
+	if t.g.Phase() == saboteur.Over {
 		t.over.Store(true) // before the last events go out (see Over)
 	}
 	t.deliver(evs)
-	if t.g.Phase() == rules.Over {
+	if t.g.Phase() == saboteur.Over {
 		close(t.done)
 	}
 	return nil
@@ -263,8 +263,8 @@ func (t *Table) Watch(w Seat) {
 	t.deliverTo(w, -1, t.events)
 }
 
-// View returns what seat may know now (rules.Game.View); -1 is a spectator.
-func (t *Table) View(seat int) rules.View {
+// View returns what seat may know now (saboteur.Game.View); -1 is a spectator.
+func (t *Table) View(seat int) saboteur.View {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.g.View(seat)
@@ -278,7 +278,7 @@ func (t *Table) Names() []string {
 }
 
 // Record returns a copy of the game record so far.
-func (t *Table) Record() *rules.Record {
+func (t *Table) Record() *saboteur.Record {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	cp := *t.rec

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"pgregory.net/rapid"
 )
 
@@ -24,8 +24,8 @@ type randomBrain struct {
 	seen int
 }
 
-func (b *randomBrain) Observe(rules.Event) { b.seen++ }
-func (b *randomBrain) Choose(v rules.View) rules.Move {
+func (b *randomBrain) Observe(saboteur.Event) { b.seen++ }
+func (b *randomBrain) Choose(v saboteur.View) saboteur.Move {
 	ms := v.LegalMoves()
 	return ms[b.rng.IntN(len(ms))]
 }
@@ -41,7 +41,7 @@ type memSaver struct {
 	saves int
 }
 
-func (s *memSaver) Save(r *rules.Record) error {
+func (s *memSaver) Save(r *saboteur.Record) error {
 	b, err := json.Marshal(r)
 	s.mu.Lock()
 	s.last, s.saves = b, s.saves+1
@@ -49,7 +49,7 @@ func (s *memSaver) Save(r *rules.Record) error {
 	return err
 }
 
-func opts(n int) rules.Options { return rules.Options{Players: n, FirstPlayer: 0} }
+func opts(n int) saboteur.Options { return saboteur.Options{Players: n, FirstPlayer: 0} }
 
 func TestBotsPlayWholeGame(t *testing.T) {
 	for _, n := range []int{3, 5, 10} {
@@ -67,15 +67,15 @@ func TestBotsPlayWholeGame(t *testing.T) {
 		case <-time.After(60 * time.Second):
 			t.Fatalf("%d bots: the game did not end", n)
 		}
-		if v := tb.View(-1); v.Phase != rules.Over || len(v.Scores) != n {
+		if v := tb.View(-1); v.Phase != saboteur.Over || len(v.Scores) != n {
 			t.Fatalf("%d bots: phase %v scores %v", n, v.Phase, v.Scores)
 		}
-		rec, err := rules.ParseRecord(save.last)
+		rec, err := saboteur.ParseRecord(save.last)
 		if err != nil {
 			t.Fatal(err)
 		}
 		g, _, err := rec.Replay()
-		if err != nil || g.Phase() != rules.Over {
+		if err != nil || g.Phase() != saboteur.Over {
 			t.Fatalf("%d bots: autosave replays to %v, %v", n, g.Phase(), err)
 		}
 		if save.saves != len(rec.Moves) {
@@ -106,24 +106,24 @@ func TestRefusedSubmitChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := tb.View(0)
-	var path rules.Card
+	var path saboteur.Card
 	for _, c := range v.Hand {
-		if c.Kind == rules.Path {
+		if c.Kind == saboteur.Path {
 			path = c
 		}
 	}
 	tests := []struct {
 		name string
 		seat int
-		m    rules.Move
+		m    saboteur.Move
 	}{
-		{"out of turn", 1, rules.Move{Type: rules.Discard, Card: tb.View(1).Hand[0]}},
-		{"no such seat", 7, rules.Move{Type: rules.Discard}},
-		{"card not held", 0, rules.Move{Type: rules.Play, Card: rules.MustCard("xNESW"), At: rules.Cell{X: 1}}},
-		{"cell taken", 0, rules.Move{Type: rules.Play, Card: path, At: rules.Cell{}}},
-		{"far away", 0, rules.Move{Type: rules.Play, Card: path, At: rules.Cell{X: 4, Y: 4}}},
-		{"keep while playing", 0, rules.Move{Type: rules.Keep, Gold: 1}},
-		{"no type", 0, rules.Move{}},
+		{"out of turn", 1, saboteur.Move{Type: saboteur.Discard, Card: tb.View(1).Hand[0]}},
+		{"no such seat", 7, saboteur.Move{Type: saboteur.Discard}},
+		{"card not held", 0, saboteur.Move{Type: saboteur.Play, Card: saboteur.MustCard("xNESW"), At: saboteur.Cell{X: 1}}},
+		{"cell taken", 0, saboteur.Move{Type: saboteur.Play, Card: path, At: saboteur.Cell{}}},
+		{"far away", 0, saboteur.Move{Type: saboteur.Play, Card: path, At: saboteur.Cell{X: 4, Y: 4}}},
+		{"keep while playing", 0, saboteur.Move{Type: saboteur.Keep, Gold: 1}},
+		{"no type", 0, saboteur.Move{}},
 	}
 	before := state(t, tb)
 	pending := make([]int, len(inboxes))
@@ -145,11 +145,11 @@ func TestRefusedSubmitChangesNothing(t *testing.T) {
 			}
 		})
 	}
-	if err := tb.Submit(1, rules.Move{Type: rules.Discard, Card: tb.View(1).Hand[0]}); !errors.Is(err, ErrNotYourTurn) {
+	if err := tb.Submit(1, saboteur.Move{Type: saboteur.Discard, Card: tb.View(1).Hand[0]}); !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("out of turn: %v, want ErrNotYourTurn", err)
 	}
 	tb.Close()
-	if err := tb.Submit(0, rules.Move{Type: rules.Discard, Card: v.Hand[0]}); err != ErrClosed {
+	if err := tb.Submit(0, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != ErrClosed {
 		t.Errorf("after Close: %v, want ErrClosed", err)
 	}
 }
@@ -164,7 +164,7 @@ func playRandom(t fataler, tb *Table, rng *rand.Rand, k int) {
 	t.Helper()
 	for i := 0; i < k; i++ {
 		v := tb.View(-1)
-		if v.Phase == rules.Over {
+		if v.Phase == saboteur.Over {
 			return
 		}
 		sv := tb.View(v.Turn)
@@ -216,7 +216,7 @@ func TestAutosaveResume(t *testing.T) {
 			t.Fatalf("k=%d: resumed seat 2 got %v events, view equal %v", k, len(d.Events), reflect.DeepEqual(d.View, tb.View(2)))
 		}
 		for _, e := range d.Events {
-			if e.Type == rules.Dealt && e.Seat != 2 && (e.Cards != nil || e.Role != rules.NoRole) {
+			if e.Type == saboteur.Dealt && e.Seat != 2 && (e.Cards != nil || e.Role != saboteur.NoRole) {
 				t.Fatalf("seat 2 saw seat %d's deal", e.Seat)
 			}
 		}
@@ -331,9 +331,9 @@ func TestDeliveriesRedacted(t *testing.T) {
 					if e.Seat == seat {
 						continue
 					}
-					if e.Cards != nil || e.Role != rules.NoRole || e.Golds != nil ||
-						((e.Type == rules.Drew || e.Type == rules.Discarded || e.Type == rules.MapPlayed) && e.Card != (rules.Card{})) ||
-						(e.Type == rules.GoldKept && e.Gold != 0) {
+					if e.Cards != nil || e.Role != saboteur.NoRole || e.Golds != nil ||
+						((e.Type == saboteur.Drew || e.Type == saboteur.Discarded || e.Type == saboteur.MapPlayed) && e.Card != (saboteur.Card{})) ||
+						(e.Type == saboteur.GoldKept && e.Gold != 0) {
 						rt.Fatalf("seat %d saw %v of seat %d", seat, e.Type, e.Seat)
 					}
 				}
@@ -352,7 +352,7 @@ func TestTee(t *testing.T) {
 	if tee.Name() != "a" {
 		t.Errorf("name %q", tee.Name())
 	}
-	tee.Deliver(rules.View{Seat: 4}, nil)
+	tee.Deliver(saboteur.View{Seat: 4}, nil)
 	for _, x := range []*Inbox{a, b} {
 		if v, ok := x.Latest(); !ok || v.Seat != 4 {
 			t.Errorf("%s: %v %v", x.Name(), ok, v.Seat)
@@ -379,14 +379,14 @@ func TestRealBotsPlayWholeGame(t *testing.T) {
 		t.Fatal("the game did not end")
 	}
 	v := tb.View(-1)
-	if v.Phase != rules.Over || len(v.Results) != rules.Rounds {
+	if v.Phase != saboteur.Over || len(v.Results) != saboteur.Rounds {
 		t.Fatalf("phase %v after %d rounds", v.Phase, len(v.Results))
 	}
-	rec, err := rules.ParseRecord(save.last)
+	rec, err := saboteur.ParseRecord(save.last)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, _, err := rec.Replay(); err != nil || g.Phase() != rules.Over {
+	if g, _, err := rec.Replay(); err != nil || g.Phase() != saboteur.Over {
 		t.Fatalf("the autosave does not replay to the end: %v", err)
 	}
 }
@@ -444,9 +444,9 @@ type overSeat struct {
 
 func (s *overSeat) Bind(t *Table, seat int) { s.t = t; s.BotSeat.Bind(t, seat) }
 
-func (s *overSeat) Deliver(v rules.View, evs []rules.Event) {
+func (s *overSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
 	for _, e := range evs {
-		if e.Type == rules.GameEnded {
+		if e.Type == saboteur.GameEnded {
 			s.over.Store(2)
 			if s.t.Over() {
 				s.over.Store(1)

@@ -7,9 +7,9 @@ import (
 	"errors"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // NewBrain returns a computer player of level (bot.ParseLevel; an unknown
@@ -33,11 +33,11 @@ func NewBrain(level string, seat, players int) game.Brain {
 // move. onMessage, when not nil, sees every message first (chat, lobby).
 // It returns the final view, or an error when the client ended before the
 // game did.
-func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) game.Brain, onMessage func(Message)) (rules.View, error) {
+func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) game.Brain, onMessage func(Message)) (saboteur.View, error) {
 	var brain game.Brain
-	var last rules.View
+	var last saboteur.View
 	moved := -1 // the view.Moves we have answered
-	var sent rules.Move
+	var sent saboteur.Move
 	for {
 		var m Message
 		var ok bool
@@ -48,7 +48,7 @@ func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) g
 			return last, ctx.Err()
 		}
 		if !ok {
-			if last.Phase == rules.Over {
+			if last.Phase == saboteur.Over {
 				return last, nil
 			}
 			if err := c.Err(); err != nil {
@@ -84,10 +84,10 @@ func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) g
 				brain = newBrain(v.Seat, v.Options.Players)
 			}
 			for _, e := range m.Events {
-				brain.Observe(rules.Event(e))
+				brain.Observe(saboteur.Event(e))
 			}
 			last = v
-			if v.Phase == rules.Over {
+			if v.Phase == saboteur.Over {
 				c.Close()
 				return v, nil
 			}

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 type receipt struct {
@@ -104,7 +104,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 	for s := range brains {
 		brains[s] = bot.New(bot.Random, s, n, seed+uint64(s))
 	}
-	views := make([]rules.View, n)
+	views := make([]saboteur.View, n)
 	got := map[int]int{}        // moves -> seats that have the update
 	last := map[int]time.Time{} // moves -> the latest receipt
 	sent := map[int]time.Time{} // moves before the move -> when it was sent
@@ -122,7 +122,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 		}
 		v := *r.m.View
 		for _, e := range r.m.Events {
-			brains[r.seat].Observe(rules.Event(e))
+			brains[r.seat].Observe(saboteur.Event(e))
 		}
 		views[r.seat] = v
 		got[v.Moves]++
@@ -138,7 +138,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 			hostLat = append(hostLat, lastWrite[v.Moves].Sub(arrived))
 			hmu.Unlock()
 		}
-		if v.Phase == rules.Over || len(lat) >= max {
+		if v.Phase == saboteur.Over || len(lat) >= max {
 			break
 		}
 		turn := v.Turn
@@ -238,7 +238,7 @@ func BenchmarkHostMove(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		t := h.Table()
 		v := t.View(-1)
-		if v.Phase == rules.Over {
+		if v.Phase == saboteur.Over {
 			b.StopTimer()
 			start(uint64(i) + 2)
 			b.StartTimer()

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // waitFor polls cond every 5 ms for up to 10 s.
@@ -55,7 +55,7 @@ func TestDropoutStandInAndBack(t *testing.T) {
 	n0 := len(h.Table().Record().Moves)
 	waitFor(t, "the stand-in's move", func() bool {
 		ms := h.Table().Record().Moves
-		return slices.ContainsFunc(ms[n0:], func(m rules.Move) bool { return m.Seat == 0 })
+		return slices.ContainsFunc(ms[n0:], func(m saboteur.Move) bool { return m.Seat == 0 })
 	})
 	c2 := join(t, addr, "", func(cc *ClientConfig) { cc.Token = token })
 	if c2.Seat() != 0 {
@@ -95,7 +95,7 @@ type memSaver struct {
 	hit   chan struct{}
 }
 
-func (m *memSaver) Save(rec *rules.Record, s Session) error {
+func (m *memSaver) Save(rec *saboteur.Record, s Session) error {
 	b, err := json.Marshal(rec)
 	if err != nil {
 		return err
@@ -120,7 +120,7 @@ func TestHostCrashResume(t *testing.T) {
 		join(t, addr, "ann", func(c *ClientConfig) { c.Reconnect = 10 * time.Second }),
 		join(t, addr, "bob", func(c *ClientConfig) { c.Reconnect = 10 * time.Second }),
 	}
-	var views []rules.View
+	var views []saboteur.View
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -131,7 +131,7 @@ func TestHostCrashResume(t *testing.T) {
 	save.mu.Lock()
 	recJSON, sess := save.rec, save.sess
 	save.mu.Unlock()
-	rec, err := rules.ParseRecord(recJSON)
+	rec, err := saboteur.ParseRecord(recJSON)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func TestBadMessagesHarmNobody(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var wg sync.WaitGroup
-	views := make([]rules.View, len(cs))
+	views := make([]saboteur.View, len(cs))
 	for i, c := range cs {
 		wg.Add(1)
 		go func() {

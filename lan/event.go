@@ -4,23 +4,23 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
-// Event is a rules.Event on the wire. The host only ever sends events
-// already redacted for the receiving seat (rules.Event.For); its JSON form
+// Event is a saboteur.Event on the wire. The host only ever sends events
+// already redacted for the receiving seat (saboteur.Event.For); its JSON form
 // names the type and leaves out empty fields:
 //
 //	{"type":"placed","round":1,"seat":2,"card":"NE","at":[3,1]}
-type Event rules.Event
+type Event saboteur.Event
 
 type eventJSON struct {
 	Type     string          `json:"type"`
 	Round    int             `json:"round,omitempty"`
 	Seat     int             `json:"seat,omitempty"`
 	Target   int             `json:"target,omitempty"`
-	Card     *rules.Card     `json:"card,omitempty"`
-	Cards    []rules.Card    `json:"cards,omitempty"`
+	Card     *saboteur.Card  `json:"card,omitempty"`
+	Cards    []saboteur.Card `json:"cards,omitempty"`
 	At       *[2]int         `json:"at,omitempty"`
 	Tool     string          `json:"tool,omitempty"`
 	Goal     int             `json:"goal,omitempty"`
@@ -36,40 +36,40 @@ type eventJSON struct {
 	Winners  json.RawMessage `json:"winners,omitempty"`
 }
 
-func roleName(r rules.Role) string {
-	if r == rules.NoRole {
+func roleName(r saboteur.Role) string {
+	if r == saboteur.NoRole {
 		return ""
 	}
 	return r.String()
 }
 
-func parseRole(s string) (rules.Role, error) {
+func parseRole(s string) (saboteur.Role, error) {
 	switch s {
 	case "":
-		return rules.NoRole, nil
+		return saboteur.NoRole, nil
 	case "gold-digger":
-		return rules.GoldDigger, nil
+		return saboteur.GoldDigger, nil
 	case "saboteur":
-		return rules.Saboteur, nil
+		return saboteur.Saboteur, nil
 	}
-	return rules.NoRole, fmt.Errorf("role %q: want gold-digger or saboteur", s)
+	return saboteur.NoRole, fmt.Errorf("role %q: want gold-digger or saboteur", s)
 }
 
-func parseTeam(s string) (rules.Team, error) {
+func parseTeam(s string) (saboteur.Team, error) {
 	switch s {
 	case "", "nobody":
-		return rules.NoTeam, nil
+		return saboteur.NoTeam, nil
 	case "gold-diggers":
-		return rules.Diggers, nil
+		return saboteur.Diggers, nil
 	case "saboteurs":
-		return rules.Saboteurs, nil
+		return saboteur.Saboteurs, nil
 	}
-	return rules.NoTeam, fmt.Errorf("winner %q: want gold-diggers, saboteurs or nobody", s)
+	return saboteur.NoTeam, fmt.Errorf("winner %q: want gold-diggers, saboteurs or nobody", s)
 }
 
-var eventTypes = func() map[string]rules.EventType {
-	m := map[string]rules.EventType{}
-	for t := rules.RoundStarted; t <= rules.GameEnded; t++ {
+var eventTypes = func() map[string]saboteur.EventType {
+	m := map[string]saboteur.EventType{}
+	for t := saboteur.RoundStarted; t <= saboteur.GameEnded; t++ {
 		m[t.String()] = t
 	}
 	return m
@@ -80,11 +80,11 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	j := eventJSON{Type: e.Type.String(), Round: e.Round, Seat: e.Seat, Target: e.Target,
 		Cards: e.Cards, Tool: e.Tool.String(), Goal: e.Goal, Gold: e.Gold, Golds: e.Golds,
 		Count: e.Count, Role: roleName(e.Role), SetAside: roleName(e.SetAside), Scores: e.Scores}
-	if e.Card.Kind != rules.NoCard {
+	if e.Card.Kind != saboteur.NoCard {
 		c := e.Card
 		j.Card = &c
 	}
-	if e.At != (rules.Cell{}) {
+	if e.At != (saboteur.Cell{}) {
 		j.At = &[2]int{e.At.X, e.At.Y}
 	}
 	for _, r := range e.Roles {
@@ -93,7 +93,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 	for _, g := range e.Goals {
 		j.Goals = append(j.Goals, g.String())
 	}
-	if e.Winner != rules.NoTeam || e.Type == rules.RoundEnded {
+	if e.Winner != saboteur.NoTeam || e.Type == saboteur.RoundEnded {
 		j.Winner = e.Winner.String()
 	}
 	if e.Winners != nil {
@@ -117,17 +117,17 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 	if !ok {
 		return fmt.Errorf("event: type %q unknown", j.Type)
 	}
-	out := rules.Event{Type: t, Round: j.Round, Seat: j.Seat, Target: j.Target, Cards: j.Cards,
+	out := saboteur.Event{Type: t, Round: j.Round, Seat: j.Seat, Target: j.Target, Cards: j.Cards,
 		Goal: j.Goal, Gold: j.Gold, Golds: j.Golds, Count: j.Count, Scores: j.Scores}
 	if j.Card != nil {
 		out.Card = *j.Card
 	}
 	if j.At != nil {
-		out.At = rules.Cell{X: j.At[0], Y: j.At[1]}
+		out.At = saboteur.Cell{X: j.At[0], Y: j.At[1]}
 	}
 	var err error
 	if j.Tool != "" {
-		if out.Tool, err = rules.ParseTool(j.Tool); err != nil {
+		if out.Tool, err = saboteur.ParseTool(j.Tool); err != nil {
 			return fmt.Errorf("event: tool: %w", err)
 		}
 	}
@@ -145,9 +145,9 @@ func (e *Event) UnmarshalJSON(b []byte) error {
 		out.Roles = append(out.Roles, r)
 	}
 	for i, s := range j.Goals {
-		g := rules.NoGoal
+		g := saboteur.NoGoal
 		if s != "NONE" {
-			if g, err = rules.ParseGoalCard(s); err != nil {
+			if g, err = saboteur.ParseGoalCard(s); err != nil {
 				return fmt.Errorf("event: goals[%d]: %w", i, err)
 			}
 		}

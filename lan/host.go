@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // HostConfig configures a Host. Zero durations and limits take the
@@ -28,7 +28,7 @@ type HostConfig struct {
 	// constant time).
 	Password string
 	// Options are the table options; Options.Players is the number of seats.
-	Options rules.Options
+	Options saboteur.Options
 	// Bots is how many seats, the last ones, computer players take from the
 	// start (the others wait for guests or local players).
 	Bots int
@@ -101,7 +101,7 @@ const DefaultTurnTimeout = 90 * time.Second
 // SessionSaver is the host's autosave: the game record and the session
 // (seats and reconnect tokens) that Host.Resume needs after a crash.
 type SessionSaver interface {
-	Save(rec *rules.Record, s Session) error
+	Save(rec *saboteur.Record, s Session) error
 }
 
 // Session is what a restarted host needs besides the record to take its
@@ -332,7 +332,7 @@ func (h *Host) ChatLog() []ChatLine {
 
 // SetOptions changes the table options before the start; the number of
 // players cannot change once guests sit (it would move their seats).
-func (h *Host) SetOptions(o rules.Options) error {
+func (h *Host) SetOptions(o saboteur.Options) error {
 	if err := o.Validate(); err != nil {
 		return fmt.Errorf("lan: %w", err)
 	}
@@ -434,7 +434,7 @@ func (h *Host) Start(local map[int]game.Seat) error {
 // the record's moves are replayed and the session's guests may reconnect
 // with their tokens; until they do, and after the grace period, computer
 // players stand in.
-func (h *Host) Resume(rec *rules.Record, s Session, local map[int]game.Seat) error {
+func (h *Host) Resume(rec *saboteur.Record, s Session, local map[int]game.Seat) error {
 	if len(s.Seats) != rec.Options.Players {
 		return fmt.Errorf("lan: resume: session has %d seats, record %d", len(s.Seats), rec.Options.Players)
 	}
@@ -454,7 +454,7 @@ func (h *Host) Resume(rec *rules.Record, s Session, local map[int]game.Seat) err
 	return h.startLocked(local, rec)
 }
 
-func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
+func (h *Host) startLocked(local map[int]game.Seat, rec *saboteur.Record) error {
 	if h.table != nil {
 		return errors.New("lan: the game has started")
 	}
@@ -530,7 +530,7 @@ type sessionSave struct {
 	h *Host
 }
 
-func (s sessionSave) Save(rec *rules.Record) error {
+func (s sessionSave) Save(rec *saboteur.Record) error {
 	s.h.smu.Lock()
 	sess := Session{Name: s.h.session.Name, Seats: slices.Clone(s.h.session.Seats)}
 	s.h.smu.Unlock()
@@ -690,7 +690,7 @@ func (r *remoteSeat) Name() string { return r.name }
 // Deliver sends the update. The table already redacted the events for this
 // seat; For is applied again so that nothing private to another seat can
 // leave the host even if a caller forgot (RULES.md, Hidden information).
-func (r *remoteSeat) Deliver(v rules.View, evs []rules.Event) {
+func (r *remoteSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
 	if v.Seat != r.seat {
 		return
 	}
@@ -1075,7 +1075,7 @@ type turnClock struct {
 	mu     sync.Mutex
 	timer  *time.Timer
 	seat   int
-	moves  int // the game's moves when the turn began (rules.View.Moves)
+	moves  int // the game's moves when the turn began (saboteur.View.Moves)
 	armed  bool
 	closed bool
 }
@@ -1083,7 +1083,7 @@ type turnClock struct {
 // observe looks at seat's fresh view: on turn, the clock runs for this
 // turn (once: the same turn delivered again keeps its start); otherwise a
 // clock running for seat stops.
-func (c *turnClock) observe(h *Host, seat int, v *rules.View) {
+func (c *turnClock) observe(h *Host, seat int, v *saboteur.View) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {

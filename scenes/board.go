@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // zoomSteps are the maze zoom levels: a card's width is 64 x zoom layout
@@ -29,15 +29,15 @@ type boardScene struct {
 	p painter
 	m *match
 
-	view  rules.View   // the public table as the screen shows it
-	me    int          // the seat whose hand and role show; -1 none
-	mine  rules.View   // me's own view, in step with view
-	tiles []rules.Tile // the maze as shown (ahead of view during motion)
-	hide  [2]rules.Cell
+	view  saboteur.View   // the public table as the screen shows it
+	me    int             // the seat whose hand and role show; -1 none
+	mine  saboteur.View   // me's own view, in step with view
+	tiles []saboteur.Tile // the maze as shown (ahead of view during motion)
+	hide  [2]saboteur.Cell
 	nhide int
 
 	hold    int // ticks to wait before the next event
-	ended   *rules.Event
+	ended   *saboteur.Event
 	endHold int
 
 	anims []anim
@@ -56,7 +56,7 @@ type boardScene struct {
 	targets []target
 	tsel    int // the selected target; -1 none
 	drag    dragState
-	places  []rules.Placement
+	places  []saboteur.Placement
 	waiting bool // a move was submitted; its events are on the way
 
 	chooser chooser
@@ -82,13 +82,13 @@ type boardScene struct {
 
 // handSlot is one card of the hand as shown.
 type handSlot struct {
-	card   rules.Card // as held (canonical orientation)
-	turned bool       // turned 180 degrees by the player (R3.3)
-	r      rect       // where it rests
-	lift   float64    // hover/selection lift, 0 to 1
+	card   saboteur.Card // as held (canonical orientation)
+	turned bool          // turned 180 degrees by the player (R3.3)
+	r      rect          // where it rests
+	lift   float64       // hover/selection lift, 0 to 1
 }
 
-func (h *handSlot) placed() rules.Card {
+func (h *handSlot) placed() saboteur.Card {
 	if h.turned {
 		return h.card.Rotated()
 	}
@@ -98,7 +98,7 @@ func (h *handSlot) placed() rules.Card {
 // target is somewhere the selected card can go: a maze cell (path card,
 // rockfall, map on a goal) or a seat (broken tool, repair).
 type target struct {
-	cell   rules.Cell
+	cell   saboteur.Cell
 	seat   int
 	isSeat bool
 }
@@ -119,7 +119,7 @@ type chooser struct {
 	on    bool
 	idx   int
 	seat  int
-	tools [2]rules.Tool
+	tools [2]saboteur.Tool
 	r     [2]rect
 }
 
@@ -176,7 +176,7 @@ func (s *boardScene) chooseMe(a *App) {
 
 func (s *boardScene) syncMine() {
 	if s.me < 0 {
-		s.mine = rules.View{}
+		s.mine = saboteur.View{}
 		s.hand = s.hand[:0]
 		return
 	}
@@ -201,7 +201,7 @@ func (s *boardScene) syncMine() {
 
 // myTurn reports whether the shown human may move now.
 func (s *boardScene) myTurn() bool {
-	return s.me >= 0 && !s.m.autoplay && s.m.isHuman(s.me) && s.view.Phase == rules.Playing &&
+	return s.me >= 0 && !s.m.autoplay && s.m.isHuman(s.me) && s.view.Phase == saboteur.Playing &&
 		s.view.Turn == s.me && !s.curtain && s.ended == nil && !s.waiting && s.dealt && s.dealing == 0 && s.mine.Moves == s.view.Moves
 }
 
@@ -273,8 +273,8 @@ func (s *boardScene) settled() bool {
 func (s *boardScene) deal(a *App) {
 	v := &s.view
 	n := v.Options.Players
-	h := rules.HandSize(n)
-	if n == 0 || v.Board.PathCards() != 0 || v.Moves > 0 && v.DrawPile != rules.DeckSize-n*h {
+	h := saboteur.HandSize(n)
+	if n == 0 || v.Board.PathCards() != 0 || v.Moves > 0 && v.DrawPile != saboteur.DeckSize-n*h {
 		return
 	}
 	for _, hs := range v.HandSizes {
@@ -317,7 +317,7 @@ func (s *boardScene) advance(a *App) {
 		if !ok {
 			return
 		}
-		if it.ev.Type == rules.RoundStarted && it.ev.Round != s.view.Round {
+		if it.ev.Type == saboteur.RoundStarted && it.ev.Round != s.view.Round {
 			// A new round is dealt: the round end scene takes over.
 			return
 		}
@@ -335,7 +335,7 @@ func (s *boardScene) advance(a *App) {
 			s.view = *it.view
 			s.m.shown = s.view
 			s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
-			if s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == rules.Playing && s.ended == nil {
+			if s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == saboteur.Playing && s.ended == nil {
 				s.me, s.curtain = s.view.Turn, true
 				s.sel, s.tsel = -1, -1
 			}
@@ -360,21 +360,21 @@ func (s *boardScene) apply(a *App, it feedItem) {
 	mover := e.Seat
 	line := ""
 	switch e.Type {
-	case rules.Placed:
-		s.tiles = append(s.tiles, rules.Tile{At: e.At, Card: e.Card, ID: -1})
+	case saboteur.Placed:
+		s.tiles = append(s.tiles, saboteur.Tile{At: e.At, Card: e.Card, ID: -1})
 		s.keepMazeInView(a) // before the flight, so it lands where the card will lie
 		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
 		a.audio.play(sfxPlace)
 		line = a.T("scene.log.placed", "name", s.m.name(mover), "card", cardName(a, e.Card))
 		s.hold = dur(26)
-	case rules.GoalRevealed:
+	case saboteur.GoalRevealed:
 		for i := range s.tiles {
 			if s.tiles[i].At == e.At {
 				s.tiles[i].Card = e.Card
 			}
 		}
 		s.flipAt(a, e.At, e.Card, dur(36))
-		if e.Card.Goal == rules.Gold {
+		if e.Card.Goal == saboteur.Gold {
 			a.audio.play(sfxGold)
 			line = a.T("scene.log.gold_found", "name", s.m.name(mover))
 		} else {
@@ -382,17 +382,17 @@ func (s *boardScene) apply(a *App, it feedItem) {
 			line = a.T("scene.log.coal_found", "name", s.m.name(mover))
 		}
 		s.hold = dur(40)
-	case rules.ToolBroken:
-		s.flyBetweenSeats(a, s.cardImg(a, rules.Card{Kind: rules.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
+	case saboteur.ToolBroken:
+		s.flyBetweenSeats(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
 		a.audio.play(sfxBreak)
 		line = a.T("scene.log.broke", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
 		s.hold = dur(26)
-	case rules.ToolRepaired:
+	case saboteur.ToolRepaired:
 		s.flyBetweenSeats(a, s.cardImg(a, e.Card), mover, e.Target, dur(24))
 		a.audio.play(sfxRepair)
 		line = a.T("scene.log.repaired", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
 		s.hold = dur(26)
-	case rules.RockFell:
+	case saboteur.RockFell:
 		for i := range s.tiles {
 			if s.tiles[i].At == e.At {
 				s.tiles = append(s.tiles[:i], s.tiles[i+1:]...)
@@ -403,35 +403,35 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		a.audio.play(sfxRockfall)
 		line = a.T("scene.log.rockfall", "name", s.m.name(mover), "card", cardName(a, e.Card))
 		s.hold = dur(30)
-	case rules.MapPlayed:
-		s.flyToCell(a, s.cardImg(a, rules.Card{Kind: rules.Map}), mover, rules.GoalCells[e.Goal], dur(24), false)
+	case saboteur.MapPlayed:
+		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
 		a.audio.play(sfxMap)
 		line = a.T("scene.log.map", "name", s.m.name(mover), "goal", goalName(a, e.Goal))
 		if mover == s.me && s.me >= 0 {
 			s.peekG, s.peekT = e.Goal, int(200/math.Min(sp, 2))
 		}
 		s.hold = dur(28)
-	case rules.Discarded:
+	case saboteur.Discarded:
 		s.flyToPile(a, mover, dur(20))
 		line = a.T("scene.log.discarded", "name", s.m.name(mover))
 		s.hold = dur(16)
-	case rules.Passed:
+	case saboteur.Passed:
 		line = a.T("scene.log.passed", "name", s.m.name(mover))
-	case rules.Drew:
+	case saboteur.Drew:
 		s.flyFromPile(a, mover, dur(18))
-	case rules.TurnStarted:
+	case saboteur.TurnStarted:
 		if mover == s.me && s.m.isHuman(mover) {
 			a.audio.play(sfxDeal)
 		}
-	case rules.RoundEnded:
+	case saboteur.RoundEnded:
 		ev := e
 		s.ended = &ev
 		s.endHold = dur(100)
 		a.audio.play(sfxRoundEnd)
 		switch e.Winner {
-		case rules.Diggers:
+		case saboteur.Diggers:
 			line = a.T("team.win.gold_diggers")
-		case rules.Saboteurs:
+		case saboteur.Saboteurs:
 			line = a.T("team.win.saboteurs")
 		default:
 			line = a.T("team.win.nobody")
@@ -449,9 +449,9 @@ func (s *boardScene) apply(a *App, it feedItem) {
 // toDiscardPile reports whether an event of type t puts cards on the
 // discard pile: a discard (R4.4), a played repair with its mended broken
 // card (R6.2), a rockfall with the path card it removes, a map.
-func toDiscardPile(t rules.EventType) bool {
+func toDiscardPile(t saboteur.EventType) bool {
 	switch t {
-	case rules.Discarded, rules.ToolRepaired, rules.RockFell, rules.MapPlayed:
+	case saboteur.Discarded, saboteur.ToolRepaired, saboteur.RockFell, saboteur.MapPlayed:
 		return true
 	}
 	return false
@@ -461,7 +461,7 @@ func toDiscardPile(t rules.EventType) bool {
 func (s *boardScene) refresh(a *App) {
 	t := &s.texts
 	n := s.view.Options.Players
-	t.round = a.T("round.number", "n", s.view.Round, "total", rules.Rounds)
+	t.round = a.T("round.number", "n", s.view.Round, "total", saboteur.Rounds)
 	t.draw = a.Num(s.view.DrawPile)
 	t.discard = a.Num(s.view.Discards)
 	t.names = t.names[:0]
@@ -482,7 +482,7 @@ func (s *boardScene) refresh(a *App) {
 	}
 	turn := s.view.Turn
 	switch {
-	case s.view.Phase != rules.Playing:
+	case s.view.Phase != saboteur.Playing:
 		t.status = ""
 	case turn == s.me && s.m.isHuman(turn):
 		t.status = a.T("turn.yours")
@@ -510,16 +510,16 @@ func (s *boardScene) refresh(a *App) {
 	t.role = ""
 	if s.me >= 0 {
 		switch s.mine.Role {
-		case rules.GoldDigger:
+		case saboteur.GoldDigger:
 			t.role = a.T("role.gold_digger")
-		case rules.Saboteur:
+		case saboteur.Saboteur:
 			t.role = a.T("role.saboteur")
 		}
 	}
 	s.computeTargets()
 }
 
-func (s *boardScene) cardImg(a *App, c rules.Card) *ebiten.Image {
+func (s *boardScene) cardImg(a *App, c saboteur.Card) *ebiten.Image {
 	return a.Art(s.cellW(a)).Card(c)
 }
 
@@ -535,18 +535,18 @@ func (s *boardScene) cellSize(a *App) (float64, float64) {
 }
 
 // cellRect is the screen rectangle of maze cell c.
-func (s *boardScene) cellRect(a *App, c rules.Cell) rect {
+func (s *boardScene) cellRect(a *App, c saboteur.Cell) rect {
 	cw, ch := s.cellSize(a)
 	mx, my := s.L.maze.cx(), s.L.maze.cy()
 	return rect{mx + (float64(c.X)-s.camX)*cw - cw/2, my + (float64(c.Y)-s.camY)*ch - ch/2, cw, ch}
 }
 
 // cellAt is the maze cell under screen point (x, y).
-func (s *boardScene) cellAt(a *App, x, y float64) rules.Cell {
+func (s *boardScene) cellAt(a *App, x, y float64) saboteur.Cell {
 	cw, ch := s.cellSize(a)
 	fx := (x-s.L.maze.cx())/cw + s.camX
 	fy := (y-s.L.maze.cy())/ch + s.camY
-	return rules.Cell{X: int(math.Floor(fx + 0.5)), Y: int(math.Floor(fy + 0.5))}
+	return saboteur.Cell{X: int(math.Floor(fx + 0.5)), Y: int(math.Floor(fy + 0.5))}
 }
 
 // fitZoom picks the largest zoom at which the whole maze (the start, the
@@ -606,7 +606,7 @@ func (s *boardScene) computeTargets() {
 	c := h.placed()
 	v := &s.mine
 	switch c.Kind {
-	case rules.Path:
+	case saboteur.Path:
 		if v.Broken == nil || v.Broken[s.me] != 0 {
 			break
 		}
@@ -616,26 +616,26 @@ func (s *boardScene) computeTargets() {
 				s.targets = append(s.targets, target{cell: p.At})
 			}
 		}
-	case rules.Broken:
+	case saboteur.Broken:
 		for t, b := range v.Broken {
 			if b&c.Tools == 0 {
 				s.targets = append(s.targets, target{seat: t, isSeat: true})
 			}
 		}
-	case rules.Repair:
+	case saboteur.Repair:
 		for t, b := range v.Broken {
 			if b&c.Tools != 0 {
 				s.targets = append(s.targets, target{seat: t, isSeat: true})
 			}
 		}
-	case rules.Rockfall:
+	case saboteur.Rockfall:
 		for _, t := range v.Board.Tiles() {
-			if t.Card.Kind == rules.Path {
+			if t.Card.Kind == saboteur.Path {
 				s.targets = append(s.targets, target{cell: t.At})
 			}
 		}
-	case rules.Map:
-		for i, gc := range rules.GoalCells {
+	case saboteur.Map:
+		for i, gc := range saboteur.GoalCells {
 			if !v.Board.GoalFaceUp(i) {
 				s.targets = append(s.targets, target{cell: gc})
 			}
@@ -666,28 +666,28 @@ func (s *boardScene) nearestTarget() int {
 }
 
 // moveFor builds the move that plays hand card idx on target t.
-func (s *boardScene) moveFor(idx int, t target) rules.Move {
+func (s *boardScene) moveFor(idx int, t target) saboteur.Move {
 	h := &s.hand[idx]
 	c := h.placed()
-	m := rules.Move{Seat: s.me, Type: rules.Play, Card: c}
+	m := saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c}
 	switch c.Kind {
-	case rules.Path, rules.Rockfall:
+	case saboteur.Path, saboteur.Rockfall:
 		m.At = t.cell
-	case rules.Broken, rules.Repair:
+	case saboteur.Broken, saboteur.Repair:
 		m.Target = t.seat
-	case rules.Map:
-		m.Goal = rules.GoalIndex(t.cell.Y)
+	case saboteur.Map:
+		m.Goal = saboteur.GoalIndex(t.cell.Y)
 	}
 	return m
 }
 
 // play submits the move of hand card idx; a refusal shows the rule's
 // reason and the card flies back from (fx, fy).
-func (s *boardScene) play(a *App, idx int, m rules.Move, fx, fy float64) bool {
-	if c := s.hand[idx].card; c.Kind == rules.Repair && m.Type == rules.Play && len(c.Tools.Tools()) == 2 && m.Tool == 0 {
+func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool {
+	if c := s.hand[idx].card; c.Kind == saboteur.Repair && m.Type == saboteur.Play && len(c.Tools.Tools()) == 2 && m.Tool == 0 {
 		if both := s.mine.Broken[m.Target] & c.Tools; both == c.Tools {
 			tools := c.Tools.Tools()
-			s.chooser = chooser{on: true, idx: idx, seat: m.Target, tools: [2]rules.Tool{tools[0], tools[1]}}
+			s.chooser = chooser{on: true, idx: idx, seat: m.Target, tools: [2]saboteur.Tool{tools[0], tools[1]}}
 			return false
 		}
 	}

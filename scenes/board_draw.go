@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
@@ -180,12 +180,12 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 	// Peeked goals carry a mark only their viewer sees.
 	if s.me >= 0 {
 		for i, g := range s.mine.Peeked {
-			if g == rules.NoGoal || s.mine.Board.GoalFaceUp(i) {
+			if g == saboteur.NoGoal || s.mine.Board.GoalFaceUp(i) {
 				continue
 			}
-			r := s.cellRect(a, rules.GoalCells[i])
+			r := s.cellRect(a, saboteur.GoalCells[i])
 			col := colTextDim
-			if g == rules.Gold {
+			if g == saboteur.Gold {
 				col = colGold
 			}
 			label := s.peekLabel(a, g)
@@ -213,12 +213,12 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 			// The keyboard's choice: a ghost of the card where it would go.
 			r := s.cellRect(a, s.targets[s.tsel].cell)
 			c := s.hand[s.sel].placed()
-			if c.Kind == rules.Path {
+			if c.Kind == saboteur.Path {
 				s.p.image(sub, s.cardImg(a, c), r.x, r.y, 1, 1, 0.6)
 			}
 			s.p.frame(sub, r, a.U(3), colGold)
 		}
-		if s.drag.started && s.hand[s.sel].card.Kind == rules.Path {
+		if s.drag.started && s.hand[s.sel].card.Kind == saboteur.Path {
 			// The cell the drop would snap to.
 			if best := s.snapTarget(a); best >= 0 {
 				r := s.cellRect(a, s.targets[best].cell)
@@ -252,8 +252,8 @@ func (s *boardScene) snapTarget(a *App) int {
 	return best
 }
 
-func (s *boardScene) peekLabel(a *App, g rules.GoalCard) string {
-	if g == rules.Gold {
+func (s *boardScene) peekLabel(a *App, g saboteur.GoalCard) string {
+	if g == saboteur.Gold {
 		return s.texts.peekGold(a)
 	}
 	return s.texts.peekCoal(a)
@@ -327,7 +327,7 @@ func (t *boardTexts) help(a *App) string {
 // drawPanel draws seat i's panel: name, hand size, broken tools, turn.
 func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i, pass int) {
 	r := s.L.panels[i]
-	onTurn := s.view.Turn == i && s.view.Phase == rules.Playing
+	onTurn := s.view.Turn == i && s.view.Phase == saboteur.Playing
 	bg, edge := colPanel, colEdge
 	if onTurn {
 		bg, edge = colPanelHi, colGold
@@ -393,7 +393,7 @@ func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i, pass int) {
 	if i < len(s.view.Broken) {
 		size := int(math.Min(a.U(24), r.h*0.42))
 		k := 0
-		for _, t := range [3]rules.Tool{rules.Pickaxe, rules.Lantern, rules.Cart} {
+		for _, t := range [3]saboteur.Tool{saboteur.Pickaxe, saboteur.Lantern, saboteur.Cart} {
 			if s.view.Broken[i]&t == 0 {
 				continue
 			}
@@ -536,17 +536,17 @@ func (s *boardScene) drawHand(a *App, dst *ebiten.Image) {
 // drawPeek shows what this player's map showed (R6.4), to them only.
 func (s *boardScene) drawPeek(a *App, dst *ebiten.Image) {
 	g := s.mine.Peeked[s.peekG]
-	if g == rules.NoGoal {
+	if g == saboteur.NoGoal {
 		return
 	}
 	w, h := float64(a.w), float64(a.h)
 	r := rect{w/2 - a.U(170), h/2 - a.U(140), a.U(340), a.U(260)}
 	s.p.round(dst, r, a.U(12), colPanel, a.U(3), colGold)
 	art := a.Art(int(a.U(100)))
-	img := art.Card(rules.Card{Kind: rules.Goal, Goal: g, Open: g.Open()})
+	img := art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()})
 	s.p.imageCentered(dst, img, r.cx(), r.y+a.U(100), 1, 1, 0, 1)
 	key := "scene.board.peek_coal"
-	if g == rules.Gold {
+	if g == saboteur.Gold {
 		key = "scene.board.peek_gold"
 	}
 	drawText(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(17), r.cx(), r.y+r.h-a.U(36), alignCenter, colGold)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // dragThreshold is how far (layout units) a press must travel to become a
@@ -48,7 +48,7 @@ func (s *boardScene) input(a *App) {
 	// Turning: right click, the wheel button or R turns the dragged, the
 	// hovered or the selected card 180 degrees (R3.3).
 	if p.right || p.middle || a.Key(ebiten.KeyR) {
-		if i := s.turnable(a); i >= 0 && s.hand[i].card.Kind == rules.Path {
+		if i := s.turnable(a); i >= 0 && s.hand[i].card.Kind == saboteur.Path {
 			s.hand[i].turned = !s.hand[i].turned
 			s.computeTargets()
 		}
@@ -183,7 +183,7 @@ func (s *boardScene) clickMaze(a *App, fx, fy float64) {
 			return
 		}
 	}
-	if s.hand[s.sel].card.Kind == rules.Path {
+	if s.hand[s.sel].card.Kind == saboteur.Path {
 		s.refuse(a, s.mine.CanPlace(s.hand[s.sel].placed(), c), -1, -1, -1)
 	}
 }
@@ -206,7 +206,7 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 	}
 	c := s.hand[idx].placed()
 	switch c.Kind {
-	case rules.Path:
+	case saboteur.Path:
 		if !s.L.maze.in(int(fx), int(fy)) {
 			s.flyBack(a, idx, cx, cy)
 			return
@@ -225,18 +225,18 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 			}
 		}
 		if best < 0 {
-			at := rules.Cell{X: int(math.Floor(px + 0.5)), Y: int(math.Floor(py + 0.5))}
+			at := saboteur.Cell{X: int(math.Floor(px + 0.5)), Y: int(math.Floor(py + 0.5))}
 			err := s.mine.CanPlace(c, at)
 			if err == nil {
 				// Legal but not in the list: cannot happen; play it anyway.
-				s.play(a, idx, rules.Move{Seat: s.me, Type: rules.Play, Card: c, At: at}, cx, cy)
+				s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, At: at}, cx, cy)
 				return
 			}
 			s.refuse(a, err, idx, cx, cy)
 			return
 		}
 		s.play(a, idx, s.moveFor(idx, s.targets[best]), cx, cy)
-	case rules.Broken, rules.Repair:
+	case saboteur.Broken, saboteur.Repair:
 		for i, r := range s.L.panels {
 			if r.in(int(fx), int(fy)) {
 				s.playOnSeat(a, idx, i, cx, cy)
@@ -244,16 +244,16 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 			}
 		}
 		s.flyBack(a, idx, cx, cy)
-	case rules.Rockfall, rules.Map:
+	case saboteur.Rockfall, saboteur.Map:
 		if !s.L.maze.in(int(fx), int(fy)) {
 			s.flyBack(a, idx, cx, cy)
 			return
 		}
 		at := s.cellAt(a, fx, fy)
-		m := rules.Move{Seat: s.me, Type: rules.Play, Card: c, At: at}
-		if c.Kind == rules.Map {
+		m := saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, At: at}
+		if c.Kind == saboteur.Map {
 			m.Goal = -1
-			for i, gc := range rules.GoalCells {
+			for i, gc := range saboteur.GoalCells {
 				if gc == at {
 					m.Goal = i
 				}
@@ -274,20 +274,20 @@ func (s *boardScene) playOnSeat(a *App, idx, seat int, cx, cy float64) {
 		return
 	}
 	c := s.hand[idx].card
-	if c.Kind != rules.Broken && c.Kind != rules.Repair {
+	if c.Kind != saboteur.Broken && c.Kind != saboteur.Repair {
 		if cx >= 0 {
 			s.flyBack(a, idx, cx, cy)
 		}
 		return
 	}
-	s.play(a, idx, rules.Move{Seat: s.me, Type: rules.Play, Card: c, Target: seat}, cx, cy)
+	s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, Target: seat}, cx, cy)
 }
 
 func (s *boardScene) discard(a *App, idx int, cx, cy float64) {
 	if !s.myTurn() || idx < 0 || idx >= len(s.hand) {
 		return
 	}
-	s.play(a, idx, rules.Move{Seat: s.me, Type: rules.Discard, Card: s.hand[idx].card}, cx, cy)
+	s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Discard, Card: s.hand[idx].card}, cx, cy)
 	a.audio.play(sfxDeal)
 }
 
@@ -364,9 +364,9 @@ func (s *boardScene) refuseNoTarget(a *App) {
 	c := s.hand[s.sel].placed()
 	key := "scene.board.no_target"
 	switch {
-	case c.Kind == rules.Path && s.mine.Broken[s.me] != 0:
+	case c.Kind == saboteur.Path && s.mine.Broken[s.me] != 0:
 		key = "rule.R5.1"
-	case c.Kind == rules.Path && c.Rotated() != c:
+	case c.Kind == saboteur.Path && c.Rotated() != c:
 		key = "scene.board.no_target_turn"
 	}
 	s.reason, s.reasonT = a.T(key), 180
@@ -439,7 +439,7 @@ func (s *boardScene) chooserInput(a *App) {
 	}
 	ch.on = false
 	c := s.hand[ch.idx].card
-	s.play(a, ch.idx, rules.Move{Seat: s.me, Type: rules.Play, Card: c, Target: ch.seat, Tool: ch.tools[pick]}, -1, -1)
+	s.play(a, ch.idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, Target: ch.seat, Tool: ch.tools[pick]}, -1, -1)
 }
 
 func (s *boardScene) curtainButton(a *App) button {

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestScreenshotsSettled: --screenshots saves each scene and the board
@@ -129,7 +129,7 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 		t.Fatal("round 1 did not end on the board")
 	}
 	rec := m.table.Record()
-	g, _, err := rules.New(rec.Options, rec.Seed)
+	g, _, err := saboteur.New(rec.Options, rec.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,10 +144,10 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 		ended := false
 		for _, e := range evs {
 			switch e.Type {
-			case rules.GoalRevealed, rules.RoundEnded:
+			case saboteur.GoalRevealed, saboteur.RoundEnded:
 				lines++
 			}
-			ended = ended || e.Type == rules.RoundEnded
+			ended = ended || e.Type == saboteur.RoundEnded
 		}
 		if ended {
 			break

@@ -3,7 +3,7 @@ package scenes
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // helpScene is the rules help: a readable, illustrated summary of
@@ -21,8 +21,8 @@ type helpScene struct {
 // helpPage is one page: its title and text keys and the cards shown.
 type helpPage struct {
 	title, body string
-	cards       []rules.Card
-	roles       []rules.Role
+	cards       []saboteur.Card
+	roles       []saboteur.Role
 	gold        []int
 	// maze: the cards show the maze from the start to a goal, left to
 	// right as the board lays it out, so they are not mirrored for a
@@ -31,11 +31,11 @@ type helpPage struct {
 }
 
 var helpPages = []helpPage{
-	{title: "scene.help.roles.title", body: "scene.help.roles.body", roles: []rules.Role{rules.GoldDigger, rules.Saboteur}},
-	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []rules.Card{rules.MustCard("START"), rules.MustCard("EW"), rules.MustCard("NES"), rules.MustCard("GOAL")}, maze: true},
-	{title: "scene.help.paths.title", body: "scene.help.paths.body", cards: []rules.Card{rules.MustCard("NE"), rules.MustCard("SW"), rules.MustCard("xNS"), rules.MustCard("xE")}},
-	{title: "scene.help.actions.title", body: "scene.help.actions.body", cards: []rules.Card{rules.MustCard("broken:lantern"), rules.MustCard("repair:pickaxe+cart"), rules.MustCard("rockfall"), rules.MustCard("map")}},
-	{title: "scene.help.end.title", body: "scene.help.end.body", cards: []rules.Card{rules.MustCard("GOLD"), rules.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
+	{title: "scene.help.roles.title", body: "scene.help.roles.body", roles: []saboteur.Role{saboteur.GoldDigger, saboteur.Saboteur}},
+	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("NES"), saboteur.MustCard("GOAL")}, maze: true},
+	{title: "scene.help.paths.title", body: "scene.help.paths.body", cards: []saboteur.Card{saboteur.MustCard("NE"), saboteur.MustCard("SW"), saboteur.MustCard("xNS"), saboteur.MustCard("xE")}},
+	{title: "scene.help.actions.title", body: "scene.help.actions.body", cards: []saboteur.Card{saboteur.MustCard("broken:lantern"), saboteur.MustCard("repair:pickaxe+cart"), saboteur.MustCard("rockfall"), saboteur.MustCard("map")}},
+	{title: "scene.help.end.title", body: "scene.help.end.body", cards: []saboteur.Card{saboteur.MustCard("GOLD"), saboteur.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
 	{title: "scene.help.controls.title", body: "scene.help.controls.body"},
 }
 

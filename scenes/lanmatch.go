@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // matchTable is what a match needs of the table it shows: a local
@@ -16,15 +16,15 @@ import (
 // board, round end and final scenes only use these.
 type matchTable interface {
 	// View returns what seat may know now; -1 is a spectator.
-	View(seat int) rules.View
+	View(seat int) saboteur.View
 	// Submit plays m for seat, or returns why not (the rule's error).
-	Submit(seat int, m rules.Move) error
+	Submit(seat int, m saboteur.Move) error
 	// Close leaves the table (the player went back to the menu).
 	Close()
 	// Record is the game record so far; nil for a LAN guest, whose host
 	// keeps the record (the guest never knows the seed or the others'
 	// hands).
-	Record() *rules.Record
+	Record() *saboteur.Record
 }
 
 // hostTable is the LAN host's table: the lan.Host's game.Table, closed
@@ -42,7 +42,7 @@ func (t hostTable) Close() { t.link.close() }
 // lan.Client's messages, its moves go to the host. Every TUpdate is given to
 // the guest's own seat inbox as it came (the seat's view and events) and to
 // the screen's watcher redacted to what a spectator sees (publicView,
-// rules.Event.For(-1)), exactly as a local game.Table feeds them.
+// saboteur.Event.For(-1)), exactly as a local game.Table feeds them.
 type guestTable struct {
 	link  *lanLink
 	seat  int
@@ -50,14 +50,14 @@ type guestTable struct {
 	inbox *game.Inbox // the guest's own seat
 
 	mu   sync.Mutex
-	mine rules.View // the newest view of the guest's seat
-	pub  rules.View
+	mine saboteur.View // the newest view of the guest's seat
+	pub  saboteur.View
 	has  bool
 }
 
 // View returns the guest's own view for its seat, else the newest public
 // view (a guest knows nothing more about other seats).
-func (g *guestTable) View(seat int) rules.View {
+func (g *guestTable) View(seat int) saboteur.View {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if seat == g.seat {
@@ -73,7 +73,7 @@ var errNotYourSeat = errors.New("lan: a guest plays only its own seat")
 // for a path card, and that m is one of the view's legal moves) and sends
 // it to the host; the host's answer arrives as an update (or, when it
 // refuses after all, as a TError that puts the hand back: see lanLink).
-func (g *guestTable) Submit(seat int, m rules.Move) error {
+func (g *guestTable) Submit(seat int, m saboteur.Move) error {
 	if seat != g.seat {
 		return errNotYourSeat
 	}
@@ -90,11 +90,11 @@ func (g *guestTable) Submit(seat int, m rules.Move) error {
 // checkGuestMove is the guest's own check of m before it goes to the host:
 // the same refusals the host's rules would give, so a bad drop flies back
 // at once with its reason.
-func checkGuestMove(v *rules.View, m rules.Move) error {
+func checkGuestMove(v *saboteur.View, m saboteur.Move) error {
 	if !v.MyTurn() {
 		return fmt.Errorf("%w: it is seat %d's turn", game.ErrNotYourTurn, v.Turn)
 	}
-	if m.Type == rules.Play && m.Card.Kind == rules.Path {
+	if m.Type == saboteur.Play && m.Card.Kind == saboteur.Path {
 		if err := v.CanPlace(m.Card, m.At); err != nil {
 			return err
 		}
@@ -108,27 +108,27 @@ func checkGuestMove(v *rules.View, m rules.Move) error {
 }
 
 // sameMove compares two moves by what the rules read of them.
-func sameMove(a, b rules.Move) bool {
+func sameMove(a, b saboteur.Move) bool {
 	if a.Type != b.Type || a.Seat != b.Seat {
 		return false
 	}
 	switch a.Type {
-	case rules.Keep:
+	case saboteur.Keep:
 		return a.Gold == b.Gold
-	case rules.Discard:
+	case saboteur.Discard:
 		return a.Card == b.Card
 	}
 	if a.Card != b.Card {
 		return false
 	}
 	switch a.Card.Kind {
-	case rules.Path, rules.Rockfall:
+	case saboteur.Path, saboteur.Rockfall:
 		return a.At == b.At
-	case rules.Broken:
+	case saboteur.Broken:
 		return a.Target == b.Target
-	case rules.Repair:
+	case saboteur.Repair:
 		return a.Target == b.Target && (a.Tool == b.Tool || a.Tool == 0 || b.Tool == 0)
-	case rules.Map:
+	case saboteur.Map:
 		return a.Goal == b.Goal
 	}
 	return true
@@ -138,12 +138,12 @@ func sameMove(a, b rules.Move) bool {
 func (g *guestTable) Close() { g.link.close() }
 
 // Record is nil: the host keeps the record.
-func (g *guestTable) Record() *rules.Record { return nil }
+func (g *guestTable) Record() *saboteur.Record { return nil }
 
 // deliver takes one update from the host.
-func (g *guestTable) deliver(v rules.View, evs []rules.Event) {
+func (g *guestTable) deliver(v saboteur.View, evs []saboteur.Event) {
 	pub := publicView(v)
-	pevs := make([]rules.Event, len(evs))
+	pevs := make([]saboteur.Event, len(evs))
 	for i, e := range evs {
 		pevs[i] = e.For(-1)
 	}
@@ -167,21 +167,21 @@ func (g *guestTable) redeliver() {
 }
 
 // publicView strips a seat's view to what a spectator (seat -1) sees, as
-// rules.Game.View(-1) would give it: no role, hand, map sights, offer or
+// saboteur.Game.View(-1) would give it: no role, hand, map sights, offer or
 // own gold (RULES.md, Hidden information).
-func publicView(v rules.View) rules.View {
+func publicView(v saboteur.View) saboteur.View {
 	p := v
 	p.Seat = -1
-	p.Role = rules.NoRole
+	p.Role = saboteur.NoRole
 	p.Hand = nil
 	for i := range p.Peeked {
-		p.Peeked[i] = rules.NoGoal
+		p.Peeked[i] = saboteur.NoGoal
 	}
 	p.Offer = nil
 	p.Gold = 0
 	p.Results = nil
 	for _, r := range v.Results {
-		if v.Phase != rules.Over {
+		if v.Phase != saboteur.Over {
 			r.Gold = append([]int(nil), r.Gold...)
 			for s := range r.Gold {
 				r.Gold[s] = 0
@@ -197,7 +197,7 @@ func publicView(v rules.View) rules.View {
 // players on the host's side.
 func newHostMatch(link *lanLink, seat int, inbox *game.Inbox) *match {
 	t := link.host.Table()
-	m := &match{inbox: map[int]*game.Inbox{seat: inbox}, mine: map[int]rules.View{}, follow: -1,
+	m := &match{inbox: map[int]*game.Inbox{seat: inbox}, mine: map[int]saboteur.View{}, follow: -1,
 		humans: []int{seat}, started: now(), lan: link}
 	m.setup.Youngest = -1
 	m.attach(t)
@@ -219,7 +219,7 @@ func newHostMatch(link *lanLink, seat int, inbox *game.Inbox) *match {
 // the host through link's client.
 func newGuestMatch(link *lanLink, names []string) *match {
 	g := link.guest
-	m := &match{inbox: map[int]*game.Inbox{g.seat: g.inbox}, mine: map[int]rules.View{}, follow: -1,
+	m := &match{inbox: map[int]*game.Inbox{g.seat: g.inbox}, mine: map[int]saboteur.View{}, follow: -1,
 		humans: []int{g.seat}, started: now(), lan: link, table: g, watch: g.watch, names: names}
 	m.setup.Youngest = -1
 	return m

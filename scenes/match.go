@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // SeatSetup is one seat of a new game: a human with a name, or a computer
@@ -38,7 +38,7 @@ type Setup struct {
 }
 
 func (s *Setup) validate() error {
-	if len(s.Seats) < rules.MinPlayers || len(s.Seats) > rules.MaxPlayers {
+	if len(s.Seats) < saboteur.MinPlayers || len(s.Seats) > saboteur.MaxPlayers {
 		return fmt.Errorf("setup: %d seats", len(s.Seats))
 	}
 	if s.Youngest < -1 || s.Youngest >= len(s.Seats) {
@@ -55,16 +55,16 @@ func (s *Setup) validate() error {
 }
 
 // options returns the rules options of the setup.
-func (s *Setup) options() rules.Options {
-	return rules.Options{Players: len(s.Seats), ConnectToStart: s.ConnectToStart,
+func (s *Setup) options() saboteur.Options {
+	return saboteur.Options{Players: len(s.Seats), ConnectToStart: s.ConnectToStart,
 		OneNuggetPerDigger: s.OneNuggetPerDigger, SabotagedGetNothing: s.SabotagedGetNothing, FirstPlayer: s.Youngest}
 }
 
 // feedItem is one event of the table's public stream, with the view after
 // the move that caused it (the same pointer for every event of one move).
 type feedItem struct {
-	ev   rules.Event
-	view *rules.View
+	ev   saboteur.Event
+	view *saboteur.View
 	last bool // the last event of its move: the view is now current
 }
 
@@ -75,16 +75,16 @@ type match struct {
 	setup    Setup
 	table    matchTable // a *game.Table, or a LAN table (lanmatch.go)
 	watch    *game.Inbox
-	humans   []int                // local human seats, in seat order
-	inbox    map[int]*game.Inbox  // by seat: local humans and the followed bot
-	mine     map[int]rules.View   // by seat: the view in step with the screen
-	later    map[int][]rules.View // by seat: views delivered ahead of the screen
+	humans   []int                   // local human seats, in seat order
+	inbox    map[int]*game.Inbox     // by seat: local humans and the followed bot
+	mine     map[int]saboteur.View   // by seat: the view in step with the screen
+	later    map[int][]saboteur.View // by seat: views delivered ahead of the screen
 	names    []string
 	autoplay bool
 	follow   int // --autoplay: the seat whose hand is shown
 	saver    game.FileSaver
 	feed     []feedItem
-	shown    rules.View // the view as the screen last showed it
+	shown    saboteur.View // the view as the screen last showed it
 	started  time.Time
 	// fresh is set for a game dealt at this screen (not continued, not
 	// LAN): its screen starts at the deal and shows every move (history).
@@ -111,7 +111,7 @@ func newMatch(a *App, s Setup) (*match, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(now().UnixNano())
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, follow: -1,
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1,
 		saver: game.FileSaver{Path: a.dirs.autosave}, started: now(), fresh: true}
 	seats := m.seats(a, 0)
 	if err := m.saveSetup(a); err != nil {
@@ -142,7 +142,7 @@ func newAutoplayMatch(a *App) (*match, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(now().UnixNano())
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, autoplay: true, follow: 0, started: now(), fresh: true}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, autoplay: true, follow: 0, started: now(), fresh: true}
 	t, err := game.NewTable(s.options(), s.Seed, m.seats(a, 0), nil)
 	if err != nil {
 		return nil, err
@@ -200,7 +200,7 @@ func (m *match) saveSetup(a *App) error {
 // canContinue reports whether an autosave of an unfinished game exists.
 func canContinue(a *App) bool {
 	_, phase, err := game.FileSaver{Path: a.dirs.autosave}.Load()
-	return err == nil && phase != rules.Over
+	return err == nil && phase != saboteur.Over
 }
 
 // resumeMatch continues the autosaved game (Continue in the menu). The
@@ -226,7 +226,7 @@ func resumeMatch(a *App) (*match, error) {
 	for i := range s.Seats {
 		s.Seats[i].Name = rec.Seats[i]
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, follow: -1, saver: fs, started: now()}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, saver: fs, started: now()}
 	t, err := game.Resume(rec, m.seats(a, 0), fs)
 	if err != nil {
 		return nil, err
@@ -289,20 +289,20 @@ func (m *match) skipBacklog() []feedItem {
 // one view): the public view at the deal and one item per public event
 // of each move, with the view after that move, as the watcher would have
 // had them move by move.
-func (m *match) history(moves int) (deal rules.View, items []feedItem, err error) {
+func (m *match) history(moves int) (deal saboteur.View, items []feedItem, err error) {
 	rec := m.table.Record()
 	if rec == nil || moves > len(rec.Moves) {
-		return rules.View{}, nil, errors.New("scenes: no record of those moves")
+		return saboteur.View{}, nil, errors.New("scenes: no record of those moves")
 	}
-	g, _, err := rules.New(rec.Options, rec.Seed)
+	g, _, err := saboteur.New(rec.Options, rec.Seed)
 	if err != nil {
-		return rules.View{}, nil, err
+		return saboteur.View{}, nil, err
 	}
 	deal = g.View(-1)
 	for i, mv := range rec.Moves[:moves] {
 		evs, err := g.Apply(mv)
 		if err != nil {
-			return rules.View{}, nil, fmt.Errorf("scenes: replay move %d: %w", i, err)
+			return saboteur.View{}, nil, fmt.Errorf("scenes: replay move %d: %w", i, err)
 		}
 		v := g.View(-1)
 		for j, e := range evs {
@@ -317,13 +317,13 @@ func (m *match) history(moves int) (deal rules.View, items []feedItem, err error
 
 // viewOf returns seat's own view in step with the screen: the newest of
 // seat's deliveries up to move number moves.
-func (m *match) viewOf(seat, moves int) (rules.View, bool) {
+func (m *match) viewOf(seat, moves int) (saboteur.View, bool) {
 	in, ok := m.inbox[seat]
 	if !ok {
-		return rules.View{}, false
+		return saboteur.View{}, false
 	}
 	if m.later == nil {
-		m.later = map[int][]rules.View{}
+		m.later = map[int][]saboteur.View{}
 	}
 	for {
 		d, ok := in.Poll()
@@ -375,7 +375,7 @@ func (m *match) name(seat int) string {
 }
 
 // submit plays m for seat and returns the rules' refusal, if any.
-func (m *match) submit(seat int, mv rules.Move) error { return m.table.Submit(seat, mv) }
+func (m *match) submit(seat int, mv saboteur.Move) error { return m.table.Submit(seat, mv) }
 
 // close stops the table (bots stop thinking); the autosave stays.
 func (m *match) close() { m.table.Close() }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // menuScene is the title screen: New game, Continue (when an autosave of an
@@ -18,7 +18,7 @@ type menuScene struct {
 	canCont  bool
 	message  string // an error to show (a corrupt autosave, say)
 	ticks    int
-	deco     []rules.Card
+	deco     []saboteur.Card
 	lanReady bool
 }
 
@@ -34,8 +34,8 @@ const (
 
 func newMenuScene(a *App) *menuScene {
 	s := &menuScene{canCont: canContinue(a), focus: -1, lanReady: true}
-	s.deco = []rules.Card{rules.MustCard("NESW"), rules.MustCard("EW"), rules.MustCard("NE"), rules.MustCard("xNS"),
-		rules.MustCard("ESW"), rules.MustCard("NW"), rules.MustCard("EW"), rules.MustCard("NES")}
+	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
+		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
 }
 
@@ -203,17 +203,17 @@ func drawTableBackground(a *App, p *painter, dst *ebiten.Image) {
 // reveal, or straight to the round end when the gold is being handed out.
 func startScene(a *App, m *match) Scene {
 	backlog := m.skipBacklog()
-	var last *rules.View
-	var ended *rules.Event
+	var last *saboteur.View
+	var ended *saboteur.Event
 	for i := range backlog {
 		if backlog[i].view != nil {
 			last = backlog[i].view
 		}
-		if backlog[i].ev.Type == rules.RoundEnded {
+		if backlog[i].ev.Type == saboteur.RoundEnded {
 			e := backlog[i].ev
 			ended = &e
 		}
-		if backlog[i].ev.Type == rules.RoundStarted {
+		if backlog[i].ev.Type == saboteur.RoundStarted {
 			ended = nil
 		}
 	}
@@ -231,9 +231,9 @@ func startScene(a *App, m *match) Scene {
 	}
 	m.shown = *last
 	switch {
-	case last.Phase == rules.Over:
+	case last.Phase == saboteur.Over:
 		return newFinalScene(a, m, *last)
-	case last.Phase == rules.HandingOut && ended != nil:
+	case last.Phase == saboteur.HandingOut && ended != nil:
 		return newRoundEndScene(a, m, *ended, *last, nil)
 	}
 	return newRevealScene(a, m, *last)

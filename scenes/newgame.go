@@ -10,8 +10,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // newGameScene sets up a table: 3 to 10 seats, each a human (with a name)
@@ -84,7 +84,7 @@ func (s *newGameScene) Name() string { return "newgame" }
 // summary is the line above Start: how many players, saboteurs and
 // gold-diggers the table deals (R1.2).
 func (s *newGameScene) summary(a *App) string {
-	sab, dig := rules.RoleCards(len(s.setup.Seats))
+	sab, dig := saboteur.RoleCards(len(s.setup.Seats))
 	return a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
 		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
 }
@@ -114,12 +114,12 @@ func (s *newGameScene) layout(a *App) {
 		r.level = rect{x0 + a.U(204) + bh, by, a.U(230) - 2*bh, bh}
 		r.levelR = button{r: rect{x0 + a.U(434) - bh, by, bh, bh}, label: "›", enabled: true}
 		r.remove = button{r: rect{x0 + a.U(444), by, a.U(110), bh}, label: a.T("scene.newgame.remove"),
-			enabled: len(s.setup.Seats) > rules.MinPlayers}
+			enabled: len(s.setup.Seats) > saboteur.MinPlayers}
 		s.rows = append(s.rows, r)
 	}
 	y := top + float64(len(s.setup.Seats))*rowH + a.U(6)
 	s.add = button{r: rect{x0 + a.U(44), y, a.U(220), rowH - a.U(10)}, label: a.T("scene.newgame.add"),
-		enabled: len(s.setup.Seats) < rules.MaxPlayers}
+		enabled: len(s.setup.Seats) < saboteur.MaxPlayers}
 	rx, rw := x0+leftW+a.U(30), total-leftW-a.U(30)
 	oy := top + a.U(28)
 	// The summary sits above Start (see Draw); in a short window, or in a

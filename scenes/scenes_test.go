@@ -14,9 +14,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // The scene tests need Ebitengine's loop running (images, ReadPixels), so
@@ -211,9 +211,9 @@ func oneHuman(n int) []SeatSetup {
 
 // pathCard finds a hand card that is a path card and a legal placement
 // for it in the orientation it is held.
-func pathCard(b *boardScene) (idx int, p rules.Placement, ok bool) {
+func pathCard(b *boardScene) (idx int, p saboteur.Placement, ok bool) {
 	for i, hs := range b.hand {
-		if hs.card.Kind != rules.Path {
+		if hs.card.Kind != saboteur.Path {
 			continue
 		}
 		for _, pl := range b.mine.Board.Placements(nil, hs.placed(), false) {
@@ -222,11 +222,11 @@ func pathCard(b *boardScene) (idx int, p rules.Placement, ok bool) {
 			}
 		}
 	}
-	return 0, rules.Placement{}, false
+	return 0, saboteur.Placement{}, false
 }
 
 // seedWithPath finds a seed whose first hand can lay a path card.
-func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, rules.Placement) {
+func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, saboteur.Placement) {
 	for seed := uint64(1); seed < 50; seed++ {
 		h, b := startBoard(t, oneHuman(n), seed)
 		if i, p, ok := pathCard(b); ok {
@@ -234,7 +234,7 @@ func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, rules.Place
 		}
 	}
 	t.Fatal("no seed deals a playable path card")
-	return nil, nil, 0, rules.Placement{}
+	return nil, nil, 0, saboteur.Placement{}
 }
 
 func TestDragToLegalCellPlays(t *testing.T) {
@@ -248,7 +248,7 @@ func TestDragToLegalCellPlays(t *testing.T) {
 		t.Fatal("no move recorded")
 	}
 	m := rec.Moves[0]
-	if m.Type != rules.Play || m.Card != p.Card || m.At != p.At {
+	if m.Type != saboteur.Play || m.Card != p.Card || m.At != p.At {
 		t.Fatalf("played %v, want %v at %v", m, p.Card, p.At)
 	}
 	// The maze shows it once the event has been shown.
@@ -264,7 +264,7 @@ func TestDragToIllegalCellChangesNothing(t *testing.T) {
 	hand := len(b.hand)
 	card := b.hand[i].r
 	// A cell far from every card of the maze (R5.3).
-	far := b.cellRect(h.a, rules.Cell{X: 4, Y: 3})
+	far := b.cellRect(h.a, saboteur.Cell{X: 4, Y: 3})
 	h.drag(card.cx(), card.cy(), far.cx(), far.cy())
 	if n := len(b.m.table.Record().Moves); n != 0 {
 		t.Fatalf("%d moves recorded, want none", n)
@@ -290,11 +290,11 @@ func TestTurningCard(t *testing.T) {
 		h, b := startBoard(t, oneHuman(4), seed)
 		// A path card that fits somewhere only when turned.
 		for i, hs := range b.hand {
-			if hs.card.Kind != rules.Path || hs.card.Rotated() == hs.card {
+			if hs.card.Kind != saboteur.Path || hs.card.Rotated() == hs.card {
 				continue
 			}
 			turned := hs.card.Rotated()
-			var want *rules.Placement
+			var want *saboteur.Placement
 			for _, pl := range b.mine.Board.Placements(nil, hs.card, false) {
 				if pl.Card == turned {
 					pl := pl
@@ -360,7 +360,7 @@ func TestKeyboardDiscards(t *testing.T) {
 	c := b.hand[b.sel].card
 	h.key(ebiten.KeyD)
 	rec := b.m.table.Record()
-	if len(rec.Moves) == 0 || rec.Moves[0].Type != rules.Discard || rec.Moves[0].Card != c {
+	if len(rec.Moves) == 0 || rec.Moves[0].Type != saboteur.Discard || rec.Moves[0].Card != c {
 		t.Fatalf("moves %v, want a discard of %v", rec.Moves, c)
 	}
 }
@@ -444,7 +444,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 		seen[h.a.cur.Name()] = true
 		switch s := h.a.cur.(type) {
 		case *finalScene:
-			if len(s.view.Scores) != 5 || len(s.view.Results) != rules.Rounds {
+			if len(s.view.Scores) != 5 || len(s.view.Results) != saboteur.Rounds {
 				t.Fatalf("final scores %v after %d rounds", s.view.Scores, len(s.view.Results))
 			}
 			for _, n := range []string{"newgame", "reveal", "board", "roundend", "final"} {
@@ -498,10 +498,10 @@ func BenchmarkBoardDrag(b *testing.B) {
 	h.screen = ebiten.NewImage(h.a.w, h.a.h) // the whole screen, as in the game
 	// Lay 40 path cards into the maze as shown (the deck's first 40).
 	board := s.view.Board.Clone()
-	var places []rules.Placement
-	for id := 0; board.PathCards() < 40 && id < rules.DeckSize; id++ {
-		c := rules.DeckCard(rules.CardID(id))
-		if c.Kind != rules.Path {
+	var places []saboteur.Placement
+	for id := 0; board.PathCards() < 40 && id < saboteur.DeckSize; id++ {
+		c := saboteur.DeckCard(saboteur.CardID(id))
+		if c.Kind != saboteur.Path {
 			continue
 		}
 		places = board.Placements(places[:0], c, false)
@@ -509,7 +509,7 @@ func BenchmarkBoardDrag(b *testing.B) {
 			continue
 		}
 		p := places[len(places)/2]
-		board.Place(p.Card, rules.CardID(id), p.At)
+		board.Place(p.Card, saboteur.CardID(id), p.At)
 	}
 	if board.PathCards() < 40 {
 		b.Fatalf("only %d path cards laid", board.PathCards())
@@ -521,7 +521,7 @@ func BenchmarkBoardDrag(b *testing.B) {
 	}
 	idx := -1
 	for i, hs := range s.hand {
-		if hs.card.Kind == rules.Path {
+		if hs.card.Kind == saboteur.Path {
 			idx = i
 		}
 	}
@@ -655,7 +655,7 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 		}
 		switch s := h.a.cur.(type) {
 		case *finalScene:
-			if len(s.view.Scores) != 5 || len(s.view.Results) != rules.Rounds {
+			if len(s.view.Scores) != 5 || len(s.view.Results) != saboteur.Rounds {
 				t.Fatalf("final scores %v after %d rounds", s.view.Scores, len(s.view.Results))
 			}
 			if played == 0 {
@@ -718,7 +718,7 @@ func mouseMove(h *harness, s *boardScene) {
 			continue // off screen: try another card
 		}
 		c := s.hand[i].card
-		if c.Kind == rules.Repair && len(c.Tools.Tools()) == 2 && s.mine.Broken[tg.seat]&c.Tools == c.Tools {
+		if c.Kind == saboteur.Repair && len(c.Tools.Tools()) == 2 && s.mine.Broken[tg.seat]&c.Tools == c.Tools {
 			continue // would ask which tool: keep it simple
 		}
 		h.drag(r.cx(), r.cy(), to.cx(), to.cy())
@@ -739,7 +739,7 @@ func TestContinueResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := m.table.View(0)
-	if err := m.submit(0, rules.Move{Type: rules.Discard, Card: v.Hand[0]}); err != nil {
+	if err := m.submit(0, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
 		t.Fatal(err)
 	}
 	// The computer players move at once; wait for the human's turn.
@@ -796,8 +796,8 @@ func newScreen(a *App) *ebiten.Image {
 func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 	t.Helper()
 	for seed := uint64(1); seed < 40; seed++ {
-		opts := rules.Options{Players: n, FirstPlayer: 0}
-		g, evs, err := rules.New(opts, seed)
+		opts := saboteur.Options{Players: n, FirstPlayer: 0}
+		g, evs, err := saboteur.New(opts, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -805,7 +805,7 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 		for i := range bots {
 			bots[i] = bot.New(bot.Normal, i, n, seed+uint64(i))
 		}
-		observe := func(evs []rules.Event) {
+		observe := func(evs []saboteur.Event) {
 			for i, b := range bots {
 				for _, e := range evs {
 					b.Observe(e.For(i))
@@ -813,15 +813,15 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 			}
 		}
 		observe(evs)
-		rec := rules.NewRecord(opts, seed, nil)
+		rec := saboteur.NewRecord(opts, seed, nil)
 		for i := 0; i < n; i++ {
 			rec.Seats = append(rec.Seats, fmt.Sprintf("Seat %d", i+1))
 		}
 		at := -1 // moves made when the handing-out began
 		var offered []int
-		for g.Phase() != rules.Over {
-			if g.Phase() == rules.HandingOut {
-				if g.Round() == rules.Rounds {
+		for g.Phase() != saboteur.Over {
+			if g.Phase() == saboteur.HandingOut {
+				if g.Round() == saboteur.Rounds {
 					break // the next round must follow
 				}
 				if at < 0 {
@@ -906,7 +906,7 @@ func TestContinueInHandingOut(t *testing.T) {
 	if len(rec.Moves) <= before {
 		t.Fatal("the choice was not played")
 	}
-	if mv := rec.Moves[before]; mv.Seat != me || mv.Type != rules.Keep || mv.Gold != want[0] {
+	if mv := rec.Moves[before]; mv.Seat != me || mv.Type != saboteur.Keep || mv.Gold != want[0] {
 		t.Fatalf("played %v, want seat %d keeping %d", mv, me, want[0])
 	}
 	// Cards left that give no choice (one value) are kept without asking.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // Settings are the player's choices, kept as JSON in settings.json in the
@@ -62,11 +62,11 @@ func (s *Settings) clamp() {
 		s.LastSetup = nil
 	}
 	if s.LastSetup != nil {
-		// A name is drawn as it is: one that fails rules.CheckName (too
+		// A name is drawn as it is: one that fails saboteur.CheckName (too
 		// long, a control character, a bidi override) is cut to fit.
 		for i := range s.LastSetup.Seats {
-			if n := &s.LastSetup.Seats[i].Name; rules.CheckName(*n) != nil {
-				*n = rules.CutName(*n)
+			if n := &s.LastSetup.Seats[i].Name; saboteur.CheckName(*n) != nil {
+				*n = saboteur.CutName(*n)
 			}
 		}
 	}

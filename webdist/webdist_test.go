@@ -24,7 +24,7 @@ import (
 	qrcode "github.com/skip2/go-qrcode"
 
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // wasmBody stands in for goldvein.wasm: the handler never looks inside.
@@ -196,7 +196,7 @@ func TestNotEmbeddedWithoutTag(t *testing.T) {
 // the port its game protocol uses, as `goldvein serve` does, and checks
 // what a browser fetches, and that the WebSocket refuses a foreign page.
 func TestLanHostServesPage(t *testing.T) {
-	h, err := lan.NewHost(lan.HostConfig{Name: "web test", Options: rules.Options{Players: 3, FirstPlayer: -1},
+	h, err := lan.NewHost(lan.HostConfig{Name: "web test", Options: saboteur.Options{Players: 3, FirstPlayer: -1},
 		Bots: 2, BotLevel: "random", Web: NewHandler(testFS(t))})
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ import (
 
 	"github.com/goldvein/goldvein/browser"
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 func main() {
@@ -36,12 +36,12 @@ func run() error {
 	saver := game.FileSaver{Path: filepath.Join(dir, game.AutosaveFile)}
 	rec, phase, err := saver.Load()
 	if errors.Is(err, fs.ErrNotExist) {
-		opts := rules.Options{Players: 4, FirstPlayer: -1}
-		g, _, err := rules.New(opts, 42)
+		opts := saboteur.Options{Players: 4, FirstPlayer: -1}
+		g, _, err := saboteur.New(opts, 42)
 		if err != nil {
 			return err
 		}
-		rec := rules.NewRecord(opts, 42, []string{"Ann", "Bo", "Cy", "Di"})
+		rec := saboteur.NewRecord(opts, 42, []string{"Ann", "Bo", "Cy", "Di"})
 		for range 12 {
 			m := g.LegalMoves(g.Turn())[0]
 			if _, err := g.Apply(m); err != nil {
@@ -66,7 +66,7 @@ func run() error {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if rec.Seed != 42 || len(rec.Moves) != 12 || phase == rules.Over || strings.Join(rec.Seats, ",") != "Ann,Bo,Cy,Di" {
+	if rec.Seed != 42 || len(rec.Moves) != 12 || phase == saboteur.Over || strings.Join(rec.Seats, ",") != "Ann,Bo,Cy,Di" {
 		return fmt.Errorf("read back seed %d, %d moves, seats %v, phase %v", rec.Seed, len(rec.Moves), rec.Seats, phase)
 	}
 	if err := saver.Remove(); err != nil {
