@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -10,12 +10,12 @@ import (
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = dispatch(args, strings.NewReader(stdin), &out, &errb)
+	code = Dispatch(args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
-// TestCheckContract feeds goldvein check RULES.md's example position and
-// checks every output line exactly (RULES.md, Position format).
+// TestCheckContract feeds goldvein check SABOTEUR.md's example position and
+// checks every output line exactly (SABOTEUR.md, Position format).
 func TestCheckContract(t *testing.T) {
 	input := `{
   "players": 4,
@@ -104,7 +104,7 @@ func TestCheckLargeInput(t *testing.T) {
 	}
 }
 
-// TestCheckREADMEExample: the output the README shows for RULES.md's
+// TestCheckREADMEExample: the output the README shows for SABOTEUR.md's
 // example position is what goldvein check prints for it.
 func TestCheckREADMEExample(t *testing.T) {
 	block := func(file, after, fence string) string {
@@ -126,10 +126,10 @@ func TestCheckREADMEExample(t *testing.T) {
 		}
 		return body
 	}
-	input := block("docs/RULES.md", "## Position format", "```json")
-	want := block("README.md", "The example position of RULES.md gives:", "```")
+	input := block("../docs/rules/SABOTEUR.md", "## Position format", "```json")
+	want := block("../README.md", "The example position of SABOTEUR.md gives:", "```")
 	code, out, errOut := runCmd(t, input, "check")
 	if code != 0 || out != want {
-		t.Errorf("check on RULES.md's example: exit %d, stderr %q, stdout:\n%s\nREADME shows:\n%s", code, errOut, out, want)
+		t.Errorf("check on SABOTEUR.md's example: exit %d, stderr %q, stdout:\n%s\nREADME shows:\n%s", code, errOut, out, want)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -23,7 +23,7 @@ finished or not; 1 at the first illegal move; 2 when FILE cannot be read or
 is not a record.`
 
 func init() {
-	register("replay", "verify a game record (FILE, or - for stdin) and print the course of the game", runReplay)
+	Register("replay", "verify a game record (FILE, or - for stdin) and print the course of the game", runReplay)
 }
 
 // runReplay is `goldvein replay FILE`: it reads a game record
@@ -34,7 +34,7 @@ func init() {
 // when a move is illegal (the first one is named, after the course up to
 // it), 2 for a file that cannot be read or is not a record.
 func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && isHelp(args[0]) {
+	if len(args) == 1 && IsHelp(args[0]) {
 		fmt.Fprintln(stdout, replayUsage)
 		return 0
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -13,20 +13,20 @@ const maxPositionBytes = 16 << 20
 
 // checkUsage is what goldvein check --help prints.
 const checkUsage = `usage: goldvein check < position.json
-Reads one position in the position format of docs/RULES.md from standard
+Reads one position in the position format of docs/rules/SABOTEUR.md from standard
 input and writes one JSON line per move or query. Bad input: one line on
 standard error, exit status 2.`
 
 func init() {
-	register("check", "judge the moves of a position (docs/RULES.md, Position format) read from standard input", runCheck)
+	Register("check", "judge the moves of a position (docs/rules/SABOTEUR.md, Position format) read from standard input", runCheck)
 }
 
 // runCheck is `goldvein check`: it reads one position in the position
-// format of docs/RULES.md from stdin and writes one JSON line per move or query,
+// format of docs/rules/SABOTEUR.md from stdin and writes one JSON line per move or query,
 // exactly as the format specifies. Bad input exits 2 with a one-line error
 // naming the field on stderr, before any line is written.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && isHelp(args[0]) {
+	if len(args) == 1 && IsHelp(args[0]) {
 		fmt.Fprintln(stdout, checkUsage)
 		return 0
 	}

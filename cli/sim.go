@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register("sim", "play computer players against each other and report how each level does", runSim)
+	Register("sim", "play computer players against each other and report how each level does", runSim)
 }
 
 // runSim is `goldvein sim --games N --players P --seats hard,normal,easy,...
@@ -31,7 +31,7 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
 	playouts := fs.Int("playouts", bot.DefaultPlayouts, "hard's playouts per decision")
 	budget := fs.Duration("budget", bot.DefaultBudget, "cap on hard's think time per decision, as in the app (0: none, so that the same flags give the same games on any machine)")
-	if code, done := parseFlags(fs, "goldvein sim [--games N] [--players P] [--seats L,L,...] [--seed S] [--json] [flags]", args, stdout, stderr); done {
+	if code, done := ParseFlags(fs, "goldvein sim [--games N] [--players P] [--seats L,L,...] [--seed S] [--json] [flags]", args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {
