@@ -104,9 +104,9 @@ func TestCheckLargeInput(t *testing.T) {
 	}
 }
 
-// TestCheckREADMEExample: the output the README shows for SABOTEUR.md's
+// TestCheckDocsExample: the output docs/TOOLS.md shows for SABOTEUR.md's
 // example position is what goldvein check prints for it.
-func TestCheckREADMEExample(t *testing.T) {
+func TestCheckDocsExample(t *testing.T) {
 	block := func(file, after, fence string) string {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -127,9 +127,9 @@ func TestCheckREADMEExample(t *testing.T) {
 		return body
 	}
 	input := block("../docs/rules/SABOTEUR.md", "## Position format", "```json")
-	want := block("../README.md", "The example position of SABOTEUR.md gives:", "```")
+	want := block("../docs/TOOLS.md", "The example position of SABOTEUR.md gives:", "```")
 	code, out, errOut := runCmd(t, input, "check")
 	if code != 0 || out != want {
-		t.Errorf("check on SABOTEUR.md's example: exit %d, stderr %q, stdout:\n%s\nREADME shows:\n%s", code, errOut, out, want)
+		t.Errorf("check on SABOTEUR.md's example: exit %d, stderr %q, stdout:\n%s\ndocs/TOOLS.md shows:\n%s", code, errOut, out, want)
 	}
 }

@@ -96,7 +96,7 @@ func ParseFlags(fs *flag.FlagSet, synopsis string, args []string, stdout, stderr
 	}
 	if err != nil {
 		cmd := strings.TrimSpace("goldvein " + fs.Name())
-		msg := err.Error() // flag's wording, with the flag written as the README writes it
+		msg := err.Error() // flag's wording, with the flag written as docs/TOOLS.md writes it
 		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 			msg = "unknown flag --" + strings.TrimPrefix(name, "-")
 		}
