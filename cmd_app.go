@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/goldvein/goldvein/cli"
+	"github.com/goldvein/goldvein/cli/cmdline"
 	"io"
 	"os"
 	"runtime/pprof"
@@ -39,7 +40,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	config := fs.String("config", "", "folder for settings and the autosave (default: the user's config dir/goldvein)")
 	mute := fs.Bool("mute", false, "no sound")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
-	if code, done := cli.ParseFlags(fs, "goldvein [flags]   (goldvein help lists the subcommands)", args, stdout, stderr); done {
+	if code, done := cmdline.ParseFlags(fs, "goldvein [flags]   (goldvein help lists the subcommands)", args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/goldvein/goldvein/cli"
+	"github.com/goldvein/goldvein/cli/cmdline"
 	"image/png"
 	"io"
 	"os"
@@ -28,7 +29,7 @@ func runGallery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "directory to write the sheet into (required)")
 	width := fs.Int("width", 96, "card width in pixels (8 to 1024)")
 	cb := fs.Bool("colorblind", false, "use the colour-blind-safe palette")
-	if code, done := cli.ParseFlags(fs, "goldvein gallery --out DIR [--width PX] [--colorblind]   (writes DIR/cards-PX.png, or cards-PX-colorblind.png)", args, stdout, stderr); done {
+	if code, done := cmdline.ParseFlags(fs, "goldvein gallery --out DIR [--width PX] [--colorblind]   (writes DIR/cards-PX.png, or cards-PX-colorblind.png)", args, stdout, stderr); done {
 		return code
 	}
 	if *out == "" || fs.NArg() != 0 {

@@ -7,9 +7,10 @@ package main
 import (
 	"os"
 
+	"github.com/goldvein/goldvein/box"
 	"github.com/goldvein/goldvein/cli"
 )
 
 func main() {
-	os.Exit(cli.Dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(cli.Dispatch(box.Games(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

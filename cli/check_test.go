@@ -5,12 +5,14 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = Dispatch(args, strings.NewReader(stdin), &out, &errb)
+	code = Dispatch(testBox(), args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -97,7 +99,7 @@ func TestCheckBadInput(t *testing.T) {
 
 // TestCheckLargeInput: more than the size limit is refused, not read whole.
 func TestCheckLargeInput(t *testing.T) {
-	big := `{"players": 4, "moves": [` + strings.Repeat(`{"play": "discard"}, `, maxPositionBytes/20) + `{"play": "discard"}]}`
+	big := `{"players": 4, "moves": [` + strings.Repeat(`{"play": "discard"}, `, saboteur.MaxPositionBytes/20) + `{"play": "discard"}]}`
 	code, _, errs := runCmd(t, big, "check")
 	if code != 2 || !strings.Contains(errs, "larger than") {
 		t.Fatalf("exit %d, %q", code, errs)

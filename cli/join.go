@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/goldvein/goldvein/cli/cmdline"
+
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/saboteur"
@@ -48,7 +50,7 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		addr, args = args[0], args[1:]
 	}
-	if code, done := ParseFlags(fs, joinSynopsis, args, stdout, stderr); done {
+	if code, done := cmdline.ParseFlags(fs, joinSynopsis, args, stdout, stderr); done {
 		return code
 	}
 	if addr == "" && fs.NArg() == 1 {

@@ -1,127 +1,59 @@
 package cli
 
 import (
-	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strings"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/box"
 )
 
 func init() {
-	Register("sim", "play computer players against each other and report how each level does", runSim)
+	RegisterBox("sim", "play computer players against each other and report how each level does", runSim)
 }
 
-// runSim is `goldvein sim --games N --players P --seats hard,normal,easy,...
-// --seed S [--json]` (issue 4): it plays N complete 3-round games on every
-// core, turning the table one seat per game, and reports per level. With
-// --json the report is one JSON object on the last line of stdout, in the
-// fixed shape of bot.SimReport. Bad flags exit 2 with a one-line error.
-func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	games := fs.Int("games", 100, "complete 3-round games to play")
-	players := fs.Int("players", 5, "seats at the table, 3 to 10 (R1.1)")
-	seats := fs.String("seats", "", "comma-separated level per seat: random, easy, normal, hard (default: normal in every seat)")
-	seed := fs.Uint64("seed", 1, "seed of every deal and every bot")
-	asJSON := fs.Bool("json", false, "print the report as one JSON object on the last line")
-	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
-	playouts := fs.Int("playouts", bot.DefaultPlayouts, "hard's playouts per decision")
-	budget := fs.Duration("budget", bot.DefaultBudget, "cap on hard's think time per decision, as in the app (0: none, so that the same flags give the same games on any machine)")
-	if code, done := ParseFlags(fs, "goldvein sim [--games N] [--players P] [--seats L,L,...] [--seed S] [--json] [flags]", args, stdout, stderr); done {
-		return code
+// runSim is `goldvein sim [--game ID] ...`: the game's own sim when it has
+// one (Game.Sim), else the box's sim over the contract (simbox.go).
+func runSim(b box.Box, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	id, rest, err := takeGameFlag(args)
+	var g box.Game
+	if err == nil {
+		g, err = b.Find(id)
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "goldvein sim: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if err == nil && g.Sim == nil && g.Rules == nil {
+		err = fmt.Errorf("--game %s: this game has no computer players yet", g.ID)
 	}
-	cfg := bot.SimConfig{Games: *games, Players: *players, Seed: *seed, Workers: *workers,
-		Bot: bot.Config{Playouts: *playouts, Budget: *budget}}
-	if *seats == "" {
-		for range max(*players, 0) {
-			cfg.Seats = append(cfg.Seats, bot.Normal)
-		}
-	} else {
-		for _, s := range strings.Split(*seats, ",") {
-			l, err := bot.ParseLevel(s)
-			if err != nil {
-				fmt.Fprintf(stderr, "goldvein sim: --seats: %v\n", err)
-				return 2
-			}
-			cfg.Seats = append(cfg.Seats, l)
-		}
-	}
-	bad := ""
-	switch {
-	case *games < 1:
-		bad = fmt.Sprintf("--games %d: want at least 1", *games)
-	case *players < saboteur.MinPlayers || *players > saboteur.MaxPlayers:
-		bad = fmt.Sprintf("--players %d: want %d to %d (R1.1)", *players, saboteur.MinPlayers, saboteur.MaxPlayers)
-	case len(cfg.Seats) != *players:
-		bad = fmt.Sprintf("--seats: %d levels for --players %d", len(cfg.Seats), *players)
-	case *playouts < 1:
-		bad = fmt.Sprintf("--playouts %d: want at least 1", *playouts)
-	case *budget < 0:
-		bad = fmt.Sprintf("--budget %v: want 0 (no cap) or more", *budget)
-	case *workers < 0:
-		bad = fmt.Sprintf("--workers %d: want 0 (one per core) or more", *workers)
-	}
-	if bad != "" {
-		fmt.Fprintf(stderr, "goldvein sim: %s\n", bad)
-		return 2
-	}
-	if err := cfg.Validate(); err != nil {
-		fmt.Fprintf(stderr, "goldvein %v\n", err)
-		return 2
-	}
-	// The games allocate a maze per view and little that lives long: a
-	// larger heap target cuts the collector's share of the run.
-	debug.SetGCPercent(simGC)
-	rep, err := bot.Sim(cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "goldvein %v\n", err)
-		return 1
+		fmt.Fprintf(stderr, "goldvein sim: %v\n", err)
+		return 2
 	}
-	writeSimTable(stdout, cfg, rep)
-	if *asJSON {
-		b, err := json.Marshal(rep)
-		if err != nil {
-			fmt.Fprintf(stderr, "goldvein sim: %v\n", err)
-			return 1
-		}
-		fmt.Fprintln(stdout, string(b))
+	if g.Sim != nil {
+		return g.Sim(rest, stdout, stderr)
 	}
-	return 0
+	return simBox(g, rest, stdout, stderr)
 }
 
-// simGC is the collector's heap target during sim, in percent (measured:
-// 400 against the default 100 took the run from 183 to 300 games/s).
-const simGC = 400
-
-// writeSimTable prints the report for people: one line per level.
-func writeSimTable(w io.Writer, cfg bot.SimConfig, r *bot.SimReport) {
-	names := make([]string, len(cfg.Seats))
-	for i, l := range cfg.Seats {
-		names[i] = string(l)
-	}
-	fmt.Fprintf(w, "%d games, %d players, seats %s, seed %d: %.1f games/s\n",
-		r.Games, r.Players, strings.Join(names, ","), cfg.Seed, r.GamesPerSecond)
-	fmt.Fprintf(w, "%-7s %5s %6s %15s %6s %7s %7s %7s %9s %9s\n",
-		"level", "seats", "gold", "gold 95%", "win", "digger", "sabot.", "belief", "think p50", "think p95")
-	for _, l := range bot.Levels {
-		x, ok := r.Levels[string(l)]
-		if !ok {
+// takeGameFlag takes --game ID (or --game=ID, -game) out of args, for the
+// commands that hand the rest to a game's own flags.
+func takeGameFlag(args []string) (id string, rest []string, err error) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return id, append(rest, args[i:]...), nil
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "game" {
+			rest = append(rest, a)
 			continue
 		}
-		belief := "-"
-		if x.BeliefTrueSaboteurs != nil {
-			belief = fmt.Sprintf("%.3f", *x.BeliefTrueSaboteurs)
+		if !hasVal {
+			if i+1 >= len(args) {
+				return "", nil, fmt.Errorf("flag needs an argument: --game")
+			}
+			i++
+			val = args[i]
 		}
-		fmt.Fprintf(w, "%-7s %5d %6.2f [%5.2f,%6.2f] %6.3f %7.3f %7.3f %7s %7.3fms %7.3fms\n",
-			l, x.Seats, x.MeanGold, x.MeanGoldCI95[0], x.MeanGoldCI95[1], x.WinRate,
-			x.WinRateDigger, x.WinRateSaboteur, belief, x.ThinkMsP50, x.ThinkMsP95)
+		id = val
 	}
+	return id, rest, nil
 }
