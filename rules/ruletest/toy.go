@@ -194,4 +194,3 @@ func ToyHidden(m rules.Match, seat int, data []byte) error {
 	}
 	return nil
 }
-
