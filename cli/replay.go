@@ -11,7 +11,7 @@ import (
 	"unicode"
 
 	"github.com/goldvein/goldvein/box"
-	"github.com/goldvein/goldvein/cli/cmdline"
+	"github.com/goldvein/goldvein/cmdline"
 
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"

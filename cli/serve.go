@@ -19,7 +19,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/goldvein/goldvein/cli/cmdline"
+	"github.com/goldvein/goldvein/cmdline"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
