@@ -29,10 +29,10 @@ var targets = [...]Target{
 
 // The targets shared by every player count (Maps).
 const (
-	MinChasms        = 4 // fewest Abysmal Chasms on a map (U11.4)
-	MaxChasms        = 5 // most Abysmal Chasms on a map (U11.4)
-	MinInnerChasms   = 2 // chasms inside the map, each with a Volcano (U11.5)
-	MaxBlackMountain = 9 // Black Mountain markers in the box (U1.3, U11.7)
+	MinChasms        = 4  // fewest Abysmal Chasms on a map (U11.4)
+	MaxChasms        = 5  // most Abysmal Chasms on a map (U11.4)
+	MinInnerChasms   = 2  // chasms inside the map, each with a Volcano (U11.5)
+	MaxBlackMountain = 9  // Black Mountain markers in the box (U1.3, U11.7)
 	MinEdgePercent   = 40 // least share of land regions on the edge (U5.2)
 	MaxEdgePercent   = 60 // most share of land regions on the edge (U5.2)
 	// MinHalfPercent is the share of the land regions that the smaller side
