@@ -148,7 +148,8 @@ func ParseRecord(data []byte) (*Record, error) {
 }
 
 // Replay plays the record's moves with g from its options and seed. It
-// returns the match after the last move, every event in order (unredacted),
+// returns the match after the last move, every event in order (unredacted,
+// the match's opening first: Opener),
 // and an error naming the first move that is malformed or illegal (the
 // match is then as it stood before that move).
 func (r *Record) Replay(g Game) (Match, []Event, error) {
@@ -159,7 +160,7 @@ func (r *Record) Replay(g Game) (Match, []Event, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("record: %w", err)
 	}
-	var evs []Event
+	evs := OpeningOf(m)
 	for i, rm := range r.Moves {
 		mv, err := g.DecodeMove(rm.Move)
 		if err != nil {
