@@ -239,3 +239,46 @@ func TestPublicView(t *testing.T) {
 		}
 	})
 }
+
+// TestFormat1Converts: a format-1 record read through rules.ReadRecord
+// becomes format 2 (From 1, seat 0 human, the others normal computer
+// players) and replays through the contract to the same game; a format-2
+// record reads as itself; an unknown old format is refused by name.
+func TestFormat1Converts(t *testing.T) {
+	o := Options{Players: 4, FirstPlayer: -1}
+	g := newGame(t, o, 11)
+	old := NewRecord(o, 11, []string{"Ann", "Ben", "Bot 3", "Bot 4"})
+	randomGame(t, g, func(n int) int { return n - 1 }, func(m Move, _ []Event) { old.Moves = append(old.Moves, m) })
+	data, err := json.Marshal(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := rules.ReadRecord(data, Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rules.RecordSeat{{Name: "Ann", Kind: rules.Human}, {Name: "Ben", Kind: rules.Computer, Level: "normal"},
+		{Name: "Bot 3", Kind: rules.Computer, Level: "normal"}, {Name: "Bot 4", Kind: rules.Computer, Level: "normal"}}
+	if rec.Format != 2 || rec.From != 1 || rec.Game != ID || rec.Seed != 11 || !slices.Equal(rec.Seats, want) || len(rec.Moves) != len(old.Moves) {
+		t.Fatalf("converted: %+v", rec)
+	}
+	m, _, err := rec.Replay(Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !gamesEqual(m.(*Match).Game(), g) {
+		t.Fatal("the converted record replays to another game")
+	}
+	data2, _ := json.Marshal(rec)
+	again, err := rules.ReadRecord(data2, Rules{})
+	if err != nil || again.From != 0 || len(again.Moves) != len(rec.Moves) {
+		t.Fatalf("format 2 read back: %+v, %v", again, err)
+	}
+	if _, err := rules.ReadRecord(data); err == nil || !strings.Contains(err.Error(), `format 1 of game "goldvein"`) {
+		t.Errorf("a format-1 record with no game to read it: %v", err)
+	}
+	bad := strings.Replace(string(data), `"seat":0`, `"seat":9`, 1)
+	if _, err := rules.ReadRecord([]byte(bad), Rules{}); err == nil {
+		t.Error("a format-1 record with a seat out of the table converted")
+	}
+}
