@@ -42,6 +42,10 @@ type Game struct {
 	// the box's sim over the contract (cli/simbox.go). It gets the
 	// arguments after --game ID and returns the exit status.
 	Sim func(args []string, stdout, stderr io.Writer) int
+	// Hidden is the game's hidden-information check for the contract test
+	// (rules/ruletest, Config.Hidden): what a seat receives may not reveal
+	// what the rules reference's "Hidden information" keeps from it.
+	Hidden func(m rules.Match, seat int, data []byte) error
 }
 
 // Box is the games of the app, in the order the menu and help show them;
@@ -88,8 +92,9 @@ func (b Box) List(w io.Writer) {
 // Games is the box: every game of this build, the default first.
 func Games() Box {
 	return Box{
-		{ID: "saboteur", Title: "Saboteur", Players: "3-10",
+		{ID: saboteur.ID, Title: "Saboteur", Players: "3-10",
 			Summary: "tunnel-digging with secret roles (docs/rules/SABOTEUR.md)",
-			Check:   saboteur.Check, Sim: sabbot.SimCommand},
+			Rules:   saboteur.Rules{Bots: sabbot.Brains},
+			Check:   saboteur.Check, Sim: sabbot.SimCommand, Hidden: saboteur.Leaks},
 	}
 }

@@ -148,7 +148,7 @@ func (t *Table) deliver(evs []saboteur.Event) {
 func (t *Table) deliverTo(s Seat, seat int, evs []saboteur.Event) {
 	out := make([]saboteur.Event, len(evs))
 	for j, e := range evs {
-		out[j] = e.For(seat)
+		out[j] = e.Redact(seat)
 	}
 	s.Deliver(t.g.View(seat), out)
 }
@@ -183,7 +183,7 @@ func (t *Table) History(seat int) (saboteur.View, []saboteur.Event) {
 	defer t.mu.Unlock()
 	out := make([]saboteur.Event, len(t.events))
 	for i, e := range t.events {
-		out[i] = e.For(seat)
+		out[i] = e.Redact(seat)
 	}
 	return t.g.View(seat), out
 }

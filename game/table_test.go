@@ -406,7 +406,7 @@ func TestSubmitAtAndHistory(t *testing.T) {
 		t.Fatalf("history of seat %d: view of seat %d at %d moves, %d events", s, v.Seat, v.Moves, len(evs))
 	}
 	for _, e := range evs {
-		if !reflect.DeepEqual(e, e.For(s)) {
+		if !reflect.DeepEqual(e, e.Redact(s)) {
 			t.Fatalf("history holds an event not redacted for seat %d: %+v", s, e)
 		}
 	}

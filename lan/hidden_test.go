@@ -80,7 +80,7 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 // information): no other seat's role or hand, no face-down goal, no
 // discard, no other seat's gold before the end, no seed; and every update
 // is exactly the seat's own view (saboteur.Game.View) and its redaction of the
-// events (saboteur.Event.For).
+// events (saboteur.Event.Redact).
 func TestNothingHiddenReachesASeat(t *testing.T) {
 	t.Parallel()
 	const seed = 0x9E3779B97F4A7C15
@@ -164,7 +164,7 @@ func checkHidden(t *testing.T, rec *saboteur.Record, seat int, msgs []Message, p
 			t.Fatalf("update at move %d: %d events, want %d", v.Moves, len(m.Events), len(evs))
 		}
 		for i, e := range evs {
-			w, _ := json.Marshal(Event(e.For(seat)))
+			w, _ := json.Marshal(Event(e.Redact(seat)))
 			gj, _ := json.Marshal(m.Events[i])
 			if !bytes.Equal(w, gj) {
 				t.Fatalf("update at move %d: event %d is %s, want %s", v.Moves, i, gj, w)

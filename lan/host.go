@@ -702,7 +702,7 @@ func (r *remoteSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
 	}
 	out := make([]Event, len(evs))
 	for i, e := range evs {
-		out[i] = Event(e.For(r.seat))
+		out[i] = Event(e.Redact(r.seat))
 	}
 	r.c.out.send(&Message{T: TUpdate, sv: snapshot(&v), Events: out})
 }

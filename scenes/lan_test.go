@@ -299,7 +299,7 @@ func TestGuestTable(t *testing.T) {
 		{"a path card far from the maze", v0, saboteur.Move{Seat: 0, Type: saboteur.Play, Card: saboteur.MustCard("NESW"), At: saboteur.Cell{X: 30, Y: 30}}, false},
 	}
 	for _, tt := range tests {
-		err := checkGuestMove(&tt.v, tt.m)
+		err := tt.v.Check(tt.m)
 		if (err == nil) != tt.ok {
 			t.Errorf("%s: %v", tt.name, err)
 		}

@@ -306,7 +306,7 @@ func (m *match) history(moves int) (deal saboteur.View, items []feedItem, err er
 		}
 		v := g.View(-1)
 		for j, e := range evs {
-			items = append(items, feedItem{ev: e.For(-1), view: &v, last: j == len(evs)-1})
+			items = append(items, feedItem{ev: e.Redact(-1), view: &v, last: j == len(evs)-1})
 		}
 		if len(evs) == 0 {
 			items = append(items, feedItem{view: &v, last: true})

@@ -808,7 +808,7 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 		observe := func(evs []saboteur.Event) {
 			for i, b := range bots {
 				for _, e := range evs {
-					b.Observe(e.For(i))
+					b.Observe(e.Redact(i))
 				}
 			}
 		}

@@ -184,8 +184,10 @@ func play(c Config, tb Table, seed uint64, full bool, choose player, observe fun
 		if len(owing) == 0 {
 			return errors.New("no seat owes a move and the game is not over")
 		}
-		if err := checkOwing(m, tb.Players, owing); err != nil {
-			return fmt.Errorf("move %d: %w", n, err)
+		if full || n%16 == 0 {
+			if err := checkOwing(m, tb.Players, owing); err != nil {
+				return fmt.Errorf("move %d: %w", n, err)
+			}
 		}
 		if full && n%7 == 0 {
 			if err := checkRefusal(m, tb.Players, owing); err != nil {
