@@ -189,9 +189,9 @@ type Host struct {
 	httpCh  chan net.Conn
 	httpSrv *http.Server
 
-	sockMu    sync.Mutex     // guards the socket counts (Serve); taken alone
-	sockPer   map[string]int // accepted connections open, by IP address
-	sockTotal int            // accepted connections open
+	sockMu    sync.Mutex                // guards the socket counts (Serve); taken alone
+	sockPer   map[string][]*countedConn // accepted connections open, by IP address, oldest first
+	sockTotal int                       // accepted connections open
 }
 
 type hostSeat struct {
@@ -898,6 +898,7 @@ func (h *Host) handshake(c *hostConn, m Message) bool {
 		s.grace = nil
 	}
 	c.seat, s.conn = seat, c
+	markSeated(c.out.nc)
 	c.out.send(&Message{T: TWelcome, Version: Version, Seat: seat, Name: s.name, Token: s.token})
 	if m.Deflate {
 		c.out.startDeflate()
