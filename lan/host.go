@@ -70,6 +70,12 @@ type HostConfig struct {
 	// on average, Burst at once (defaults 20 and 40).
 	Rate  float64
 	Burst int
+	// HelloRate and HelloBurst bound the handshakes from one IP address:
+	// HelloRate a second on average, HelloBurst at once (defaults 2 and
+	// 10); a hello over them waits, up to HandshakeTimeout, then is
+	// refused (busy).
+	HelloRate  float64
+	HelloBurst int
 	// HandshakeTimeout bounds the time to the hello (default 5 s);
 	// PingInterval is how often an idle connection is pinged (default 5 s);
 	// IdleTimeout closes a connection silent that long (default 20 s).
@@ -192,6 +198,8 @@ type Host struct {
 	sockMu    sync.Mutex                // guards the socket counts (Serve); taken alone
 	sockPer   map[string][]*countedConn // accepted connections open, by IP address, oldest first
 	sockTotal int                       // accepted connections open
+
+	guard addrGuard // handshakes and wrong passwords, by IP address (throttle.go)
 }
 
 type hostSeat struct {
@@ -258,6 +266,12 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	}
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
+	}
+	if cfg.HelloRate <= 0 {
+		cfg.HelloRate = defaultHelloRate
+	}
+	if cfg.HelloBurst <= 0 {
+		cfg.HelloBurst = defaultHelloBurst
 	}
 	if cfg.BotLevel == "" {
 		cfg.BotLevel = "normal"
@@ -779,7 +793,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 		c.refuse(CodeProtocol, err.Error())
 		return
 	}
-	if !h.handshake(c, hello) {
+	if !h.throttleHello(c) || !h.handshake(c, hello) {
 		return
 	}
 	b := bucket{rate: h.cfg.Rate, burst: float64(h.cfg.Burst)}
