@@ -76,6 +76,12 @@ type HostConfig struct {
 	// refused (busy).
 	HelloRate  float64
 	HelloBurst int
+	// PasswordTries wrong passwords in a row from one IP address are
+	// answered at once (default 3); after that, the address's guesses
+	// are refused unread for PasswordBackoff (default 1 s), doubling with
+	// each further wrong one up to 30 s.
+	PasswordTries   int
+	PasswordBackoff time.Duration
 	// HandshakeTimeout bounds the time to the hello (default 5 s);
 	// PingInterval is how often an idle connection is pinged (default 5 s);
 	// IdleTimeout closes a connection silent that long (default 20 s).
@@ -273,6 +279,10 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	if cfg.HelloBurst <= 0 {
 		cfg.HelloBurst = defaultHelloBurst
 	}
+	if cfg.PasswordTries <= 0 {
+		cfg.PasswordTries = defaultPasswordTries
+	}
+	def(&cfg.PasswordBackoff, defaultPasswordBackoff)
 	if cfg.BotLevel == "" {
 		cfg.BotLevel = "normal"
 	}
@@ -864,8 +874,7 @@ func (h *Host) handshake(c *hostConn, m Message) bool {
 		c.refuse(CodeVersion, fmt.Sprintf("this host speaks protocol version %d, you speak %d: use the same goldvein release", Version, m.Version))
 		return false
 	}
-	if h.cfg.Password != "" && !equalSecret(m.Password, h.cfg.Password) {
-		c.refuse(CodePassword, "wrong password")
+	if h.cfg.Password != "" && !h.checkPassword(c, m.Password) {
 		return false
 	}
 	h.mu.Lock()
