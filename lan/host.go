@@ -768,10 +768,10 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	}
 	busy := ""
 	switch {
-	case len(h.conns) >= h.cfg.MaxConns:
-		busy = "the host has too many connections"
 	case h.perAddr[ip] >= h.cfg.MaxPerAddr:
 		busy = fmt.Sprintf("too many connections from %s (limit %d)", ip, h.cfg.MaxPerAddr)
+	case len(h.conns) >= h.cfg.MaxConns && !h.makeRoomLocked(ip):
+		busy = "the host has too many connections"
 	}
 	if busy == "" {
 		h.conns[c] = true

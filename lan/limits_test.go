@@ -111,3 +111,39 @@ func TestReconnectWhileStrangersHoldSockets(t *testing.T) {
 		t.Errorf("%d sockets open, limit %d", total, max)
 	}
 }
+
+// TestReconnectWhileStrangersHoldGameConnections: strangers hold every
+// game connection the host allows (MaxConns) without a hello; a dropped
+// guest still takes its seat back with its token, in place of one of them.
+func TestReconnectWhileStrangersHoldGameConnections(t *testing.T) {
+	cfg := testConfig(3, 1)
+	cfg.MaxConns, cfg.MaxPerAddr = 3, 2
+	cfg.HandshakeTimeout = 5 * time.Second
+	cfg.Grace = time.Minute
+	h, addr := startHost(t, cfg)
+	ann := join(t, addr, "Ann", nil)
+	join(t, addr, "Bo", nil)
+	<-h.Started()
+	token := ann.Token()
+	ann.Close()
+	waitFor(t, "Ann's drop", func() bool { return !h.Lobby().Seats[0].Connected })
+	for _, local := range []string{"127.0.11.1", "127.0.11.1", "127.0.11.2"} {
+		nc, err := dialFrom(t, addr, local)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(nc, Magic) // and no hello
+	}
+	waitFor(t, "the strangers counted", func() bool {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return len(h.conns) == cfg.MaxConns
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	back, err := Join(ctx, addr, ClientConfig{Name: "Ann", Token: token, Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatalf("Ann's reconnect while strangers hold every game connection: %v", err)
+	}
+	back.Close()
+}
