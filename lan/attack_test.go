@@ -27,7 +27,7 @@ import (
 )
 
 // dialFrom connects to addr from the loopback address local.
-func dialFrom(addr, local string) (net.Conn, error) {
+func attackDial(addr, local string) (net.Conn, error) {
 	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(local)}, Timeout: 2 * time.Second}
 	return d.Dial("tcp", addr)
 }
@@ -42,11 +42,19 @@ func stillOpen(nc net.Conn, wait time.Duration) bool {
 	return errors.As(err, &ne) && ne.Timeout()
 }
 
+// attackConfig is testConfig with the host's own handshake throttles
+// (testConfig lifts them for the package's other tests).
+func attackConfig(players, bots int) HostConfig {
+	cfg := testConfig(players, bots)
+	cfg.HelloRate, cfg.HelloBurst = 0, 0
+	return cfg
+}
+
 // TestAttackStalledBodies: 12 addresses × 12 sockets each send a request
 // head announcing a body that never comes; then a seated guest drops and
 // comes back with its token.
 func TestAttackStalledBodies(t *testing.T) {
-	cfg := testConfig(3, 2)
+	cfg := attackConfig(3, 2)
 	cfg.MaxPerAddr, cfg.MaxConns = 4, 64
 	cfg.HandshakeTimeout = 5 * time.Second
 	cfg.Grace = time.Minute
@@ -57,7 +65,7 @@ func TestAttackStalledBodies(t *testing.T) {
 	var held []net.Conn
 	for a := 1; a <= 12; a++ {
 		for i := 0; i < 12; i++ {
-			nc, err := dialFrom(addr, fmt.Sprintf("127.0.1.%d", a))
+			nc, err := attackDial(addr, fmt.Sprintf("127.0.1.%d", a))
 			if err != nil {
 				continue
 			}
@@ -76,7 +84,7 @@ func TestAttackStalledBodies(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	// The attacker takes the place the guest's socket leaves.
 	for i := 0; i < 12; i++ {
-		if nc, err := dialFrom(addr, "127.0.1.13"); err == nil {
+		if nc, err := attackDial(addr, "127.0.1.13"); err == nil {
 			io.WriteString(nc, "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n")
 			held = append(held, nc)
 		}
@@ -107,9 +115,10 @@ func TestAttackStalledBodies(t *testing.T) {
 // in the lobby while one address joins and leaves as fast as it can, for
 // at most 3,000 churns or 10 s.
 func TestAttackLobbyChurn(t *testing.T) {
-	cfg := testConfig(4, 0)
+	cfg := attackConfig(4, 0)
 	cfg.AutoStart = false
 	cfg.MaxPerAddr = 4
+	cfg.IdleTimeout, cfg.PingInterval = time.Minute, 20*time.Second // the slow guest answers no ping
 	h, addr := startHost(t, cfg)
 	slow := rawConn(t, addr)
 	slow.nc.(*net.TCPConn).SetReadBuffer(4096)
@@ -121,7 +130,7 @@ func TestAttackLobbyChurn(t *testing.T) {
 	start := time.Now()
 	joined, refused := 0, 0
 	for i := 0; i < 3000 && time.Since(start) < 10*time.Second; i++ {
-		nc, err := dialFrom(addr, "127.0.2.1")
+		nc, err := attackDial(addr, "127.0.2.1")
 		if err != nil {
 			continue
 		}
@@ -149,7 +158,7 @@ func TestAttackLobbyChurn(t *testing.T) {
 // TestAttackPasswordGuessing: one address guesses for at most 5,000
 // guesses or 5 s.
 func TestAttackPasswordGuessing(t *testing.T) {
-	cfg := testConfig(3, 0)
+	cfg := attackConfig(3, 0)
 	cfg.Password = "sesame"
 	cfg.AutoStart = false
 	var logs atomic.Int64
@@ -159,7 +168,7 @@ func TestAttackPasswordGuessing(t *testing.T) {
 	tries, checked := 0, 0
 	for tries < 5000 && time.Since(start) < 5*time.Second {
 		tries++
-		nc, err := dialFrom(addr, "127.0.4.1")
+		nc, err := attackDial(addr, "127.0.4.1")
 		if err != nil {
 			continue
 		}
@@ -233,7 +242,7 @@ func TestAttackDownloadFlood(t *testing.T) {
 	zw.Write(raw)
 	zw.Close()
 	t.Logf("synthetic wasm: %d bytes, %d gzipped", len(raw), gz.Len())
-	cfg := testConfig(3, 0)
+	cfg := attackConfig(3, 0)
 	cfg.AutoStart = false
 	cfg.IdleTimeout, cfg.PingInterval = time.Minute, 20*time.Second
 	cfg.Web = webdist.NewHandler(fstest.MapFS{"goldvein.wasm.gz": {Data: gz.Bytes()}, "index.html": {Data: []byte("<html>")}})
