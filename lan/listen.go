@@ -41,8 +41,10 @@ var httpMethods = [][]byte{[]byte("GET "), []byte("HEAD"), []byte("POST"), []byt
 // Every accepted connection counts against the socket limits before its
 // first byte is read: at most MaxPerAddr+SocketSlack from one IP address and
 // 2*MaxConns+SocketSlack in all (game, page, WebSocket and not yet sniffed
-// connections alike); one over the limit is closed at once, so idle HTTP
-// keep-alive connections cannot use up the host's file descriptors.
+// connections alike); one over its address's limit is closed at once, and
+// at the limit in all a stranger's socket makes room for it (countSocket),
+// so idle HTTP keep-alive connections cannot use up the host's file
+// descriptors nor keep a seated guest from coming back.
 func (h *Host) Serve(l net.Listener) error {
 	h.mu.Lock()
 	if h.closed {
