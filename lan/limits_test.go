@@ -147,3 +147,29 @@ func TestReconnectWhileStrangersHoldGameConnections(t *testing.T) {
 	}
 	back.Close()
 }
+
+// TestWebSocketGuestsAreNeverStrangers: the sockets under WebSocket guests
+// count as seated too: strangers from many addresses (one socket each)
+// fill the host, and the two browser guests' address, holding the most
+// sockets, keeps them.
+func TestWebSocketGuestsAreNeverStrangers(t *testing.T) {
+	cfg := testConfig(3, 1)
+	cfg.MaxConns, cfg.MaxPerAddr = 2, 2 // 12 sockets in all
+	cfg.HandshakeTimeout = 5 * time.Second
+	cfg.Grace = time.Minute
+	h, addr := startHost(t, cfg)
+	join(t, "ws://"+addr+WebSocketPath, "Ann", nil)
+	join(t, "ws://"+addr+WebSocketPath, "Bo", nil)
+	<-h.Started()
+	for i := 1; i <= 24; i++ {
+		if _, err := dialFrom(t, addr, fmt.Sprintf("127.0.12.%d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	for i, s := range h.Lobby().Seats[:2] {
+		if !s.Connected {
+			t.Errorf("browser seat %d (%s) lost its connection to strangers", i, s.Name)
+		}
+	}
+}
