@@ -125,7 +125,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var sess lan.Session
 	if *resume {
 		var err error
-		if rec, sess, err = loadLanSave(path); err != nil {
+		if rec, sess, err = loadLanSaveCtx(ctx, path); err != nil {
 			return fail(1, "--resume: %v", err)
 		}
 		cfg.Options = rec.Options
@@ -245,9 +245,10 @@ func (s lanSaver) Save(rec *saboteur.Record, sess lan.Session) error {
 	return os.Rename(tmp, s.path)
 }
 
-// loadLanSave reads and checks an autosave written by lanSaver.
+// loadLanSave reads and checks an autosave written by lanSaver: a regular
+// file of at most game.MaxSaveSize bytes (game.ReadLocalFile).
 func loadLanSave(path string) (*saboteur.Record, lan.Session, error) {
-	data, err := os.ReadFile(path)
+	data, err := game.ReadLocalFile(path, game.MaxSaveSize)
 	if err != nil {
 		return nil, lan.Session{}, err
 	}
@@ -270,6 +271,27 @@ func loadLanSave(path string) (*saboteur.Record, lan.Session, error) {
 		return nil, lan.Session{}, fmt.Errorf("%s: session has %d seats for %d players", path, len(s.Session.Seats), rec.Options.Players)
 	}
 	return rec, s.Session, nil
+}
+
+// loadLanSaveCtx is loadLanSave that gives up when ctx ends: SIGINT and
+// SIGTERM stop serve at every step, also while a save is read and replayed.
+func loadLanSaveCtx(ctx context.Context, path string) (*saboteur.Record, lan.Session, error) {
+	type loaded struct {
+		rec  *saboteur.Record
+		sess lan.Session
+		err  error
+	}
+	ch := make(chan loaded, 1)
+	go func() {
+		rec, sess, err := loadLanSave(path)
+		ch <- loaded{rec, sess, err}
+	}()
+	select {
+	case l := <-ch:
+		return l.rec, l.sess, l.err
+	case <-ctx.Done():
+		return nil, lan.Session{}, errors.New("stopped while reading " + path)
+	}
 }
 
 // joinAddresses names where guests (HOST:PORT) and browsers (http URLs) can

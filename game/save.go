@@ -72,7 +72,7 @@ func (s FileSaver) Remove() error {
 // there is no autosave, and the replayed game's phase so the caller can tell
 // a finished game from one to continue.
 func (s FileSaver) Load() (*saboteur.Record, saboteur.Phase, error) {
-	data, err := os.ReadFile(s.Path)
+	data, err := ReadLocalFile(s.Path, MaxSaveSize)
 	if err != nil {
 		return nil, 0, fmt.Errorf("game: autosave: %w", err)
 	}

@@ -213,7 +213,7 @@ func resumeMatch(a *App) (*match, error) {
 		return nil, err
 	}
 	var s Setup
-	data, err := os.ReadFile(setupPath(a))
+	data, err := game.ReadLocalFile(setupPath(a), maxSettingsSize)
 	if err == nil {
 		err = json.Unmarshal(data, &s)
 	}
