@@ -13,7 +13,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // Gnomes, against whom seat may use no power (U12.4, UR19).
 func (m *Match) gnomeGuard(seat, i int) bool {
 	o, d := m.occupant(i)
-	return o >= 0 && o != seat && !d && raceTable[m.seats[o].Active.Race].Protected
+	return o >= 0 && o != seat && !d && def(m.seats[o].Active.Race).Protected
 }
 
 // immune reports whether region i is immune to seat (U16.10, UR34).
@@ -51,8 +51,8 @@ func (m *Match) reachSet(seat int, plain bool) uint64 {
 	race := m.seats[seat].Active.Race
 	land := ^m.mp.TerrainMask("chasm")
 	if held == 0 { // U5.2: a first conquest
-		if !plain && raceTable[race].First != nil {
-			return raceTable[race].First(m) & land
+		if !plain && def(race).First != nil {
+			return def(race).First(m) & land
 		}
 		return m.mp.EdgeMask() & land
 	}
@@ -89,7 +89,7 @@ func (m *Match) costOf(seat, i int, uses []use, track bool) cost {
 			empty = true
 		}
 	}
-	if !guard && raceTable[race].AsIfEmpty != nil && raceTable[race].AsIfEmpty(m, seat, i) {
+	if !guard && def(race).AsIfEmpty != nil && def(race).AsIfEmpty(m, seat, i) {
 		empty = true
 		c.add(0, "as if empty (U12.3)")
 	}
@@ -117,7 +117,7 @@ func (m *Match) costOf(seat, i int, uses []use, track bool) cost {
 	} else if len(uses) > 0 {
 		c.add(0, "as if empty (U15.3)")
 	}
-	if d := raceTable[race]; d.Cost != nil && (!guard || d.Penalty) {
+	if d := def(race); d.Cost != nil && (!guard || d.Penalty) {
 		d.Cost(m, seat, i, &c)
 	}
 	if !guard {
@@ -192,7 +192,7 @@ func (m *Match) conquestPrecheck(i int, uses []use, allowed ...Marker) error {
 // hammersFor is how many Silver Hammers pay toward a cost (U12.5, UR20):
 // as many as possible, leaving one Dwarf token.
 func (m *Match) hammersFor(c int) int {
-	if !raceTable[m.seats[m.active].Active.Race].Hammers {
+	if !def(m.seats[m.active].Active.Race).Hammers {
 		return 0
 	}
 	return min(m.t.hammersLeft, c-1)
@@ -271,7 +271,7 @@ func (m *Match) finalConquest(i int, uses []use) ([]Event, error) {
 // attempt fails and conquests end.
 func (m *Match) wispsRoll(i int, uses []use) ([]Event, error) {
 	s := m.active
-	if !raceTable[m.seats[s].Active.Race].Wisps {
+	if !def(m.seats[s].Active.Race).Wisps {
 		return nil, rules.Refuse("U12.15", "only the Will-o'-Wisps roll before a conquest")
 	}
 	if err := m.conquestPrecheck(i, uses, Doormat, Socks, Sword); err != nil {

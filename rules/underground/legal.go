@@ -157,7 +157,7 @@ func (m *Match) conquestLegal() []Move {
 	if hand > 0 {
 		reach, plain := m.reachSet(s, false), m.reachSet(s, true)
 		avail := m.availableUses(s, Doormat, Socks, Sword)
-		wisps := raceTable[m.seats[s].Active.Race].Wisps
+		wisps := def(m.seats[s].Active.Race).Wisps
 		for i := 0; i < m.mp.Len(); i++ {
 			if _, ok := m.target(s, i); !ok {
 				continue

@@ -57,15 +57,15 @@ func (m *Match) pick(i int) ([]Event, error) {
 	}
 	s.Coins += c.Coins - i
 	m.offer = append(m.offer[:i], m.offer[i+1:]...)
-	if raceTable[c.Race].Pick != stepSwap {
+	if def(c.Race).Pick != stepSwap {
 		m.refill() // the Mimes swap with the other five first (U12.12)
 	}
 	s.Active = slot{Race: c.Race, Power: c.Power}
 	s.Fresh = true
 	ev := Event{Kind: EvPick, Seat: m.active, Pos: i, Race: c.Race.String(), Power: c.Power.String(), Coins: c.Coins - i}
 	evs := []Event{ev}
-	if raceTable[c.Race].Pick != stepNone {
-		m.step = raceTable[c.Race].Pick
+	if def(c.Race).Pick != stepNone {
+		m.step = def(c.Race).Pick
 	} else {
 		m.giveTokens()
 	}
@@ -75,7 +75,7 @@ func (m *Match) pick(i int) ([]Event, error) {
 // giveTokens hands the new combo's tokens: banner plus badge (U4.3, UR23).
 func (m *Match) giveTokens() {
 	s := &m.seats[m.active]
-	n := raceTable[s.Active.Race].Banner
+	n := def(s.Active.Race).Banner
 	if s.Active.Power != NoPower {
 		n += powerTable[s.Active.Power].Value
 	}

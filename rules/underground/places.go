@@ -141,7 +141,7 @@ func (m *Match) pipeLinks(seat, a, b int) bool {
 // from (U11.8): its race's reach and the Pipe.
 func (m *Match) widen(seat int, from uint64) uint64 {
 	var s uint64
-	if h := raceTable[m.seats[seat].Active.Race].Reach; h != nil && m.seats[seat].Active.has() {
+	if h := def(m.seats[seat].Active.Race).Reach; h != nil && m.seats[seat].Active.has() {
 		s |= h(m, from)
 	}
 	if p, ok := m.placeFor(Pipe, seat, false); ok {

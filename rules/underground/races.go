@@ -189,3 +189,14 @@ func terrainScore(rule, what string, terrain maps.Terrain) func(m *Match, seat i
 		}
 	}
 }
+
+var noRaceDef raceDef
+
+// def returns the race's definition; an empty one for NoRace (a seat with
+// no Active race, as a position may ask about).
+func def(r Race) *raceDef {
+	if r < 0 || r >= NumRaces {
+		return &noRaceDef
+	}
+	return &raceTable[r]
+}

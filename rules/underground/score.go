@@ -91,7 +91,7 @@ func (m *Match) score(seat int) *scorer {
 			sc.group(2*m.t.vanished, "U13.19", "Vanishing")
 		}
 		if !decline {
-			if h := raceTable[sl.Race].Score; h != nil {
+			if h := def(sl.Race).Score; h != nil {
 				h(m, seat, held, sc)
 			}
 		}

@@ -315,7 +315,7 @@ func (m *Match) inPlay(race Race) int {
 }
 
 // tray returns how many tokens of race are in the tray (U4.3).
-func (m *Match) tray(race Race) int { return raceTable[race].Supply - m.inPlay(race) }
+func (m *Match) tray(race Race) int { return def(race).Supply - m.inPlay(race) }
 
 // markerAt returns the region of a revealed Place or Relic, or -1.
 func (m *Match) markerAt(k Marker) int {

@@ -134,14 +134,14 @@ func (m *Match) endConquests() []Event {
 			evs = append(evs, Event{Kind: EvBonus, Seat: s, Armor: n, Rule: "U13.14", Text: "Mushroom Armor"})
 		}
 	}
-	if !raceTable[sl.Race].KeepsRiver {
+	if !def(sl.Race).KeepsRiver {
 		for h := m.held(s, false) & m.mp.TerrainMask("river"); h != 0; h &= h - 1 {
 			i := bits.TrailingZeros64(h)
 			sl.Hand += int(m.regions[i].Tokens)
 			m.emptyRegion(i)
 		}
 	}
-	if g := raceTable[sl.Race].Grow; g != nil {
+	if g := def(sl.Race).Grow; g != nil {
 		before := sl.Hand
 		g(m, s)
 		if sl.Hand > before {
@@ -215,10 +215,10 @@ func (m *Match) finishRedeploy() []Event {
 			}
 			p.ArmorHand = 0
 		}
-		if raceTable[sl.Race].Hammers {
+		if def(sl.Race).Hammers {
 			p.Hammers = 0 // U12.5: they leave the map; new ones are taken
 		}
-		if h := raceTable[sl.Race].AfterRedeploy; h != nil && sl.has() {
+		if h := def(sl.Race).AfterRedeploy; h != nil && sl.has() {
 			h(m, m.active)
 		}
 	}
