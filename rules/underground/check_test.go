@@ -28,13 +28,22 @@ const testMap = `{"turns": 5, "regions": [
 // pos is a position on testMap: seat 0 to move, turn 2, with board and
 // seats given as JSON fragments; extra adds or overrides top-level fields.
 func pos(board, seats, moves string, extra ...string) string {
-	x := ""
+	fields := []string{fmt.Sprintf(`"players": %d`, strings.Count(seats, `"coins"`)), `"map_inline": ` + testMap,
+		`"turn": 2`, `"seat": 0`, `"board": {` + board + `}`, `"figures": {}`, `"seats": [` + seats + `]`,
+		`"market": []`, `"stonehedge": null`, `"markers_left": 0`, `"moves": [` + moves + `]`}
 	for _, e := range extra {
-		x += "," + e
+		key := e[:strings.Index(e, ":")+1]
+		replaced := false
+		for k, f := range fields {
+			if strings.HasPrefix(f, key) {
+				fields[k], replaced = e, true
+			}
+		}
+		if !replaced {
+			fields = append(fields, e)
+		}
 	}
-	return fmt.Sprintf(`{"players": %d, "map_inline": %s, "turn": 2, "seat": 0, "board": {%s}, "figures": {},
- "seats": [%s], "market": [], "stonehedge": null, "markers_left": 0, "moves": [%s]%s}`,
-		strings.Count(seats, `"coins"`), testMap, board, seats, moves, x)
+	return "{" + strings.Join(fields, ",\n") + "}"
 }
 
 // seat is a seats[] entry: coins, Active race, power and hand, and an
