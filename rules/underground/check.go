@@ -328,6 +328,10 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 		active := m.active
 		for n := 0; n < 64 && !m.over && m.active == active && err == nil; n++ {
 			legal := m.LegalMoves(m.mover())
+			if len(legal) == 0 {
+				err = rules.Refuse(stepRule[m.step], "seat %d has no move at the %s step (an empty market?)", m.mover(), m.step)
+				break
+			}
 			var e []Event
 			e, err = m.apply(m.mover(), legal[0])
 			evs = append(evs, e...)
@@ -424,8 +428,13 @@ func (m *Match) targets(s int) []int {
 		return nil
 	}
 	var out []int
+	reach, plain := m.reachSet(s, false), m.reachSet(s, true)
 	for i := 0; i < m.mp.Len(); i++ {
-		if _, ok := m.target(s, i); ok && m.reaches(s, i, false) {
+		set := reach
+		if m.gnomeGuard(s, i) {
+			set = plain
+		}
+		if _, ok := m.target(s, i); ok && set&(1<<uint(i)) != 0 {
 			out = append(out, i)
 		}
 	}
@@ -606,7 +615,7 @@ func (p *position) build() (*Match, error) {
 			if m.markerAt(k) >= 0 {
 				return nil, bad(f+".place", "%s given twice", k)
 			}
-			r.Place = k
+			r.Place, m.places[k] = k, int8(i)
 		}
 		if br.Relic != nil {
 			k, ok := ParseMarker(*br.Relic)

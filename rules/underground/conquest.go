@@ -432,7 +432,7 @@ func (m *Match) resolve(i, n int, uses []use, ev Event, subst bool) []Event {
 		if k.IsRelic() {
 			m.relics[k-Doormat] = int8(i)
 		} else {
-			r.Place = k
+			r.Place, m.places[k] = k, int8(i)
 		}
 		evs = append(evs, Event{Kind: EvDraw, Seat: s, Region: m.mp.ID(i), Marker: k.String()})
 		if !k.IsRelic() && placeTable[k].Discover != nil {

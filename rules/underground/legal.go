@@ -152,7 +152,8 @@ func (m *Match) availableUses(seat int, kinds ...Marker) []use {
 func (m *Match) conquestLegal() []Move {
 	s := m.active
 	id := m.mp.ID
-	out := []Move{{End: true}}
+	out := make([]Move, 1, 24)
+	out[0] = Move{End: true}
 	hand := m.seats[s].Active.Hand
 	if hand > 0 {
 		reach, plain := m.reachSet(s, false), m.reachSet(s, true)

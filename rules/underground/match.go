@@ -91,14 +91,21 @@ func (m *Match) apply(seat int, mv Move) ([]Event, error) {
 	if err := mv.validate(); err != nil {
 		return nil, rules.Refuse("U3.2", "%v", err)
 	}
-	saved := m.Clone()
+	saved := m.backup
+	if saved == nil {
+		saved = &Match{}
+	}
+	m.backup = nil
+	m.copyInto(saved)
 	evs, err := m.dispatch(mv)
 	if err != nil {
 		fixed := m.fixed
-		*m = *saved
+		saved.copyInto(m)
 		m.fixed = fixed
+		m.backup = saved
 		return nil, err
 	}
+	m.backup = saved
 	m.stepN++
 	return evs, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/underground/maps"
@@ -148,6 +149,7 @@ type Match struct {
 	aside   []Marker // set aside unseen (U2.4)
 	stone   Power    // the Stonehedge's drawn power (U14.8)
 	relics  [6]int8  // region of each revealed Relic, -1 (U15.0b)
+	places  [9]int8  // region of each revealed Place, -1 (Places never move, U14)
 	fig     figures
 	armorIn int // Mushroom Armor on the board or in hand (U13.14)
 	turn    int // game turn, 1..Turns (U3.1)
@@ -161,6 +163,7 @@ type Match struct {
 	final   []int
 	winners []int
 	fixed   *fixedSource // check: dice and draws given by the position
+	backup  *Match       // Apply's undo buffer, reused (never part of a clone)
 }
 
 // New deals a match for players seats on their map (U2).
@@ -168,13 +171,11 @@ func New(players int, opts Options, seed uint64) (*Match, error) {
 	if players < 2 || players > 5 {
 		return nil, fmt.Errorf("players: %d: want 2 to 5 (U1.1)", players)
 	}
-	var mp *maps.Map
-	var err error
-	if opts.Map != "" {
-		mp, err = maps.Builtin(opts.Map)
-	} else {
-		mp, err = maps.ForPlayers(players)
+	name := opts.Map
+	if name == "" {
+		name = maps.Names()[players-2] // U2.1
 	}
+	mp, err := builtin(name)
 	if err != nil {
 		return nil, fmt.Errorf("options: map: %w", err)
 	}
@@ -187,6 +188,25 @@ func New(players int, opts Options, seed uint64) (*Match, error) {
 	return m, nil
 }
 
+// builtinMaps are the built-in maps, parsed once and shared read-only by
+// every match (a match never changes its map).
+var builtinMaps = sync.OnceValue(func() map[string]*maps.Map {
+	out := map[string]*maps.Map{}
+	for _, n := range maps.Names() {
+		if mp, err := maps.Builtin(n); err == nil {
+			out[n] = mp
+		}
+	}
+	return out
+})
+
+func builtin(name string) (*maps.Map, error) {
+	if mp, ok := builtinMaps()[name]; ok {
+		return mp, nil
+	}
+	return maps.Builtin(name) // its error names the map
+}
+
 // newEmpty returns a match on mp with nothing dealt.
 func newEmpty(mp *maps.Map, players int) *Match {
 	m := &Match{mp: mp, regions: make([]region, mp.Len()), seats: make([]player, players), stone: NoPower}
@@ -197,6 +217,7 @@ func newEmpty(mp *maps.Map, players int) *Match {
 		m.seats[i] = player{Active: noSlot, Decline: noSlot}
 	}
 	m.relics = [6]int8{-1, -1, -1, -1, -1, -1}
+	m.places = [9]int8{-1, -1, -1, -1, -1, -1, -1, -1, -1}
 	m.fig = figures{Balrog: -1, Queen: -1, Ghost: -1, Ancient: -1, Volcano: -1, Bag: -1,
 		QueenSeat: -1, GhostSeat: -1, AncientSeat: -1, BagSeat: -1, QueenRace: NoRace, BagCopy: NoMarker}
 	return m
@@ -239,9 +260,29 @@ func (m *Match) setup() {
 	m.startTurn()
 }
 
+// copyInto makes dst a copy of m, reusing dst's slices (Apply's undo).
+func (m *Match) copyInto(dst *Match) {
+	regions, seats, offer, banners := dst.regions[:0], dst.seats[:0], dst.offer[:0], dst.banners[:0]
+	badges, discard, markers, aside := dst.badges[:0], dst.discard[:0], dst.markers[:0], dst.aside[:0]
+	final, winners := dst.final[:0], dst.winners[:0]
+	*dst = *m
+	dst.backup = nil
+	dst.regions = append(regions, m.regions...)
+	dst.seats = append(seats, m.seats...)
+	dst.offer = append(offer, m.offer...)
+	dst.banners = append(banners, m.banners...)
+	dst.badges = append(badges, m.badges...)
+	dst.discard = append(discard, m.discard...)
+	dst.markers = append(markers, m.markers...)
+	dst.aside = append(aside, m.aside...)
+	dst.final = append(final, m.final...)
+	dst.winners = append(winners, m.winners...)
+}
+
 // Clone returns a deep copy that shares only the immutable map.
 func (m *Match) Clone() *Match {
 	c := *m
+	c.backup = nil
 	c.regions = append([]region(nil), m.regions...)
 	c.seats = append([]player(nil), m.seats...)
 	c.offer = append([]combo(nil), m.offer...)
@@ -322,12 +363,7 @@ func (m *Match) markerAt(k Marker) int {
 	if k.IsRelic() {
 		return int(m.relics[k-Doormat])
 	}
-	for i := range m.regions {
-		if m.regions[i].Place == k {
-			return i
-		}
-	}
-	return -1
+	return int(m.places[k])
 }
 
 // occupant returns the seat whose race holds region i and whether it is In
