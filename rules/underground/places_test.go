@@ -38,7 +38,7 @@ func TestPlaces(t *testing.T) {
 		{name: "U14.7 Mine of the Lost Dwarf", board: reg("r12", 0, "drow", true, 1, `"place": "lostmine"`),
 			seats: two(seat(5, "", "", 0, "drow", ""), none), extra: []string{`"market": [{"race": "ogres", "power": null, "coins": 0}]`},
 			moves: `{"query": "score"}`, check: scores("U14.7", 2)},
-		{name: "U14.8 Stonehedge: a drawn power for its occupant", board: two(reg("r1", 0, "ogres", false, 1), reg("r7", 0, "ogres", false, 2) + `, "r8": {"monsters": 2}`),
+		{name: "U14.8 Stonehedge: a drawn power for its occupant", board: two(reg("r1", 0, "ogres", false, 1), reg("r7", 0, "ogres", false, 2)+`, "r8": {"monsters": 2}`),
 			seats: two(seat(5, "ogres", "", 3), none), extra: []string{`"markers_left": 1`},
 			moves: `{"conquer": "r8"}, {"draw": "stonehedge", "power": "mining"}, {"query": "score"}`,
 			check: func(t *testing.T, m *Match, out []checkResult) {
