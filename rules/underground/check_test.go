@@ -265,6 +265,19 @@ func TestExample7Groups(t *testing.T) {
 		{"flocking", []string{"r1", "r2", "r3"}, "U13.3", 2},
 		{"flocking", []string{"r1", "r12"}, "U13.3", 0},
 	}
+	for _, c := range []struct {
+		regions []string
+		want    int
+	}{{[]string{"r3", "r9"}, 2}, {[]string{"r1", "r9"}, 0}} { // UR25: Spiderines link chasm shores only
+		var b []string
+		for _, r := range c.regions {
+			b = append(b, reg(r, 0, "spiderines", false, 1))
+		}
+		_, out := run(t, pos(strings.Join(b, ","), seat(0, "spiderines", "flocking", 0)+","+seat(0, "", "", 0), `{"query": "score"}`))
+		if got := item(out[0], "U13.3"); got != c.want {
+			t.Errorf("Spiderines flocking on %v: %d, want %d", c.regions, got, c.want)
+		}
+	}
 	for _, c := range cases {
 		var b []string
 		for _, r := range c.regions {

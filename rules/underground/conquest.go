@@ -191,8 +191,8 @@ func (m *Match) conquestPrecheck(i int, uses []use, allowed ...Marker) error {
 
 // hammersFor is how many Silver Hammers pay toward a cost (U12.5, UR20):
 // as many as possible, leaving one Dwarf token.
-func (m *Match) hammersFor(c int) int {
-	if !def(m.seats[m.active].Active.Race).Hammers {
+func (m *Match) hammersFor(i, c int) int {
+	if !def(m.seats[m.active].Active.Race).Hammers || m.gnomeGuard(m.active, i) { // U12.4: no race power against Gnomes
 		return 0
 	}
 	return min(m.t.hammersLeft, c-1)
@@ -204,7 +204,7 @@ func (m *Match) conquer(i int, uses []use) ([]Event, error) {
 		return nil, err
 	}
 	c := m.costOf(m.active, i, uses, false).n
-	h := m.hammersFor(c)
+	h := m.hammersFor(i, c)
 	if hand := m.seats[m.active].Active.Hand; hand < c-h {
 		return nil, rules.Refuse("U5.1", "%s costs %d, you hold %d tokens%s", m.mp.ID(i), c, hand, hammerNote(h))
 	}
@@ -243,7 +243,7 @@ func (m *Match) finalConquest(i int, uses []use) ([]Event, error) {
 	}
 	s := &m.seats[m.active]
 	c := m.costOf(m.active, i, uses, false).n
-	have := s.Active.Hand + m.hammersFor(c)
+	have := s.Active.Hand + m.hammersFor(i, c)
 	short := c - have
 	if short < 1 || short > 3 {
 		return nil, rules.Refuse("U5.7", "%s costs %d and you have %d: the die is for a shortfall of 1 to 3", m.mp.ID(i), c, have)
@@ -257,7 +257,7 @@ func (m *Match) finalConquest(i int, uses []use) ([]Event, error) {
 		evs := []Event{ev}
 		return append(evs, m.endConquests()...), nil
 	}
-	h := m.hammersFor(c)
+	h := m.hammersFor(i, c)
 	m.t.hammersLeft -= h
 	ev.Tokens = s.Active.Hand
 	evs := m.resolve(i, s.Active.Hand, uses, ev, false)
@@ -276,6 +276,9 @@ func (m *Match) wispsRoll(i int, uses []use) ([]Event, error) {
 	}
 	if err := m.conquestPrecheck(i, uses, Doormat, Socks, Sword); err != nil {
 		return nil, err
+	}
+	if m.gnomeGuard(s, i) {
+		return nil, rules.Refuse("U12.4", "%s is held by Active Gnomes: no race power may be used against it", m.mp.ID(i))
 	}
 	if !m.wispsTarget(i) {
 		return nil, rules.Refuse("U12.15", "%s is neither a Mystic Crystal region nor next to one you hold", m.mp.ID(i))

@@ -108,8 +108,8 @@ func TestRaces(t *testing.T) {
 			moves: `{"conquer": "r2"}, {"conquer": "r3"}, {"end": true}`, check: func(t *testing.T, m *Match, out []checkResult) {
 				accepted(t, out[0])
 				refused(t, out[1], "U5.1")
-				if m.seats[0].Hammers != 1 {
-					t.Errorf("hammers %d after redeployment, want 1 (one Mine)", m.seats[0].Hammers)
+				if m.seats[0].Hammers != 3 {
+					t.Errorf("hammers %d after redeployment, want 2 kept + 1 for the Mine (UR20)", m.seats[0].Hammers)
 				}
 			}},
 		{name: "U12.6 Kraken stay in River regions", board: reg("r1", 0, "kraken", false, 3),

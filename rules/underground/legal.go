@@ -178,7 +178,7 @@ func (m *Match) conquestLegal() []Move {
 					continue
 				}
 				c := m.costOf(s, i, uses, false).n
-				have := hand + m.hammersFor(c)
+				have := hand + m.hammersFor(i, c)
 				w := useCodes(uses)
 				switch short := c - have; {
 				case short <= 0:
@@ -186,7 +186,7 @@ func (m *Match) conquestLegal() []Move {
 				case short <= 3:
 					out = append(out, Move{Final: id(i), With: w})
 				}
-				if wisps && sub == 0 && m.wispsTarget(i) {
+				if wisps && sub == 0 && !guard && m.wispsTarget(i) {
 					out = append(out, Move{Wisps: id(i)})
 				}
 			}

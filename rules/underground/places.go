@@ -152,6 +152,16 @@ func (m *Match) widen(seat int, from uint64) uint64 {
 	return s
 }
 
+// pipeWiden is the Pipe's part of widen for one region (U14.4).
+func (m *Match) pipeWiden(seat, i int) uint64 {
+	if p, ok := m.placeFor(Pipe, seat, false); ok {
+		if tm := m.mp.TerrainMask(m.mp.Terrain(p)); tm&(1<<uint(i)) != 0 {
+			return tm
+		}
+	}
+	return 0
+}
+
 // fountain is U14.5 (UR29): +1 token into the occupant's hand.
 func (m *Match) fountain() []Event {
 	if _, ok := m.placeFor(Fountain, m.active, false); !ok {

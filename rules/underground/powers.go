@@ -210,7 +210,12 @@ func (m *Match) groups(seat int, held uint64, widened bool) int {
 				i := bits.TrailingZeros64(s)
 				next |= m.mp.AdjMask[i] & held
 				if widened {
-					next |= m.widen(seat, 1<<uint(i)) & held
+					w := m.widen(seat, 1<<uint(i))
+					if m.seats[seat].Active.Race == Spiderines && !m.mp.Chasmside(i) {
+						// UR25: only two chasm-bordering regions are linked along the chasms.
+						w = w&^m.mp.ChasmsideMask() | m.pipeWiden(seat, i)
+					}
+					next |= w & held
 				}
 			}
 			if next == g {

@@ -439,6 +439,9 @@ func (m *Match) retire(seat int, decline bool) {
 	if sl.Power != NoPower {
 		m.discard = append(m.discard, sl.Power)
 	}
+	if !decline && def(sl.Race).Hammers { // U12.5: back to the supply
+		m.seats[seat].Hammers = 0
+	}
 	m.returnBanner(sl.Race)
 	*sl = noSlot
 }

@@ -215,9 +215,6 @@ func (m *Match) finishRedeploy() []Event {
 			}
 			p.ArmorHand = 0
 		}
-		if def(sl.Race).Hammers {
-			p.Hammers = 0 // U12.5: they leave the map; new ones are taken
-		}
 		if h := def(sl.Race).AfterRedeploy; h != nil && sl.has() {
 			h(m, m.active)
 		}
