@@ -337,11 +337,16 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 			evs = append(evs, e...)
 		}
 	default:
-		if want, ok := stepOf[kind]; ok && m.step < want {
-			evs, _ = m.advance(want, seat)
+		ok := true
+		if want, known := stepOf[kind]; known && m.step < want {
+			evs, ok = m.advance(want, seat)
 		}
 		if kind == "balrog" && m.step < stepConquer {
-			evs, _ = m.advance(stepConquer, seat)
+			evs, ok = m.advance(stepConquer, seat)
+		}
+		if !ok { // the turn went past the move's step: refuse it where it stood
+			err = saved.wrongStep(kind)
+			break
 		}
 		var e []Event
 		e, err = m.apply(m.mover(), cm.Move)
@@ -353,9 +358,7 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 		fixed := m.fixed
 		*m = *saved
 		m.fixed = fixed
-		if next != nil {
-			return checkResult{}, bad(field, "an illegal move draws nothing, yet a draw follows: %v", err)
-		}
+		// A draw that follows a refused conquest belongs to it: nothing came up.
 		return checkResult{Legal: bp(false), Rule: rules.RuleOf(err), Error: err.Error()}, nil
 	}
 	if missing {
@@ -658,11 +661,9 @@ func (p *position) build() (*Match, error) {
 		return nil, bad("board", "more than 8 Mushroom Armor (U13.14)")
 	}
 	m.armorIn += sumArmorHands(m)
-	for s, ps := range p.Seats {
-		if ps.Active != nil && ps.Active.OnBoard != nil && *ps.Active.OnBoard != (m.held(s, false) != 0) {
-			return nil, bad(fmt.Sprintf("seats[%d].active.on_board", s), "%v, but the board says otherwise", *ps.Active.OnBoard)
-		}
-	}
+	// on_board is read but not enforced: the engine derives it from the
+	// board (a race with no region makes a first conquest, U5.2), and the
+	// reference's own example gives on_board true for a race with no region.
 	if len(p.Market) > OfferSize {
 		return nil, bad("market", "%d combos, at most 6 (U4.1)", len(p.Market))
 	}

@@ -350,3 +350,17 @@ func TestCheckBadInput(t *testing.T) {
 		t.Errorf("targets line %q: %v", buf.String(), err)
 	}
 }
+
+// U7.2 in the position format: a defender places returned tokens.
+func TestCheckDefend(t *testing.T) {
+	p := pos(reg("r1", 0, "mummies", false, 1)+","+reg("r2", 1, "ogres", false, 4)+","+reg("r3", 1, "ogres", false, 1)+","+reg("r12", 1, "ogres", false, 1),
+		seat(5, "mummies", "", 7)+","+seat(5, "ogres", "", 0),
+		`{"conquer": "r2"}, {"defend": {"seat": 1, "redeploy": {"r3": 1, "r12": 3}}}, {"defend": {"seat": 1, "redeploy": {"r3": 1, "r12": 2}}}`)
+	m, out := run(t, p)
+	accepted(t, out[0])
+	refused(t, out[1], "U7.2") // 4 tokens, 3 in hand
+	accepted(t, out[2])
+	if at(m, "r3").Tokens != 2 || at(m, "r12").Tokens != 3 || m.active != 1 {
+		t.Errorf("r3 %d r12 %d, active %d", at(m, "r3").Tokens, at(m, "r12").Tokens, m.active)
+	}
+}

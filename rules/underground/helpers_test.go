@@ -9,11 +9,23 @@ import (
 // randomGame plays a whole game with random legal moves (ending a step one
 // time in three), calling check after every move.
 func randomGame(t testing.TB, players int, seed uint64, check func(m *Match)) *Match {
+	var m *Match
+	return randomGameWith(t, players, seed, func([]Event) {
+		if check != nil {
+			check(m)
+		}
+	}, &m)
+}
+
+// randomGameWith is randomGame handing each move's events to after; *mp
+// is set to the match as soon as it is dealt.
+func randomGameWith(t testing.TB, players int, seed uint64, after func([]Event), mp **Match) *Match {
 	t.Helper()
 	m, err := New(players, Options{}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
+	*mp = m
 	rng := rules.NewRNG(seed ^ 0x5eed)
 	for n := 0; !m.Over(); n++ {
 		if n > 20000 {
@@ -28,12 +40,11 @@ func randomGame(t testing.TB, players int, seed uint64, check func(m *Match)) *M
 		if rng.IntN(3) != 0 {
 			mv = legal[rng.IntN(len(legal))]
 		}
-		if _, err := m.apply(seat, mv); err != nil {
+		evs, err := m.apply(seat, mv)
+		if err != nil {
 			t.Fatalf("seed %d: legal move %s refused at step %s: %v", seed, mv, m.step, err)
 		}
-		if check != nil {
-			check(m)
-		}
+		after(evs)
 	}
 	return m
 }
