@@ -364,3 +364,17 @@ func TestCheckDefend(t *testing.T) {
 		t.Errorf("r3 %d r12 %d, active %d", at(m, "r3").Tokens, at(m, "r12").Tokens, m.active)
 	}
 }
+
+// A conquest of a Monster region must be followed by its draw.
+func TestCheckDrawNeeded(t *testing.T) {
+	p := pos(reg("r1", 0, "ogres", false, 1)+`, "r2": {"monsters": 2}`, seat(5, "ogres", "", 4)+","+seat(5, "", "", 0),
+		`{"conquer": "r2"}`, `"markers_left": 2`)
+	var ie *InputError
+	if err := Check(strings.NewReader(p), &bytes.Buffer{}); !errors.As(err, &ie) {
+		t.Errorf("no draw: %v", err)
+	}
+	p = strings.Replace(p, `{"conquer": "r2"}`, `{"conquer": "r4"}, {"draw": "sword"}`, 1)
+	if err := Check(strings.NewReader(p), &bytes.Buffer{}); !errors.As(err, &ie) || !strings.Contains(ie.Field, "draw") {
+		t.Errorf("a draw with nothing drawn: %v", err)
+	}
+}

@@ -450,7 +450,7 @@ func (m *Match) resolve(i, n int, uses []use, ev Event, subst bool) []Event {
 
 // drawMarker takes the top face-down marker (U5.6), or the position's.
 func (m *Match) drawMarker() Marker {
-	if m.fixed != nil {
+	if m.fixed != nil && m.fixed.marker != NoMarker {
 		k := m.fixed.marker
 		for j, x := range m.markers {
 			if x == k {
