@@ -3,6 +3,7 @@ package maps
 import (
 	"embed"
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -13,7 +14,7 @@ var data embed.FS
 var names = [...]string{"caves-2p", "caves-3p", "caves-4p", "caves-5p"}
 
 // Names lists the built-in maps, "caves-2p" to "caves-5p", in player order.
-func Names() []string { return names[:] }
+func Names() []string { return slices.Clone(names[:]) }
 
 // parsed loads every built-in map once; Builtin hands out copies.
 var parsed = sync.OnceValues(func() (map[string]*Map, error) {

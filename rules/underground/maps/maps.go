@@ -43,7 +43,7 @@ const (
 
 // LandTerrains lists the five land terrains of U11.1 in the order U1.8
 // gives them.
-var LandTerrains = [...]Terrain{Mine, Forest, Crystal, Mud, Mountain}
+func LandTerrains() [5]Terrain { return [5]Terrain{Mine, Forest, Crystal, Mud, Mountain} }
 
 // Valid reports whether t is one of the seven codes of U1.8.
 func (t Terrain) Valid() bool {
@@ -121,7 +121,7 @@ type Map struct {
 	index   map[string]int
 	open    [][]int   // neighbours that are not chasms (U11.4)
 	across  [][]int   // land regions linked through a stretch of River (U12.8)
-	masks   [7]uint64 // terrain sets, in U1.8 order of LandTerrains then River, Chasm
+	masks   [7]uint64 // terrain sets, in U1.8 order: the land terrains, River, Chasm
 	edge    uint64
 	monster uint64
 	volcano uint64
@@ -202,7 +202,8 @@ func (m *Map) TerrainMask(t Terrain) uint64 {
 	return 0
 }
 
-// Masks of region sets by kind, as bits by index, for the engine's loops.
+// EdgeMask is the set of edge regions (U5.2), as bits by index; the masks
+// below serve the engine's loops in the same way.
 func (m *Map) EdgeMask() uint64 { return m.edge }
 
 // MonsterMask is the set of Monster regions (U11.6).
@@ -220,7 +221,7 @@ func (m *Map) ChasmsideMask() uint64 { return m.shore }
 // LandMask is the set of land regions (U11.1).
 func (m *Map) LandMask() uint64 {
 	var s uint64
-	for k := range LandTerrains {
+	for k := range LandTerrains() {
 		s |= m.masks[k]
 	}
 	return s

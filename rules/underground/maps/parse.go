@@ -144,13 +144,13 @@ func decodeObject(data []byte, path string, fields map[string]func(json.RawMessa
 		if path != "" {
 			f = path + "." + key
 		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return fmt.Errorf("%s: %s", f, jsonErr(err))
-		}
 		handle, ok := fields[key]
 		if !ok {
 			return fmt.Errorf("%s: unknown field", strconv.Quote(f))
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return fmt.Errorf("%s: %s", f, jsonErr(err))
 		}
 		if seen[key] {
 			return fmt.Errorf("%s: given twice", f)

@@ -19,8 +19,8 @@ type Target struct {
 	MinCoastal, MaxCoastal int
 }
 
-// Targets lists the design targets for 2, 3, 4 and 5 players (Maps).
-var Targets = [...]Target{
+// targets lists the design targets for 2, 3, 4 and 5 players (Maps).
+var targets = [...]Target{
 	{Players: 2, Turns: 10, Land: 20, River: 3, Monsters: 4, MinCoastal: 7, MaxCoastal: 11},
 	{Players: 3, Turns: 10, Land: 26, River: 3, Monsters: 5, MinCoastal: 7, MaxCoastal: 12},
 	{Players: 4, Turns: 9, Land: 35, River: 5, Monsters: 6, MinCoastal: 10, MaxCoastal: 18},
@@ -42,7 +42,7 @@ const (
 
 // TargetFor returns the design target for a player count.
 func TargetFor(players int) (Target, bool) {
-	for _, t := range Targets {
+	for _, t := range targets {
 		if t.Players == players {
 			return t, true
 		}
@@ -84,7 +84,7 @@ func (m *Map) CheckTargets() error {
 		fail("regions: %d land regions, the target is %d (Maps)", nLand, t.Land)
 	}
 	lo, hi := nLand, 0
-	for _, tr := range LandTerrains {
+	for _, tr := range LandTerrains() {
 		c := bits.OnesCount64(m.TerrainMask(tr))
 		lo, hi = min(lo, c), max(hi, c)
 	}
@@ -200,7 +200,7 @@ func (m *Map) checkMonsters(t Target, fail func(string, ...any)) {
 		}
 	}
 	lo, hi := 64, 0
-	for _, tr := range LandTerrains {
+	for _, tr := range LandTerrains() {
 		c := bits.OnesCount64(mon & m.TerrainMask(tr))
 		lo, hi = min(lo, c), max(hi, c)
 	}

@@ -36,7 +36,7 @@ import (
 	"github.com/goldvein/goldvein/rules/underground/maps"
 )
 
-// spec is what one map is made to (maps.Targets plus layout choices).
+// spec is what one map is made to (maps.TargetFor plus layout choices).
 type spec struct {
 	target  maps.Target
 	chasms  int     // 4 or 5, two of them inside
@@ -48,10 +48,10 @@ type spec struct {
 var verbose bool
 
 var specs = []spec{
-	{target: mustTarget(2), chasms: 5, aspect: 1.35, seed: 2011, attempt: 60},
-	{target: mustTarget(3), chasms: 4, aspect: 1.4, seed: 3011, attempt: 60},
-	{target: mustTarget(4), chasms: 4, aspect: 1.5, seed: 4011, attempt: 60},
-	{target: mustTarget(5), chasms: 4, aspect: 1.55, seed: 5011, attempt: 60},
+	{target: mustTarget(2), chasms: 5, aspect: 1.35, seed: 2011, attempt: 150},
+	{target: mustTarget(3), chasms: 4, aspect: 1.4, seed: 3011, attempt: 150},
+	{target: mustTarget(4), chasms: 4, aspect: 1.5, seed: 4011, attempt: 150},
+	{target: mustTarget(5), chasms: 4, aspect: 1.55, seed: 5011, attempt: 150},
 }
 
 func mustTarget(p int) maps.Target {
@@ -306,6 +306,7 @@ func design(sp spec, rng *rand.Rand) (*maps.Map, float64, string, error) {
 	if err := lay.land(t.Land, rng); err != nil {
 		return nil, 0, "", err
 	}
+	lay.lengthenBorders()
 	geo, err := trace(lay)
 	if err != nil {
 		return nil, 0, "", err
@@ -669,6 +670,82 @@ func (l *layout) split(cells []int, k, side int, rng *rand.Rand) error {
 	return nil
 }
 
+// lengthenBorders removes borders only one cell edge long, which a player
+// could hardly see: one of the two land cells meeting there passes to a
+// land region at an end of that edge, when that keeps its region in one
+// piece and makes no new such border.
+func (l *layout) lengthenBorders() {
+	g := l.g
+	contacts := func() map[[2]int][][2]int {
+		out := map[[2]int][][2]int{}
+		for c := range g.q {
+			for _, n := range g.nb[c] {
+				if n > c && l.owner[n] != l.owner[c] {
+					a, b := l.owner[c], l.owner[n]
+					key := [2]int{min(a, b), max(a, b)}
+					out[key] = append(out[key], [2]int{c, n})
+				}
+			}
+		}
+		return out
+	}
+	shortCount := func() int {
+		k := 0
+		for _, e := range contacts() {
+			if len(e) == 1 {
+				k++
+			}
+		}
+		return k
+	}
+	for range 50 {
+		before := shortCount()
+		if before == 0 {
+			return
+		}
+		improved := false
+		all := contacts()
+		var pairs [][2]int
+		for k := range all {
+			pairs = append(pairs, k)
+		}
+		slices.SortFunc(pairs, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+		for _, k := range pairs {
+			e := all[k]
+			if len(e) != 1 || improved {
+				continue
+			}
+			ca, cb := e[0][0], e[0][1]
+			// the two cells touching both ca and cb
+			var ends []int
+			for _, x := range g.nb[ca] {
+				if x >= 0 && slices.Contains(g.nb[cb][:], x) {
+					ends = append(ends, x)
+				}
+			}
+			for _, mv := range [][2]int{{ca, 0}, {ca, 1}, {cb, 0}, {cb, 1}} {
+				c := mv[0]
+				if mv[1] >= len(ends) {
+					continue
+				}
+				to, from := l.owner[ends[mv[1]]], l.owner[c]
+				if l.kinds[from] != landKind || l.kinds[to] != landKind || l.side[to] != l.side[from] {
+					continue
+				}
+				l.owner[c] = to
+				if len(components(g, l.owner, from)) == 1 && shortCount() < before {
+					improved = true
+					break
+				}
+				l.owner[c] = from
+			}
+		}
+		if !improved {
+			return
+		}
+	}
+}
+
 func bounds(g *grid) (minX, maxX, minY, maxY float64) {
 	minX, minY = math.Inf(1), math.Inf(1)
 	maxX, maxY = math.Inf(-1), math.Inf(-1)
@@ -971,7 +1048,7 @@ func (l *layout) toMap(sp spec, geo *geometry, rng *rand.Rand) (*maps.Map, error
 	for k, r := range order {
 		idOf[r] = "r" + strconv.Itoa(k+1)
 	}
-	round := func(v, off float64) float64 { return math.Round((v-off+margin)*100) / 100 }
+	round := func(v, off float64) float64 { return math.Round((v-off+margin)*10) / 10 }
 	m := &maps.Map{
 		Name:    fmt.Sprintf("caves-%dp", sp.target.Players),
 		Players: sp.target.Players,
@@ -1027,7 +1104,7 @@ func (l *layout) terrains(adj [][]bool, rng *rand.Rand) []maps.Terrain {
 	}
 	extraOrder := []maps.Terrain{maps.Mountain, maps.Mine, maps.Forest, maps.Crystal, maps.Mud}
 	var deck []maps.Terrain
-	for _, t := range maps.LandTerrains {
+	for _, t := range maps.LandTerrains() {
 		for range len(land) / 5 {
 			deck = append(deck, t)
 		}
@@ -1047,7 +1124,7 @@ func (l *layout) terrains(adj [][]bool, rng *rand.Rand) []maps.Terrain {
 				}
 			}
 		}
-		for _, t := range maps.LandTerrains {
+		for _, t := range maps.LandTerrains() {
 			d := 0
 			for _, r := range land {
 				if terr[r] == t {
@@ -1078,7 +1155,8 @@ func (l *layout) terrains(adj [][]bool, rng *rand.Rand) []maps.Terrain {
 // never two adjacent, not next to a chasm if that can be had (this
 // project's choice: a lair is a cave, not a cliff), split between the sides, some on the edge (Maps, U11.6).
 func (l *layout) monsters(n int, terr []maps.Terrain, adj [][]bool, geo *geometry, rng *rand.Rand) ([]bool, error) {
-	want := slices.Clone(maps.LandTerrains[:])
+	all := maps.LandTerrains()
+	want := all[:]
 	rng.Shuffle(len(want), func(i, j int) { want[i], want[j] = want[j], want[i] })
 	for len(want) < n {
 		want = append(want, want[len(want)-5])
@@ -1169,7 +1247,7 @@ func (l *layout) score(m *maps.Map, geo *geometry) (float64, string) {
 			coastal++
 		}
 	}
-	score := cv*10 + float64(short)*1.5 + float64(few)*2
+	score := cv*10 + float64(short)*3 + float64(few)*2
 	return score, fmt.Sprintf("size cv %.2f, %d one-edge borders, %d regions with <3 neighbours, edge %d/%d, coastal %d, %d borders",
 		cv, short, few, edge, land, coastal, len(m.Borders))
 }
