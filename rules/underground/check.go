@@ -21,6 +21,7 @@ type InputError struct {
 	Msg   string
 }
 
+// Error reads "underground check: FIELD: what is wrong".
 func (e *InputError) Error() string { return "underground check: " + e.Field + ": " + e.Msg }
 
 func bad(field, format string, args ...any) *InputError {
