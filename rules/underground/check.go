@@ -288,6 +288,9 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 	if cm.Draw != "" {
 		return checkResult{}, bad(field+".draw", "a draw follows a conquest of a Monster region")
 	}
+	if err := m.knownRegions(cm, field); err != nil {
+		return checkResult{}, err
+	}
 	saved := m.Clone()
 	m.fixed = &fixedSource{marker: NoMarker, power: NoPower}
 	if cm.Die != nil {
@@ -370,6 +373,39 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 	}
 	mv := m.mover()
 	return checkResult{Legal: bp(true), Events: evs, Step: m.step.String(), Seat: &mv}, nil
+}
+
+// knownRegions refuses a move naming a region the map does not have: bad
+// input, not an illegal move.
+func (m *Match) knownRegions(cm checkMove, field string) error {
+	named := map[string]string{"volcano": cm.Volcano, "abandon": cm.Abandon, "conquer": cm.Conquer, "final": cm.Final,
+		"wisps": cm.Wisps, "vampire": cm.Vampire, "orb": cm.Orb, "balrog": cm.Balrog, "ancient": cm.Ancient,
+		"deploy": cm.Deploy, "lift": cm.Lift, "armor": cm.Armor, "altar": cm.Altar}
+	for k, id := range cm.Reborn {
+		named[fmt.Sprintf("reborn[%d]", k)] = id
+	}
+	for w, id := range cm.Place {
+		named["place."+w] = id
+	}
+	for id := range cm.Redeploy {
+		named["redeploy."+id] = id
+	}
+	if cm.Defend != nil {
+		for id := range cm.Defend.Redeploy {
+			named["defend.redeploy."+id] = id
+		}
+	}
+	fields := make([]string, 0, len(named))
+	for f := range named {
+		fields = append(fields, f)
+	}
+	sort.Strings(fields) // the same field named every time
+	for _, f := range fields {
+		if id := named[f]; id != "" && m.mp.Index(id) < 0 {
+			return bad(field+"."+f, "%q is no region of the map", id)
+		}
+	}
+	return nil
 }
 
 func hasDraw(evs []Event) bool {
