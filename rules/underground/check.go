@@ -268,12 +268,13 @@ type checkResult struct {
 	Cost   *int     `json:"cost,omitempty"`
 	Reach  *bool    `json:"reachable,omitempty"`
 	Parts  []string `json:"parts,omitempty"`
-	Target []target `json:"targets,omitempty"`
+	Target []Target `json:"targets,omitempty"`
 	Score  *int     `json:"score,omitempty"`
 	Items  []Item   `json:"items,omitempty"`
 }
 
-type target struct {
+// Target is a region a race may conquer and its cost (U5.5).
+type Target struct {
 	Region string `json:"region"`
 	Cost   int    `json:"cost"`
 }
@@ -445,9 +446,9 @@ func (m *Match) query(cm checkMove, field string) (checkResult, error) {
 		reach := ok && m.seats[s].Active.has() && m.reaches(s, i, door)
 		return checkResult{Cost: &c.n, Reach: &reach, Parts: c.parts}, nil
 	case "targets":
-		ts := []target{}
+		ts := []Target{}
 		for _, i := range m.targets(s) {
-			ts = append(ts, target{Region: m.mp.ID(i), Cost: m.costOf(s, i, nil, false).n})
+			ts = append(ts, Target{Region: m.mp.ID(i), Cost: m.costOf(s, i, nil, false).n})
 		}
 		sort.Slice(ts, func(a, b int) bool { return idLess(ts[a].Region, ts[b].Region) })
 		return checkResult{Target: ts}, nil
