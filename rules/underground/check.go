@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -129,6 +130,9 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 		return nil, err
 	}
 	var p position
+	if err := exactKeys(data, jsonKeys(reflect.TypeOf(p))); err != nil {
+		return nil, bad(jsonField(err), "%v", err)
+	}
 	if err := strictJSON(data, &p); err != nil {
 		return nil, bad(jsonField(err), "%v", err)
 	}
@@ -169,8 +173,13 @@ func jsonField(err error) string {
 	return "position"
 }
 
+var checkMoveKeys = jsonKeys(reflect.TypeOf(checkMove{}))
+
 func decodeCheckMove(raw json.RawMessage, field string) (checkMove, error) {
 	var cm checkMove
+	if err := exactKeys(raw, checkMoveKeys); err != nil {
+		return cm, bad(field, "%v", err)
+	}
 	if err := strictJSON(raw, &cm); err != nil {
 		return cm, bad(field, "%v", err)
 	}
