@@ -13,6 +13,8 @@ import (
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	sabbot "github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/rules/underground"
+	ugbot "github.com/goldvein/goldvein/rules/underground/bot"
 )
 
 // Game is one game of the box: its rules (the contract of package rules)
@@ -96,5 +98,8 @@ func Games() Box {
 			Summary: "tunnel-digging with secret roles (docs/rules/SABOTEUR.md)",
 			Rules:   saboteur.Rules{Bots: sabbot.Brains},
 			Check:   saboteur.Check, Sim: sabbot.SimCommand, Hidden: saboteur.Leaks},
+		{ID: "underground", Title: "Small World: Underground", Players: "2-5",
+			Summary: "area control in the caves: races with powers conquer, decline and score (docs/rules/UNDERGROUND.md)",
+			Rules:   ugbot.Game(), Check: underground.Check, Describe: underground.Describe, Hidden: underground.Leaks},
 	}
 }
