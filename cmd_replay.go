@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -71,7 +72,7 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if json.Unmarshal(data, &wrapped) == nil && len(wrapped.Record) > 0 {
 		data = wrapped.Record
 	}
-	rec, err := saboteur.ParseRecord(data)
+	rec, err := readSaboteurRecord(data)
 	if err != nil {
 		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", args[0], oneLine(err.Error()))
 		return 2
@@ -226,4 +227,14 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// readSaboteurRecord reads a record of any format (rules.ReadRecord) as
+// Saboteur's typed record.
+func readSaboteurRecord(data []byte) (*saboteur.Record, error) {
+	r, err := rules.ReadRecord(data, saboteur.Rules{})
+	if err != nil {
+		return nil, err
+	}
+	return saboteur.FromRecord(r)
 }
