@@ -107,7 +107,7 @@ func TestLoadRefusesOddFiles(t *testing.T) {
 	os.Symlink("/dev/zero", zero)
 	for path, want := range map[string]string{mkfifo(t): "not a regular file", zero: "not a regular file", big: "larger than"} {
 		done := make(chan error, 1)
-		go func() { _, _, err := (FileSaver{Path: path}).Load(); done <- err }()
+		go func() { _, err := (FileSaver{Path: path}).Load(); done <- err }()
 		select {
 		case err := <-done:
 			if err == nil || !strings.Contains(err.Error(), want) {

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -125,14 +126,15 @@ func TestNothingHiddenReachesASeat(t *testing.T) {
 	}
 }
 
-func checkHidden(t *testing.T, rec *saboteur.Record, seat int, msgs []Message, plain []byte) {
+func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plain []byte) {
 	t.Helper()
 	for _, secret := range []string{strconv.FormatUint(rec.Seed, 10), strconv.FormatUint(rec.Seed, 16), `"seed"`} {
 		if bytes.Contains(plain, []byte(secret)) {
 			t.Errorf("the stream holds %s", secret)
 		}
 	}
-	g, evs, err := saboteur.New(rec.Options, rec.Seed)
+	opts, moves := sabMoves(t, rec)
+	g, evs, err := saboteur.New(opts, rec.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +150,7 @@ func checkHidden(t *testing.T, rec *saboteur.Record, seat int, msgs []Message, p
 		}
 		v := m.View
 		for next < v.Moves {
-			if evs, err = g.Apply(rec.Moves[next]); err != nil {
+			if evs, err = g.Apply(moves[next]); err != nil {
 				t.Fatal(err)
 			}
 			next++

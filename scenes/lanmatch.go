@@ -2,11 +2,14 @@ package scenes
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // matchTable is what a match needs of the table it shows: a local
@@ -23,14 +26,37 @@ type matchTable interface {
 	// Record is the game record so far; nil for a LAN guest, whose host
 	// keeps the record (the guest never knows the seed or the others'
 	// hands).
-	Record() *saboteur.Record
+	Record() *rules.Record
+}
+
+// sabGame is Saboteur as the box holds it, with its computer players.
+func sabGame() rules.Game { return saboteur.Rules{Bots: bot.Brains} }
+
+// localTable is a game.Table of Saboteur as a matchTable: the views in
+// Saboteur's type, and the move's seat set to the seat it is played for.
+type localTable struct{ *game.Table }
+
+// View returns seat's Saboteur view.
+func (t localTable) View(seat int) saboteur.View {
+	v, _ := t.Table.View(seat).(saboteur.View)
+	return v
+}
+
+// Submit plays m for seat; a move off turn is refused citing R4.3.
+func (t localTable) Submit(seat int, m saboteur.Move) error {
+	m.Seat = seat
+	err := t.Table.Submit(seat, m)
+	if errors.Is(err, game.ErrNotYourTurn) {
+		return fmt.Errorf("R4.3: %w", err)
+	}
+	return err
 }
 
 // hostTable is the LAN host's table: the lan.Host's game.Table, closed
 // together with the host (listener, beacon, connections) when the host
 // player leaves.
 type hostTable struct {
-	*game.Table
+	localTable
 	link *lanLink
 }
 
@@ -90,7 +116,19 @@ func (g *guestTable) Submit(seat int, m saboteur.Move) error {
 func (g *guestTable) Close() { g.link.close() }
 
 // Record is nil: the host keeps the record.
-func (g *guestTable) Record() *saboteur.Record { return nil }
+func (g *guestTable) Record() *rules.Record { return nil }
+
+// delivery is a game.Delivery of Saboteur's view and events.
+func delivery(v saboteur.View, evs []saboteur.Event) game.Delivery {
+	d := game.Delivery{View: v, Step: v.Moves, Owes: v.MyTurn()}
+	if evs != nil {
+		d.Events = make([]rules.Event, len(evs))
+		for i, e := range evs {
+			d.Events[i] = e
+		}
+	}
+	return d
+}
 
 // deliver takes one update from the host.
 func (g *guestTable) deliver(v saboteur.View, evs []saboteur.Event) {
@@ -102,8 +140,8 @@ func (g *guestTable) deliver(v saboteur.View, evs []saboteur.Event) {
 	g.mu.Lock()
 	g.mine, g.pub, g.has = v, pub, true
 	g.mu.Unlock()
-	g.inbox.Deliver(v, evs)
-	g.watch.Deliver(pub, pevs)
+	g.inbox.Deliver(delivery(v, evs))
+	g.watch.Deliver(delivery(pub, pevs))
 }
 
 // redeliver hands the newest views again without events: after the host
@@ -113,8 +151,8 @@ func (g *guestTable) redeliver() {
 	v, pub, ok := g.mine, g.pub, g.has
 	g.mu.Unlock()
 	if ok {
-		g.inbox.Deliver(v, nil)
-		g.watch.Deliver(pub, nil)
+		g.inbox.Deliver(delivery(v, nil))
+		g.watch.Deliver(delivery(pub, nil))
 	}
 }
 
@@ -127,7 +165,7 @@ func newHostMatch(link *lanLink, seat int, inbox *game.Inbox) *match {
 		humans: []int{seat}, started: now(), lan: link}
 	m.setup.Youngest = -1
 	m.attach(t)
-	m.table = hostTable{Table: t, link: link}
+	m.table = hostTable{localTable: localTable{t}, link: link}
 	go func() {
 		// The game's end (R9): every guest gets the last updates, then
 		// the table closes and stops announcing itself.

@@ -235,14 +235,17 @@ func (m *Match) ToMove() []int {
 // Step returns the number of moves made: every move opens a new decision.
 func (m *Match) Step() int { return m.g.Moves() }
 
-// Apply plays m, a Move, for seat (m.Seat is set to seat). A value of
-// another type is refused (R4.1), as is a seat not on turn (R4.3).
+// Apply plays m, a Move of seat. A value of another type is refused
+// (R4.1), as is a move whose Seat is not seat, or a seat not on turn
+// (R4.3), so that a record's seat and its move's always agree.
 func (m *Match) Apply(seat int, mv rules.Move) ([]rules.Event, error) {
 	sm, ok := mv.(Move)
 	if !ok {
 		return nil, refuse("R4.1", "a turn is a Saboteur move, not %T", mv)
 	}
-	sm.Seat = seat
+	if sm.Seat != seat {
+		return nil, refuse("R4.3", "a move of seat %d played for seat %d", sm.Seat, seat)
+	}
 	evs, err := m.g.Apply(sm)
 	if err != nil {
 		return nil, err

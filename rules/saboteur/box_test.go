@@ -64,11 +64,14 @@ func TestMatchFollowsTheGame(t *testing.T) {
 				t.Fatal("View is not the game's")
 			}
 			mv := legal[r.IntN(len(legal))].(Move)
-			mv.Seat = 99 // the seat argument decides
+			other := mv
+			other.Seat = (s + 1) % o.Players
+			if _, err := m.Apply(s, other); RuleOf(err) != "R4.3" {
+				t.Fatalf("seat %d's move for seat %d: %v", other.Seat, s, err)
+			}
 			if _, err := m.Apply(s, mv); err != nil {
 				t.Fatalf("legal move %v refused: %v", mv, err)
 			}
-			mv.Seat = s
 			rec.Add(s, mv)
 		}
 		if m.ToMove() != nil || !slices.Equal(m.Scores(), g.Scores()) || !slices.Equal(m.Winners(), g.Winners()) {

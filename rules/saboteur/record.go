@@ -155,3 +155,36 @@ func (r *Record) Convert() (*rules.Record, error) {
 	}
 	return out, nil
 }
+
+// FromRecord reads a record of the box (rules.Record) as Saboteur's own
+// typed record, for the tools that print a game move by move (goldvein
+// replay): its options (ParseOptions), names and moves, each decoded as
+// strictly as DecodeMove and made by the seat the record names. Format is
+// the record's, or the format it was converted from (From).
+func FromRecord(r *rules.Record) (*Record, error) {
+	if r.Game != ID {
+		return nil, fmt.Errorf("record: game: %q is not %q", r.Game, ID)
+	}
+	o, err := ParseOptions(len(r.Seats), r.Options)
+	if err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	out := &Record{Format: r.Format, Game: "goldvein", Options: o, Seed: r.Seed, Moves: make([]Move, len(r.Moves))}
+	if r.From != 0 {
+		out.Format = r.From
+	}
+	for _, s := range r.Seats {
+		out.Seats = append(out.Seats, s.Name)
+	}
+	for i, rm := range r.Moves {
+		m, _, err := decodeMove(rm.Move, false)
+		if err != nil {
+			return nil, fmt.Errorf("record: moves[%d]: %w", i, err)
+		}
+		if m.Seat != rm.Seat {
+			return nil, fmt.Errorf("record: moves[%d]: seat: %d, in a move of seat %d", i, m.Seat, rm.Seat)
+		}
+		out.Moves[i] = m
+	}
+	return out, nil
+}
