@@ -191,7 +191,7 @@ func pick(leave bool) incangold.Choice {
 const (
 	easyLimitMin  = 12   // gems carried at which easy goes home, drawn per bot
 	easyLimitMax  = 18   //
-	easyNoise     = 0.05 // share of choices made at random
+	easyNoise     = 0.1  // share of choices made at random
 	easyHazardOut = 0.5  // chance to leave once a second hazard kind is out
 	easyAtStake   = 4    // ... when carrying at least this many gems
 )

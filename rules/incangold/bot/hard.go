@@ -69,7 +69,7 @@ const modelNoise = 0.06
 // the rest of the round out hardRollouts times, with the others' choices
 // drawn from the model and the deck from its known make-up, for camp now
 // and for torch now followed by each of its continuation rules.
-const hardRollouts = 300
+const hardRollouts = 400
 
 // hardFinalWins makes hard play the last round for the win as well as for
 // gems: a rollout is worth its gems plus hardWinGems times its share of
