@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/incangold"
+	igbot "github.com/goldvein/goldvein/rules/incangold/bot"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	sabbot "github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/rules/underground"
@@ -98,6 +100,9 @@ func Games() Box {
 			Summary: "tunnel-digging with secret roles (docs/rules/SABOTEUR.md)",
 			Rules:   saboteur.Rules{Bots: sabbot.Brains},
 			Check:   saboteur.Check, Sim: sabbot.SimCommand, Hidden: saboteur.Leaks},
+		{ID: "incangold", Title: "Incan Gold", Players: "3-8",
+			Summary: "push your luck in the temple: every explorer chooses at once to go on or to leave (docs/rules/INCAN_GOLD.md)",
+			Rules:   igbot.Game(), Check: incangold.Check, Describe: incangold.Describe, Sim: igbot.SimCommand, Hidden: incangold.Leaks},
 		{ID: "underground", Title: "Small World: Underground", Players: "2-5",
 			Summary: "area control in the caves: races with powers conquer, decline and score (docs/rules/UNDERGROUND.md)",
 			Rules:   ugbot.Game(), Check: underground.Check, Describe: underground.Describe, Hidden: underground.Leaks},
