@@ -344,6 +344,9 @@ func (s *boardScene) keyInput(a *App) {
 			s.camY += float64(dy)
 		}
 	}
+	if s.sel < 0 && (a.Key(ebiten.KeyD) || a.Key(ebiten.KeyDelete)) && !s.m.autoplay && s.me >= 0 {
+		s.sayPickFirst(a)
+	}
 	if s.sel < 0 || !s.myTurn() {
 		return
 	}
@@ -357,6 +360,23 @@ func (s *boardScene) keyInput(a *App) {
 	if a.Key(ebiten.KeyD) || a.Key(ebiten.KeyDelete) {
 		s.discard(a, s.sel, -1, -1)
 	}
+}
+
+// sayPickFirst answers D (discard) pressed with no card picked: which
+// card goes is the player's choice, so say how to pick it (or that it is
+// not their turn).
+func (s *boardScene) sayPickFirst(a *App) {
+	key := "scene.board.discard_pick"
+	switch {
+	case !s.myTurn() && s.view.Turn != s.me:
+		key = "rule.R4.3"
+	case !s.myTurn():
+		return
+	case len(s.hand) == 0:
+		key = "scene.board.hint_empty"
+	}
+	s.reason, s.reasonT = a.T(key), 180
+	a.audio.play(sfxRefuse)
 }
 
 // refuseNoTarget explains why the selected card has nowhere to go.
