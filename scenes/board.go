@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -67,10 +68,18 @@ type boardScene struct {
 	peekT   int // ticks left showing what my map showed
 	peekG   int
 
-	log      []string
-	logW     float64  // the width logLines were wrapped for
-	logN     int      // how many entries logLines hold
-	logLines []string // the log wrapped to its panel, oldest first
+	logW      float64   // the width logLines were wrapped for
+	logLang   i18n.Lang // and the language
+	logN      int       // how many entries of m.log logLines hold
+	logLines  []logLine // the log wrapped to its panel, oldest first
+	logScroll int       // lines scrolled back from the newest
+	logHits   []logHit  // where each shown line was drawn
+
+	plays    [saboteur.MaxPlayers]lastPlay // each seat's last play on the maze (board_log.go)
+	initials []string                      // each seat's mark on the maze
+	flash    saboteur.Cell                 // a clicked log line's cell, blinking
+	flashE   int                           // and its log entry
+	flashT   int
 	texts    boardTexts
 	ticks    int
 	dealing  int // ticks until the deal's motion is over (the hand shows then)
@@ -151,6 +160,9 @@ func newBoardScene(a *App, m *match) *boardScene {
 		m.shown = s.view
 	}
 	s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
+	m.localize(a)
+	s.makeInitials()
+	s.playsFromLog()
 	s.chooseMe(a)
 	s.refresh(a)
 	return s
@@ -223,6 +235,9 @@ func (s *boardScene) Update(a *App) error {
 	}
 	if s.peekT > 0 {
 		s.peekT--
+	}
+	if s.flashT > 0 {
+		s.flashT--
 	}
 	if s.ended != nil {
 		s.endHold--
@@ -358,14 +373,13 @@ func (s *boardScene) apply(a *App, it feedItem) {
 	sp := speed(a)
 	dur := func(t float64) int { return max(int(t/sp), 1) }
 	mover := e.Seat
-	line := ""
 	switch e.Type {
 	case saboteur.Placed:
 		s.tiles = append(s.tiles, saboteur.Tile{At: e.At, Card: e.Card, ID: -1})
 		s.keepMazeInView(a) // before the flight, so it lands where the card will lie
 		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
 		a.audio.play(sfxPlace)
-		line = a.T("scene.log.placed", "name", s.m.name(mover), "card", cardName(a, e.Card))
+		s.markPlay(mover, e.At, nil)
 		s.hold = dur(26)
 	case saboteur.GoalRevealed:
 		for i := range s.tiles {
@@ -376,21 +390,17 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.flipAt(a, e.At, e.Card, dur(36))
 		if e.Card.Goal == saboteur.Gold {
 			a.audio.play(sfxGold)
-			line = a.T("scene.log.gold_found", "name", s.m.name(mover))
 		} else {
 			a.audio.play(sfxCoal)
-			line = a.T("scene.log.coal_found", "name", s.m.name(mover))
 		}
 		s.hold = dur(40)
 	case saboteur.ToolBroken:
 		s.flyBetweenSeats(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
 		a.audio.play(sfxBreak)
-		line = a.T("scene.log.broke", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
 		s.hold = dur(26)
 	case saboteur.ToolRepaired:
 		s.flyBetweenSeats(a, s.cardImg(a, e.Card), mover, e.Target, dur(24))
 		a.audio.play(sfxRepair)
-		line = a.T("scene.log.repaired", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
 		s.hold = dur(26)
 	case saboteur.RockFell:
 		for i := range s.tiles {
@@ -401,22 +411,20 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		}
 		s.rockfallAt(a, e.At, e.Card, dur(30))
 		a.audio.play(sfxRockfall)
-		line = a.T("scene.log.rockfall", "name", s.m.name(mover), "card", cardName(a, e.Card))
+		removed := e.Card
+		s.markPlay(mover, e.At, &removed)
 		s.hold = dur(30)
 	case saboteur.MapPlayed:
 		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
 		a.audio.play(sfxMap)
-		line = a.T("scene.log.map", "name", s.m.name(mover), "goal", goalName(a, e.Goal))
+		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
 		if mover == s.me && s.me >= 0 {
 			s.peekG, s.peekT = e.Goal, int(200/math.Min(sp, 2))
 		}
 		s.hold = dur(28)
 	case saboteur.Discarded:
 		s.flyToPile(a, mover, dur(20))
-		line = a.T("scene.log.discarded", "name", s.m.name(mover))
 		s.hold = dur(16)
-	case saboteur.Passed:
-		line = a.T("scene.log.passed", "name", s.m.name(mover))
 	case saboteur.Drew:
 		s.flyFromPile(a, mover, dur(18))
 	case saboteur.TurnStarted:
@@ -428,21 +436,6 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.ended = &ev
 		s.endHold = dur(100)
 		a.audio.play(sfxRoundEnd)
-		switch e.Winner {
-		case saboteur.Diggers:
-			line = a.T("team.win.gold_diggers")
-		case saboteur.Saboteurs:
-			line = a.T("team.win.saboteurs")
-		default:
-			line = a.T("team.win.nobody")
-		}
-	}
-	if line != "" {
-		s.log = append(s.log, line)
-		if len(s.log) > 200 {
-			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
-			s.logN = len(s.log) + 1 // rewrap
-		}
 	}
 }
 

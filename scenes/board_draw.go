@@ -7,7 +7,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
 // layout places everything for the screen size; it only recomputes when
@@ -177,6 +176,7 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 		s.p.fill(sub, rect{mr.x, y, mr.w, 1}, colPanelHi)
 	}
 	s.drawTiles(a, sub)
+	s.drawPlays(a, sub)
 	// Peeked goals carry a mark only their viewer sees.
 	if s.me >= 0 {
 		for i, g := range s.mine.Peeked {
@@ -458,45 +458,6 @@ func (s *boardScene) drawPiles(a *App, dst *ebiten.Image) {
 
 func (t *boardTexts) drawLabel(a *App) string    { return a.T("pile.draw") }
 func (t *boardTexts) discardLabel(a *App) string { return a.T("pile.discard") }
-
-// drawLog draws the newest log lines that fit, newest at the bottom.
-func (s *boardScene) drawLog(a *App, dst *ebiten.Image) {
-	r := s.L.log
-	s.p.round(dst, r, a.U(6), colPanel, a.U(1), colEdge)
-	lh := a.U(17)
-	size := a.U(12.5)
-	y := r.y + r.h - a.U(10) - lh/2
-	x, al := r.x+a.U(8), alignStart
-	if s.L.rtl {
-		x, al = r.x+r.w-a.U(8), alignEnd
-	}
-	if tw := r.w - a.U(16); s.logW != tw || s.logN != len(s.log) {
-		if s.logW != tw || s.logN > len(s.log) {
-			s.logLines, s.logN = s.logLines[:0], 0
-		}
-		s.logW = tw
-		for _, e := range s.log[s.logN:] {
-			for k, l := range fonts.Wrap(e, size, tw, a.RTL()) {
-				if k > 0 {
-					l = "   " + l
-				}
-				s.logLines = append(s.logLines, l)
-			}
-		}
-		s.logN = len(s.log)
-		if len(s.logLines) > 300 {
-			s.logLines = append(s.logLines[:0], s.logLines[len(s.logLines)-200:]...)
-		}
-	}
-	for i := len(s.logLines) - 1; i >= 0 && y > r.y+lh/2; i-- {
-		col := colTextDim
-		if i == len(s.logLines)-1 {
-			col = colText
-		}
-		drawText(a, dst, s.logLines[i], size, x, y, al, col)
-		y -= lh
-	}
-}
 
 func (s *boardScene) drawHand(a *App, dst *ebiten.Image) {
 	area := s.L.handArea

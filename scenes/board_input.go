@@ -53,6 +53,7 @@ func (s *boardScene) input(a *App) {
 			s.computeTargets()
 		}
 	}
+	s.logInput(a)
 	s.pointerInput(a)
 	s.keyInput(a)
 }

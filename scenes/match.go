@@ -85,7 +85,11 @@ type match struct {
 	saver    game.FileSaver
 	feed     []feedItem
 	shown    saboteur.View // the view as the screen last showed it
-	started  time.Time
+	// log is the whole game's log as the screen has shown it so far
+	// (gamelog.go): every event taken from the feed, rebuilt from the
+	// record on Continue.
+	log     []logEntry
+	started time.Time
 	// fresh is set for a game dealt at this screen (not continued, not
 	// LAN): its screen starts at the deal and shows every move (history).
 	fresh bool
@@ -270,6 +274,7 @@ func (m *match) pop() (feedItem, bool) {
 	if ok {
 		m.feed[0] = feedItem{}
 		m.feed = m.feed[1:]
+		m.note(it.ev)
 	}
 	return it, ok
 }

@@ -229,6 +229,10 @@ func startScene(a *App, m *match) Scene {
 			last, ended = &deal, nil
 		}
 	}
+	// The log holds the whole game: what the screen skips (or shows again
+	// from the deal) is rebuilt from the record.
+	m.rebuildLog(last.Moves, last.Round)
+	m.localize(a)
 	m.shown = *last
 	switch {
 	case last.Phase == saboteur.Over:

@@ -1,9 +1,14 @@
 package scenes
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestDiscardKeyWithoutCardSaysWhatToDo: D with no card picked plays
@@ -117,4 +122,288 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 		t.Fatalf("after the answer: scene %s, want a new game", h.a.cur.Name())
 	}
 	t.Cleanup(rs.m.close)
+}
+
+// logStrings is the log's entries as the screen writes them.
+func logStrings(a *App, m *match) []string {
+	var out []string
+	for _, l := range m.log {
+		out = append(out, logText(a, m, l))
+	}
+	return out
+}
+
+// startBoardIn is startBoard in language lang.
+func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*harness, *boardScene) {
+	t.Helper()
+	h := newHarness(t)
+	if err := h.a.setLang(i18n.Lang(lang)); err != nil {
+		t.Fatal(err)
+	}
+	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.close)
+	h.a.cur = startScene(h.a, m)
+	for i := 0; i < 3000; i++ {
+		if b, ok := h.a.cur.(*boardScene); ok && b.myTurn() {
+			return h, b
+		}
+		if !h.passByKeys() {
+			h.tick()
+		}
+	}
+	t.Fatalf("the human is not on turn (scene %s)", h.a.cur.Name())
+	return nil, nil
+}
+
+// TestLogNamesTheViewerYou: the viewer's own seat reads "you"/"your" in
+// every language, one message per case, never "You's" nor an English
+// "You" inside Russian or Persian; a default name saved in English ("You")
+// reads in the app's language (issue 17, item 5).
+func TestLogNamesTheViewerYou(t *testing.T) {
+	for _, lang := range []string{"en", "ru", "fa"} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			if err := h.a.setLang(i18n.Lang(lang)); err != nil {
+				t.Fatal(err)
+			}
+			a := h.a
+			m := &match{names: []string{"You", "Bot 1", "Bot 2"}, humans: []int{0}}
+			m.localize(a)
+			you, bot1 := a.T("scene.newgame.you"), a.T("scene.bot.name", "n", 1)
+			if m.names[0] != you || m.names[1] != bot1 {
+				t.Fatalf("names %q, want %q and %q", m.names, you, bot1)
+			}
+			pick := saboteur.Pickaxe
+			tool := toolName(a, pick)
+			cases := []struct {
+				e    saboteur.Event
+				want string
+			}{
+				{saboteur.Event{Type: saboteur.ToolBroken, Seat: 1, Target: 0, Tool: pick}, a.T("scene.log.broke.to_me", "name", bot1, "tool", tool)},
+				{saboteur.Event{Type: saboteur.ToolBroken, Seat: 0, Target: 1, Tool: pick}, a.T("scene.log.broke.me", "target", bot1, "tool", tool)},
+				{saboteur.Event{Type: saboteur.ToolRepaired, Seat: 0, Target: 0, Tool: pick}, a.T("scene.log.repaired.self_me", "tool", tool)},
+				{saboteur.Event{Type: saboteur.ToolRepaired, Seat: 1, Target: 1, Tool: pick}, a.T("scene.log.repaired.self", "name", bot1, "tool", tool)},
+				{saboteur.Event{Type: saboteur.ToolBroken, Seat: 1, Target: 2, Tool: pick}, a.T("scene.log.broke", "name", bot1, "target", a.T("scene.bot.name", "n", 2), "tool", tool)},
+				{saboteur.Event{Type: saboteur.Discarded, Seat: 0}, a.T("scene.log.discarded.me")},
+				{saboteur.Event{Type: saboteur.MapPlayed, Seat: 0, Goal: 1}, a.T("scene.log.map.me", "goal", goalName(a, 1))},
+			}
+			for _, c := range cases {
+				got := logText(a, m, logEntry{ev: c.e})
+				if got != c.want {
+					t.Errorf("%v %d->%d: %q, want %q", c.e.Type, c.e.Seat, c.e.Target, got, c.want)
+				}
+				// The viewer's name pasted in as a placeholder's value
+				// ("You's pickaxe"), an English "You" in another
+				// language, or a placeholder left unfilled.
+				if strings.Contains(got, "You's") || lang != "en" && strings.Contains(got, "You") ||
+					strings.Contains(got, "\u2068"+you+"\u2069") || strings.Contains(got, "{") {
+					t.Errorf("%v %d->%d: %q names the viewer (or leaves a placeholder)", c.e.Type, c.e.Seat, c.e.Target, got)
+				}
+			}
+		})
+	}
+}
+
+// TestBoardSpeaksRussianToYou: a table whose human kept the English default
+// name "You" plays in Russian: the panel reads "Вы" (not "You (вы)") and
+// the human's own move reads "Вы кладёте …" in the log.
+func TestBoardSpeaksRussianToYou(t *testing.T) {
+	seats := oneHuman(4)
+	seats[0].Name = "You"
+	for seed := uint64(1); seed < 30; seed++ {
+		h, b := startBoardIn(t, "ru", seats, seed)
+		i, p, ok := pathCard(b)
+		if !ok {
+			continue
+		}
+		if got := b.texts.names[0]; got != "Вы" {
+			t.Fatalf("the human's panel reads %q, want Вы", got)
+		}
+		card := b.hand[i].r
+		cell := b.cellRect(h.a, p.At)
+		h.drag(card.cx(), card.cy(), cell.cx(), cell.cy())
+		h.ticks(30)
+		lines := logStrings(h.a, b.m)
+		want := h.a.T("scene.log.placed.me", "card", cardName(h.a, p.Card))
+		if !slices.Contains(lines, want) || !strings.HasPrefix(want, "Вы ") {
+			t.Fatalf("log %q, want the line %q", lines, want)
+		}
+		for _, l := range lines {
+			if strings.Contains(l, "You") {
+				t.Errorf("log line %q", l)
+			}
+		}
+		return
+	}
+	t.Fatal("no seed deals a playable path card")
+}
+
+// TestLogHoldsWholeGameAfterContinue: a game continued at round 1's gold
+// handing-out shows, on round 2's board, the whole game in the log:
+// round 1 rebuilt from the record (every card laid), its end, and the
+// rounds apart; the wheel over the log scrolls back to round 1 (issue 17,
+// item 3).
+func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
+	dir := t.TempDir()
+	handingOutSave(t, dir, 5, 1)
+	h := continueGame(t, dir)
+	re, ok := h.a.cur.(*roundEndScene)
+	if !ok {
+		t.Fatalf("scene %s after Continue", h.a.cur.Name())
+	}
+	t.Cleanup(re.m.close)
+	m := re.m
+	// Every card laid in round 1, as the record has it.
+	rec := m.table.Record()
+	g, _, err := saboteur.New(rec.Options, rec.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed := 0
+	for _, mv := range rec.Moves {
+		evs, err := g.Apply(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if e.Type == saboteur.Placed {
+				placed++
+			}
+		}
+	}
+	for i := 0; i < 4000; i++ {
+		if b, ok := h.a.cur.(*boardScene); ok && b.dealing == 0 && b.dealt {
+			break
+		}
+		if !h.passByKeys() {
+			h.tick()
+		}
+	}
+	b, ok := h.a.cur.(*boardScene)
+	if !ok || b.view.Round != 2 {
+		t.Fatalf("scene %s, want round 2's board", h.a.cur.Name())
+	}
+	count := map[saboteur.EventType]int{}
+	var rounds []int
+	for _, l := range m.log {
+		count[l.ev.Type]++
+		if l.ev.Type == saboteur.RoundStarted {
+			rounds = append(rounds, l.ev.Round)
+		}
+	}
+	if !slices.Equal(rounds, []int{1, 2}) || count[saboteur.RoundEnded] != 1 {
+		t.Fatalf("log separators for rounds %v, %d round ends; want rounds 1 and 2 and round 1's end", rounds, count[saboteur.RoundEnded])
+	}
+	if count[saboteur.Placed] < placed || placed == 0 {
+		t.Fatalf("the log has %d cards laid, round 1 alone laid %d", count[saboteur.Placed], placed)
+	}
+	sep2 := "— " + h.a.T("round.number", "n", 2, "total", saboteur.Rounds) + " —"
+	sep1 := "— " + h.a.T("round.number", "n", 1, "total", saboteur.Rounds) + " —"
+	drawn := func() map[string]bool {
+		out := map[string]bool{}
+		for _, d := range drawnLines(h) {
+			out[d.s] = true
+		}
+		return out
+	}
+	if !drawn()[sep2] {
+		t.Errorf("round 2's separator %q is not drawn", sep2)
+	}
+	// Scroll back with the wheel over the log until round 1 begins.
+	h.in.x, h.in.y = int(b.L.log.cx()), int(b.L.log.cy())
+	for i := 0; i < 200 && !drawn()[sep1]; i++ {
+		h.in.wheel = 1
+		h.tick()
+	}
+	if !drawn()[sep1] {
+		t.Errorf("scrolled back, round 1's separator %q never shows", sep1)
+	}
+}
+
+// TestLastPlayMarkedAndLogFlashesCell: the human's card laid glows on the
+// maze in the seat's colour with its mark; its log line carries the card's
+// picture and the cell, and a click on the line makes the cell blink
+// (issue 17, item 4).
+func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
+	h, b, i, p := boardWithPath(t, 4)
+	card := b.hand[i].r
+	cell := b.cellRect(h.a, p.At)
+	h.drag(card.cx(), card.cy(), cell.cx(), cell.cy())
+	h.ticks(40)
+	lp := b.plays[0]
+	if !lp.on || lp.cell != p.At || lp.rock {
+		t.Fatalf("seat 0's last play %+v, want the card laid at %v", lp, p.At)
+	}
+	marked := false
+	for _, d := range drawnLines(h) {
+		marked = marked || d.s == b.initial(0)
+	}
+	if !marked {
+		t.Errorf("the seat's mark %q is not drawn on the maze", b.initial(0))
+	}
+	entry := -1
+	for k, l := range b.m.log {
+		if l.ev.Type == saboteur.Placed && l.ev.Seat == 0 {
+			entry = k
+		}
+	}
+	if entry < 0 {
+		t.Fatal("the play is not in the log")
+	}
+	if c, ok := logCard(b.m.log[entry].ev); !ok || c != p.Card {
+		t.Errorf("the log line's picture is %v, want %v", c, p.Card)
+	}
+	at := h.a.T("scene.log.at", "text", logText(h.a, b.m, b.m.log[entry]), "x", h.a.Num(p.At.X), "y", h.a.Num(p.At.Y))
+	found := false
+	for _, l := range b.logLines {
+		found = found || l.entry == entry && l.first && at[:len(l.s)] == l.s
+	}
+	if !found {
+		t.Errorf("no log line reads %q", at)
+	}
+	for _, hit := range b.logHits {
+		if hit.entry == entry {
+			h.click(hit.r)
+			break
+		}
+	}
+	if b.flashT == 0 || b.flash != p.At {
+		t.Fatalf("a click on the line flashes %v (%d ticks), want %v", b.flash, b.flashT, p.At)
+	}
+}
+
+// TestRockfallShowsWhatItRemoved: a computer player's rockfall leaves a
+// mark of what it removed where the card lay (issue 17, item 4).
+func TestRockfallShowsWhatItRemoved(t *testing.T) {
+	h := newHarness(t)
+	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed = true, 6, 3
+	m, err := newAutoplayMatch(h.a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.close)
+	h.a.cur = startScene(h.a, m)
+	for tick := 0; tick < 40000; tick++ {
+		h.tick()
+		b, ok := h.a.cur.(*boardScene)
+		if !ok || len(m.log) == 0 {
+			continue
+		}
+		e := m.log[len(m.log)-1].ev
+		if e.Type != saboteur.RockFell {
+			continue
+		}
+		lp := b.plays[e.Seat]
+		if !lp.on || !lp.rock || lp.cell != e.At || lp.removed != e.Card {
+			t.Fatalf("after %v's rockfall at %v of %v: last play %+v", e.Seat, e.At, e.Card, lp)
+		}
+		if c, ok := logCard(e); !ok || c != e.Card {
+			t.Errorf("the rockfall's log picture %v, want the card removed %v", c, e.Card)
+		}
+		return
+	}
+	t.Fatal("no rockfall in this game (seed 3 had one)")
 }

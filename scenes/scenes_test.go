@@ -517,7 +517,7 @@ func BenchmarkBoardDrag(b *testing.B) {
 	s.view.Board, s.mine.Board = board, board.Clone()
 	s.tiles = append(s.tiles[:0], board.Tiles()...)
 	for i := 0; i < 20; i++ {
-		s.log = append(s.log, fmt.Sprintf("Bot %d laid a tunnel", i))
+		s.m.noteLine(fmt.Sprintf("Bot %d laid a tunnel", i))
 	}
 	idx := -1
 	for i, hs := range s.hand {
