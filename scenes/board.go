@@ -37,9 +37,11 @@ type boardScene struct {
 	hide  [2]saboteur.Cell
 	nhide int
 
-	hold    int // ticks to wait before the next event
-	ended   *saboteur.Event
-	endHold int
+	hold     int // ticks to wait before the next event
+	ended    *saboteur.Event
+	endHold  int
+	endShown bool // the round-over view is on (board_end.go)
+	endWait  int
 
 	anims []anim
 
@@ -240,10 +242,7 @@ func (s *boardScene) Update(a *App) error {
 		s.flashT--
 	}
 	if s.ended != nil {
-		s.endHold--
-		if s.endHold <= 0 && len(s.anims) == 0 {
-			a.GoTo(newRoundEndScene(a, s.m, *s.ended, s.view, s.tiles))
-		}
+		s.endUpdate(a) // board_end.go
 		return nil
 	}
 	if !s.dealt {
@@ -419,7 +418,8 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		a.audio.play(sfxMap)
 		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
 		if mover == s.me && s.me >= 0 {
-			s.peekG, s.peekT = e.Goal, int(200/math.Min(sp, 2))
+			// It hides nothing (the side panel): it stays a good while.
+			s.peekG, s.peekT = e.Goal, 600
 		}
 		s.hold = dur(28)
 	case saboteur.Discarded:
@@ -434,7 +434,8 @@ func (s *boardScene) apply(a *App, it feedItem) {
 	case saboteur.RoundEnded:
 		ev := e
 		s.ended = &ev
-		s.endHold = dur(100)
+		s.endHold = dur(40)
+		s.peekT = 0
 		a.audio.play(sfxRoundEnd)
 	}
 }

@@ -134,6 +134,10 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 		s.drawPeek(a, dst)
 		a.flushText()
 	}
+	if s.ended != nil {
+		s.drawEnd(a, dst)
+		a.flushText()
+	}
 	if s.m.lan != nil {
 		s.m.lan.drawBoard(a, s, dst) // the LAN chat and connection state (chat.go)
 	}
@@ -500,17 +504,20 @@ func (s *boardScene) drawPeek(a *App, dst *ebiten.Image) {
 	if g == saboteur.NoGoal {
 		return
 	}
-	w, h := float64(a.w), float64(a.h)
-	r := rect{w/2 - a.U(170), h/2 - a.U(140), a.U(340), a.U(260)}
-	s.p.round(dst, r, a.U(12), colPanel, a.U(3), colGold)
-	art := a.Art(int(a.U(100)))
+	// In the side panel, over the log: nothing of the maze is hidden
+	// while the others go on playing (board_end.go).
+	r := s.peekRect(a)
+	s.p.round(dst, r, a.U(10), colPanel, a.U(3), colGold)
+	art := a.Art(int(a.U(56)))
 	img := art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()})
-	s.p.imageCentered(dst, img, r.cx(), r.y+a.U(100), 1, 1, 0, 1)
+	s.p.imageCentered(dst, img, r.cx(), r.y+a.U(14)+float64(art.Height())/2, 1, 1, 0, 1)
 	key := "scene.board.peek_coal"
 	if g == saboteur.Gold {
 		key = "scene.board.peek_gold"
 	}
-	drawText(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(17), r.cx(), r.y+r.h-a.U(36), alignCenter, colGold)
+	ty := r.y + a.U(22) + float64(art.Height())
+	ty += drawWrapped(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(15), r.cx(), ty, r.w-a.U(16), alignCenter, colGold)
+	drawWrapped(a, dst, a.T("scene.board.peek_close"), a.U(12), r.cx(), ty+a.U(4), r.w-a.U(16), alignCenter, colTextDim)
 }
 
 func (s *boardScene) drawChooser(a *App, dst *ebiten.Image) {

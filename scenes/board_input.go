@@ -53,6 +53,9 @@ func (s *boardScene) input(a *App) {
 			s.computeTargets()
 		}
 	}
+	if s.peekInput(a) {
+		return
+	}
 	s.logInput(a)
 	s.pointerInput(a)
 	s.keyInput(a)

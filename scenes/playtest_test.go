@@ -407,3 +407,112 @@ func TestRockfallShowsWhatItRemoved(t *testing.T) {
 	}
 	t.Fatal("no rockfall in this game (seed 3 had one)")
 }
+
+// seedWithCard finds a seed whose deal gives seat 0 (first to play at a
+// table of n) a card of kind k.
+func seedWithCard(t *testing.T, n int, k saboteur.Kind) uint64 {
+	t.Helper()
+	for seed := uint64(1); seed < 500; seed++ {
+		g, _, err := saboteur.New(saboteur.Options{Players: n, FirstPlayer: 0}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range g.View(0).Hand {
+			if c.Kind == k {
+				return seed
+			}
+		}
+	}
+	t.Fatalf("no seed deals seat 0 a %v", k)
+	return 0
+}
+
+// TestMapPeekBesideTheMaze: a map dropped on a goal shows what it showed
+// in the side panel, hiding nothing of the maze, while the computer
+// players go on; it stays, and a click on it closes it (Esc is not
+// needed, and stays the way to the menu) (issue 17, item 2).
+func TestMapPeekBesideTheMaze(t *testing.T) {
+	seed := seedWithCard(t, 4, saboteur.Map)
+	h, b := startBoard(t, oneHuman(4), seed)
+	idx := -1
+	for i, hs := range b.hand {
+		if hs.card.Kind == saboteur.Map {
+			idx = i
+		}
+	}
+	card, goal := b.hand[idx].r, b.cellRect(h.a, saboteur.GoalCells[2])
+	h.drag(card.cx(), card.cy(), goal.cx(), goal.cy())
+	for i := 0; i < 100 && b.peekT == 0; i++ {
+		h.tick()
+	}
+	if b.peekT == 0 {
+		t.Fatalf("no peek after the map (reason %q)", b.reason)
+	}
+	pr := b.peekRect(h.a)
+	if overlaps(pr, b.L.maze) || overlaps(pr, b.L.handArea) {
+		t.Fatalf("the peek %v lies over the maze %v or the hand", pr, b.L.maze)
+	}
+	moves := len(b.m.table.Record().Moves)
+	h.ticks(240) // four seconds at 60 ticks a second
+	if b.peekT == 0 {
+		t.Fatal("the peek went by itself within 4 s")
+	}
+	if len(b.m.table.Record().Moves) == moves {
+		t.Error("the computer players stopped while the peek showed")
+	}
+	h.click(pr)
+	if b.peekT != 0 || h.a.cur != Scene(b) {
+		t.Fatalf("a click on the peek: shown %v, scene %s", b.peekT > 0, h.a.cur.Name())
+	}
+}
+
+// TestRoundEndNeverUnseen: when the last move of a round lands the board
+// stays on the whole maze with who won, until the player clicks (issue
+// 17, item 2).
+func TestRoundEndNeverUnseen(t *testing.T) {
+	h := newHarness(t)
+	seats := []SeatSetup{{Name: "A", Level: "random"}, {Name: "B", Level: "random"}, {Name: "C", Level: "random"}}
+	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.close)
+	h.a.cur = startScene(h.a, m)
+	var b *boardScene
+	for i := 0; i < 20000; i++ {
+		if bs, ok := h.a.cur.(*boardScene); ok && bs.ended != nil && bs.endShown {
+			b = bs
+			break
+		}
+		if _, ok := h.a.cur.(*roundEndScene); ok {
+			t.Fatal("the round end came without the player seeing the maze")
+		}
+		if !h.passByKeys() || h.a.cur.Name() == "board" {
+			h.tick()
+		}
+	}
+	if b == nil {
+		t.Fatalf("the round never ended on the board (scene %s)", h.a.cur.Name())
+	}
+	h.ticks(300)
+	if h.a.cur != Scene(b) {
+		t.Fatalf("scene %s without a click, want the board with the round over", h.a.cur.Name())
+	}
+	if !b.mazeInView(h.a) {
+		t.Error("the round-over board does not show the whole maze")
+	}
+	title := map[saboteur.Team]string{saboteur.NoTeam: h.a.T("team.win.nobody"), saboteur.Diggers: h.a.T("team.win.gold_diggers"),
+		saboteur.Saboteurs: h.a.T("team.win.saboteurs")}[b.ended.Winner]
+	found := false
+	for _, d := range drawnLines(h) {
+		found = found || d.s == title
+	}
+	if !found {
+		t.Errorf("the banner %q is not drawn", title)
+	}
+	h.click(b.endButton(h.a).r)
+	h.ticks(fadeTicks + 2)
+	if _, ok := h.a.cur.(*roundEndScene); !ok {
+		t.Fatalf("scene %s after the click, want the round end", h.a.cur.Name())
+	}
+}

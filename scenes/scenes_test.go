@@ -119,6 +119,11 @@ func (h *harness) passByKeys() bool {
 			h.key(ebiten.KeyEnter)
 			return true
 		}
+	case *boardScene:
+		if s.ended != nil && s.endShown && h.a.fade == 0 {
+			h.key(ebiten.KeyEnter) // the round is over: on to its end
+			return true
+		}
 	}
 	return false
 }
@@ -477,6 +482,9 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 				played++
 				continue
 			}
+			if h.passByKeys() {
+				continue
+			}
 		default:
 			if h.passByKeys() {
 				continue
@@ -673,6 +681,10 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 					t.Fatalf("the drag did not move (reason %q)", s.reason)
 				}
 				played++
+				continue
+			}
+			if s.ended != nil && s.endShown && h.a.fade == 0 {
+				h.click(s.endButton(h.a).r) // the round is over: on to its end
 				continue
 			}
 		case *roundEndScene:
