@@ -516,3 +516,75 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 		t.Fatalf("scene %s after the click, want the round end", h.a.cur.Name())
 	}
 }
+
+// TestRoundEndGoldInHandingOutOrder: the round end lists the gold in the
+// order of R8.1: who drew how many, each keeping one of how many and
+// passing how many on, the last one kept (issue 17, item 7).
+func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
+	dir := t.TempDir()
+	handingOutSave(t, dir, 5, 1)
+	h := continueGame(t, dir)
+	re, ok := h.a.cur.(*roundEndScene)
+	if !ok {
+		t.Fatalf("scene %s after Continue", h.a.cur.Name())
+	}
+	t.Cleanup(re.m.close)
+	for i := 0; i < 600 && !re.done; i++ {
+		if !h.passByKeys() {
+			h.tick()
+		}
+	}
+	if !re.done || re.ended.Winner != saboteur.Diggers {
+		t.Fatalf("handing-out done %v, winner %v", re.done, re.ended.Winner)
+	}
+	// The order as the rules handed the gold out.
+	rec := re.m.table.Record()
+	g, _, err := saboteur.New(rec.Options, rec.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []int
+	for _, mv := range rec.Moves {
+		evs, err := g.Apply(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			if e.Type == saboteur.GoldKept && e.Round == 1 {
+				kept = append(kept, e.Seat)
+			}
+		}
+	}
+	a, m := h.a, re.m
+	n := len(kept)
+	say := func(key string, seat int, args ...any) string {
+		if seat == m.viewer() {
+			return a.T(key+".me", args...)
+		}
+		return a.T(key, append(args, "name", m.name(seat))...)
+	}
+	want := []string{a.T("scene.roundend.order_diggers")}
+	for i, seat := range kept {
+		left := n - i
+		line := say("scene.roundend.passed", seat, "cards_of", a.N("scene.roundend.cards_of", left), "rest", a.N("scene.roundend.cards", left-1))
+		switch {
+		case left == 1:
+			line = say("scene.roundend.last", seat)
+		case i == 0:
+			line = say("scene.roundend.draws", seat, "cards", a.N("scene.roundend.cards", left), "rest", a.N("scene.roundend.cards", left-1))
+		}
+		want = append(want, a.Num(i+1)+". "+line)
+	}
+	if !slices.Equal(re.lines, want) {
+		t.Fatalf("round end lines\n%q\nwant\n%q", re.lines, want)
+	}
+	drawn := map[string]bool{}
+	for _, d := range drawnLines(h) {
+		drawn[d.s] = true
+	}
+	for _, l := range want {
+		if !drawn[l] {
+			t.Errorf("%q is not drawn whole", l)
+		}
+	}
+}
