@@ -27,6 +27,7 @@ func (s *boardScene) endUpdate(a *App) {
 		// The whole maze, once: the tunnel that ended the round in view.
 		s.endShown, s.zoomed = true, false
 		s.fitZoom(a)
+		s.texts.status, s.texts.hint = "", "" // nobody is on turn any more
 	}
 	b := s.endButton(a)
 	go_ := s.m.autoplay && s.endWait > int(60/speed(a))
@@ -44,11 +45,12 @@ func (s *boardScene) endButton(a *App) button {
 		label: a.T("scene.board.round_over_next")}
 }
 
-// endBanner is the banner's box, along the top of the maze.
+// endBanner is the banner's box, over the hand's place under the maze,
+// where it hides nothing of the maze.
 func (s *boardScene) endBanner(a *App) rect {
-	mr := s.L.maze
-	w := min(mr.w-a.U(20), a.U(520))
-	return rect{mr.cx() - w/2, mr.y + a.U(8), w, a.U(104)}
+	ha := s.L.handArea
+	w := min(ha.w-a.U(20), a.U(520))
+	return rect{ha.cx() - w/2, ha.y + a.U(14), w, min(a.U(110), ha.h-a.U(20))}
 }
 
 // drawEnd draws the round-over banner once the last motion has settled.

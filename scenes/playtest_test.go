@@ -448,17 +448,32 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 	if b.peekT == 0 {
 		t.Fatalf("no peek after the map (reason %q)", b.reason)
 	}
+	shownPeek := func() bool {
+		for _, d := range drawnLines(h) {
+			if d.s == h.a.T("scene.board.peek_close") {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < 60 && !shownPeek(); i++ {
+		h.tick()
+	}
+	if !shownPeek() {
+		t.Fatal("the peek is not drawn")
+	}
 	pr := b.peekRect(h.a)
 	if overlaps(pr, b.L.maze) || overlaps(pr, b.L.handArea) {
 		t.Fatalf("the peek %v lies over the maze %v or the hand", pr, b.L.maze)
 	}
-	moves := len(b.m.table.Record().Moves)
+	h.shot("board-peek-side")
+	shown := b.view.Moves
 	h.ticks(240) // four seconds at 60 ticks a second
 	if b.peekT == 0 {
 		t.Fatal("the peek went by itself within 4 s")
 	}
-	if len(b.m.table.Record().Moves) == moves {
-		t.Error("the computer players stopped while the peek showed")
+	if b.view.Moves == shown {
+		t.Error("the screen stopped showing the computer players' moves while the peek showed")
 	}
 	h.click(pr)
 	if b.peekT != 0 || h.a.cur != Scene(b) {
@@ -510,6 +525,7 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 	if !found {
 		t.Errorf("the banner %q is not drawn", title)
 	}
+	h.shot("board-round-over")
 	h.click(b.endButton(h.a).r)
 	h.ticks(fadeTicks + 2)
 	if _, ok := h.a.cur.(*roundEndScene); !ok {
