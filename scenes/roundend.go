@@ -22,7 +22,7 @@ type roundEndScene struct {
 	lines  []string   // the handing-out in its order (roundend_order.go)
 	steps  []goldStep // who kept a gold card, in turn
 	offerN int        // the cards in the offer being chosen now
-	offer  int // the seat choosing gold now, -1 none
+	offer  int        // the seat choosing gold now, -1 none
 	offerV saboteur.View
 	labels []string // under each offered card: its key and its value
 	picks  [3]rect
