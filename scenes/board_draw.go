@@ -118,8 +118,18 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	s.drawAnims(dst)
 	if s.drag.on && s.drag.started && s.drag.idx < len(s.hand) {
 		img := s.handImg(a, s.drag.idx)
-		p.fill(dst, rect{s.drag.x + a.U(6), s.drag.y + a.U(8), float64(s.L.cardW), float64(s.L.cardW) * 1.5}, colShade)
-		p.image(dst, img, s.drag.x, s.drag.y, 1, 1, 1)
+		alpha := float32(1)
+		if snap := s.dragSnap(a); snap >= 0 {
+			// Snapped: the card lies in the lit cell it would drop into;
+			// a faint copy stays under the pointer.
+			r := s.cellRect(a, s.targets[snap].cell)
+			p.image(dst, s.cardImg(a, s.hand[s.drag.idx].placed()), r.x, r.y, 1, 1, 0.95)
+			p.frame(dst, r, a.U(3), colGold)
+			alpha = 0.35
+		} else {
+			p.fill(dst, rect{s.drag.x + a.U(6), s.drag.y + a.U(8), float64(s.L.cardW), float64(s.L.cardW) * 1.5}, colShade)
+		}
+		p.image(dst, img, s.drag.x, s.drag.y, 1, 1, alpha)
 	}
 	if s.reasonT > 0 && s.reason != "" {
 		alpha := math.Min(float64(s.reasonT)/30, 1)
@@ -222,13 +232,7 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 			}
 			s.p.frame(sub, r, a.U(3), colGold)
 		}
-		if s.drag.started && s.hand[s.sel].card.Kind == saboteur.Path {
-			// The cell the drop would snap to.
-			if best := s.snapTarget(a); best >= 0 {
-				r := s.cellRect(a, s.targets[best].cell)
-				s.p.frame(sub, r, a.U(3), colGold)
-			}
-		}
+
 	}
 }
 
@@ -240,14 +244,36 @@ func (s *boardScene) floor(a *App) color.RGBA {
 	return color.RGBA{mix(b.R), mix(b.G), mix(b.B), 255}
 }
 
+// dragSnap is the lit cell the path card being dragged snaps to, or -1.
+func (s *boardScene) dragSnap(a *App) int {
+	if !s.drag.started || s.drag.idx >= len(s.hand) || s.sel != s.drag.idx || s.hand[s.drag.idx].card.Kind != saboteur.Path || !s.myTurn() {
+		return -1
+	}
+	return s.snapTarget(a)
+}
+
+// snapReach is how far (in cells) from the dragged card's centre a lit
+// cell still catches it.
+const snapReach = 1.6
+
 // snapTarget is the legal cell a dragged path card would snap to, or -1.
-func (s *boardScene) snapTarget(a *App) int {
+func (s *boardScene) snapTarget(a *App) int { return s.snapAt(a, s.drag.x, s.drag.y) }
+
+// snapAt is the lit cell nearest the centre of a hand card whose top-left
+// is at (x, y), within snapReach cells, or -1.
+func (s *boardScene) snapAt(a *App, x, y float64) int {
+	if !s.L.maze.in(int(x+float64(s.L.cardW)/2), int(y+float64(s.L.cardW)*0.75)) {
+		return -1
+	}
 	cw, ch := s.cellSize(a)
 	hw, hh := float64(s.L.cardW)/2, float64(s.L.cardW)*0.75
-	px := (s.drag.x+hw-s.L.maze.cx())/cw + s.camX
-	py := (s.drag.y+hh-s.L.maze.cy())/ch + s.camY
-	best, bd := -1, 1.0
+	px := (x+hw-s.L.maze.cx())/cw + s.camX
+	py := (y+hh-s.L.maze.cy())/ch + s.camY
+	best, bd := -1, snapReach
 	for i, t := range s.targets {
+		if t.isSeat {
+			continue
+		}
 		d := math.Hypot(float64(t.cell.X)-px, float64(t.cell.Y)-py)
 		if d < bd {
 			best, bd = i, d

@@ -215,20 +215,13 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 			s.flyBack(a, idx, cx, cy)
 			return
 		}
-		// The card's centre decides, snapped to the nearest legal cell
-		// within one cell.
-		cw, ch := s.cellSize(a)
-		hw, hh := float64(s.L.cardW)/2, float64(s.L.cardW)*0.75
-		px := (cx+hw-s.L.maze.cx())/cw + s.camX
-		py := (cy+hh-s.L.maze.cy())/ch + s.camY
-		best, bd := -1, 1.0
-		for i, t := range s.targets {
-			d := math.Hypot(float64(t.cell.X)-px, float64(t.cell.Y)-py)
-			if d < bd {
-				best, bd = i, d
-			}
-		}
+		// The card's centre decides, snapped to the nearest lit cell
+		// within reach, where the drag showed it (snapAt).
+		best := s.snapAt(a, cx, cy)
 		if best < 0 {
+			cw, ch := s.cellSize(a)
+			px := (cx+float64(s.L.cardW)/2-s.L.maze.cx())/cw + s.camX
+			py := (cy+float64(s.L.cardW)*0.75-s.L.maze.cy())/ch + s.camY
 			at := saboteur.Cell{X: int(math.Floor(px + 0.5)), Y: int(math.Floor(py + 0.5))}
 			err := s.mine.CanPlace(c, at)
 			if err == nil {

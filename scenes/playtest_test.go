@@ -604,3 +604,33 @@ func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestDragSnapsToNearestLitCell: a path card dragged to beside a lit cell
+// (not on it) lies in that cell while it is held there, and dropping it
+// plays it there (issue 17, item 8).
+func TestDragSnapsToNearestLitCell(t *testing.T) {
+	h, b, i, p := boardWithPath(t, 4)
+	// Aim 1.3 cells beyond the lit cell, away from the start card: no
+	// other lit cell is nearer.
+	dx, dy := float64(p.At.X), float64(p.At.Y)
+	cell := b.cellRect(h.a, p.At)
+	tx, ty := cell.cx()+dx*1.3*cell.w, cell.cy()+dy*1.3*cell.h
+	card := b.hand[i].r
+	h.in.x, h.in.y, h.in.pressed, h.in.down = int(card.cx()), int(card.cy()), true, true
+	h.tick()
+	for k := 1; k <= 10; k++ {
+		f := float64(k) / 10
+		h.in.x, h.in.y = int(card.cx()+(tx-card.cx())*f), int(card.cy()+(ty-card.cy())*f)
+		h.tick()
+	}
+	snap := b.dragSnap(h.a)
+	if snap < 0 || b.targets[snap].cell != p.At {
+		t.Fatalf("held 1.3 cells beside %v the card snaps to %d", p.At, snap)
+	}
+	h.in.released, h.in.down = true, false
+	h.tick()
+	rec := b.m.table.Record()
+	if len(rec.Moves) == 0 || rec.Moves[0].At != p.At || rec.Moves[0].Card != p.Card {
+		t.Fatalf("moves %v after the drop, want %v at %v (reason %q)", rec.Moves, p.Card, p.At, b.reason)
+	}
+}
