@@ -62,8 +62,9 @@ type boardScene struct {
 	places  []saboteur.Placement
 	waiting bool // a move was submitted; its events are on the way
 
-	chooser chooser
-	curtain bool // hotseat: the screen waits for the next human
+	chooser    chooser
+	curtain    bool // hotseat: the screen waits for the next human
+	curtainFor int  // hotseat: the human the curtain comes down for once the play has landed; -1 none
 
 	reason  string // why the last drop was refused
 	reasonT int
@@ -155,7 +156,7 @@ type boardLayout struct {
 }
 
 func newBoardScene(a *App, m *match) *boardScene {
-	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0}
+	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0, curtainFor: -1}
 	s.view = m.shown
 	if s.view.Options.Players == 0 {
 		s.view = m.table.View(-1)
@@ -257,6 +258,7 @@ func (s *boardScene) Update(a *App) error {
 		return nil
 	}
 	s.advance(a)
+	s.curtainUpdate(a)
 	if s.curtain {
 		if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || a.Clicked(s.curtainButton(a).r) {
 			s.curtain = false
@@ -274,6 +276,23 @@ func (s *boardScene) Update(a *App) error {
 		s.shotName = fmt.Sprintf("board-r%d-m%03d", s.view.Round, s.view.Moves)
 	}
 	return nil
+}
+
+// curtainUpdate brings the hotseat curtain down for the next human once
+// the last play has landed: no card in flight and the pause after the
+// move over, so its player saw it land.
+func (s *boardScene) curtainUpdate(a *App) {
+	if s.curtainFor < 0 || len(s.anims) > 0 || s.hold > 0 || s.midMove {
+		return
+	}
+	if s.ended != nil || s.view.Turn != s.curtainFor {
+		s.curtainFor = -1
+		return
+	}
+	s.me, s.curtain, s.curtainFor = s.view.Turn, true, -1
+	s.sel, s.tsel = -1, -1
+	s.syncMine()
+	s.refresh(a)
 }
 
 // settled reports that no card is moving, turning or being dealt, and
@@ -349,8 +368,11 @@ func (s *boardScene) advance(a *App) {
 			s.view = *it.view
 			s.m.shown = s.view
 			s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
-			if s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == saboteur.Playing && s.ended == nil {
-				s.me, s.curtain = s.view.Turn, true
+			curtainNext := s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == saboteur.Playing && s.ended == nil
+			if curtainNext {
+				// The curtain waits until the play has landed and been
+				// seen by its player (curtainUpdate).
+				s.curtainFor = s.view.Turn
 				s.sel, s.tsel = -1, -1
 			}
 			s.syncMine()
@@ -358,6 +380,9 @@ func (s *boardScene) advance(a *App) {
 			s.refresh(a)
 			if s.hold == 0 {
 				s.hold = int(12 / speed(a))
+			}
+			if curtainNext {
+				s.hold = max(s.hold, int(40/speed(a)))
 			}
 		}
 		if s.ended != nil {
@@ -478,7 +503,7 @@ func (s *boardScene) refresh(a *App) {
 	switch {
 	case s.view.Phase != saboteur.Playing:
 		t.status = ""
-	case turn == s.me && s.m.isHuman(turn):
+	case turn == s.me && s.m.isHuman(turn) && !s.m.hotseat():
 		t.status = a.T("turn.yours")
 	case s.m.isHuman(turn):
 		t.status = a.T("turn.of", "name", s.m.name(turn))

@@ -634,3 +634,44 @@ func TestDragSnapsToNearestLitCell(t *testing.T) {
 		t.Fatalf("moves %v after the drop, want %v at %v (reason %q)", rec.Moves, p.Card, p.At, b.reason)
 	}
 }
+
+// TestHotseatNamesPlayerAndCurtainAfterLanding: at a hotseat table the
+// header names whose turn it is ("Ann's turn", not "Your turn"), and the
+// curtain for the next human comes only once the card played has landed
+// on the maze and had a moment on screen (issue 17, item 10).
+func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
+	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}, {Name: "Bot", Level: "random"}}
+	for seed := uint64(1); seed < 40; seed++ {
+		h, b := startBoard(t, seats, seed)
+		i, p, ok := pathCard(b)
+		if !ok {
+			continue
+		}
+		if want := h.a.T("turn.of", "name", "Ann"); b.texts.status != want {
+			t.Fatalf("hotseat header %q, want %q", b.texts.status, want)
+		}
+		card, cell := b.hand[i].r, b.cellRect(h.a, p.At)
+		h.drag(card.cx(), card.cy(), cell.cx(), cell.cy())
+		if len(b.m.table.Record().Moves) != 1 {
+			t.Fatalf("the drag did not play (reason %q)", b.reason)
+		}
+		after := 0
+		for ; after < 400 && !b.curtain; after++ {
+			h.tick()
+		}
+		if !b.curtain || b.me != 1 {
+			t.Fatalf("curtain %v for seat %d, want it up for Bob", b.curtain, b.me)
+		}
+		if len(b.anims) > 0 || b.hidden(p.At) || !b.tileAt(p.At) {
+			t.Fatalf("the curtain came with %d cards moving, Ann's card shown %v", len(b.anims), b.tileAt(p.At) && !b.hidden(p.At))
+		}
+		if min := int(40 / speed(h.a)); after < min {
+			t.Fatalf("the curtain came %d ticks after the drop, want at least %d", after, min)
+		}
+		if want := h.a.T("turn.of", "name", "Bob"); b.texts.status != want {
+			t.Errorf("header %q behind the curtain, want %q", b.texts.status, want)
+		}
+		return
+	}
+	t.Fatal("no seed gives Ann a path card to lay")
+}
