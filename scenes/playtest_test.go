@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -674,4 +675,67 @@ func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed gives Ann a path card to lay")
+}
+
+// TestRulesHelpPicturesNamedRulesSmall: every picture on the rules pages
+// has its name under it, and the text reads without rule numbers, which
+// stand small below it (issue 17, item 12), in English and Persian.
+func TestRulesHelpPicturesNamedRulesSmall(t *testing.T) {
+	for _, lang := range []string{"en", "fa"} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			if err := h.a.setLang(i18n.Lang(lang)); err != nil {
+				t.Fatal(err)
+			}
+			hs := newHelpScene(h.a, newMenuScene(h.a))
+			h.a.cur = hs
+			h.ticks(2)
+			for pg := range helpPages {
+				if hs.page != pg {
+					t.Fatalf("on page %d, want %d", hs.page, pg)
+				}
+				p := helpPages[pg]
+				drawn := map[string]float64{}
+				lines := drawnLines(h)
+				for _, d := range lines {
+					drawn[d.s] = d.r.h
+					if strings.Contains(d.s, "(R") {
+						t.Errorf("page %d: a rule number in the text: %q", pg, d.s)
+					}
+				}
+				// A caption may wrap: its first line counts.
+				for _, d := range lines {
+					for _, c := range p.cards {
+						if n := cardCaption(h.a, c); len(d.s) > 3 && strings.HasPrefix(n, d.s) {
+							drawn[n] = d.r.h
+						}
+					}
+				}
+				for _, c := range p.cards {
+					if n := cardCaption(h.a, c); n == "" {
+						t.Errorf("page %d: card %v has no name", pg, c)
+					} else if _, ok := drawn[n]; !ok && n != cardCaption(h.a, c.Rotated()) {
+						t.Errorf("page %d: the caption %q is not drawn", pg, n)
+					}
+				}
+				for _, r := range p.roles {
+					if _, ok := drawn[roleCaption(h.a, r)]; !ok {
+						t.Errorf("page %d: the role's name %q is not drawn", pg, roleCaption(h.a, r))
+					}
+				}
+				if _, refs := splitRules(h.a.T(p.body)); len(refs) > 0 {
+					line := h.a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · "))
+					if _, ok := drawn[line]; !ok {
+						t.Errorf("page %d: the rule numbers %q are not drawn", pg, line)
+					}
+				}
+				h.shot(fmt.Sprintf("help-%s-%d", lang, pg))
+				next := ebiten.KeyArrowRight
+				if h.a.RTL() {
+					next = ebiten.KeyArrowLeft
+				}
+				h.key(next)
+			}
+		})
+	}
 }
