@@ -536,6 +536,9 @@ func (s *boardScene) refresh(a *App) {
 		}
 	}
 	s.computeTargets()
+	if s.m.tutor != nil {
+		s.tutorPick()
+	}
 }
 
 func (s *boardScene) cardImg(a *App, c saboteur.Card) *ebiten.Image {
@@ -703,6 +706,15 @@ func (s *boardScene) moveFor(idx int, t target) saboteur.Move {
 // play submits the move of hand card idx; a refusal shows the rule's
 // reason and the card flies back from (fx, fy).
 func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool {
+	if !s.tutorAllows(idx, m) {
+		// The guided round waits for the move it asked for (tutorial.go).
+		s.reason, s.reasonT = a.T("scene.tutorial.not_yet", "lesson", a.T(lessonKeys[s.m.tutor.cur])), 300
+		a.audio.play(sfxRefuse)
+		if fx >= 0 {
+			s.flyBack(a, idx, fx, fy)
+		}
+		return false
+	}
 	if c := s.hand[idx].card; c.Kind == saboteur.Repair && m.Type == saboteur.Play && len(c.Tools.Tools()) == 2 && m.Tool == 0 {
 		if both := s.mine.Broken[m.Target] & c.Tools; both == c.Tools {
 			tools := c.Tools.Tools()
@@ -716,6 +728,7 @@ func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool
 		return false
 	}
 	s.waiting = true
+	s.tutorPlayed()
 	if fx >= 0 {
 		s.startFly(a, s.handImg(a, idx), fx, fy, fx, fy, 1, 1, 1)
 	}

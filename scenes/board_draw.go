@@ -148,6 +148,10 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 		s.drawEnd(a, dst)
 		a.flushText()
 	}
+	if s.m.tutor != nil {
+		s.drawCoach(a, dst)
+		a.flushText()
+	}
 	if s.m.lan != nil {
 		s.m.lan.drawBoard(a, s, dst) // the LAN chat and connection state (chat.go)
 	}

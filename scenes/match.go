@@ -93,7 +93,8 @@ type match struct {
 	// fresh is set for a game dealt at this screen (not continued, not
 	// LAN): its screen starts at the deal and shows every move (history).
 	fresh bool
-	lan   *lanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
+	tutor *tutorial // the guided first round's coach (tutorial.go); nil in a normal game
+	lan   *lanLink  // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
 // botDelay is how long a computer player waits at least before moving,

@@ -13,7 +13,7 @@ import (
 // (lobby.go, join.go), Settings, Rules, Quit. Up/Down and Enter work as well as the mouse.
 type menuScene struct {
 	p        painter
-	buttons  [7]button
+	buttons  [8]button
 	focus    int
 	canCont  bool
 	message  string // an error to show (a corrupt autosave, say)
@@ -30,6 +30,7 @@ const (
 	menuSettings
 	menuRules
 	menuQuit
+	menuLearn // the guided first round (tutorial.go), beside Rules
 )
 
 func newMenuScene(a *App) *menuScene {
@@ -58,13 +59,30 @@ func (s *menuScene) layout(a *App) {
 			bh, gap = bh*k, gap*k
 		}
 	}
-	keys := [7]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit"}
+	keys := [8]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit", "scene.menu.learn"}
+	rulesY := y
 	for i := range s.buttons {
 		b := &s.buttons[i]
 		b.r = rect{(w - bw) / 2, y, bw, bh}
 		b.label = a.T(keys[i])
 		b.enabled = true
 		b.focus = i == s.focus
+		if i == menuRules || i == menuLearn { // one row of two: Rules, and learning by playing
+			if i == menuRules {
+				rulesY = y
+			}
+			b.r.y = rulesY
+			b.r.x, b.r.w = b.r.x-a.U(50), (bw+a.U(100)-gap)/2
+			if i == menuLearn {
+				b.r.x += b.r.w + gap
+			}
+			if a.RTL() {
+				b.r = b.r.mirror(w)
+			}
+			if i == menuLearn {
+				continue
+			}
+		}
 		if i == menuHost || i == menuJoin { // one row of two (lobby.go)
 			b.r.x, b.r.w = b.r.x-a.U(50), (bw+a.U(100)-gap)/2
 			if i == menuJoin {
@@ -149,6 +167,13 @@ func (s *menuScene) Update(a *App) error {
 		a.GoTo(newSettingsScene(a, s))
 	case menuRules:
 		a.GoTo(newHelpScene(a, s))
+	case menuLearn:
+		m, err := newTutorialMatch(a)
+		if err != nil {
+			s.message = a.T("scene.error", "error", err.Error())
+			break
+		}
+		a.GoTo(startScene(a, m))
 	case menuQuit:
 		a.Quit(0)
 	}
