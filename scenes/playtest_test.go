@@ -242,11 +242,11 @@ func TestBoardSpeaksRussianToYou(t *testing.T) {
 	t.Fatal("no seed deals a playable path card")
 }
 
-// TestLogHoldsWholeGameAfterContinue: a game continued at round 1's gold
-// handing-out shows, on round 2's board, the whole game in the log:
-// round 1 rebuilt from the record (every card laid), its end, and the
-// rounds apart; the wheel over the log scrolls back to round 1 (issue 17,
-// item 3).
+// TestLogHoldsWholeGameAfterContinue: a game continued at a round's gold
+// handing-out shows, on the next round's board, the whole game in the log:
+// the rounds before rebuilt from the record (every card laid), their ends,
+// and the rounds apart; the wheel over the log scrolls back to round 1
+// (issue 17, item 3).
 func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 	dir := t.TempDir()
 	handingOutSave(t, dir, 5, 1)
@@ -257,7 +257,8 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 	}
 	t.Cleanup(re.m.close)
 	m := re.m
-	// Every card laid in round 1, as the record has it.
+	round := re.ended.Round // the round whose gold is being handed out
+	// Every card laid so far, as the record has it.
 	rec := m.table.Record()
 	g, _, err := saboteur.New(rec.Options, rec.Seed)
 	if err != nil {
@@ -284,8 +285,8 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 		}
 	}
 	b, ok := h.a.cur.(*boardScene)
-	if !ok || b.view.Round != 2 {
-		t.Fatalf("scene %s, want round 2's board", h.a.cur.Name())
+	if !ok || b.view.Round != round+1 {
+		t.Fatalf("scene %s, want round %d's board", h.a.cur.Name(), round+1)
 	}
 	count := map[saboteur.EventType]int{}
 	var rounds []int
@@ -295,13 +296,17 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 			rounds = append(rounds, l.ev.Round)
 		}
 	}
-	if !slices.Equal(rounds, []int{1, 2}) || count[saboteur.RoundEnded] != 1 {
-		t.Fatalf("log separators for rounds %v, %d round ends; want rounds 1 and 2 and round 1's end", rounds, count[saboteur.RoundEnded])
+	var want []int
+	for r := 1; r <= round+1; r++ {
+		want = append(want, r)
+	}
+	if !slices.Equal(rounds, want) || count[saboteur.RoundEnded] != round {
+		t.Fatalf("log separators for rounds %v, %d round ends; want rounds %v and %d ends", rounds, count[saboteur.RoundEnded], want, round)
 	}
 	if count[saboteur.Placed] < placed || placed == 0 {
-		t.Fatalf("the log has %d cards laid, round 1 alone laid %d", count[saboteur.Placed], placed)
+		t.Fatalf("the log has %d cards laid, the record before this round %d", count[saboteur.Placed], placed)
 	}
-	sep2 := "— " + h.a.T("round.number", "n", 2, "total", saboteur.Rounds) + " —"
+	sep2 := "— " + h.a.T("round.number", "n", round+1, "total", saboteur.Rounds) + " —"
 	sep1 := "— " + h.a.T("round.number", "n", 1, "total", saboteur.Rounds) + " —"
 	drawn := func() map[string]bool {
 		out := map[string]bool{}
@@ -567,7 +572,7 @@ func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range evs {
-			if e.Type == saboteur.GoldKept && e.Round == 1 {
+			if e.Type == saboteur.GoldKept && e.Round == re.ended.Round {
 				kept = append(kept, e.Seat)
 			}
 		}

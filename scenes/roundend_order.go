@@ -19,7 +19,7 @@ func (s *roundEndScene) goldLines(a *App, pending int) []string {
 		return nil
 	}
 	me := s.m.viewer()
-	say := func(key string, seat int, args ...any) string {
+	phrase := func(key string, seat int, args ...any) string {
 		if seat == me && me >= 0 {
 			return a.T(key+".me", args...)
 		}
@@ -33,7 +33,7 @@ func (s *roundEndScene) goldLines(a *App, pending int) []string {
 			for j < len(s.steps) && s.steps[j].seat == s.steps[i].seat {
 				j++
 			}
-			out = append(out, say("scene.roundend.share", s.steps[i].seat, "cards", cards(j-i)))
+			out = append(out, phrase("scene.roundend.share", s.steps[i].seat, "cards", cards(j-i)))
 			i = j
 		}
 		return out
@@ -57,11 +57,11 @@ func (s *roundEndScene) goldLines(a *App, pending int) []string {
 		var line string
 		switch {
 		case n <= 1:
-			line = say("scene.roundend.last", st.seat)
+			line = phrase("scene.roundend.last", st.seat)
 		case i == 0:
-			line = say("scene.roundend.draws", st.seat, "cards", cards(n), "rest", cards(n-1))
+			line = phrase("scene.roundend.draws", st.seat, "cards", cards(n), "rest", cards(n-1))
 		default:
-			line = say("scene.roundend.passed", st.seat, "cards_of", a.N("scene.roundend.cards_of", n), "rest", cards(n-1))
+			line = phrase("scene.roundend.passed", st.seat, "cards_of", a.N("scene.roundend.cards_of", n), "rest", cards(n-1))
 		}
 		out = append(out, a.Num(i+1)+". "+line)
 	}
