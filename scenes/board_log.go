@@ -166,7 +166,9 @@ func (s *boardScene) wrapLog(a *App, tw, size float64) {
 		if sep {
 			text = "— " + text + " —"
 		} else if c, ok := logCell(e); ok {
-			text = a.T("scene.log.at", "text", text, "x", a.Num(c.X), "y", a.Num(c.Y))
+			// The cell as one left-to-right unit ("-1,2"), so a minus sign
+			// or the comma never reads as a decimal point in Persian.
+			text = a.T("scene.log.at", "text", text, "cell", a.Num(c.X)+","+a.Num(c.Y))
 		}
 		for k, l := range fonts.Wrap(text, size, tw, a.RTL()) {
 			s.logLines = append(s.logLines, logLine{s: l, entry: i, first: k == 0, sep: sep})

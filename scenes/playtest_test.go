@@ -362,7 +362,7 @@ func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 	if c, ok := logCard(b.m.log[entry].ev); !ok || c != p.Card {
 		t.Errorf("the log line's picture is %v, want %v", c, p.Card)
 	}
-	at := h.a.T("scene.log.at", "text", logText(h.a, b.m, b.m.log[entry]), "x", h.a.Num(p.At.X), "y", h.a.Num(p.At.Y))
+	at := h.a.T("scene.log.at", "text", logText(h.a, b.m, b.m.log[entry]), "cell", h.a.Num(p.At.X)+","+h.a.Num(p.At.Y))
 	found := false
 	for _, l := range b.logLines {
 		found = found || l.entry == entry && l.first && at[:len(l.s)] == l.s
