@@ -27,6 +27,12 @@ func (s *boardScene) layout(a *App) {
 	L.top = rect{0, 0, w, topH}
 	L.cardW = int(a.U(76))
 	L.maze = rect{leftW, topH, w - leftW - rightW, h - topH - handH}
+	if s.m.tutor != nil {
+		// The guided round's coach has a band of its own above the maze
+		// (tutorial.go): it never hides a card.
+		L.maze.y += a.U(coachH)
+		L.maze.h -= a.U(coachH)
+	}
 	L.handArea = rect{leftW, h - handH, w - leftW - rightW, handH}
 	L.right = rect{w - rightW, topH, rightW, h - topH}
 	ph := math.Min(a.U(64), (h-topH-a.U(8))/float64(max(n, 1)))

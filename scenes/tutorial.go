@@ -171,11 +171,14 @@ func (s *boardScene) tutorPlayed() {
 	}
 }
 
-// coachRect is the coach's box, along the top of the maze.
+// coachH is the height of the coach's band above the maze (layout units).
+const coachH = 92
+
+// coachRect is the coach's box, in its band above the maze.
 func (s *boardScene) coachRect(a *App) rect {
 	mr := s.L.maze
-	w := min(mr.w-a.U(20), a.U(600))
-	return rect{mr.cx() - w/2, mr.y + a.U(8), w, a.U(84)}
+	w := min(mr.w-a.U(20), a.U(640))
+	return rect{mr.cx() - w/2, mr.y - a.U(coachH) + a.U(4), w, a.U(coachH) - a.U(8)}
 }
 
 // drawCoach draws the lesson asked for, or the word that every move has
