@@ -27,7 +27,7 @@ func (s *boardScene) layout(a *App) {
 	L.top = rect{0, 0, w, topH}
 	L.cardW = int(a.U(76))
 	L.maze = rect{leftW, topH, w - leftW - rightW, h - topH - handH}
-	if s.m.tutor != nil {
+	if s.coaching() {
 		// The guided round's coach has a band of its own above the maze
 		// (tutorial.go): it never hides a card.
 		L.maze.y += a.U(coachH)

@@ -81,7 +81,7 @@ func newTutorialMatch(a *App) (*match, error) {
 func (s *boardScene) tutorPick() {
 	t := s.m.tutor
 	t.cur = -1
-	if !s.myTurn() {
+	if !s.myTurn() || !s.coaching() {
 		return
 	}
 	for l := lessonPath; l < lessonCount; l++ {
@@ -141,7 +141,7 @@ func (s *boardScene) lessonPossible(l lesson) bool {
 // for (any move once every lesson is done, or when none is possible now).
 func (s *boardScene) tutorAllows(idx int, m saboteur.Move) bool {
 	t := s.m.tutor
-	if t == nil || t.cur < 0 {
+	if !s.coaching() || t.cur < 0 {
 		return true
 	}
 	c := s.hand[idx]
@@ -171,6 +171,10 @@ func (s *boardScene) tutorPlayed() {
 	}
 }
 
+// coaching reports whether the coach is on: the guided game's first
+// round (the rounds after it are a normal game).
+func (s *boardScene) coaching() bool { return s.m.tutor != nil && s.view.Round <= 1 }
+
 // coachH is the height of the coach's band above the maze (layout units).
 const coachH = 92
 
@@ -185,7 +189,7 @@ func (s *boardScene) coachRect(a *App) rect {
 // been tried.
 func (s *boardScene) drawCoach(a *App, dst *ebiten.Image) {
 	t := s.m.tutor
-	if t == nil || s.ended != nil || s.curtain {
+	if !s.coaching() || s.ended != nil || s.curtain {
 		return
 	}
 	text := ""
