@@ -689,7 +689,7 @@ func (r *remoteSeat) Name() string { return r.name }
 
 // Deliver sends the update. The table already redacted the events for this
 // seat; For is applied again so that nothing private to another seat can
-// leave the host even if a caller forgot (RULES.md, Hidden information).
+// leave the host even if a caller forgot (SABOTEUR.md, Hidden information).
 func (r *remoteSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
 	if v.Seat != r.seat {
 		return

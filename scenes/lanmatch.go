@@ -168,7 +168,7 @@ func (g *guestTable) redeliver() {
 
 // publicView strips a seat's view to what a spectator (seat -1) sees, as
 // saboteur.Game.View(-1) would give it: no role, hand, map sights, offer or
-// own gold (RULES.md, Hidden information).
+// own gold (SABOTEUR.md, Hidden information).
 func publicView(v saboteur.View) saboteur.View {
 	p := v
 	p.Seat = -1

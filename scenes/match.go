@@ -26,7 +26,7 @@ type SeatSetup struct {
 // autosave (setup.json) so Continue knows who was human.
 type Setup struct {
 	Seats []SeatSetup `json:"seats"`
-	// Table options (RULES.md R5.5, R8.1a, R8.1b).
+	// Table options (SABOTEUR.md R5.5, R8.1a, R8.1b).
 	ConnectToStart      bool `json:"connect_to_start"`
 	OneNuggetPerDigger  bool `json:"one_nugget_per_digger"`
 	SabotagedGetNothing bool `json:"sabotaged_get_nothing"`

@@ -1,4 +1,4 @@
-// Package webdist serves the browser build of goldvein (issue 6; README,
+// Package webdist serves the browser build of goldvein (issue 6; docs/LAN.md,
 // Browser): the page, Go's wasm_exec.js, the loader and goldvein.wasm, as
 // `make wasm` lays them out in dist/web/. `make dist` copies that folder into
 // webdist/web/ (the wasm gzipped as goldvein.wasm.gz) and builds with the

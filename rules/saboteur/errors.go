@@ -6,7 +6,7 @@ import (
 )
 
 // RuleError is a move refused by the rules. Rule is the number of the rule
-// it breaks in docs/RULES.md (for example "R5.4"); Reason says how, in
+// it breaks in docs/rules/SABOTEUR.md (for example "R5.4"); Reason says how, in
 // words, without the number. Every error Apply returns for an illegal move
 // is a *RuleError (use errors.As, or RuleOf).
 type RuleError struct {

@@ -98,7 +98,7 @@ type Event struct {
 	Winners  []int
 }
 
-// For returns the event as seat may know it (RULES.md, Hidden information):
+// For returns the event as seat may know it (SABOTEUR.md, Hidden information):
 // another seat's role, dealt hand, drawn or discarded card, map sight and gold
 // are blanked. A seat of -1 is a spectator, who sees only public facts.
 func (e Event) For(seat int) Event {

@@ -2,7 +2,7 @@ package saboteur
 
 import "slices"
 
-// View is what one seat may know of the game (RULES.md, Hidden
+// View is what one seat may know of the game (SABOTEUR.md, Hidden
 // information): its own role, hand and map sights, and the public table.
 // Views are the only form in which the game leaves the host for players,
 // bots and network clients.

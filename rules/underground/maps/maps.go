@@ -15,7 +15,12 @@
 // The built-in maps also carry drawing geometry: one simple polygon per
 // region in map units (y grows downward, as on screen), the polygons tiling
 // the cave without overlap, and a label point per region. Their borders are
-// exactly the polygon edges that two regions share.
+// exactly the polygon edges that two regions share (CheckGeometry).
+//
+// The four maps are designed by the program in internal/gen (go run
+// ./rules/underground/maps/internal/gen), which writes data/*.json; never
+// edit those files by hand. The tests check them against the Maps
+// section's targets and the geometry rules.
 package maps
 
 import (

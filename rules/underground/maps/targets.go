@@ -9,7 +9,7 @@ import (
 // Target is the design target of one player count (UNDERGROUND.md, Maps,
 // "Design targets for the project's maps").
 type Target struct {
-	Players  int
+	Players  int // player count (U1.1)
 	Turns    int // game turns (U1.2, UR1)
 	Land     int // land regions
 	River    int // River regions in one chain (U11.2)
@@ -29,12 +29,12 @@ var targets = [...]Target{
 
 // The targets shared by every player count (Maps).
 const (
-	MinChasms        = 4 // Abysmal Chasms on a map (U11.4)
-	MaxChasms        = 5
-	MinInnerChasms   = 2 // chasms inside the map, each with a Volcano (U11.5)
-	MaxBlackMountain = 9 // Black Mountain markers in the box (U1.3, U11.7)
-	MinEdgePercent   = 40
-	MaxEdgePercent   = 60
+	MinChasms        = 4  // fewest Abysmal Chasms on a map (U11.4)
+	MaxChasms        = 5  // most Abysmal Chasms on a map (U11.4)
+	MinInnerChasms   = 2  // chasms inside the map, each with a Volcano (U11.5)
+	MaxBlackMountain = 9  // Black Mountain markers in the box (U1.3, U11.7)
+	MinEdgePercent   = 40 // least share of land regions on the edge (U5.2)
+	MaxEdgePercent   = 60 // most share of land regions on the edge (U5.2)
 	// MinHalfPercent is the share of the land regions that the smaller side
 	// of the River must hold at least ("two halves of similar size").
 	MinHalfPercent = 40

@@ -1,4 +1,4 @@
-package main
+package bot
 
 import (
 	"encoding/json"
@@ -8,20 +8,16 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/goldvein/goldvein/cmdline"
 	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
-func init() {
-	register("sim", "play computer players against each other and report how each level does", runSim)
-}
-
-// runSim is `goldvein sim --games N --players P --seats hard,normal,easy,...
+// SimCommand is Saboteur's `goldvein sim --games N --players P --seats hard,normal,easy,...
 // --seed S [--json]` (issue 4): it plays N complete 3-round games on every
 // core, turning the table one seat per game, and reports per level. With
 // --json the report is one JSON object on the last line of stdout, in the
-// fixed shape of bot.SimReport. Bad flags exit 2 with a one-line error.
-func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+// fixed shape of SimReport. Bad flags exit 2 with a one-line error.
+func SimCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	games := fs.Int("games", 100, "complete 3-round games to play")
 	players := fs.Int("players", 5, "seats at the table, 3 to 10 (R1.1)")
@@ -29,24 +25,24 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of every deal and every bot")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object on the last line")
 	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
-	playouts := fs.Int("playouts", bot.DefaultPlayouts, "hard's playouts per decision")
-	budget := fs.Duration("budget", bot.DefaultBudget, "cap on hard's think time per decision, as in the app (0: none, so that the same flags give the same games on any machine)")
-	if code, done := parseFlags(fs, "goldvein sim [--games N] [--players P] [--seats L,L,...] [--seed S] [--json] [flags]", args, stdout, stderr); done {
+	playouts := fs.Int("playouts", DefaultPlayouts, "hard's playouts per decision")
+	budget := fs.Duration("budget", DefaultBudget, "cap on hard's think time per decision, as in the app (0: none, so that the same flags give the same games on any machine)")
+	if code, done := cmdline.ParseFlags(fs, "goldvein sim [--game saboteur] [--games N] [--players P] [--seats L,L,...] [--seed S] [--json] [flags]", args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "goldvein sim: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	cfg := bot.SimConfig{Games: *games, Players: *players, Seed: *seed, Workers: *workers,
-		Bot: bot.Config{Playouts: *playouts, Budget: *budget}}
+	cfg := SimConfig{Games: *games, Players: *players, Seed: *seed, Workers: *workers,
+		Bot: Config{Playouts: *playouts, Budget: *budget}}
 	if *seats == "" {
 		for range max(*players, 0) {
-			cfg.Seats = append(cfg.Seats, bot.Normal)
+			cfg.Seats = append(cfg.Seats, Normal)
 		}
 	} else {
 		for _, s := range strings.Split(*seats, ",") {
-			l, err := bot.ParseLevel(s)
+			l, err := ParseLevel(s)
 			if err != nil {
 				fmt.Fprintf(stderr, "goldvein sim: --seats: %v\n", err)
 				return 2
@@ -80,7 +76,7 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	// The games allocate a maze per view and little that lives long: a
 	// larger heap target cuts the collector's share of the run.
 	debug.SetGCPercent(simGC)
-	rep, err := bot.Sim(cfg)
+	rep, err := Sim(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "goldvein %v\n", err)
 		return 1
@@ -102,7 +98,7 @@ func runSim(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 const simGC = 400
 
 // writeSimTable prints the report for people: one line per level.
-func writeSimTable(w io.Writer, cfg bot.SimConfig, r *bot.SimReport) {
+func writeSimTable(w io.Writer, cfg SimConfig, r *SimReport) {
 	names := make([]string, len(cfg.Seats))
 	for i, l := range cfg.Seats {
 		names[i] = string(l)
@@ -110,8 +106,8 @@ func writeSimTable(w io.Writer, cfg bot.SimConfig, r *bot.SimReport) {
 	fmt.Fprintf(w, "%d games, %d players, seats %s, seed %d: %.1f games/s\n",
 		r.Games, r.Players, strings.Join(names, ","), cfg.Seed, r.GamesPerSecond)
 	fmt.Fprintf(w, "%-7s %5s %6s %15s %6s %7s %7s %7s %9s %9s\n",
-		"level", "seats", "gold", "gold 95%", "win", "digger", "sabot.", "belief", "think p50", "think p95")
-	for _, l := range bot.Levels {
+		"level", "seats", "gold", "gold 95%", "win", "digger", "sa", "belief", "think p50", "think p95")
+	for _, l := range Levels {
 		x, ok := r.Levels[string(l)]
 		if !ok {
 			continue

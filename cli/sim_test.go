@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // object on the last line of stdout, with the fields issue 4 fixes.
 func TestSimJSONLastLine(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := dispatch([]string{"sim", "--games", "3", "--players", "3", "--seats", "hard,normal,easy",
+	code := Dispatch(testBox(), []string{"sim", "--games", "3", "--players", "3", "--seats", "hard,normal,easy",
 		"--seed", "4", "--playouts", "12", "--json"}, nil, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
@@ -78,7 +78,7 @@ func TestSimBadFlags(t *testing.T) {
 		{[]string{"extra"}, "extra"},
 	} {
 		var out, errb bytes.Buffer
-		code := dispatch(append([]string{"sim"}, tc.args...), nil, &out, &errb)
+		code := Dispatch(testBox(), append([]string{"sim"}, tc.args...), nil, &out, &errb)
 		if code != 2 || !strings.Contains(errb.String(), tc.want) || out.Len() != 0 || strings.Count(errb.String(), "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q, stdout %q; want 2 and an error naming %s", tc.args, code, errb.String(), out.String(), tc.want)
 		}

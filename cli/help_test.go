@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func TestHelpFlags(t *testing.T) {
 				args = []string{name, h}
 			}
 			var out, errOut bytes.Buffer
-			if c := dispatch(args, strings.NewReader(""), &out, &errOut); c != 0 {
+			if c := Dispatch(testBox(), args, strings.NewReader(""), &out, &errOut); c != 0 {
 				t.Errorf("goldvein %v: exit %d, want 0 (stderr %q)", args, c, errOut.String())
 			}
 			if !strings.HasPrefix(out.String(), "usage: goldvein") {
@@ -28,8 +28,8 @@ func TestHelpFlags(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	if c := dispatch([]string{"help"}, strings.NewReader(""), &out, &out); c != 0 || !strings.Contains(out.String(), "docs/RULES.md") {
-		t.Errorf("goldvein help: exit %d, %q; want 0 and the rules' path docs/RULES.md", c, out.String())
+	if c := Dispatch(testBox(), []string{"help"}, strings.NewReader(""), &out, &out); c != 0 || !strings.Contains(out.String(), "docs/rules/SABOTEUR.md") {
+		t.Errorf("goldvein help: exit %d, %q; want 0 and the rules' path docs/rules/SABOTEUR.md", c, out.String())
 	}
 	if strings.Contains(out.String(), "shared/") {
 		t.Errorf("goldvein help names a path outside the repository: %q", out.String())
@@ -48,7 +48,7 @@ func TestBadFlagOneLine(t *testing.T) {
 			args = []string{name, "127.0.0.1:1", "--no-such-flag"}
 		}
 		var out, errOut bytes.Buffer
-		c := dispatch(args, strings.NewReader(""), &out, &errOut)
+		c := Dispatch(testBox(), args, strings.NewReader(""), &out, &errOut)
 		msg := errOut.String()
 		if c != 2 || out.Len() != 0 || strings.Count(msg, "\n") != 1 ||
 			!strings.Contains(msg, "no-such-flag") || !strings.Contains(msg, "--help") {

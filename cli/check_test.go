@@ -1,21 +1,23 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = dispatch(args, strings.NewReader(stdin), &out, &errb)
+	code = Dispatch(testBox(), args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
-// TestCheckContract feeds goldvein check RULES.md's example position and
-// checks every output line exactly (RULES.md, Position format).
+// TestCheckContract feeds goldvein check SABOTEUR.md's example position and
+// checks every output line exactly (SABOTEUR.md, Position format).
 func TestCheckContract(t *testing.T) {
 	input := `{
   "players": 4,
@@ -97,16 +99,16 @@ func TestCheckBadInput(t *testing.T) {
 
 // TestCheckLargeInput: more than the size limit is refused, not read whole.
 func TestCheckLargeInput(t *testing.T) {
-	big := `{"players": 4, "moves": [` + strings.Repeat(`{"play": "discard"}, `, maxPositionBytes/20) + `{"play": "discard"}]}`
+	big := `{"players": 4, "moves": [` + strings.Repeat(`{"play": "discard"}, `, saboteur.MaxPositionBytes/20) + `{"play": "discard"}]}`
 	code, _, errs := runCmd(t, big, "check")
 	if code != 2 || !strings.Contains(errs, "larger than") {
 		t.Fatalf("exit %d, %q", code, errs)
 	}
 }
 
-// TestCheckREADMEExample: the output the README shows for RULES.md's
+// TestCheckDocsExample: the output docs/TOOLS.md shows for SABOTEUR.md's
 // example position is what goldvein check prints for it.
-func TestCheckREADMEExample(t *testing.T) {
+func TestCheckDocsExample(t *testing.T) {
 	block := func(file, after, fence string) string {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -126,10 +128,10 @@ func TestCheckREADMEExample(t *testing.T) {
 		}
 		return body
 	}
-	input := block("docs/RULES.md", "## Position format", "```json")
-	want := block("README.md", "The example position of RULES.md gives:", "```")
+	input := block("../docs/rules/SABOTEUR.md", "## Position format", "```json")
+	want := block("../docs/TOOLS.md", "The example position of SABOTEUR.md gives:", "```")
 	code, out, errOut := runCmd(t, input, "check")
 	if code != 0 || out != want {
-		t.Errorf("check on RULES.md's example: exit %d, stderr %q, stdout:\n%s\nREADME shows:\n%s", code, errOut, out, want)
+		t.Errorf("check on SABOTEUR.md's example: exit %d, stderr %q, stdout:\n%s\ndocs/TOOLS.md shows:\n%s", code, errOut, out, want)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -19,6 +19,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/goldvein/goldvein/cmdline"
+
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/saboteur"
@@ -27,7 +29,7 @@ import (
 )
 
 func init() {
-	register("serve", "host a LAN game headless: guests join with the app, a browser or goldvein join", runServe)
+	Register("serve", "host a LAN game headless: guests join with the app, a browser or goldvein join", runServe)
 }
 
 // lanSaveFile is the dedicated host's autosave inside the config folder.
@@ -67,7 +69,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	connect := fs.Bool("connect-to-start", false, "table rule R5.5: path cards must continue a tunnel from the start")
 	oneNugget := fs.Bool("one-nugget", false, "table rule R8.1a: one nugget card per gold-digger")
 	sabotaged := fs.Bool("sabotaged-get-nothing", false, "table rule R8.1b: diggers with a broken tool get no gold")
-	if code, done := parseFlags(fs, "goldvein serve [--addr HOST:PORT] [--players N] [--bots K] [--password P] [flags]", args, stdout, stderr); done {
+	if code, done := cmdline.ParseFlags(fs, "goldvein serve [--addr HOST:PORT] [--players N] [--bots K] [--password P] [flags]", args, stdout, stderr); done {
 		return code
 	}
 	fail := func(code int, format string, a ...any) int {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/goldvein/goldvein/cmdline"
+
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/saboteur"
@@ -21,7 +23,7 @@ import (
 const joinSynopsis = "goldvein join HOST:PORT [--name NAME] [--bot LEVEL] [--password P] [--token TOKEN]"
 
 func init() {
-	register("join", "join a LAN game headless, a computer player making the moves", runJoin)
+	Register("join", "join a LAN game headless, a computer player making the moves", runJoin)
 }
 
 // runJoin is `goldvein join ADDR --name NAME --bot LEVEL` (issue 5): a
@@ -48,7 +50,7 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		addr, args = args[0], args[1:]
 	}
-	if code, done := parseFlags(fs, joinSynopsis, args, stdout, stderr); done {
+	if code, done := cmdline.ParseFlags(fs, joinSynopsis, args, stdout, stderr); done {
 		return code
 	}
 	if addr == "" && fs.NArg() == 1 {

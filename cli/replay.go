@@ -1,7 +1,8 @@
-package main
+package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,10 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/goldvein/goldvein/box"
+	"github.com/goldvein/goldvein/cmdline"
+
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -23,7 +28,7 @@ finished or not; 1 at the first illegal move; 2 when FILE cannot be read or
 is not a record.`
 
 func init() {
-	register("replay", "verify a game record (FILE, or - for stdin) and print the course of the game", runReplay)
+	RegisterBox("replay", "verify a game record (FILE, or - for stdin) and print the course of the game", runReplay)
 }
 
 // runReplay is `goldvein replay FILE`: it reads a game record
@@ -33,8 +38,8 @@ func init() {
 // the final scores. Exit status: 0 for a good record (finished or not), 1
 // when a move is illegal (the first one is named, after the course up to
 // it), 2 for a file that cannot be read or is not a record.
-func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 1 && isHelp(args[0]) {
+func runReplay(b box.Box, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 1 && cmdline.IsHelp(args[0]) {
 		fmt.Fprintln(stdout, replayUsage)
 		return 0
 	}
@@ -71,9 +76,15 @@ func runReplay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if json.Unmarshal(data, &wrapped) == nil && len(wrapped.Record) > 0 {
 		data = wrapped.Record
 	}
+	var head struct {
+		Format int `json:"format"`
+	}
+	if json.Unmarshal(data, &head) == nil && head.Format == rules.RecordFormat {
+		return replayBox(b, args[0], data, stdout, stderr)
+	}
 	rec, err := saboteur.ParseRecord(data)
 	if err != nil {
-		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", args[0], oneLine(err.Error()))
+		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", args[0], cmdline.OneLine(err.Error()))
 		return 2
 	}
 	w := &courseWriter{out: stdout, names: rec.Seats}
@@ -226,4 +237,45 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// replayBox replays a format-2 record of any game of the box and prints its
+// course with the game's Describe: exit 0 for a good record, 1 at the first
+// illegal move (the course up to it is printed first), 2 for a record that
+// is malformed or of a game this build lacks.
+func replayBox(b box.Box, file string, data []byte, stdout, stderr io.Writer) int {
+	rec, err := rules.ParseRecord(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", file, cmdline.OneLine(err.Error()))
+		return 2
+	}
+	g, err := b.Find(rec.Game)
+	if err == nil && (g.Rules == nil || g.Describe == nil) {
+		err = fmt.Errorf("game %s: this build cannot replay its records", rec.Game)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", file, strings.Replace(err.Error(), "--game ", "game ", 1))
+		return 2
+	}
+	_, _, rerr := rec.Replay(g.Rules)
+	shown := rec
+	if rerr != nil {
+		// Describe the moves before the illegal one, then name it.
+		var me *rules.MoveError
+		if !errors.As(rerr, &me) {
+			fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", file, cmdline.OneLine(rerr.Error()))
+			return 2
+		}
+		shown = rec.Clone()
+		shown.Moves = shown.Moves[:me.Index]
+	}
+	if err := g.Describe(shown, stdout); err != nil {
+		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", file, cmdline.OneLine(err.Error()))
+		return 1
+	}
+	if rerr != nil {
+		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", file, cmdline.OneLine(rerr.Error()))
+		return 1
+	}
+	return 0
 }
