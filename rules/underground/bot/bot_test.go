@@ -7,7 +7,7 @@ import (
 )
 
 func TestRandomFinishesFromViewsOnly(t *testing.T) {
-	if _, err := (Makers{}).NewBot("hard", 0, 1); err == nil {
+	if _, err := (Makers{}).NewBot("expert", 0, 1); err == nil {
 		t.Error("unknown level accepted")
 	}
 	m, err := underground.New(4, underground.Options{}, 9)
