@@ -7,21 +7,21 @@ import (
 	"github.com/goldvein/goldvein/rules/underground"
 )
 
-// hardPlan is the hard player's turn search: wider and deeper than
-// normal's, and it prefers to take regions from the seats that show the
-// most on the board.
-var hardPlan = planCfg{branch: 5, budget: 4000, harm: 0.45, lead: 1.2, leftover: 0.05, expose: 0.15, opening: 0.08}
+// hardPlan is the hard player's turn search: wider than normal's, and it
+// leans toward taking regions from the seats that show the most on the
+// board.
+var hardPlan = planCfg{branch: 5, budget: 2000, harm: 0.3, lead: 0.6, leftover: 0.05, expose: 0.1, opening: 0.05}
 
 var hardLevel = &level{name: "hard", pick: hardPick, decline: hardDecline, smart: true, plan: hardPlan}
 
-// NewHard returns the hard player of seat: it plays the first turn of every
-// combo in view on the board (a full turn plan) before picking, looks at
-// what the market will still offer before going In Decline, and searches
-// thousands of conquest sequences each turn.
+// NewHard returns the hard player of seat: before picking it plays the
+// first turn of every combo in view on this board (a full turn search per
+// combo); before declining it values the combos the market offers the
+// same way; each turn it searches thousands of conquest sequences.
 func NewHard(seat int, seed uint64) *Player { return newPlayer(hardLevel, seat, seed) }
 
 // asFresh is the model with a fresh race of combo c in my hand, off the
-// board (U4.3, U5.2).
+// board (U4.3, U5.2); the Flames' Volcano goes by the most land (U12.3).
 func asFresh(m *model, c underground.ComboView) *model {
 	f := *m
 	f.race, f.power = parseRace(c.Race), parsePower(c.Power)
@@ -43,7 +43,7 @@ func asFresh(m *model, c underground.ComboView) *model {
 	return &f
 }
 
-// firstTurn is what a fresh race of combo c would score on its first turn
+// firstTurn is what a fresh race of combo c would make of its first turn
 // here: the best plan's value, and the regions it takes.
 func firstTurn(m *model, c underground.ComboView) (float64, int) {
 	f := asFresh(m, c)
@@ -54,8 +54,8 @@ func firstTurn(m *model, c underground.ComboView) (float64, int) {
 	return val, len(seq)
 }
 
-// freshValue is a combo's worth over the turns it will play, from its
-// first turn on this very board (U4, U12, U13).
+// freshValue is the worth of the combo at pos over the turns it will
+// play, from its first turn on this very board (U4, U12, U13).
 func freshValue(m *model, pos int, turns int) float64 {
 	c := m.v.Market[pos]
 	val, regions := firstTurn(m, c)
@@ -69,59 +69,41 @@ func hardPick(_ *Player, m *model) int {
 	return pickBest(m, func(pos int) float64 { return freshValue(m, pos, m.turnsLft) })
 }
 
-// marketAhead is the fresh race I can expect to pick next turn: the combos
-// I can afford, the best ones taken first by the seats playing before my
-// next turn (one pick each at most).
-func marketAhead(m *model) (tokens, bonus float64) {
+// hardDecline compares keeping the race against declining now and playing,
+// from the next turn, the best combo in view that it can afford, valued as
+// hardPick values it (U8).
+func hardDecline(_ *Player, m *model) bool {
+	R := m.turnsLft
+	gain := float64(spare(m)) / cheapest(m, 3)
+	keep, _ := projection(m, gain, 0, 0)
+	held := float64(bits.OnesCount64(m.mine))
+	wise := 0.0
+	if m.power == underground.Wise {
+		wise = 2
+	}
+	decl := held + wise
+	if m.power == underground.Vanishing {
+		decl += held
+	}
+	for t, d := 1, 0.8; t < R; t, d = t+1, d*0.8 {
+		if m.power != underground.Vanishing {
+			decl += held * d
+		}
+		decl += wise
+	}
 	coins := 0
 	if c := m.v.Seats[m.me].Coins; c != nil {
 		coins = *c
 	}
-	type opt struct{ tokens, bonus, score float64 }
-	var opts []opt
-	for pos, c := range m.v.Market {
-		r, p := parseRace(c.Race), parsePower(c.Power)
-		t := float64(bannerOf(r) + badgeOf(p))
-		b := (raceWorth(r, m) + powerWorth(p, m)) / heldGuess
-		opts = append(opts, opt{t * 2.7 / avgCost(r), b, t*2.7/avgCost(r)*(1+b) - float64(pos) + float64(c.Coins)})
-		_ = pos
-	}
-	// Seats without an Active race pick before my next turn.
-	pickers := 0
-	for s, sv := range m.v.Seats {
-		if s != m.me && sv.Active == nil {
-			pickers++
+	var vals []float64
+	for pos := range m.v.Market {
+		if pos <= coins+1 { // scoring this turn adds a coin or more
+			vals = append(vals, freshValue(m, pos, R-1))
 		}
 	}
-	pickers += (len(m.v.Seats) - 1) / 3 // some decline this turn
-	sort.Slice(opts, func(a, b int) bool { return opts[a].score > opts[b].score })
-	k := min(pickers, len(opts)-1)
-	for ; k < len(opts); k++ {
-		if k <= coins+pickers {
-			return opts[k].tokens, opts[k].bonus
-		}
+	sort.Sort(sort.Reverse(sort.Float64Slice(vals)))
+	if len(vals) > 0 {
+		decl += vals[0]
 	}
-	return 9, 0.1
-}
-
-// hardDecline compares keeping the race, with this turn's best plan for
-// the tokens it can ready, against declining and the market ahead (U8).
-func hardDecline(_ *Player, m *model) bool {
-	r := *m
-	r.hand = spare(m)
-	cfg := hardPlan
-	cfg.budget = 800
-	pl := newPlanner(&r, cfg, nil)
-	seq, _ := pl.run(r.hand, r.v.Seats[m.me].Hammers)
-	gain := 0.0
-	for _, a := range seq {
-		if a.kind == 'f' {
-			gain += 0.4
-		} else if !m.mp.IsRiver(a.region) || m.keepsRiver() {
-			gain++
-		}
-	}
-	tokens, bonus := marketAhead(m)
-	keep, decl := projection(m, gain, tokens, bonus)
-	return decl > keep+0.3
+	return decl > keep+0.5
 }

@@ -12,9 +12,9 @@ import (
 type level struct {
 	name    string
 	plan    planCfg
-	pick    func(p *Player, m *model) int          // combo position
-	decline func(p *Player, m *model) bool         // at the start of the turn
-	smart   bool                                   // redeploys against threats, places figures, uses Places
+	pick    func(p *Player, m *model) int         // combo position
+	decline func(p *Player, m *model) bool        // at the start of the turn
+	smart   bool                                  // redeploys against threats, places figures, uses Places
 	search  func(p *Player, m *model) (act, bool) // a turn search replacing the planner (hard)
 }
 
