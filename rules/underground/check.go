@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -21,6 +22,7 @@ type InputError struct {
 	Msg   string
 }
 
+// Error reads "underground check: FIELD: what is wrong".
 func (e *InputError) Error() string { return "underground check: " + e.Field + ": " + e.Msg }
 
 func bad(field, format string, args ...any) *InputError {
@@ -128,6 +130,9 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 		return nil, err
 	}
 	var p position
+	if err := exactKeys(data, jsonKeys(reflect.TypeOf(p))); err != nil {
+		return nil, bad(jsonField(err), "%v", err)
+	}
 	if err := strictJSON(data, &p); err != nil {
 		return nil, bad(jsonField(err), "%v", err)
 	}
@@ -168,8 +173,13 @@ func jsonField(err error) string {
 	return "position"
 }
 
+var checkMoveKeys = jsonKeys(reflect.TypeOf(checkMove{}))
+
 func decodeCheckMove(raw json.RawMessage, field string) (checkMove, error) {
 	var cm checkMove
+	if err := exactKeys(raw, checkMoveKeys); err != nil {
+		return cm, bad(field, "%v", err)
+	}
 	if err := strictJSON(raw, &cm); err != nil {
 		return cm, bad(field, "%v", err)
 	}
@@ -267,12 +277,13 @@ type checkResult struct {
 	Cost   *int     `json:"cost,omitempty"`
 	Reach  *bool    `json:"reachable,omitempty"`
 	Parts  []string `json:"parts,omitempty"`
-	Target []target `json:"targets,omitempty"`
+	Target []Target `json:"targets,omitempty"`
 	Score  *int     `json:"score,omitempty"`
 	Items  []Item   `json:"items,omitempty"`
 }
 
-type target struct {
+// Target is a region a race may conquer and its cost (U5.5).
+type Target struct {
 	Region string `json:"region"`
 	Cost   int    `json:"cost"`
 }
@@ -286,6 +297,9 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 	}
 	if cm.Draw != "" {
 		return checkResult{}, bad(field+".draw", "a draw follows a conquest of a Monster region")
+	}
+	if err := m.knownRegions(cm, field); err != nil {
+		return checkResult{}, err
 	}
 	saved := m.Clone()
 	m.fixed = &fixedSource{marker: NoMarker, power: NoPower}
@@ -371,6 +385,39 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 	return checkResult{Legal: bp(true), Events: evs, Step: m.step.String(), Seat: &mv}, nil
 }
 
+// knownRegions refuses a move naming a region the map does not have: bad
+// input, not an illegal move.
+func (m *Match) knownRegions(cm checkMove, field string) error {
+	named := map[string]string{"volcano": cm.Volcano, "abandon": cm.Abandon, "conquer": cm.Conquer, "final": cm.Final,
+		"wisps": cm.Wisps, "vampire": cm.Vampire, "orb": cm.Orb, "balrog": cm.Balrog, "ancient": cm.Ancient,
+		"deploy": cm.Deploy, "lift": cm.Lift, "armor": cm.Armor, "altar": cm.Altar}
+	for k, id := range cm.Reborn {
+		named[fmt.Sprintf("reborn[%d]", k)] = id
+	}
+	for w, id := range cm.Place {
+		named["place."+w] = id
+	}
+	for id := range cm.Redeploy {
+		named["redeploy."+id] = id
+	}
+	if cm.Defend != nil {
+		for id := range cm.Defend.Redeploy {
+			named["defend.redeploy."+id] = id
+		}
+	}
+	fields := make([]string, 0, len(named))
+	for f := range named {
+		fields = append(fields, f)
+	}
+	sort.Strings(fields) // the same field named every time
+	for _, f := range fields {
+		if id := named[f]; id != "" && m.mp.Index(id) < 0 {
+			return bad(field+"."+f, "%q is no region of the map", id)
+		}
+	}
+	return nil
+}
+
 func hasDraw(evs []Event) bool {
 	for _, e := range evs {
 		if e.Kind == EvDraw {
@@ -408,9 +455,9 @@ func (m *Match) query(cm checkMove, field string) (checkResult, error) {
 		reach := ok && m.seats[s].Active.has() && m.reaches(s, i, door)
 		return checkResult{Cost: &c.n, Reach: &reach, Parts: c.parts}, nil
 	case "targets":
-		ts := []target{}
+		ts := []Target{}
 		for _, i := range m.targets(s) {
-			ts = append(ts, target{Region: m.mp.ID(i), Cost: m.costOf(s, i, nil, false).n})
+			ts = append(ts, Target{Region: m.mp.ID(i), Cost: m.costOf(s, i, nil, false).n})
 		}
 		sort.Slice(ts, func(a, b int) bool { return idLess(ts[a].Region, ts[b].Region) })
 		return checkResult{Target: ts}, nil

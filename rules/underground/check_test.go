@@ -329,6 +329,8 @@ func TestCheckBadInput(t *testing.T) {
 		{strings.Replace(good, `"turn": 2`, `"turn": 2, "colour": 1`, 1), "colour"},
 		{strings.Replace(good, `{"query": "targets"}`, `{"conquer": "r2", "die": 1}`, 1), "moves[0].die"},
 		{strings.Replace(good, `{"query": "targets"}`, `{"query": "weather"}`, 1), "moves[0].query"},
+		{strings.Replace(good, `{"query": "targets"}`, `{"conquer": "r99"}`, 1), "moves[0].conquer"},
+		{strings.Replace(good, `{"query": "targets"}`, `{"conquer": "r2", "with": ["hammer"]}`, 1), "moves[0]"},
 		{strings.Replace(good, `"power": null, "hand": 0`, `"power": "lucky", "hand": 0`, 1), "seats[0].active.power"},
 	} {
 		err := Check(strings.NewReader(c.in), &bytes.Buffer{})

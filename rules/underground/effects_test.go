@@ -219,6 +219,16 @@ func TestPowers(t *testing.T) {
 					t.Errorf("Bag at %d", m.fig.Bag)
 				}
 			}},
+		{name: "U13.6 Magic: the Bag as the Scepter at the end of the turn",
+			board: two(reg("r1", 0, "ogres", false, 1), two(reg("r8", 0, "ogres", false, 1), reg("r12", 1, "drow", false, 1, `"relic": "scepter"`))),
+			seats: two(seat(5, "ogres", "magic", 0), seat(5, "drow", "", 0)), moves: `{"place": {"bag:scepter": "r12"}}, {"place": {"bag:scepter": "r8"}}`,
+			check: func(t *testing.T, m *Match, out []checkResult) {
+				refused(t, out[0], "U13.6")
+				accepted(t, out[1])
+				if m.seats[0].Coins != 5+2+1 {
+					t.Errorf("coins %d, want 8 (r8 doubled)", m.seats[0].Coins)
+				}
+			}},
 		{name: "U13.7 Martyr", board: two(reg("r1", 0, "ogres", false, 3), reg("r2", 1, "drow", false, 1)),
 			seats: two(seat(5, "ogres", "", 0), seat(0, "drow", "martyr", 0)), moves: `{"conquer": "r2"}`,
 			check: func(t *testing.T, m *Match, out []checkResult) {

@@ -8,7 +8,13 @@
 // It implements the box's contract (package rules): a turn is many small
 // moves, each with a short legal list whose first move is always safe.
 // It is pure and deterministic: every die roll and draw comes from the
-// match's rules.RNG. Check reads the position format of the reference.
+// match's rules.RNG.
+//
+// For the commands: Check reads the position format of the reference
+// (goldvein check; an *InputError means exit 2), Describe writes a record
+// as text (goldvein replay), and the rules.Game with its computer players
+// is bot.Game() from package rules/underground/bot (this package cannot
+// import its bots; Game.Bots wires them).
 package underground
 
 // Race is one of the 15 races (U1.4), in the order of the codes of U1.8.

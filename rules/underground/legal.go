@@ -35,6 +35,7 @@ func (m *Match) LegalMoves(seat int) []Move {
 		if m.hasPower(seat, false, Vanishing) && m.seats[seat].Active.Power != Vanishing {
 			out = append(out, Move{Decline: true, Vanish: true})
 		}
+		out = append(out, m.balrogLegal()...)
 	case stepPick:
 		for i := range m.offer {
 			if i <= m.seats[seat].Coins {
@@ -47,12 +48,12 @@ func (m *Match) LegalMoves(seat int) []Move {
 			out = append(out, Move{Swap: ip(j)})
 		}
 	case stepVolcano:
-		for _, i := range maps_Indices(m.mp.VolcanoMask()) {
+		for _, i := range indices(m.mp.VolcanoMask()) {
 			out = append(out, Move{Volcano: id(i)})
 		}
 	case stepReborn:
 		out = append(out, end)
-		regs := maps_Indices(m.held(seat, true))
+		regs := indices(m.held(seat, true))
 		spare := m.tray(m.seats[seat].Active.Race) + m.seats[seat].Active.Hand
 		for a, i := range regs {
 			if m.mp.IsRiver(i) && m.seats[seat].Active.Race != Kraken {
@@ -68,20 +69,20 @@ func (m *Match) LegalMoves(seat int) []Move {
 		}
 	case stepAncient:
 		out = append(out, end)
-		for _, i := range maps_Indices(m.ancientTargets()) {
+		for _, i := range indices(m.ancientTargets()) {
 			out = append(out, Move{Ancient: id(i)})
 		}
 	case stepConquer:
 		out = m.conquestLegal()
 	case stepBalrog:
-		for _, i := range maps_Indices(m.balrogTargets()) {
+		for _, i := range indices(m.balrogTargets()) {
 			out = append(out, Move{Balrog: id(i)})
 		}
 	case stepRedeploy:
 		out = append(out, end)
 		sl, d := m.rslot()
 		held := m.held(seat, d)
-		for _, i := range maps_Indices(held) {
+		for _, i := range indices(held) {
 			if sl.Hand > 0 {
 				out = append(out, Move{Deploy: id(i)})
 			}
@@ -92,10 +93,13 @@ func (m *Match) LegalMoves(seat int) []Move {
 				out = append(out, Move{Armor: id(i)})
 			}
 		}
+		if !d {
+			out = append(out, m.balrogLegal()...)
+		}
 	case stepPlace:
 		out = append(out, end)
 		for _, o := range m.placeOptions() {
-			for _, i := range maps_Indices(o.targets) {
+			for _, i := range indices(o.targets) {
 				out = append(out, Move{Place: map[string]string{o.what: id(i)}})
 			}
 		}
@@ -104,18 +108,18 @@ func (m *Match) LegalMoves(seat int) []Move {
 		out = append(out, end)
 		p := &m.seats[seat]
 		if p.Decline.Hand > 0 {
-			for _, i := range maps_Indices(m.held(seat, true)) {
+			for _, i := range indices(m.held(seat, true)) {
 				out = append(out, Move{Deploy: id(i)})
 			}
 		}
 		if p.Active.Hand > 0 && m.t.lost&(1<<uint(seat)) != 0 {
-			for _, i := range maps_Indices(m.held(seat, false)) {
+			for _, i := range indices(m.held(seat, false)) {
 				out = append(out, Move{Deploy: id(i)})
 			}
 		}
 	case stepAltar:
 		out = append(out, end)
-		for _, i := range maps_Indices(m.altarTargets()) {
+		for _, i := range indices(m.altarTargets()) {
 			out = append(out, Move{Altar: id(i)})
 		}
 	}
@@ -127,7 +131,7 @@ func (m *Match) balrogLegal() []Move {
 		return nil
 	}
 	var out []Move
-	for _, i := range maps_Indices(m.balrogTargets()) {
+	for _, i := range indices(m.balrogTargets()) {
 		out = append(out, Move{Balrog: m.mp.ID(i)})
 	}
 	return out
@@ -194,7 +198,7 @@ func (m *Match) conquestLegal() []Move {
 		out = append(out, m.substituteLegal()...)
 	}
 	if !m.t.rolled {
-		for _, i := range maps_Indices(m.t.startHeld &^ m.t.conquered & m.held(s, false)) {
+		for _, i := range indices(m.t.startHeld &^ m.t.conquered & m.held(s, false)) {
 			out = append(out, Move{Abandon: id(i)})
 		}
 	}
@@ -235,7 +239,7 @@ func (m *Match) substituteLegal() []Move {
 	}
 	var out []Move
 	reach := m.reachSet(s, false)
-	for _, i := range maps_Indices(reach) {
+	for _, i := range indices(reach) {
 		o, d := m.occupant(i)
 		if o < 0 || o == s || d || m.regions[i].Tokens != 1 || m.gnomeGuard(s, i) {
 			continue
@@ -253,8 +257,8 @@ func (m *Match) substituteLegal() []Move {
 	return out
 }
 
-// maps_Indices lists the set bits of s.
-func maps_Indices(s uint64) []int {
+// indices lists the set bits of s.
+func indices(s uint64) []int {
 	out := make([]int, 0, bits.OnesCount64(s))
 	for ; s != 0; s &= s - 1 {
 		out = append(out, bits.TrailingZeros64(s))

@@ -130,6 +130,8 @@ func (m *Match) dispatch(mv Move) ([]Event, error) {
 			return m.preConquest(), nil
 		case "decline":
 			return m.decline(mv.Vanish)
+		case "balrog": // U16.2: at any one moment of the turn
+			return m.balrogMove(mv.Balrog)
 		}
 	case stepPick:
 		if kind == "pick" {
@@ -215,6 +217,9 @@ func (m *Match) dispatch(mv Move) ([]Event, error) {
 			return evs, nil
 		}
 	case stepRedeploy, stepDefend:
+		if kind == "balrog" && m.step == stepRedeploy {
+			return m.balrogMove(mv.Balrog)
+		}
 		return m.redeployMove(kind, mv)
 	case stepPlace:
 		switch kind {

@@ -3,6 +3,7 @@ package underground
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -113,6 +114,9 @@ func (mv Move) validate() error {
 		}
 	}
 	if k == "redeploy" {
+		if len(mv.Redeploy) == 0 {
+			return fmt.Errorf("redeploy: no region")
+		}
 		for r, n := range mv.Redeploy {
 			if n < 0 || n > 99 {
 				return fmt.Errorf("redeploy: %s: %d tokens", r, n)
@@ -151,6 +155,9 @@ func parseUses(with []string) ([]use, error) {
 // codes and trailing data are errors naming the field.
 func DecodeMove(data []byte) (Move, error) {
 	var mv Move
+	if err := exactKeys(data, moveKeys); err != nil {
+		return Move{}, fmt.Errorf("move: %w", err)
+	}
 	if err := strictJSON(data, &mv); err != nil {
 		return Move{}, fmt.Errorf("move: %w", err)
 	}
@@ -158,6 +165,43 @@ func DecodeMove(data []byte) (Move, error) {
 		return Move{}, err
 	}
 	return mv, nil
+}
+
+// moveKeys are the JSON keys of Move, spelled exactly.
+var moveKeys = jsonKeys(reflect.TypeOf(Move{}))
+
+// jsonKeys lists the JSON names of a struct's fields.
+func jsonKeys(t reflect.Type) map[string]bool {
+	out := map[string]bool{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous {
+			for k := range jsonKeys(f.Type) {
+				out[k] = true
+			}
+			continue
+		}
+		name := strings.Split(f.Tag.Get("json"), ",")[0]
+		if name != "" && name != "-" {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// exactKeys refuses top-level keys that encoding/json would match only
+// without regard to case ("Conquer" for "conquer").
+func exactKeys(data []byte, keys map[string]bool) error {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return nil // the strict decoder reports it
+	}
+	for k := range obj {
+		if !keys[k] {
+			return fmt.Errorf("json: unknown field %q", k)
+		}
+	}
+	return nil
 }
 
 func sortedKeys(m map[string]int) []string {

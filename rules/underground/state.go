@@ -179,6 +179,9 @@ func New(players int, opts Options, seed uint64) (*Match, error) {
 	if err != nil {
 		return nil, fmt.Errorf("options: map: %w", err)
 	}
+	if mp.Players != 0 && mp.Players != players {
+		return nil, fmt.Errorf("options: map: %s is the map for %d players, not %d (U2.1)", name, mp.Players, players)
+	}
 	if opts.FirstPlayer != nil && (*opts.FirstPlayer < 0 || *opts.FirstPlayer >= players) {
 		return nil, fmt.Errorf("options: first_player: %d: want a seat 0 to %d (U2.7)", *opts.FirstPlayer, players-1)
 	}

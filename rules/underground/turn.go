@@ -36,6 +36,9 @@ func (m *Match) startTurn() []Event {
 	m.t = turnState{}
 	s := &m.seats[m.active]
 	s.Fresh = false
+	if int(m.fig.BagSeat) == m.active {
+		m.fig.BagCopy = NoMarker // U13.6: a copy works for the turn it is made
+	}
 	evs := []Event{{Kind: EvTurn, Seat: m.active, Turn: m.turn}}
 	if s.Active.has() && m.inPlay(s.Active.Race) == 0 { // U8.7, UR12
 		evs = append(evs, Event{Kind: EvLost, Seat: m.active, Race: s.Active.Race.String(), Rule: "U8.7"})

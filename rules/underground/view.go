@@ -78,9 +78,12 @@ type View struct {
 	Figures     map[string]Figure `json:"figures"`
 	Used        []string          `json:"used,omitempty"`
 	Legal       []Move            `json:"legal,omitempty"`
-	Over        bool              `json:"over,omitempty"`
-	Scores      []int             `json:"scores,omitempty"`
-	Winners     []int             `json:"winners,omitempty"`
+	// Targets are the regions the viewer's Active race may conquer by
+	// adjacency now, with their plain cost (U5.5), during its conquest step.
+	Targets []Target `json:"targets,omitempty"`
+	Over    bool     `json:"over,omitempty"`
+	Scores  []int    `json:"scores,omitempty"`
+	Winners []int    `json:"winners,omitempty"`
 }
 
 var usedNames = []string{"doormat", "socks", "sword", "orb", "bag", "balrog", "queen", "ghost", "scepter", "ring"}
@@ -161,6 +164,11 @@ func (m *Match) ViewOf(seat int) View {
 	}
 	if seat >= 0 {
 		v.Legal = m.LegalMoves(seat)
+		if m.step == stepConquer && seat == m.active {
+			for _, i := range m.targets(seat) {
+				v.Targets = append(v.Targets, Target{Region: m.mp.ID(i), Cost: m.costOf(seat, i, nil, false).n})
+			}
+		}
 	}
 	v.Scores, v.Winners = m.Scores(), m.Winners()
 	return v
