@@ -2,7 +2,6 @@ package bot
 
 import (
 	"math/bits"
-	"sort"
 
 	"github.com/goldvein/goldvein/rules/underground"
 )
@@ -69,41 +68,24 @@ func hardPick(_ *Player, m *model) int {
 	return pickBest(m, func(pos int) float64 { return freshValue(m, pos, m.turnsLft) })
 }
 
-// hardDecline compares keeping the race against declining now and playing,
-// from the next turn, the best combo in view that it can afford, valued as
-// hardPick values it (U8).
+// hardDecline weighs declining now against declining next turn (U8) as
+// normal does, but the regions the race would add this turn come from a
+// search of the turn with the tokens it can ready (U6.1), not a ratio.
 func hardDecline(_ *Player, m *model) bool {
-	R := m.turnsLft
-	gain := float64(spare(m)) / cheapest(m, 3)
-	keep, _ := projection(m, gain, 0, 0)
-	held := float64(bits.OnesCount64(m.mine))
-	wise := 0.0
-	if m.power == underground.Wise {
-		wise = 2
-	}
-	decl := held + wise
-	if m.power == underground.Vanishing {
-		decl += held
-	}
-	for t, d := 1, 0.8; t < R; t, d = t+1, d*0.8 {
-		if m.power != underground.Vanishing {
-			decl += held * d
-		}
-		decl += wise
-	}
-	coins := 0
-	if c := m.v.Seats[m.me].Coins; c != nil {
-		coins = *c
-	}
-	var vals []float64
-	for pos := range m.v.Market {
-		if pos <= coins+1 { // scoring this turn adds a coin or more
-			vals = append(vals, freshValue(m, pos, R-1))
+	r := *m
+	r.hand = spare(m)
+	cfg := hardPlan
+	cfg.budget = 800
+	seq, _ := newPlanner(&r, cfg, nil).run(r.hand, m.v.Seats[m.me].Hammers)
+	gain := 0.0
+	for _, a := range seq {
+		switch {
+		case a.kind == 'f':
+			gain += 0.4
+		case !m.mp.IsRiver(a.region) || m.keepsRiver():
+			gain++
 		}
 	}
-	sort.Sort(sort.Reverse(sort.Float64Slice(vals)))
-	if len(vals) > 0 {
-		decl += vals[0]
-	}
-	return decl > keep+0.5
+	now, next := declineNowOrNext(m, gain, freshGuess(9.5, 0.15))
+	return now > next+declineBias
 }
