@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"cmp"
 	"math/bits"
+	"slices"
 
 	"github.com/goldvein/goldvein/rules/underground"
 )
@@ -86,6 +88,40 @@ func hardDecline(_ *Player, m *model) bool {
 			gain++
 		}
 	}
-	now, next := declineNowOrNext(m, gain, freshGuess(9.5, 0.15))
+	now, next := declineNowOrNext(m, gain, freshGuess(marketAhead(m)))
 	return now > next+declineBias
+}
+
+// marketAhead is the combo the market should still offer at my next pick:
+// of those I can afford, the best after one taken by each seat that has no
+// Active race (they pick first); its tokens, as a typical race's, and its
+// bonus per region.
+func marketAhead(m *model) (tokens, bonus float64) {
+	coins := 0
+	if c := m.v.Seats[m.me].Coins; c != nil {
+		coins = *c + 1 // this turn's scoring
+	}
+	type offer struct{ tokens, bonus, score float64 }
+	var offers []offer
+	for pos, c := range m.v.Market {
+		if pos > coins {
+			break
+		}
+		r, p := parseRace(c.Race), parsePower(c.Power)
+		t := float64(bannerOf(r)+badgeOf(p)) * 2.7 / avgCost(r)
+		b := (raceWorth(r, m) + powerWorth(p, m)) / heldGuess
+		offers = append(offers, offer{t, b, t*(1+b) + float64(c.Coins-pos)})
+	}
+	if len(offers) == 0 {
+		return 9.5, 0.15
+	}
+	slices.SortFunc(offers, func(a, b offer) int { return cmp.Compare(b.score, a.score) })
+	taken := 0
+	for s, sv := range m.v.Seats {
+		if s != m.me && sv.Active == nil {
+			taken++
+		}
+	}
+	o := offers[min(taken, len(offers)-1)]
+	return o.tokens, o.bonus
 }
