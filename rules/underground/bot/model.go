@@ -190,7 +190,7 @@ func (m *model) reach(held uint64) uint64 {
 		s |= mp.ChasmsideMask()
 	}
 	for h := held; h != 0; h &= h - 1 { // U14.4: the Great Brass Pipe
-		if i := bits.TrailingZeros64(h); m.place[i] == underground.Pipe && m.mine&(1<<uint(i)) != 0 {
+		if i := bits.TrailingZeros64(h); m.place[i] == underground.Pipe {
 			s |= mp.TerrainMask(mp.Terrain(i))
 		}
 	}

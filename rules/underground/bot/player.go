@@ -20,18 +20,22 @@ type level struct {
 
 // Player is a computer player of level easy, normal or hard. It reads only
 // its seat's View; every move it returns is one of the view's legal moves,
-// or the whole-map redeploy that Legal's documentation accepts.
+// or the whole-map redeploy that Legal's documentation accepts. It is
+// deterministic: the same views give the same moves.
 type Player struct {
-	seat  int
-	lv    *level
-	rng   rules.RNG
-	turn  int // the turn whose hammers are counted
-	ham   int // Silver Hammers left this turn (U12.5)
-	nodes int // planner nodes searched, for benchmarks and tests
+	seat int
+	lv   *level
+	turn int // the turn whose hammers are counted
+	ham  int // Silver Hammers left this turn (U12.5)
+	// The rest of this turn's plan, kept while the view is the one the
+	// plan expects (its regions, hand and face-down markers).
+	plan                []act
+	planMine            uint64
+	planHand, planDrawn int
 }
 
-func newPlayer(lv *level, seat int, seed uint64) *Player {
-	return &Player{seat: seat, lv: lv, rng: rules.NewRNG(seed), turn: -1}
+func newPlayer(lv *level, seat int, _ uint64) *Player {
+	return &Player{seat: seat, lv: lv, turn: -1}
 }
 
 // Observe ignores events: the view says all the player needs.
@@ -115,24 +119,37 @@ func find(legal []underground.Move, ok func(underground.Move) bool) (underground
 // conquer plays the next act of the turn's best plan (U5, U5.7).
 func (p *Player) conquer(m *model) (underground.Move, bool) {
 	if p.turn != m.v.Turn {
-		p.turn, p.ham = m.v.Turn, m.v.Seats[m.me].Hammers
+		p.turn, p.ham, p.plan = m.v.Turn, m.v.Seats[m.me].Hammers, nil
 	}
-	var a act
-	var ok bool
-	if p.lv.search != nil {
-		a, ok = p.lv.search(p, m)
-	} else {
-		pl := newPlanner(m, p.lv.plan, readRoot(m.v.Legal, m))
-		seq, _ := pl.run(m.hand, p.ham)
-		p.nodes += pl.nodes
-		if len(seq) > 0 {
-			a, ok = seq[0], true
+	if len(p.plan) == 0 || m.mine != p.planMine || m.hand != p.planHand || m.v.MarkersLeft != p.planDrawn {
+		p.replan(m)
+	}
+	for try := 0; try < 2; try++ {
+		if len(p.plan) == 0 {
+			return underground.Move{End: true}, true
 		}
+		a := p.plan[0]
+		if mv, ok := actMove(m, a); ok {
+			p.plan = p.plan[1:]
+			p.planMine, p.planHand, p.planDrawn = m.mine|1<<uint(a.region), m.hand-a.need, m.v.MarkersLeft
+			if a.kind == 'v' || a.kind == 'o' {
+				p.planHand = m.hand // U13.18: the token comes from the tray
+			}
+			p.ham = max(0, p.ham-a.ham)
+			return mv, true
+		}
+		p.replan(m) // the view differs from what the plan expected
 	}
-	if !ok {
-		return underground.Move{End: true}, true
-	}
-	p.ham = max(0, p.ham-a.ham)
+	return underground.Move{End: true}, true
+}
+
+func (p *Player) replan(m *model) {
+	seq, _ := newPlanner(m, p.lv.plan, readRoot(m.v.Legal, m)).run(m.hand, p.ham)
+	p.plan = append(p.plan[:0], seq...)
+}
+
+// actMove is the legal move that plays act a.
+func actMove(m *model, a act) (underground.Move, bool) {
 	id := m.mp.ID(a.region)
 	return find(m.v.Legal, func(mv underground.Move) bool {
 		switch a.kind {
