@@ -144,7 +144,13 @@ func (p *Player) conquer(m *model) (underground.Move, bool) {
 }
 
 func (p *Player) replan(m *model) {
-	seq, _ := newPlanner(m, p.lv.plan, readRoot(m.v.Legal, m)).run(m.hand, p.ham)
+	cfg := p.lv.plan
+	if m.turnsLft == 1 && p.lv.smart {
+		// The last turn: only this turn's coins count, none of what the
+		// regions will face later.
+		cfg.expose, cfg.harm, cfg.lead, cfg.opening, cfg.leftover = 0, 0, 0, 0, 0
+	}
+	seq, _ := newPlanner(m, cfg, readRoot(m.v.Legal, m)).run(m.hand, p.ham)
 	p.plan = append(p.plan[:0], seq...)
 }
 
