@@ -16,9 +16,10 @@ var hardPlan = planCfg{branch: 5, budget: 2000, harm: 0.3, lead: 0.6, leftover: 
 var hardLevel = &level{name: "hard", pick: hardPick, decline: hardDecline, smart: true, plan: hardPlan}
 
 // NewHard returns the hard player of seat: before picking it plays the
-// first turn of every combo in view on this board (a full turn search per
-// combo); before declining it values the combos the market offers the
-// same way; each turn it searches thousands of conquest sequences.
+// first two turns of every combo in view on this board (a turn search per
+// combo and turn); before declining it searches the turn its race could
+// still play and looks at what the market will offer at its next pick;
+// each turn it searches up to 2000 conquest sequences.
 func NewHard(seat int, seed uint64) *Player { return newPlayer(hardLevel, seat, seed) }
 
 // asFresh is the model with a fresh race of combo c in my hand, off the
@@ -44,26 +45,41 @@ func asFresh(m *model, c underground.ComboView) *model {
 	return &f
 }
 
-// firstTurn is what a fresh race of combo c would make of its first turn
-// here: the best plan's value, and the regions it takes.
-func firstTurn(m *model, c underground.ComboView) (float64, int) {
+// firstTurns is what a fresh race of combo c would make of its first two
+// turns here, the board otherwise unchanged: each turn's best plan value,
+// and the regions it holds after the first.
+func firstTurns(m *model, c underground.ComboView) (v1, v2 float64, regions int) {
 	f := asFresh(m, c)
+	total := f.hand
 	cfg := hardPlan
 	cfg.budget, cfg.branch = 600, 4
-	pl := newPlanner(f, cfg, nil)
-	seq, val := pl.run(f.hand, 0)
-	return val, len(seq)
+	seq, v1 := newPlanner(f, cfg, nil).run(f.hand, 0)
+	for _, a := range seq {
+		if a.kind == 'c' && (!m.mp.IsRiver(a.region) || f.keepsRiver()) {
+			f.mine |= 1 << uint(a.region)
+		}
+	}
+	regions = bits.OnesCount64(f.mine)
+	f.hand = total - regions // U6.1: the second turn readies all but one a region
+	_, v2 = newPlanner(f, cfg, nil).run(f.hand, 0)
+	for s := f.mine; s != 0; s &= s - 1 {
+		v2 += f.worth(bits.TrailingZeros64(s))
+	}
+	return v1, v2, len(seq)
 }
 
 // freshValue is the worth of the combo at pos over the turns it will
-// play, from its first turn on this very board (U4, U12, U13).
+// play, from its first turns on this very board (U4, U12, U13).
 func freshValue(m *model, pos int, turns int) float64 {
 	c := m.v.Market[pos]
-	val, regions := firstTurn(m, c)
+	v1, v2, regions := firstTurns(m, c)
 	f := asFresh(m, c)
 	per := float64(regions)*0.9 + raceWorth(f.race, m)*0.5 + powerWorth(f.power, m)*0.6
 	life := min(float64(turns), 4)
-	return val + per*max(life-1, 0)*0.8 + float64(c.Coins) - float64(pos)
+	if turns >= 2 {
+		return v1 + 0.8*v2 + per*max(life-2, 0)*0.7 + float64(c.Coins) - float64(pos)
+	}
+	return v1 + per*max(life-1, 0)*0.8 + float64(c.Coins) - float64(pos)
 }
 
 func hardPick(_ *Player, m *model) int {
