@@ -45,6 +45,7 @@ type planner struct {
 	nodes   int
 	static  bool // costs do not depend on the regions held (all but the Flames)
 	costs   [64]int
+	threat  [64]int
 }
 
 // rootMoves are the legal conquest moves of the view, by region: the plan's
@@ -113,6 +114,7 @@ func newPlanner(m *model, cfg planCfg, root *rootMoves) *planner {
 			}
 		}
 		p.gain[i] = g
+		p.threat[i] = m.threat(i)
 		if p.static {
 			p.costs[i] = m.cost(i, m.mine)
 		}
@@ -167,7 +169,7 @@ func (p *planner) dfs(held uint64, hand, ham, river int, val float64, root bool)
 			if short < 1 || short > 3 {
 				continue
 			}
-			if e := dieAtLeast[short] * (p.gain[i] - p.cfg.expose*float64(m.threat(i))/float64(c)); e > dieBest {
+			if e := dieAtLeast[short] * (p.gain[i] - p.cfg.expose*float64(p.threat[i])/float64(c)); e > dieBest {
 				dieBest, dieAct = e, act{kind: 'f', region: i, need: hand}
 			}
 		}
@@ -257,7 +259,7 @@ func (p *planner) exposure(held uint64) float64 {
 	}
 	t := 0
 	for s := held &^ p.m.mine; s != 0; s &= s - 1 {
-		t += p.m.threat(bits.TrailingZeros64(s))
+		t += p.threat[bits.TrailingZeros64(s)]
 	}
 	return p.cfg.expose * float64(t) / 4
 }

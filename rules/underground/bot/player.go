@@ -30,6 +30,7 @@ type Player struct {
 	// The rest of this turn's plan, kept while the view is the one the
 	// plan expects (its regions, hand and face-down markers).
 	plan                []act
+	planned             bool // plan is this turn's, and ends with its end
 	planMine            uint64
 	planHand, planDrawn int
 }
@@ -119,9 +120,11 @@ func find(legal []underground.Move, ok func(underground.Move) bool) (underground
 // conquer plays the next act of the turn's best plan (U5, U5.7).
 func (p *Player) conquer(m *model) (underground.Move, bool) {
 	if p.turn != m.v.Turn {
-		p.turn, p.ham, p.plan = m.v.Turn, m.v.Seats[m.me].Hammers, nil
+		p.turn, p.ham, p.plan, p.planned = m.v.Turn, m.v.Seats[m.me].Hammers, nil, false
 	}
-	if len(p.plan) == 0 || m.mine != p.planMine || m.hand != p.planHand || m.v.MarkersLeft != p.planDrawn {
+	expected := p.turn == m.v.Turn && p.planned && m.mine == p.planMine && m.hand == p.planHand &&
+		m.v.MarkersLeft == p.planDrawn
+	if !expected {
 		p.replan(m)
 	}
 	for try := 0; try < 2; try++ {
@@ -151,7 +154,7 @@ func (p *Player) replan(m *model) {
 		cfg.expose, cfg.harm, cfg.lead, cfg.opening, cfg.leftover = 0, 0, 0, 0, 0
 	}
 	seq, _ := newPlanner(m, cfg, readRoot(m.v.Legal, m)).run(m.hand, p.ham)
-	p.plan = append(p.plan[:0], seq...)
+	p.plan, p.planned = append(p.plan[:0], seq...), true
 }
 
 // actMove is the legal move that plays act a.
