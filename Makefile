@@ -4,7 +4,7 @@
 GO        ?= go
 XVFB      := xvfb-run -a -s "-screen 0 1280x800x24"
 # Packages that start goroutines run their tests under the race detector.
-RACE_PKGS := ./game/... ./lan/... ./bot/...
+RACE_PKGS := ./game/... ./lan/... ./rules/.../bot/...
 # Scene tests draw real frames, so they run under Xvfb; so do the tests of
 # every package that imports Ebitengine (it opens a display when loaded).
 UI_PKGS   := ./scenes/... ./sprites/... .
@@ -46,9 +46,9 @@ vet: deps
 lint: fmt-check vet actionlint
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem ./rules/... ./bot/... ./lan/...
+	$(GO) test -run '^$$' -bench . -benchmem ./rules/... ./lan/...
 
-# The browser build (README, Browser): dist/web/ is the page, Go's
+# The browser build (docs/LAN.md, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).
 # It is made in a folder of its own and moved into place whole, so a server
 # or a test reading dist/web/ meanwhile never sees it half built.

@@ -1,6 +1,6 @@
 //go:build e2e
 
-// The browser build's end-to-end tests (issue 6; README, Browser):
+// The browser build's end-to-end tests (issue 6; docs/LAN.md, Browser):
 // goldvein compiled to WebAssembly runs in headless Chromium,
 // served the way a LAN host serves it (webdist through lan.HostConfig.Web),
 // and is driven and read through the DevTools protocol.
@@ -28,7 +28,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/webdist"
 )
 
@@ -298,7 +298,7 @@ func TestMenuDraws(t *testing.T) {
 // when bots == players the game is not started.
 func newHost(t *testing.T, dir string, players, bots int) (*lan.Host, string) {
 	t.Helper()
-	h, err := lan.NewHost(lan.HostConfig{Name: "e2e", Options: rules.Options{Players: players, FirstPlayer: -1},
+	h, err := lan.NewHost(lan.HostConfig{Name: "e2e", Options: saboteur.Options{Players: players, FirstPlayer: -1},
 		Bots: bots, BotLevel: "random", AutoStart: bots < players, Web: webdist.NewHandler(os.DirFS(dir))})
 	if err != nil {
 		t.Fatal(err)
@@ -354,7 +354,7 @@ func TestBrowserGuestPlaysWholeGame(t *testing.T) {
 		t.Fatal("the page says the game ended but the host's table is not done")
 	}
 	want := h.Table().View(-1)
-	if want.Phase != rules.Over {
+	if want.Phase != saboteur.Over {
 		t.Fatalf("host phase %v, want over", want.Phase)
 	}
 	got := map[int]int{}

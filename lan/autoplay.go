@@ -7,15 +7,14 @@ import (
 	"errors"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // NewBrain returns a computer player of level (bot.ParseLevel; an unknown
 // level plays as normal) for seat at a table of players, with a random
 // seed of its own. It is the default HostConfig.NewBrain.
-func NewBrain(level string, seat, players int) game.Brain {
+func NewBrain(level string, seat, players int) saboteur.Brain {
 	l, err := bot.ParseLevel(level)
 	if err != nil {
 		l = bot.Normal
@@ -33,11 +32,11 @@ func NewBrain(level string, seat, players int) game.Brain {
 // move. onMessage, when not nil, sees every message first (chat, lobby).
 // It returns the final view, or an error when the client ended before the
 // game did.
-func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) game.Brain, onMessage func(Message)) (rules.View, error) {
-	var brain game.Brain
-	var last rules.View
+func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) saboteur.Brain, onMessage func(Message)) (saboteur.View, error) {
+	var brain saboteur.Brain
+	var last saboteur.View
 	moved := -1 // the view.Moves we have answered
-	var sent rules.Move
+	var sent saboteur.Move
 	for {
 		var m Message
 		var ok bool
@@ -48,7 +47,7 @@ func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) g
 			return last, ctx.Err()
 		}
 		if !ok {
-			if last.Phase == rules.Over {
+			if last.Phase == saboteur.Over {
 				return last, nil
 			}
 			if err := c.Err(); err != nil {
@@ -84,10 +83,10 @@ func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) g
 				brain = newBrain(v.Seat, v.Options.Players)
 			}
 			for _, e := range m.Events {
-				brain.Observe(rules.Event(e))
+				brain.Observe(saboteur.Event(e))
 			}
 			last = v
-			if v.Phase == rules.Over {
+			if v.Phase == saboteur.Over {
 				c.Close()
 				return v, nil
 			}

@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 type receipt struct {
@@ -100,11 +99,11 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 			}
 		}()
 	}
-	brains := make([]game.Brain, n)
+	brains := make([]saboteur.Brain, n)
 	for s := range brains {
 		brains[s] = bot.New(bot.Random, s, n, seed+uint64(s))
 	}
-	views := make([]rules.View, n)
+	views := make([]saboteur.View, n)
 	got := map[int]int{}        // moves -> seats that have the update
 	last := map[int]time.Time{} // moves -> the latest receipt
 	sent := map[int]time.Time{} // moves before the move -> when it was sent
@@ -122,7 +121,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 		}
 		v := *r.m.View
 		for _, e := range r.m.Events {
-			brains[r.seat].Observe(rules.Event(e))
+			brains[r.seat].Observe(saboteur.Event(e))
 		}
 		views[r.seat] = v
 		got[v.Moves]++
@@ -138,7 +137,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 			hostLat = append(hostLat, lastWrite[v.Moves].Sub(arrived))
 			hmu.Unlock()
 		}
-		if v.Phase == rules.Over || len(lat) >= max {
+		if v.Phase == saboteur.Over || len(lat) >= max {
 			break
 		}
 		turn := v.Turn
@@ -237,14 +236,14 @@ func BenchmarkHostMove(b *testing.B) {
 	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		t := h.Table()
-		v := t.View(-1)
-		if v.Phase == rules.Over {
+		v := sview(t, -1)
+		if v.Phase == saboteur.Over {
 			b.StopTimer()
 			start(uint64(i) + 2)
 			b.StartTimer()
-			t, v = h.Table(), h.Table().View(-1)
+			t, v = h.Table(), sview(h.Table(), -1)
 		}
-		tv := t.View(v.Turn)
+		tv := sview(t, v.Turn)
 		m := tv.LegalMoves()[0]
 		conns[v.Turn].send(&Message{T: TMove, Move: &m})
 		<-wrote
@@ -263,7 +262,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 	for seed := uint64(1); len(lat) < b.N; seed++ {
 		cfg := testConfig(n, n-guests)
 		cfg.Seed = seed
-		cfg.NewBrain = func(_ string, seat, players int) game.Brain {
+		cfg.NewBrain = func(_ string, seat, players int) saboteur.Brain {
 			return bot.New(bot.Hard, seat, players, uint64(seat)+seed)
 		}
 		cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
@@ -273,7 +272,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 		written := map[int]int{}
 		last := map[int]time.Time{}
 		cfg.onMoveRead = func(at time.Time) {
-			moves := h.Table().View(-1).Moves + 1
+			moves := sview(h.Table(), -1).Moves + 1
 			mu.Lock()
 			arrived[moves] = at
 			mu.Unlock()

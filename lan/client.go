@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // Client-side message types: the client puts these in its Messages stream
@@ -78,7 +78,7 @@ type Client struct {
 	name   string
 	token  string
 	out    *outbox
-	last   *rules.View
+	last   *saboteur.View
 	over   bool
 	closed bool
 	err    error
@@ -129,11 +129,11 @@ func (c *Client) Token() string {
 }
 
 // View returns the newest view received, and false before the first.
-func (c *Client) View() (rules.View, bool) {
+func (c *Client) View() (saboteur.View, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.last == nil {
-		return rules.View{}, false
+		return saboteur.View{}, false
 	}
 	return *c.last, true
 }
@@ -155,7 +155,7 @@ func (c *Client) Err() error {
 // Move sends a move of the client's seat (its Seat field is ignored: the
 // host fills in the connection's seat). The host answers a refused move
 // with an error message; a legal one with updates to every seat.
-func (c *Client) Move(m rules.Move) error {
+func (c *Client) Move(m saboteur.Move) error {
 	return c.send(&Message{T: TMove, Move: &m})
 }
 
@@ -397,7 +397,7 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 		case TUpdate:
 			c.mu.Lock()
 			c.last = m.View // nobody changes a view once made (viewTracker)
-			if m.View.Phase == rules.Over {
+			if m.View.Phase == saboteur.Over {
 				c.over = true
 			}
 			c.mu.Unlock()
@@ -463,11 +463,11 @@ func (c *Client) pump() {
 	}
 }
 
-// RulesEvents returns an update's events as rules.Events.
-func (m *Message) RulesEvents() []rules.Event {
-	out := make([]rules.Event, len(m.Events))
+// RulesEvents returns an update's events as saboteur.Events.
+func (m *Message) RulesEvents() []saboteur.Event {
+	out := make([]saboteur.Event, len(m.Events))
 	for i, e := range m.Events {
-		out[i] = rules.Event(e)
+		out[i] = saboteur.Event(e)
 	}
 	return out
 }
@@ -477,7 +477,7 @@ func (m *Message) RulesEvents() []rules.Event {
 // valid options, a turn and last mover inside the table, a hand size and
 // broken tools per seat, and, once the game is over, every seat's score
 // (lan/PROTOCOL.md, Updates). Errors start "view:".
-func checkView(v *rules.View, seat int) error {
+func checkView(v *saboteur.View, seat int) error {
 	if v.Seat != seat {
 		return fmt.Errorf("view: of seat %d, but this is seat %d", v.Seat, seat)
 	}
@@ -494,7 +494,7 @@ func checkView(v *rules.View, seat int) error {
 		return fmt.Errorf("view: last mover %d at a table of %d", v.LastMover, n)
 	case len(v.HandSizes) != n || len(v.Broken) != n:
 		return fmt.Errorf("view: %d hand sizes and %d broken-tool lists for %d seats", len(v.HandSizes), len(v.Broken), n)
-	case v.Phase == rules.Over && len(v.Scores) != n:
+	case v.Phase == saboteur.Over && len(v.Scores) != n:
 		return fmt.Errorf("view: the game is over with %d scores for %d seats", len(v.Scores), n)
 	}
 	return nil

@@ -8,13 +8,13 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
-// viewJSONField maps each JSON name of rules.View to its field index.
+// viewJSONField maps each JSON name of saboteur.View to its field index.
 var viewJSONField = func() map[string]int {
 	m := map[string]int{}
-	t := reflect.TypeFor[rules.View]()
+	t := reflect.TypeFor[saboteur.View]()
 	for i := 0; i < t.NumField(); i++ {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
 		if name != "" && name != "-" {
@@ -31,12 +31,12 @@ var viewJSONField = func() map[string]int {
 //
 // The new view is allocated once, here (a view is about 9 KB: the maze's
 // cell grid).
-func mergeDelta(prev *rules.View, delta json.RawMessage) (*rules.View, error) {
+func mergeDelta(prev *saboteur.View, delta json.RawMessage) (*saboteur.View, error) {
 	keys, err := objectKeys(delta)
 	if err != nil {
 		return nil, err
 	}
-	nv := new(rules.View)
+	nv := new(saboteur.View)
 	*nv = *prev
 	rv := reflect.ValueOf(nv).Elem()
 	for _, k := range keys {
@@ -102,7 +102,7 @@ func objectKeys(p []byte) ([]string, error) {
 // viewTracker keeps the newest view of one connection's stream, so that
 // updates carrying a delta become whole views.
 type viewTracker struct {
-	last *rules.View
+	last *saboteur.View
 }
 
 // apply completes an update: a delta is merged into the previous view and

@@ -9,11 +9,11 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // The host's fast path for updates (lan/PROTOCOL.md, Updates). After every
-// move the table hands each seat a fresh rules.View; a view holds the maze
+// move the table hands each seat a fresh saboteur.View; a view holds the maze
 // with its 96x96 cell grid (about 9 KB), so keeping whole views per
 // connection and marshalling them by reflection was the bulk of the host's
 // work and garbage per move. Instead a seat's update keeps a seatView (the
@@ -25,34 +25,34 @@ import (
 // (TestFastUpdatesRebuildTheView) and that events are written byte for byte
 // as Event.MarshalJSON writes them (TestAppendEventMatchesMarshalJSON).
 
-// seatView is a rules.View without the maze's cell grid.
+// seatView is a saboteur.View without the maze's cell grid.
 type seatView struct {
 	seat       int
-	options    rules.Options
+	options    saboteur.Options
 	round      int
-	phase      rules.Phase
+	phase      saboteur.Phase
 	turn       int
 	moves      int
-	role       rules.Role
-	hand       []rules.Card
-	peeked     [3]rules.GoalCard
-	tiles      []rules.Tile // the maze: View.Board.Tiles()
-	broken     []rules.Tool
+	role       saboteur.Role
+	hand       []saboteur.Card
+	peeked     [3]saboteur.GoalCard
+	tiles      []saboteur.Tile // the maze: View.Board.Tiles()
+	broken     []saboteur.Tool
 	handSizes  []int
 	drawPile   int
 	discards   int
-	mapsPlayed []rules.MapSight
+	mapsPlayed []saboteur.MapSight
 	lastMover  int
 	offer      []int
 	offerCount int
 	gold       int
 	scores     []int
-	results    []rules.RoundResult
+	results    []saboteur.RoundResult
 }
 
 // snapshot takes the view's fields. It shares v's slices: a view a table
 // delivers is made for that one seat and changed by nobody.
-func snapshot(v *rules.View) *seatView {
+func snapshot(v *saboteur.View) *seatView {
 	return &seatView{seat: v.Seat, options: v.Options, round: v.Round, phase: v.Phase, turn: v.Turn,
 		moves: v.Moves, role: v.Role, hand: v.Hand, peeked: v.Peeked, tiles: v.Board.Tiles(),
 		broken: v.Broken, handSizes: v.HandSizes, drawPile: v.DrawPile, discards: v.Discards,
@@ -60,7 +60,7 @@ func snapshot(v *rules.View) *seatView {
 		gold: v.Gold, scores: v.Scores, results: v.Results}
 }
 
-// viewField is one top-level field of rules.View's JSON form: its name,
+// viewField is one top-level field of saboteur.View's JSON form: its name,
 // whether two views agree on it, and how to append its JSON. A delta
 // carries the fields on which the connection's previous view and the new
 // one disagree; a whole view carries them all.
@@ -68,12 +68,12 @@ type viewField struct {
 	name  string
 	same  func(a, b *seatView) bool
 	put   func(b []byte, v *seatView, boards *boardCache) ([]byte, error)
-	empty func(v *seatView) bool // non-nil: left out of a whole view when empty, as rules.View's JSON does (omitempty)
+	empty func(v *seatView) bool // non-nil: left out of a whole view when empty, as saboteur.View's JSON does (omitempty)
 }
 
 func sameSlice[T comparable](a, b []T) bool { return (a == nil) == (b == nil) && slices.Equal(a, b) }
 
-// viewFields lists every field of rules.View's JSON form (a test checks
+// viewFields lists every field of saboteur.View's JSON form (a test checks
 // that none is missing).
 var viewFields = []viewField{
 	{name: "seat", same: func(a, b *seatView) bool { return a.seat == b.seat },
@@ -211,13 +211,13 @@ func appendUpdateFrame(b []byte, prev, cur *seatView, evs []Event, boards *board
 // every seat's update after a move carries the same bytes, written once.
 type boardCache struct {
 	mu    sync.Mutex
-	tiles []rules.Tile
+	tiles []saboteur.Tile
 	json  []byte
 }
 
-// appendTiles appends the maze's JSON, as rules.Board.MarshalJSON writes
+// appendTiles appends the maze's JSON, as saboteur.Board.MarshalJSON writes
 // it. A nil cache writes it every time.
-func (c *boardCache) appendTiles(b []byte, tiles []rules.Tile) []byte {
+func (c *boardCache) appendTiles(b []byte, tiles []saboteur.Tile) []byte {
 	if c == nil {
 		return appendBoard(b, tiles)
 	}
@@ -230,8 +230,8 @@ func (c *boardCache) appendTiles(b []byte, tiles []rules.Tile) []byte {
 }
 
 // appendBoard writes {"tiles":[{"card":"START","x":0,"y":0,"id":-1},...]}
-// (rules.Board.MarshalJSON; TestAppendBoardMatchesMarshalJSON).
-func appendBoard(b []byte, tiles []rules.Tile) []byte {
+// (saboteur.Board.MarshalJSON; TestAppendBoardMatchesMarshalJSON).
+func appendBoard(b []byte, tiles []saboteur.Tile) []byte {
 	b = append(b, `{"tiles":[`...)
 	for i, t := range tiles {
 		if i > 0 {
@@ -274,7 +274,7 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	putInt("round", e.Round)
 	putInt("seat", e.Seat)
 	putInt("target", e.Target)
-	if e.Card.Kind != rules.NoCard {
+	if e.Card.Kind != saboteur.NoCard {
 		b = append(b, `,"card":`...)
 		b = appendCard(b, e.Card)
 	}
@@ -282,7 +282,7 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 		b = append(b, `,"cards":`...)
 		b = appendCards(b, e.Cards)
 	}
-	if e.At != (rules.Cell{}) {
+	if e.At != (saboteur.Cell{}) {
 		b = append(b, `,"at":[`...)
 		b = strconv.AppendInt(b, int64(e.At.X), 10)
 		b = append(b, ',')
@@ -319,7 +319,7 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	if e.Winner != rules.NoTeam || e.Type == rules.RoundEnded {
+	if e.Winner != saboteur.NoTeam || e.Type == saboteur.RoundEnded {
 		putStr("winner", e.Winner.String())
 	}
 	if len(e.Scores) > 0 {
@@ -349,7 +349,7 @@ func appendInts(b []byte, xs []int) []byte {
 }
 
 // appendCards writes a list of card codes; nil is null.
-func appendCards(b []byte, cs []rules.Card) []byte {
+func appendCards(b []byte, cs []saboteur.Card) []byte {
 	if cs == nil {
 		return append(b, "null"...)
 	}
@@ -363,9 +363,9 @@ func appendCards(b []byte, cs []rules.Card) []byte {
 	return append(b, ']')
 }
 
-// appendCard writes a card's code as a string (rules.Card.MarshalText).
-func appendCard(b []byte, c rules.Card) []byte {
-	if c.Kind == rules.NoCard {
+// appendCard writes a card's code as a string (saboteur.Card.MarshalText).
+func appendCard(b []byte, c saboteur.Card) []byte {
+	if c.Kind == saboteur.NoCard {
 		return append(b, `""`...)
 	}
 	return appendString(b, c.String())

@@ -6,15 +6,15 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // playGame plays a whole game with random computer players and calls each
 // after the deal and after every move with the game and the move's events.
-func playGame(t *testing.T, players int, seed uint64, each func(g *rules.Game, evs []rules.Event)) {
+func playGame(t *testing.T, players int, seed uint64, each func(g *saboteur.Game, evs []saboteur.Event)) {
 	t.Helper()
-	g, evs, err := rules.New(rules.Options{Players: players, FirstPlayer: -1}, seed)
+	g, evs, err := saboteur.New(saboteur.Options{Players: players, FirstPlayer: -1}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,10 +23,10 @@ func playGame(t *testing.T, players int, seed uint64, each func(g *rules.Game, e
 		bots[s] = bot.New(bot.Random, s, players, seed+uint64(s))
 	}
 	each(g, evs)
-	for g.Phase() != rules.Over {
+	for g.Phase() != saboteur.Over {
 		for s, b := range bots {
 			for _, e := range evs {
-				b.Observe(e.For(s))
+				b.Observe(e.Redact(s))
 			}
 		}
 		s := g.Turn()
@@ -42,10 +42,10 @@ func playGame(t *testing.T, players int, seed uint64, each func(g *rules.Game, e
 // every seat and a spectator get it.
 func TestAppendEventMatchesMarshalJSON(t *testing.T) {
 	for _, players := range []int{3, 7} {
-		playGame(t, players, uint64(players), func(g *rules.Game, evs []rules.Event) {
+		playGame(t, players, uint64(players), func(g *saboteur.Game, evs []saboteur.Event) {
 			for seat := -1; seat < players; seat++ {
 				for _, e := range evs {
-					ev := Event(e.For(seat))
+					ev := Event(e.Redact(seat))
 					want, err := ev.MarshalJSON()
 					if err != nil {
 						t.Fatal(err)
@@ -59,8 +59,8 @@ func TestAppendEventMatchesMarshalJSON(t *testing.T) {
 		})
 	}
 	// Rare fields the games above may not reach.
-	odd := Event{Type: rules.GameEnded, Winners: []int{}, Scores: []int{0, 3}, Goals: []rules.GoalCard{rules.NoGoal, rules.Gold},
-		Roles: []rules.Role{rules.NoRole, rules.Saboteur}, Cards: []rules.Card{{}}, At: rules.Cell{X: -3}, Golds: []int{1}}
+	odd := Event{Type: saboteur.GameEnded, Winners: []int{}, Scores: []int{0, 3}, Goals: []saboteur.GoalCard{saboteur.NoGoal, saboteur.Gold},
+		Roles: []saboteur.Role{saboteur.NoRole, saboteur.Saboteur}, Cards: []saboteur.Card{{}}, At: saboteur.Cell{X: -3}, Golds: []int{1}}
 	want, _ := odd.MarshalJSON()
 	if got, _ := appendEvent(nil, &odd); !bytes.Equal(got, want) {
 		t.Fatalf("appendEvent wrote %s, MarshalJSON %s", got, want)
@@ -70,14 +70,14 @@ func TestAppendEventMatchesMarshalJSON(t *testing.T) {
 // TestFastUpdatesRebuildTheView: a seat's stream of updates, written by
 // the host's fast path (a whole view, then deltas), rebuilds on the
 // client exactly the views the game made; and the maze's JSON is
-// rules.Board.MarshalJSON's.
+// saboteur.Board.MarshalJSON's.
 func TestFastUpdatesRebuildTheView(t *testing.T) {
 	const players = 5
 	var cache boardCache
 	prev := make([]*seatView, players)
 	vts := make([]viewTracker, players)
 	var frames int
-	playGame(t, players, 21, func(g *rules.Game, evs []rules.Event) {
+	playGame(t, players, 21, func(g *saboteur.Game, evs []saboteur.Event) {
 		for seat := 0; seat < players; seat++ {
 			v := g.View(seat)
 			if seat == 0 {
@@ -88,7 +88,7 @@ func TestFastUpdatesRebuildTheView(t *testing.T) {
 			}
 			out := make([]Event, len(evs))
 			for i, e := range evs {
-				out[i] = Event(e.For(seat))
+				out[i] = Event(e.Redact(seat))
 			}
 			sv := snapshot(&v)
 			frame, err := appendUpdateFrame(nil, prev[seat], sv, out, &cache)
@@ -121,10 +121,10 @@ func TestFastUpdatesRebuildTheView(t *testing.T) {
 	}
 }
 
-func redacted(evs []rules.Event, seat int) []rules.Event {
-	out := make([]rules.Event, len(evs))
+func redacted(evs []saboteur.Event, seat int) []saboteur.Event {
+	out := make([]saboteur.Event, len(evs))
 	for i, e := range evs {
-		out[i] = e.For(seat)
+		out[i] = e.Redact(seat)
 	}
 	return out
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // recordingConn keeps every byte the host sends to one client.
@@ -76,11 +77,11 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 
 // TestNothingHiddenReachesASeat plays whole games with one guest among
 // computer players, records every byte the host sends that guest, and
-// checks them against the true hidden state (RULES.md, Hidden
+// checks them against the true hidden state (SABOTEUR.md, Hidden
 // information): no other seat's role or hand, no face-down goal, no
 // discard, no other seat's gold before the end, no seed; and every update
-// is exactly the seat's own view (rules.Game.View) and its redaction of the
-// events (rules.Event.For).
+// is exactly the seat's own view (saboteur.Game.View) and its redaction of the
+// events (saboteur.Event.Redact).
 func TestNothingHiddenReachesASeat(t *testing.T) {
 	t.Parallel()
 	const seed = 0x9E3779B97F4A7C15
@@ -132,7 +133,8 @@ func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plai
 			t.Errorf("the stream holds %s", secret)
 		}
 	}
-	g, evs, err := rules.New(rec.Options, rec.Seed)
+	opts, moves := sabMoves(t, rec)
+	g, evs, err := saboteur.New(opts, rec.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +150,7 @@ func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plai
 		}
 		v := m.View
 		for next < v.Moves {
-			if evs, err = g.Apply(rec.Moves[next]); err != nil {
+			if evs, err = g.Apply(moves[next]); err != nil {
 				t.Fatal(err)
 			}
 			next++
@@ -158,13 +160,13 @@ func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plai
 		want, _ := json.Marshal(g.View(seat))
 		got, _ := json.Marshal(v)
 		if !bytes.Equal(want, got) {
-			t.Fatalf("update at move %d: view differs from rules.View(%d)\n got %s\nwant %s", v.Moves, seat, got, want)
+			t.Fatalf("update at move %d: view differs from saboteur.View(%d)\n got %s\nwant %s", v.Moves, seat, got, want)
 		}
 		if len(m.Events) != len(evs) {
 			t.Fatalf("update at move %d: %d events, want %d", v.Moves, len(m.Events), len(evs))
 		}
 		for i, e := range evs {
-			w, _ := json.Marshal(Event(e.For(seat)))
+			w, _ := json.Marshal(Event(e.Redact(seat)))
 			gj, _ := json.Marshal(m.Events[i])
 			if !bytes.Equal(w, gj) {
 				t.Fatalf("update at move %d: event %d is %s, want %s", v.Moves, i, gj, w)
@@ -178,23 +180,23 @@ func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plai
 }
 
 // checkSeatKnowsOnly checks one update against the true state, field by
-// field of RULES.md's Hidden information, independently of rules.View.
-func checkSeatKnowsOnly(t *testing.T, g *rules.Game, seat int, v *rules.View, got, truth []rules.Event) {
+// field of SABOTEUR.md's Hidden information, independently of saboteur.View.
+func checkSeatKnowsOnly(t *testing.T, g *saboteur.Game, seat int, v *saboteur.View, got, truth []saboteur.Event) {
 	t.Helper()
-	over := g.Phase() == rules.Over
+	over := g.Phase() == saboteur.Over
 	own := g.View(seat)
 	public := g.View(-1)
 	if v.Role != own.Role || !slices.Equal(v.Hand, own.Hand) {
 		t.Fatalf("own role or hand wrong at move %d", v.Moves)
 	}
 	// Face-down goals show no identity; peeks only where this seat mapped.
-	for i, c := range rules.GoalCells {
+	for i, c := range saboteur.GoalCells {
 		tile, _ := v.Board.At(c)
-		if !public.Board.GoalFaceUp(i) && tile.Card.Goal != rules.NoGoal {
+		if !public.Board.GoalFaceUp(i) && tile.Card.Goal != saboteur.NoGoal {
 			t.Fatalf("move %d: face-down goal %d shows as %s", v.Moves, i, tile.Card)
 		}
-		mapped := slices.Contains(v.MapsPlayed, rules.MapSight{Seat: seat, Goal: i})
-		if v.Peeked[i] != rules.NoGoal && !mapped {
+		mapped := slices.Contains(v.MapsPlayed, saboteur.MapSight{Seat: seat, Goal: i})
+		if v.Peeked[i] != saboteur.NoGoal && !mapped {
 			t.Fatalf("move %d: goal %d peeked without a map", v.Moves, i)
 		}
 	}
@@ -215,19 +217,19 @@ func checkSeatKnowsOnly(t *testing.T, g *rules.Game, seat int, v *rules.View, go
 			continue
 		}
 		switch e.Type {
-		case rules.Dealt:
-			if e.Role != rules.NoRole || e.Cards != nil {
+		case saboteur.Dealt:
+			if e.Role != saboteur.NoRole || e.Cards != nil {
 				t.Fatalf("move %d: seat %d's role or hand sent (truth %s, %v)", v.Moves, e.Seat, tr.Role, tr.Cards)
 			}
-		case rules.Drew, rules.Discarded, rules.MapPlayed:
-			if e.Card != (rules.Card{}) {
+		case saboteur.Drew, saboteur.Discarded, saboteur.MapPlayed:
+			if e.Card != (saboteur.Card{}) {
 				t.Fatalf("move %d: seat %d's %s card %s sent", v.Moves, e.Seat, e.Type, e.Card)
 			}
-		case rules.GoldOffered:
+		case saboteur.GoldOffered:
 			if e.Golds != nil {
 				t.Fatalf("move %d: seat %d's gold offer sent", v.Moves, e.Seat)
 			}
-		case rules.GoldKept:
+		case saboteur.GoldKept:
 			if e.Gold != 0 {
 				t.Fatalf("move %d: seat %d's kept gold sent", v.Moves, e.Seat)
 			}

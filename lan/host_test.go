@@ -9,19 +9,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // testConfig is a host on loopback with short timeouts, random-level
 // computer players and a fixed seed.
 func testConfig(players, bots int) HostConfig {
-	return HostConfig{Name: "test table", Options: rules.Options{Players: players, FirstPlayer: 0},
+	return HostConfig{Name: "test table", Options: saboteur.Options{Players: players, FirstPlayer: 0},
 		Bots: bots, BotLevel: "random", Seed: 7, AutoStart: true, Grace: 300 * time.Millisecond,
 		MaxPerAddr: 16, PingInterval: 500 * time.Millisecond, Rate: 500, Burst: 500, IdleTimeout: 3 * time.Second,
-		HandshakeTimeout: 2 * time.Second,
-		NewBrain: func(level string, seat, players int) game.Brain {
+		HandshakeTimeout: 2 * time.Second, HelloRate: 1000, HelloBurst: 1000,
+		NewBrain: func(level string, seat, players int) saboteur.Brain {
 			return bot.New(bot.Random, seat, players, uint64(seat)+100)
 		}}
 }
@@ -40,7 +40,7 @@ func startHost(t testing.TB, cfg HostConfig) (*Host, string) {
 	return h, addr.String()
 }
 
-func randomBrain(seat, players int) game.Brain {
+func randomBrain(seat, players int) saboteur.Brain {
 	return bot.New(bot.Random, seat, players, uint64(seat)+1)
 }
 
@@ -59,11 +59,11 @@ func join(t testing.TB, addr, name string, mut func(*ClientConfig)) *Client {
 }
 
 // playAll runs Autoplay for every client and returns their final views.
-func playAll(t *testing.T, cs []*Client) []rules.View {
+func playAll(t *testing.T, cs []*Client) []saboteur.View {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	views := make([]rules.View, len(cs))
+	views := make([]saboteur.View, len(cs))
 	errs := make([]error, len(cs))
 	var wg sync.WaitGroup
 	for i, c := range cs {
@@ -83,17 +83,14 @@ func playAll(t *testing.T, cs []*Client) []rules.View {
 }
 
 // checkFinal checks every final view against the host's own record.
-func checkFinal(t *testing.T, h *Host, views []rules.View) {
+func checkFinal(t *testing.T, h *Host, views []saboteur.View) {
 	t.Helper()
-	g, _, err := h.Table().Record().Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g.Phase() != rules.Over {
+	g := replayRec(t, h.Table().Record())
+	if g.Phase() != saboteur.Over {
 		t.Fatalf("host's game not over: phase %d", g.Phase())
 	}
 	for i, v := range views {
-		if v.Phase != rules.Over || !slices.Equal(v.Scores, g.Scores()) {
+		if v.Phase != saboteur.Over || !slices.Equal(v.Scores, g.Scores()) {
 			t.Errorf("client %d: phase %d scores %v, host scores %v", i, v.Phase, v.Scores, g.Scores())
 		}
 	}
@@ -197,7 +194,7 @@ func TestLobbyChatAndEarlyMove(t *testing.T) {
 	}
 	bob := join(t, addr, "bob", nil)
 	ann.send(&Message{T: TChat, Phrase: "gold_bottom"})
-	ann.send(&Message{T: TMove, Move: &rules.Move{Seat: 0, Type: rules.Discard, Card: rules.MustCard("NE")}})
+	ann.send(&Message{T: TMove, Move: &saboteur.Move{Seat: 0, Type: saboteur.Discard, Card: saboteur.MustCard("NE")}})
 	for {
 		m, err := ann.recv()
 		if err != nil {
@@ -245,14 +242,14 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	if err := h.SetSeat(0, SeatLocal, "host", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetOptions(rules.Options{Players: 4, FirstPlayer: 0, SabotagedGetNothing: true}); err != nil {
+	if err := h.SetOptions(saboteur.Options{Players: 4, FirstPlayer: 0, SabotagedGetNothing: true}); err != nil {
 		t.Fatal(err)
 	}
 	g := join(t, addr, "guest", nil)
 	if g.Seat() != 1 {
 		t.Fatalf("guest in seat %d", g.Seat())
 	}
-	if err := h.SetOptions(rules.Options{Players: 5}); err == nil {
+	if err := h.SetOptions(saboteur.Options{Players: 5}); err == nil {
 		t.Error("the player count changed under a seated guest")
 	}
 	if err := h.Start(nil); err == nil {
@@ -274,7 +271,7 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	var guestView rules.View
+	var guestView saboteur.View
 	var gerr error
 	done := make(chan struct{})
 	go func() {
@@ -295,10 +292,11 @@ func TestLocalSeatAndGuest(t *testing.T) {
 				continue
 			}
 			for _, e := range d.Events {
-				brain.Observe(e)
+				brain.Observe(e.(saboteur.Event))
 			}
-			if latest, _ := inbox.Latest(); d.View.MyTurn() && latest.Moves == d.View.Moves {
-				if err := t0.Submit(0, brain.Choose(d.View)); err != nil {
+			dv := d.View.(saboteur.View)
+			if latest, _ := inbox.Latest(); dv.MyTurn() && latest.(saboteur.View).Moves == dv.Moves {
+				if err := t0.Submit(0, brain.Choose(dv)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -310,7 +308,7 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	if gerr != nil {
 		t.Fatal(gerr)
 	}
-	checkFinal(t, h, []rules.View{guestView})
+	checkFinal(t, h, []saboteur.View{guestView})
 }
 
 // TestBotNames: the computer players the host seats itself take the names

@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // TestDecodeHostChecksChat: a chat line from the host is shown on the
@@ -83,7 +82,7 @@ func fakeHost(t *testing.T, msgs ...string) string {
 // joinHostSending joins, as "ann" in seat 2, a fake host that welcomes the
 // client and then sends view v as its first update; reconnect is the
 // client's Reconnect setting. The client is closed when the test ends.
-func joinHostSending(t *testing.T, v rules.View, reconnect time.Duration) *Client {
+func joinHostSending(t *testing.T, v saboteur.View, reconnect time.Duration) *Client {
 	t.Helper()
 	vj, err := json.Marshal(v)
 	if err != nil {
@@ -104,33 +103,33 @@ func joinHostSending(t *testing.T, v rules.View, reconnect time.Duration) *Clien
 }
 
 func TestClientRefusesABadView(t *testing.T) {
-	o := rules.Options{Players: 4, FirstPlayer: 0}
-	g, _, err := rules.New(o, 3)
+	o := saboteur.Options{Players: 4, FirstPlayer: 0}
+	g, _, err := saboteur.New(o, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	good := g.View(2)
 	over := good
-	over.Phase, over.Scores = rules.Over, []int{1, 2, 3, 4}
+	over.Phase, over.Scores = saboteur.Over, []int{1, 2, 3, 4}
 	for _, tc := range []struct {
 		name  string
-		spoil func(v *rules.View)
+		spoil func(v *saboteur.View)
 		ok    bool
 	}{
-		{"good", func(v *rules.View) {}, true},
-		{"over with scores", func(v *rules.View) { *v = over }, true},
-		{"another seat", func(v *rules.View) { v.Seat = 99 }, false},
-		{"turn out of the table", func(v *rules.View) { v.Turn = 99 }, false},
-		{"negative turn", func(v *rules.View) { v.Turn = -1 }, false},
-		{"hand sizes", func(v *rules.View) { v.HandSizes = v.HandSizes[:1] }, false},
-		{"over without scores", func(v *rules.View) { *v = over; v.Scores = nil }, false},
-		{"over with one score", func(v *rules.View) { *v = over; v.Scores = []int{7} }, false},
+		{"good", func(v *saboteur.View) {}, true},
+		{"over with scores", func(v *saboteur.View) { *v = over }, true},
+		{"another seat", func(v *saboteur.View) { v.Seat = 99 }, false},
+		{"turn out of the table", func(v *saboteur.View) { v.Turn = 99 }, false},
+		{"negative turn", func(v *saboteur.View) { v.Turn = -1 }, false},
+		{"hand sizes", func(v *saboteur.View) { v.HandSizes = v.HandSizes[:1] }, false},
+		{"over without scores", func(v *saboteur.View) { *v = over; v.Scores = nil }, false},
+		{"over with one score", func(v *saboteur.View) { *v = over; v.Scores = []int{7} }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := good
 			tc.spoil(&v)
 			c := joinHostSending(t, v, 0)
-			var got *rules.View
+			var got *saboteur.View
 			var end error
 			for m := range c.Messages() {
 				if m.T == TUpdate {
@@ -158,7 +157,7 @@ func TestClientRefusesABadView(t *testing.T) {
 	c := joinHostSending(t, bad, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := Autoplay(ctx, c, func(seat, players int) game.Brain { return bot.New(bot.Random, seat, players, 1) }, nil); err == nil {
+	if _, err := Autoplay(ctx, c, func(seat, players int) saboteur.Brain { return bot.New(bot.Random, seat, players, 1) }, nil); err == nil {
 		t.Fatal("Autoplay ended without an error on another seat's view")
 	}
 }
@@ -212,7 +211,7 @@ func TestDecodeHostChecksNames(t *testing.T) {
 		{"long welcome name", "", "", "", long, false, "welcome"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := Message{T: TLobby, Lobby: &Lobby{Name: tc.table, Options: rules.Options{Players: 3},
+			m := Message{T: TLobby, Lobby: &Lobby{Name: tc.table, Options: saboteur.Options{Players: 3},
 				Seats: []SeatInfo{{Name: "Ann", Kind: SeatLocal}, {Name: tc.seat, Kind: tc.kind}, {Kind: SeatOpen}}}}
 			if tc.welcome != "" {
 				m = Message{T: TWelcome, Version: Version, Seat: 1, Name: tc.welcome, Token: "00112233445566778899aabbccddeeff"}
@@ -233,7 +232,7 @@ func TestDecodeHostChecksNames(t *testing.T) {
 // seat name (it crashed the app's text atlas) ends the connection with an
 // error naming the seat; the lobby never reaches the player.
 func TestClientRefusesALongSeatName(t *testing.T) {
-	l := Lobby{Name: "Ann's table", Options: rules.Options{Players: 3},
+	l := Lobby{Name: "Ann's table", Options: saboteur.Options{Players: 3},
 		Seats: []SeatInfo{{Name: "Ann", Kind: SeatLocal}, {Name: strings.Repeat("W", 20000), Kind: SeatGuest}, {Name: "ann", Kind: SeatGuest}}}
 	lj, err := json.Marshal(&l)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // Version is the protocol version this code speaks (lan/PROTOCOL.md). A
@@ -34,7 +34,7 @@ const (
 	// (a view of the largest maze is about 3 KB).
 	MaxHostMessage = 256 << 10
 	// MaxName is the longest player or table name, in runes.
-	MaxName = rules.MaxName
+	MaxName = saboteur.MaxName
 	// MaxChat is the longest chat line, in runes.
 	MaxChat = 200
 	// MaxPassword is the longest password, in bytes.
@@ -106,12 +106,12 @@ type Message struct {
 	Lobby *Lobby `json:"lobby,omitempty"`
 
 	// move
-	Move *rules.Move `json:"move,omitempty"`
+	Move *saboteur.Move `json:"move,omitempty"`
 
 	// update: either the whole View, or a Delta of the fields of the view
 	// that changed since the connection's previous update (Client and
 	// Messages always hand out whole views)
-	View   *rules.View     `json:"view,omitempty"`
+	View   *saboteur.View  `json:"view,omitempty"`
 	Delta  json.RawMessage `json:"delta,omitempty"`
 	Events []Event         `json:"events,omitempty"`
 
@@ -127,10 +127,10 @@ type Message struct {
 // Lobby is the table as every connection may see it: name, options and
 // seats, before and during the game.
 type Lobby struct {
-	Name     string        `json:"name"`
-	Options  rules.Options `json:"options"`
-	Password bool          `json:"password"` // the table asks for one
-	GraceMS  int           `json:"grace_ms"` // dropout grace period, ms
+	Name     string           `json:"name"`
+	Options  saboteur.Options `json:"options"`
+	Password bool             `json:"password"` // the table asks for one
+	GraceMS  int              `json:"grace_ms"` // dropout grace period, ms
 	// TurnTimeoutMS is how long a guest may take for a turn before a
 	// computer player moves for them, ms; 0: no limit.
 	TurnTimeoutMS int        `json:"turn_timeout_ms"`
@@ -493,8 +493,8 @@ func foldKey(s string) string {
 
 // CheckName checks a player or table name: 1 to MaxName runes, valid
 // UTF-8, printable (no control character or bidi override), not only
-// spaces. It is rules.CheckName, the check game records get too.
-func CheckName(s string) error { return rules.CheckName(s) }
+// spaces. It is saboteur.CheckName, the check game records get too.
+func CheckName(s string) error { return saboteur.CheckName(s) }
 
 // checkHostNames holds the names a host sends to what the host itself
 // allows a guest (CheckName: 1 to MaxName printable runes, so no control

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestClientDoesNotReconnectToABrokenHost: a host whose message this client
@@ -13,7 +13,7 @@ import (
 // that error. Reconnecting would only meet the same message again, in a
 // tight loop, until the host's per-address limit refuses the client.
 func TestClientDoesNotReconnectToABrokenHost(t *testing.T) {
-	g, _, err := rules.New(rules.Options{Players: 4, FirstPlayer: 0}, 3)
+	g, _, err := saboteur.New(saboteur.Options{Players: 4, FirstPlayer: 0}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 func TestFrames(t *testing.T) {
@@ -116,8 +116,8 @@ func TestCheckName(t *testing.T) {
 // for every seat, through JSON and back unchanged.
 func TestEventsAndViewsRoundTrip(t *testing.T) {
 	t.Parallel()
-	opts := rules.Options{Players: 5, FirstPlayer: -1}
-	g, evs, err := rules.New(opts, 11)
+	opts := saboteur.Options{Players: 5, FirstPlayer: -1}
+	g, evs, err := saboteur.New(opts, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,10 +125,10 @@ func TestEventsAndViewsRoundTrip(t *testing.T) {
 	for s := range bots {
 		bots[s] = bot.New(bot.Random, s, 5, uint64(s))
 	}
-	check := func(evs []rules.Event) {
+	check := func(evs []saboteur.Event) {
 		for seat := -1; seat < 5; seat++ {
 			for _, e := range evs {
-				e = e.For(seat)
+				e = e.Redact(seat)
 				b, err := json.Marshal(Event(e))
 				if err != nil {
 					t.Fatal(err)
@@ -137,7 +137,7 @@ func TestEventsAndViewsRoundTrip(t *testing.T) {
 				if err := json.Unmarshal(b, &back); err != nil {
 					t.Fatalf("%s: %v", b, err)
 				}
-				if !reflect.DeepEqual(rules.Event(back), e) {
+				if !reflect.DeepEqual(saboteur.Event(back), e) {
 					t.Fatalf("event %s came back as %+v, was %+v", b, back, e)
 				}
 			}
@@ -149,7 +149,7 @@ func TestEventsAndViewsRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var back rules.View
+			var back saboteur.View
 			if err := json.Unmarshal(b, &back); err != nil {
 				t.Fatal(err)
 			}
@@ -159,10 +159,10 @@ func TestEventsAndViewsRoundTrip(t *testing.T) {
 		}
 	}
 	check(evs)
-	for g.Phase() != rules.Over {
+	for g.Phase() != saboteur.Over {
 		s := g.Turn()
 		for _, e := range evs {
-			bots[s].Observe(e.For(s))
+			bots[s].Observe(e.Redact(s))
 		}
 		evs, err = g.Apply(bots[s].Choose(g.View(s)))
 		if err != nil {
@@ -329,7 +329,7 @@ func FuzzDecodeHost(f *testing.F) {
 	f.Add([]byte(`{"t":"update","delta":{"turn":2,"Turn":3},"events":[{"type":"drew","seat":1,"seat":2}]}`))
 	f.Add([]byte(`{"t":"notice","code":"turn_timeout","seat":1,"name":"Ann","text":"Ann took longer than 1m30s for a turn: a computer player made the move."}`))
 	f.Add([]byte(`{"t":"notice","code":"turn_timeout","seat":1,"name":"Ann","text":"\u001b[2J"}`))
-	g, _, _ := rules.New(rules.Options{Players: 4}, 3)
+	g, _, _ := saboteur.New(saboteur.Options{Players: 4}, 3)
 	base := g.View(1)
 	f.Fuzz(func(t *testing.T, p []byte) {
 		m, err := DecodeHost(p) // must not panic
@@ -441,9 +441,9 @@ func FuzzReadFrame(f *testing.F) {
 }
 
 // TestViewFieldsCoverTheView keeps the delta's field list in step with
-// rules.View: every JSON key of a view must be a delta field.
+// saboteur.View: every JSON key of a view must be a delta field.
 func TestViewFieldsCoverTheView(t *testing.T) {
-	g, _, err := rules.New(rules.Options{Players: 3}, 1)
+	g, _, err := saboteur.New(saboteur.Options{Players: 3}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -458,7 +458,7 @@ func TestViewFieldsCoverTheView(t *testing.T) {
 	}
 	for k := range keys {
 		if !names[k] {
-			t.Errorf("rules.View field %q is missing from viewFields", k)
+			t.Errorf("saboteur.View field %q is missing from viewFields", k)
 		}
 	}
 	if len(names) != len(keys) {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestResumeRefusesACorruptSession: the session of an autosave is read
@@ -13,12 +13,12 @@ import (
 // token is refused with an error naming the seat (it used to panic on an
 // unknown kind), changes nothing, and the good session resumes afterwards.
 func TestResumeRefusesACorruptSession(t *testing.T) {
-	o := rules.Options{Players: 3, FirstPlayer: 0}
-	g, _, err := rules.New(o, 11)
+	o := saboteur.Options{Players: 3, FirstPlayer: 0}
+	g, _, err := saboteur.New(o, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := rules.NewRecord(o, 11, []string{"ann", "bob", "Bot 3"})
+	old := saboteur.NewRecord(o, 11, []string{"ann", "bob", "Bot 3"})
 	r := rand.New(rand.NewPCG(11, 1))
 	for range 12 {
 		ms := g.LegalMoves(g.Turn())
@@ -26,7 +26,11 @@ func TestResumeRefusesACorruptSession(t *testing.T) {
 		if _, err := g.Apply(m); err != nil {
 			t.Fatal(err)
 		}
-		rec.Moves = append(rec.Moves, m)
+		old.Moves = append(old.Moves, m)
+	}
+	rec, err := old.Convert()
+	if err != nil {
+		t.Fatal(err)
 	}
 	good := func() Session {
 		return Session{Name: "test table", Seats: []SavedSeat{

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestTurnTimerPlaysASilentGuest: a guest who joins and never moves does
@@ -22,7 +22,7 @@ func TestTurnTimerPlaysASilentGuest(t *testing.T) {
 	bob := join(t, addr, "bob", nil)
 	var mu sync.Mutex
 	var notices []Message
-	var last rules.View
+	var last saboteur.View
 	go func() {
 		for m := range silent.Messages() {
 			mu.Lock()
@@ -78,7 +78,7 @@ func TestTurnTimerPlaysASilentGuest(t *testing.T) {
 	waitFor(t, "the end of the game on the silent guest's side", func() bool {
 		mu.Lock()
 		defer mu.Unlock()
-		return last.Phase == rules.Over
+		return last.Phase == saboteur.Over
 	})
 	if s := h.Lobby().Seats[0]; s.Kind != SeatGuest || s.StandIn || !s.Connected {
 		t.Fatalf("the silent guest's seat: %+v", s)
@@ -98,7 +98,7 @@ func TestTurnTimerOff(t *testing.T) {
 	join(t, addr, "ann", nil)
 	<-h.Started()
 	time.Sleep(150 * time.Millisecond)
-	if v := h.Table().View(-1); v.Moves != 0 || v.Turn != 0 {
+	if v := sview(h.Table(), -1); v.Moves != 0 || v.Turn != 0 {
 		t.Fatalf("with the timer off the game went on: %d moves, seat %d on turn", v.Moves, v.Turn)
 	}
 	if l := h.Lobby(); l.TurnTimeoutMS != 0 {

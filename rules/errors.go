@@ -5,25 +5,22 @@ import (
 	"fmt"
 )
 
-// RuleError is a move refused by the rules. Rule is the number of the rule
-// it breaks in docs/RULES.md (for example "R5.4"); Reason says how, in
-// words, without the number. Every error Apply returns for an illegal move
-// is a *RuleError (use errors.As, or RuleOf).
+// RuleError is a refused move: the rule it breaks (an R-, I- or U-number,
+// or a ruling such as UR12) and why.
 type RuleError struct {
 	Rule   string
 	Reason string
 }
 
-// Error returns "RULE: reason", e.g. "R5.4: NE at 2,0 puts a wall against ...".
+// Error reads "RULE: reason".
 func (e *RuleError) Error() string { return e.Rule + ": " + e.Reason }
 
-// refuse builds the *RuleError for rule from a format and its arguments.
-func refuse(rule, format string, args ...any) error {
+// Refuse returns a *RuleError for rule with a formatted reason.
+func Refuse(rule, format string, args ...any) error {
 	return &RuleError{Rule: rule, Reason: fmt.Sprintf(format, args...)}
 }
 
-// RuleOf returns the rule number named by err (a *RuleError, possibly
-// wrapped), or "" when err names no rule.
+// RuleOf returns the rule a refusal cites, or "" when err is no RuleError.
 func RuleOf(err error) string {
 	var re *RuleError
 	if errors.As(err, &re) {

@@ -14,9 +14,9 @@ import (
 
 // engineFree are the packages that must build and test anywhere, headless:
 // no Ebitengine and no cgo (DESIGN.md, Layers and folders).
-var engineFree = []string{"rules", "bot", "game", "lan"}
+var engineFree = []string{"rules", "game", "lan"}
 
-// TestNoEngineNoCgo fails when rules, bot, game or lan (with their tests)
+// TestNoEngineNoCgo fails when rules (every game and its bots), game or lan (with their tests)
 // import Ebitengine, directly or not, or when any of our own packages
 // among them or their dependencies has cgo files; and it builds them with
 // CGO_ENABLED=0. It asks the go command (go list -deps), so it needs the

@@ -6,7 +6,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // zoomSteps are the maze zoom levels: a card's width is 64 x zoom layout
@@ -29,16 +30,18 @@ type boardScene struct {
 	p painter
 	m *match
 
-	view  rules.View   // the public table as the screen shows it
-	me    int          // the seat whose hand and role show; -1 none
-	mine  rules.View   // me's own view, in step with view
-	tiles []rules.Tile // the maze as shown (ahead of view during motion)
-	hide  [2]rules.Cell
+	view  saboteur.View   // the public table as the screen shows it
+	me    int             // the seat whose hand and role show; -1 none
+	mine  saboteur.View   // me's own view, in step with view
+	tiles []saboteur.Tile // the maze as shown (ahead of view during motion)
+	hide  [2]saboteur.Cell
 	nhide int
 
-	hold    int // ticks to wait before the next event
-	ended   *rules.Event
-	endHold int
+	hold     int // ticks to wait before the next event
+	ended    *saboteur.Event
+	endHold  int
+	endShown bool // the round-over view is on (board_end.go)
+	endWait  int
 
 	anims []anim
 
@@ -56,21 +59,30 @@ type boardScene struct {
 	targets []target
 	tsel    int // the selected target; -1 none
 	drag    dragState
-	places  []rules.Placement
+	places  []saboteur.Placement
 	waiting bool // a move was submitted; its events are on the way
 
-	chooser chooser
-	curtain bool // hotseat: the screen waits for the next human
+	chooser    chooser
+	curtain    bool // hotseat: the screen waits for the next human
+	curtainFor int  // hotseat: the human the curtain comes down for once the play has landed; -1 none
 
 	reason  string // why the last drop was refused
 	reasonT int
 	peekT   int // ticks left showing what my map showed
 	peekG   int
 
-	log      []string
-	logW     float64  // the width logLines were wrapped for
-	logN     int      // how many entries logLines hold
-	logLines []string // the log wrapped to its panel, oldest first
+	logW      float64   // the width logLines were wrapped for
+	logLang   i18n.Lang // and the language
+	logN      int       // how many entries of m.log logLines hold
+	logLines  []logLine // the log wrapped to its panel, oldest first
+	logScroll int       // lines scrolled back from the newest
+	logHits   []logHit  // where each shown line was drawn
+
+	plays    [saboteur.MaxPlayers]lastPlay // each seat's last play on the maze (board_log.go)
+	initials []string                      // each seat's mark on the maze
+	flash    saboteur.Cell                 // a clicked log line's cell, blinking
+	flashE   int                           // and its log entry
+	flashT   int
 	texts    boardTexts
 	ticks    int
 	dealing  int // ticks until the deal's motion is over (the hand shows then)
@@ -82,13 +94,13 @@ type boardScene struct {
 
 // handSlot is one card of the hand as shown.
 type handSlot struct {
-	card   rules.Card // as held (canonical orientation)
-	turned bool       // turned 180 degrees by the player (R3.3)
-	r      rect       // where it rests
-	lift   float64    // hover/selection lift, 0 to 1
+	card   saboteur.Card // as held (canonical orientation)
+	turned bool          // turned 180 degrees by the player (R3.3)
+	r      rect          // where it rests
+	lift   float64       // hover/selection lift, 0 to 1
 }
 
-func (h *handSlot) placed() rules.Card {
+func (h *handSlot) placed() saboteur.Card {
 	if h.turned {
 		return h.card.Rotated()
 	}
@@ -98,7 +110,7 @@ func (h *handSlot) placed() rules.Card {
 // target is somewhere the selected card can go: a maze cell (path card,
 // rockfall, map on a goal) or a seat (broken tool, repair).
 type target struct {
-	cell   rules.Cell
+	cell   saboteur.Cell
 	seat   int
 	isSeat bool
 }
@@ -119,7 +131,7 @@ type chooser struct {
 	on    bool
 	idx   int
 	seat  int
-	tools [2]rules.Tool
+	tools [2]saboteur.Tool
 	r     [2]rect
 }
 
@@ -144,13 +156,16 @@ type boardLayout struct {
 }
 
 func newBoardScene(a *App, m *match) *boardScene {
-	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0}
+	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0, curtainFor: -1}
 	s.view = m.shown
 	if s.view.Options.Players == 0 {
 		s.view = m.table.View(-1)
 		m.shown = s.view
 	}
 	s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
+	m.localize(a)
+	s.makeInitials()
+	s.playsFromLog()
 	s.chooseMe(a)
 	s.refresh(a)
 	return s
@@ -176,7 +191,7 @@ func (s *boardScene) chooseMe(a *App) {
 
 func (s *boardScene) syncMine() {
 	if s.me < 0 {
-		s.mine = rules.View{}
+		s.mine = saboteur.View{}
 		s.hand = s.hand[:0]
 		return
 	}
@@ -201,7 +216,7 @@ func (s *boardScene) syncMine() {
 
 // myTurn reports whether the shown human may move now.
 func (s *boardScene) myTurn() bool {
-	return s.me >= 0 && !s.m.autoplay && s.m.isHuman(s.me) && s.view.Phase == rules.Playing &&
+	return s.me >= 0 && !s.m.autoplay && s.m.isHuman(s.me) && s.view.Phase == saboteur.Playing &&
 		s.view.Turn == s.me && !s.curtain && s.ended == nil && !s.waiting && s.dealt && s.dealing == 0 && s.mine.Moves == s.view.Moves
 }
 
@@ -224,11 +239,11 @@ func (s *boardScene) Update(a *App) error {
 	if s.peekT > 0 {
 		s.peekT--
 	}
+	if s.flashT > 0 {
+		s.flashT--
+	}
 	if s.ended != nil {
-		s.endHold--
-		if s.endHold <= 0 && len(s.anims) == 0 {
-			a.GoTo(newRoundEndScene(a, s.m, *s.ended, s.view, s.tiles))
-		}
+		s.endUpdate(a) // board_end.go
 		return nil
 	}
 	if !s.dealt {
@@ -243,6 +258,7 @@ func (s *boardScene) Update(a *App) error {
 		return nil
 	}
 	s.advance(a)
+	s.curtainUpdate(a)
 	if s.curtain {
 		if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || a.Clicked(s.curtainButton(a).r) {
 			s.curtain = false
@@ -262,6 +278,23 @@ func (s *boardScene) Update(a *App) error {
 	return nil
 }
 
+// curtainUpdate brings the hotseat curtain down for the next human once
+// the last play has landed: no card in flight and the pause after the
+// move over, so its player saw it land.
+func (s *boardScene) curtainUpdate(a *App) {
+	if s.curtainFor < 0 || len(s.anims) > 0 || s.hold > 0 || s.midMove {
+		return
+	}
+	if s.ended != nil || s.view.Turn != s.curtainFor {
+		s.curtainFor = -1
+		return
+	}
+	s.me, s.curtain, s.curtainFor = s.view.Turn, true, -1
+	s.sel, s.tsel = -1, -1
+	s.syncMine()
+	s.refresh(a)
+}
+
 // settled reports that no card is moving, turning or being dealt, and
 // the last move is shown whole (--screenshots waits for it).
 func (s *boardScene) settled() bool {
@@ -273,8 +306,8 @@ func (s *boardScene) settled() bool {
 func (s *boardScene) deal(a *App) {
 	v := &s.view
 	n := v.Options.Players
-	h := rules.HandSize(n)
-	if n == 0 || v.Board.PathCards() != 0 || v.Moves > 0 && v.DrawPile != rules.DeckSize-n*h {
+	h := saboteur.HandSize(n)
+	if n == 0 || v.Board.PathCards() != 0 || v.Moves > 0 && v.DrawPile != saboteur.DeckSize-n*h {
 		return
 	}
 	for _, hs := range v.HandSizes {
@@ -317,7 +350,7 @@ func (s *boardScene) advance(a *App) {
 		if !ok {
 			return
 		}
-		if it.ev.Type == rules.RoundStarted && it.ev.Round != s.view.Round {
+		if it.ev.Type == saboteur.RoundStarted && it.ev.Round != s.view.Round {
 			// A new round is dealt: the round end scene takes over.
 			return
 		}
@@ -335,8 +368,11 @@ func (s *boardScene) advance(a *App) {
 			s.view = *it.view
 			s.m.shown = s.view
 			s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
-			if s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == rules.Playing && s.ended == nil {
-				s.me, s.curtain = s.view.Turn, true
+			curtainNext := s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == saboteur.Playing && s.ended == nil
+			if curtainNext {
+				// The curtain waits until the play has landed and been
+				// seen by its player (curtainUpdate).
+				s.curtainFor = s.view.Turn
 				s.sel, s.tsel = -1, -1
 			}
 			s.syncMine()
@@ -344,6 +380,9 @@ func (s *boardScene) advance(a *App) {
 			s.refresh(a)
 			if s.hold == 0 {
 				s.hold = int(12 / speed(a))
+			}
+			if curtainNext {
+				s.hold = max(s.hold, int(40/speed(a)))
 			}
 		}
 		if s.ended != nil {
@@ -358,41 +397,36 @@ func (s *boardScene) apply(a *App, it feedItem) {
 	sp := speed(a)
 	dur := func(t float64) int { return max(int(t/sp), 1) }
 	mover := e.Seat
-	line := ""
 	switch e.Type {
-	case rules.Placed:
-		s.tiles = append(s.tiles, rules.Tile{At: e.At, Card: e.Card, ID: -1})
+	case saboteur.Placed:
+		s.tiles = append(s.tiles, saboteur.Tile{At: e.At, Card: e.Card, ID: -1})
 		s.keepMazeInView(a) // before the flight, so it lands where the card will lie
 		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
 		a.audio.play(sfxPlace)
-		line = a.T("scene.log.placed", "name", s.m.name(mover), "card", cardName(a, e.Card))
+		s.markPlay(mover, e.At, nil)
 		s.hold = dur(26)
-	case rules.GoalRevealed:
+	case saboteur.GoalRevealed:
 		for i := range s.tiles {
 			if s.tiles[i].At == e.At {
 				s.tiles[i].Card = e.Card
 			}
 		}
 		s.flipAt(a, e.At, e.Card, dur(36))
-		if e.Card.Goal == rules.Gold {
+		if e.Card.Goal == saboteur.Gold {
 			a.audio.play(sfxGold)
-			line = a.T("scene.log.gold_found", "name", s.m.name(mover))
 		} else {
 			a.audio.play(sfxCoal)
-			line = a.T("scene.log.coal_found", "name", s.m.name(mover))
 		}
 		s.hold = dur(40)
-	case rules.ToolBroken:
-		s.flyBetweenSeats(a, s.cardImg(a, rules.Card{Kind: rules.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
+	case saboteur.ToolBroken:
+		s.flyBetweenSeats(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
 		a.audio.play(sfxBreak)
-		line = a.T("scene.log.broke", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
 		s.hold = dur(26)
-	case rules.ToolRepaired:
+	case saboteur.ToolRepaired:
 		s.flyBetweenSeats(a, s.cardImg(a, e.Card), mover, e.Target, dur(24))
 		a.audio.play(sfxRepair)
-		line = a.T("scene.log.repaired", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
 		s.hold = dur(26)
-	case rules.RockFell:
+	case saboteur.RockFell:
 		for i := range s.tiles {
 			if s.tiles[i].At == e.At {
 				s.tiles = append(s.tiles[:i], s.tiles[i+1:]...)
@@ -401,57 +435,42 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		}
 		s.rockfallAt(a, e.At, e.Card, dur(30))
 		a.audio.play(sfxRockfall)
-		line = a.T("scene.log.rockfall", "name", s.m.name(mover), "card", cardName(a, e.Card))
+		removed := e.Card
+		s.markPlay(mover, e.At, &removed)
 		s.hold = dur(30)
-	case rules.MapPlayed:
-		s.flyToCell(a, s.cardImg(a, rules.Card{Kind: rules.Map}), mover, rules.GoalCells[e.Goal], dur(24), false)
+	case saboteur.MapPlayed:
+		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
 		a.audio.play(sfxMap)
-		line = a.T("scene.log.map", "name", s.m.name(mover), "goal", goalName(a, e.Goal))
+		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
 		if mover == s.me && s.me >= 0 {
-			s.peekG, s.peekT = e.Goal, int(200/math.Min(sp, 2))
+			// It hides nothing (the side panel): it stays a good while.
+			s.peekG, s.peekT = e.Goal, 600
 		}
 		s.hold = dur(28)
-	case rules.Discarded:
+	case saboteur.Discarded:
 		s.flyToPile(a, mover, dur(20))
-		line = a.T("scene.log.discarded", "name", s.m.name(mover))
 		s.hold = dur(16)
-	case rules.Passed:
-		line = a.T("scene.log.passed", "name", s.m.name(mover))
-	case rules.Drew:
+	case saboteur.Drew:
 		s.flyFromPile(a, mover, dur(18))
-	case rules.TurnStarted:
+	case saboteur.TurnStarted:
 		if mover == s.me && s.m.isHuman(mover) {
 			a.audio.play(sfxDeal)
 		}
-	case rules.RoundEnded:
+	case saboteur.RoundEnded:
 		ev := e
 		s.ended = &ev
-		s.endHold = dur(100)
+		s.endHold = dur(40)
+		s.peekT = 0
 		a.audio.play(sfxRoundEnd)
-		switch e.Winner {
-		case rules.Diggers:
-			line = a.T("team.win.gold_diggers")
-		case rules.Saboteurs:
-			line = a.T("team.win.saboteurs")
-		default:
-			line = a.T("team.win.nobody")
-		}
-	}
-	if line != "" {
-		s.log = append(s.log, line)
-		if len(s.log) > 200 {
-			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
-			s.logN = len(s.log) + 1 // rewrap
-		}
 	}
 }
 
 // toDiscardPile reports whether an event of type t puts cards on the
 // discard pile: a discard (R4.4), a played repair with its mended broken
 // card (R6.2), a rockfall with the path card it removes, a map.
-func toDiscardPile(t rules.EventType) bool {
+func toDiscardPile(t saboteur.EventType) bool {
 	switch t {
-	case rules.Discarded, rules.ToolRepaired, rules.RockFell, rules.MapPlayed:
+	case saboteur.Discarded, saboteur.ToolRepaired, saboteur.RockFell, saboteur.MapPlayed:
 		return true
 	}
 	return false
@@ -461,7 +480,7 @@ func toDiscardPile(t rules.EventType) bool {
 func (s *boardScene) refresh(a *App) {
 	t := &s.texts
 	n := s.view.Options.Players
-	t.round = a.T("round.number", "n", s.view.Round, "total", rules.Rounds)
+	t.round = a.T("round.number", "n", s.view.Round, "total", saboteur.Rounds)
 	t.draw = a.Num(s.view.DrawPile)
 	t.discard = a.Num(s.view.Discards)
 	t.names = t.names[:0]
@@ -482,9 +501,9 @@ func (s *boardScene) refresh(a *App) {
 	}
 	turn := s.view.Turn
 	switch {
-	case s.view.Phase != rules.Playing:
+	case s.view.Phase != saboteur.Playing:
 		t.status = ""
-	case turn == s.me && s.m.isHuman(turn):
+	case turn == s.me && s.m.isHuman(turn) && !s.m.hotseat():
 		t.status = a.T("turn.yours")
 	case s.m.isHuman(turn):
 		t.status = a.T("turn.of", "name", s.m.name(turn))
@@ -510,16 +529,19 @@ func (s *boardScene) refresh(a *App) {
 	t.role = ""
 	if s.me >= 0 {
 		switch s.mine.Role {
-		case rules.GoldDigger:
+		case saboteur.GoldDigger:
 			t.role = a.T("role.gold_digger")
-		case rules.Saboteur:
+		case saboteur.Saboteur:
 			t.role = a.T("role.saboteur")
 		}
 	}
 	s.computeTargets()
+	if s.m.tutor != nil {
+		s.tutorPick()
+	}
 }
 
-func (s *boardScene) cardImg(a *App, c rules.Card) *ebiten.Image {
+func (s *boardScene) cardImg(a *App, c saboteur.Card) *ebiten.Image {
 	return a.Art(s.cellW(a)).Card(c)
 }
 
@@ -535,18 +557,18 @@ func (s *boardScene) cellSize(a *App) (float64, float64) {
 }
 
 // cellRect is the screen rectangle of maze cell c.
-func (s *boardScene) cellRect(a *App, c rules.Cell) rect {
+func (s *boardScene) cellRect(a *App, c saboteur.Cell) rect {
 	cw, ch := s.cellSize(a)
 	mx, my := s.L.maze.cx(), s.L.maze.cy()
 	return rect{mx + (float64(c.X)-s.camX)*cw - cw/2, my + (float64(c.Y)-s.camY)*ch - ch/2, cw, ch}
 }
 
 // cellAt is the maze cell under screen point (x, y).
-func (s *boardScene) cellAt(a *App, x, y float64) rules.Cell {
+func (s *boardScene) cellAt(a *App, x, y float64) saboteur.Cell {
 	cw, ch := s.cellSize(a)
 	fx := (x-s.L.maze.cx())/cw + s.camX
 	fy := (y-s.L.maze.cy())/ch + s.camY
-	return rules.Cell{X: int(math.Floor(fx + 0.5)), Y: int(math.Floor(fy + 0.5))}
+	return saboteur.Cell{X: int(math.Floor(fx + 0.5)), Y: int(math.Floor(fy + 0.5))}
 }
 
 // fitZoom picks the largest zoom at which the whole maze (the start, the
@@ -606,7 +628,7 @@ func (s *boardScene) computeTargets() {
 	c := h.placed()
 	v := &s.mine
 	switch c.Kind {
-	case rules.Path:
+	case saboteur.Path:
 		if v.Broken == nil || v.Broken[s.me] != 0 {
 			break
 		}
@@ -616,26 +638,26 @@ func (s *boardScene) computeTargets() {
 				s.targets = append(s.targets, target{cell: p.At})
 			}
 		}
-	case rules.Broken:
+	case saboteur.Broken:
 		for t, b := range v.Broken {
 			if b&c.Tools == 0 {
 				s.targets = append(s.targets, target{seat: t, isSeat: true})
 			}
 		}
-	case rules.Repair:
+	case saboteur.Repair:
 		for t, b := range v.Broken {
 			if b&c.Tools != 0 {
 				s.targets = append(s.targets, target{seat: t, isSeat: true})
 			}
 		}
-	case rules.Rockfall:
+	case saboteur.Rockfall:
 		for _, t := range v.Board.Tiles() {
-			if t.Card.Kind == rules.Path {
+			if t.Card.Kind == saboteur.Path {
 				s.targets = append(s.targets, target{cell: t.At})
 			}
 		}
-	case rules.Map:
-		for i, gc := range rules.GoalCells {
+	case saboteur.Map:
+		for i, gc := range saboteur.GoalCells {
 			if !v.Board.GoalFaceUp(i) {
 				s.targets = append(s.targets, target{cell: gc})
 			}
@@ -666,28 +688,37 @@ func (s *boardScene) nearestTarget() int {
 }
 
 // moveFor builds the move that plays hand card idx on target t.
-func (s *boardScene) moveFor(idx int, t target) rules.Move {
+func (s *boardScene) moveFor(idx int, t target) saboteur.Move {
 	h := &s.hand[idx]
 	c := h.placed()
-	m := rules.Move{Seat: s.me, Type: rules.Play, Card: c}
+	m := saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c}
 	switch c.Kind {
-	case rules.Path, rules.Rockfall:
+	case saboteur.Path, saboteur.Rockfall:
 		m.At = t.cell
-	case rules.Broken, rules.Repair:
+	case saboteur.Broken, saboteur.Repair:
 		m.Target = t.seat
-	case rules.Map:
-		m.Goal = rules.GoalIndex(t.cell.Y)
+	case saboteur.Map:
+		m.Goal = saboteur.GoalIndex(t.cell.Y)
 	}
 	return m
 }
 
 // play submits the move of hand card idx; a refusal shows the rule's
 // reason and the card flies back from (fx, fy).
-func (s *boardScene) play(a *App, idx int, m rules.Move, fx, fy float64) bool {
-	if c := s.hand[idx].card; c.Kind == rules.Repair && m.Type == rules.Play && len(c.Tools.Tools()) == 2 && m.Tool == 0 {
+func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool {
+	if !s.tutorAllows(idx, m) {
+		// The guided round waits for the move it asked for (tutorial.go).
+		s.reason, s.reasonT = a.T("scene.tutorial.not_yet", "lesson", a.T(lessonKeys[s.m.tutor.cur])), 300
+		a.audio.play(sfxRefuse)
+		if fx >= 0 {
+			s.flyBack(a, idx, fx, fy)
+		}
+		return false
+	}
+	if c := s.hand[idx].card; c.Kind == saboteur.Repair && m.Type == saboteur.Play && len(c.Tools.Tools()) == 2 && m.Tool == 0 {
 		if both := s.mine.Broken[m.Target] & c.Tools; both == c.Tools {
 			tools := c.Tools.Tools()
-			s.chooser = chooser{on: true, idx: idx, seat: m.Target, tools: [2]rules.Tool{tools[0], tools[1]}}
+			s.chooser = chooser{on: true, idx: idx, seat: m.Target, tools: [2]saboteur.Tool{tools[0], tools[1]}}
 			return false
 		}
 	}
@@ -697,6 +728,7 @@ func (s *boardScene) play(a *App, idx int, m rules.Move, fx, fy float64) bool {
 		return false
 	}
 	s.waiting = true
+	s.tutorPlayed()
 	if fx >= 0 {
 		s.startFly(a, s.handImg(a, idx), fx, fy, fx, fy, 1, 1, 1)
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // anim is one piece of motion: a card flying from one place to another
@@ -17,7 +17,7 @@ type anim struct {
 	x0, y0, x1, y1 float64       // top-left at start and end, pixels
 	s0, s1         float64       // scale at start and end
 	t, dur         int
-	cell           rules.Cell // the maze cell hidden until the motion ends
+	cell           saboteur.Cell // the maze cell hidden until the motion ends
 	hides          bool
 	fade           bool // fade out towards the end
 }
@@ -49,14 +49,14 @@ func (s *boardScene) stepAnims(a *App) {
 	s.anims = s.anims[:k]
 }
 
-func (s *boardScene) hideCell(c rules.Cell) {
+func (s *boardScene) hideCell(c saboteur.Cell) {
 	if s.nhide < len(s.hide) {
 		s.hide[s.nhide] = c
 		s.nhide++
 	}
 }
 
-func (s *boardScene) unhide(c rules.Cell) {
+func (s *boardScene) unhide(c saboteur.Cell) {
 	for i := 0; i < s.nhide; i++ {
 		if s.hide[i] == c {
 			s.hide[i] = s.hide[s.nhide-1]
@@ -66,7 +66,7 @@ func (s *boardScene) unhide(c rules.Cell) {
 	}
 }
 
-func (s *boardScene) hidden(c rules.Cell) bool {
+func (s *boardScene) hidden(c saboteur.Cell) bool {
 	for i := 0; i < s.nhide; i++ {
 		if s.hide[i] == c {
 			return true
@@ -96,7 +96,7 @@ func (s *boardScene) seatPoint(seat int) (float64, float64) {
 
 // flyToCell flies img (cell-sized art) from seat to maze cell c; hide keeps
 // the maze from showing the card at c until it lands.
-func (s *boardScene) flyToCell(a *App, img *ebiten.Image, seat int, c rules.Cell, dur int, hide bool) {
+func (s *boardScene) flyToCell(a *App, img *ebiten.Image, seat int, c saboteur.Cell, dur int, hide bool) {
 	x, y := s.seatPoint(seat)
 	r := s.cellRect(a, c)
 	b := img.Bounds()
@@ -110,15 +110,15 @@ func (s *boardScene) flyToCell(a *App, img *ebiten.Image, seat int, c rules.Cell
 }
 
 // flipAt turns the goal at c face up (to face).
-func (s *boardScene) flipAt(a *App, c rules.Cell, face rules.Card, dur int) {
+func (s *boardScene) flipAt(a *App, c saboteur.Cell, face saboteur.Card, dur int) {
 	r := s.cellRect(a, c)
-	s.anims = append(s.anims, anim{kind: animFlip, img: s.cardImg(a, rules.Card{Kind: rules.Goal}), img2: s.cardImg(a, face),
+	s.anims = append(s.anims, anim{kind: animFlip, img: s.cardImg(a, saboteur.Card{Kind: saboteur.Goal}), img2: s.cardImg(a, face),
 		x0: r.x, y0: r.y, x1: r.x, y1: r.y, s0: 1, s1: 1, dur: max(dur, 2), cell: c, hides: true})
 	s.hideCell(c)
 }
 
 // rockfallAt shows the card at c crumbling away to the discard pile.
-func (s *boardScene) rockfallAt(a *App, c rules.Cell, card rules.Card, dur int) {
+func (s *boardScene) rockfallAt(a *App, c saboteur.Cell, card saboteur.Card, dur int) {
 	r := s.cellRect(a, c)
 	an := s.startFly(a, s.cardImg(a, card), r.x, r.y, s.L.discard.x, s.L.discard.y, 1, 0.4, dur)
 	an.fade = true

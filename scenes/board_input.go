@@ -5,7 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // dragThreshold is how far (layout units) a press must travel to become a
@@ -48,11 +48,15 @@ func (s *boardScene) input(a *App) {
 	// Turning: right click, the wheel button or R turns the dragged, the
 	// hovered or the selected card 180 degrees (R3.3).
 	if p.right || p.middle || a.Key(ebiten.KeyR) {
-		if i := s.turnable(a); i >= 0 && s.hand[i].card.Kind == rules.Path {
+		if i := s.turnable(a); i >= 0 && s.hand[i].card.Kind == saboteur.Path {
 			s.hand[i].turned = !s.hand[i].turned
 			s.computeTargets()
 		}
 	}
+	if s.peekInput(a) {
+		return
+	}
+	s.logInput(a)
 	s.pointerInput(a)
 	s.keyInput(a)
 }
@@ -183,7 +187,7 @@ func (s *boardScene) clickMaze(a *App, fx, fy float64) {
 			return
 		}
 	}
-	if s.hand[s.sel].card.Kind == rules.Path {
+	if s.hand[s.sel].card.Kind == saboteur.Path {
 		s.refuse(a, s.mine.CanPlace(s.hand[s.sel].placed(), c), -1, -1, -1)
 	}
 }
@@ -206,37 +210,30 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 	}
 	c := s.hand[idx].placed()
 	switch c.Kind {
-	case rules.Path:
+	case saboteur.Path:
 		if !s.L.maze.in(int(fx), int(fy)) {
 			s.flyBack(a, idx, cx, cy)
 			return
 		}
-		// The card's centre decides, snapped to the nearest legal cell
-		// within one cell.
-		cw, ch := s.cellSize(a)
-		hw, hh := float64(s.L.cardW)/2, float64(s.L.cardW)*0.75
-		px := (cx+hw-s.L.maze.cx())/cw + s.camX
-		py := (cy+hh-s.L.maze.cy())/ch + s.camY
-		best, bd := -1, 1.0
-		for i, t := range s.targets {
-			d := math.Hypot(float64(t.cell.X)-px, float64(t.cell.Y)-py)
-			if d < bd {
-				best, bd = i, d
-			}
-		}
+		// The card's centre decides, snapped to the nearest lit cell
+		// within reach, where the drag showed it (snapAt).
+		best := s.snapAt(a, cx, cy)
 		if best < 0 {
-			at := rules.Cell{X: int(math.Floor(px + 0.5)), Y: int(math.Floor(py + 0.5))}
+			cw, ch := s.cellSize(a)
+			px := (cx+float64(s.L.cardW)/2-s.L.maze.cx())/cw + s.camX
+			py := (cy+float64(s.L.cardW)*0.75-s.L.maze.cy())/ch + s.camY
+			at := saboteur.Cell{X: int(math.Floor(px + 0.5)), Y: int(math.Floor(py + 0.5))}
 			err := s.mine.CanPlace(c, at)
 			if err == nil {
 				// Legal but not in the list: cannot happen; play it anyway.
-				s.play(a, idx, rules.Move{Seat: s.me, Type: rules.Play, Card: c, At: at}, cx, cy)
+				s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, At: at}, cx, cy)
 				return
 			}
 			s.refuse(a, err, idx, cx, cy)
 			return
 		}
 		s.play(a, idx, s.moveFor(idx, s.targets[best]), cx, cy)
-	case rules.Broken, rules.Repair:
+	case saboteur.Broken, saboteur.Repair:
 		for i, r := range s.L.panels {
 			if r.in(int(fx), int(fy)) {
 				s.playOnSeat(a, idx, i, cx, cy)
@@ -244,16 +241,16 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 			}
 		}
 		s.flyBack(a, idx, cx, cy)
-	case rules.Rockfall, rules.Map:
+	case saboteur.Rockfall, saboteur.Map:
 		if !s.L.maze.in(int(fx), int(fy)) {
 			s.flyBack(a, idx, cx, cy)
 			return
 		}
 		at := s.cellAt(a, fx, fy)
-		m := rules.Move{Seat: s.me, Type: rules.Play, Card: c, At: at}
-		if c.Kind == rules.Map {
+		m := saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, At: at}
+		if c.Kind == saboteur.Map {
 			m.Goal = -1
-			for i, gc := range rules.GoalCells {
+			for i, gc := range saboteur.GoalCells {
 				if gc == at {
 					m.Goal = i
 				}
@@ -274,20 +271,20 @@ func (s *boardScene) playOnSeat(a *App, idx, seat int, cx, cy float64) {
 		return
 	}
 	c := s.hand[idx].card
-	if c.Kind != rules.Broken && c.Kind != rules.Repair {
+	if c.Kind != saboteur.Broken && c.Kind != saboteur.Repair {
 		if cx >= 0 {
 			s.flyBack(a, idx, cx, cy)
 		}
 		return
 	}
-	s.play(a, idx, rules.Move{Seat: s.me, Type: rules.Play, Card: c, Target: seat}, cx, cy)
+	s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, Target: seat}, cx, cy)
 }
 
 func (s *boardScene) discard(a *App, idx int, cx, cy float64) {
 	if !s.myTurn() || idx < 0 || idx >= len(s.hand) {
 		return
 	}
-	s.play(a, idx, rules.Move{Seat: s.me, Type: rules.Discard, Card: s.hand[idx].card}, cx, cy)
+	s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Discard, Card: s.hand[idx].card}, cx, cy)
 	a.audio.play(sfxDeal)
 }
 
@@ -344,6 +341,9 @@ func (s *boardScene) keyInput(a *App) {
 			s.camY += float64(dy)
 		}
 	}
+	if s.sel < 0 && (a.Key(ebiten.KeyD) || a.Key(ebiten.KeyDelete)) && !s.m.autoplay && s.me >= 0 {
+		s.sayPickFirst(a)
+	}
 	if s.sel < 0 || !s.myTurn() {
 		return
 	}
@@ -359,14 +359,31 @@ func (s *boardScene) keyInput(a *App) {
 	}
 }
 
+// sayPickFirst answers D (discard) pressed with no card picked: which
+// card goes is the player's choice, so say how to pick it (or that it is
+// not their turn).
+func (s *boardScene) sayPickFirst(a *App) {
+	key := "scene.board.discard_pick"
+	switch {
+	case !s.myTurn() && s.view.Turn != s.me:
+		key = "rule.R4.3"
+	case !s.myTurn():
+		return
+	case len(s.hand) == 0:
+		key = "scene.board.hint_empty"
+	}
+	s.reason, s.reasonT = a.T(key), 180
+	a.audio.play(sfxRefuse)
+}
+
 // refuseNoTarget explains why the selected card has nowhere to go.
 func (s *boardScene) refuseNoTarget(a *App) {
 	c := s.hand[s.sel].placed()
 	key := "scene.board.no_target"
 	switch {
-	case c.Kind == rules.Path && s.mine.Broken[s.me] != 0:
+	case c.Kind == saboteur.Path && s.mine.Broken[s.me] != 0:
 		key = "rule.R5.1"
-	case c.Kind == rules.Path && c.Rotated() != c:
+	case c.Kind == saboteur.Path && c.Rotated() != c:
 		key = "scene.board.no_target_turn"
 	}
 	s.reason, s.reasonT = a.T(key), 180
@@ -439,7 +456,7 @@ func (s *boardScene) chooserInput(a *App) {
 	}
 	ch.on = false
 	c := s.hand[ch.idx].card
-	s.play(a, ch.idx, rules.Move{Seat: s.me, Type: rules.Play, Card: c, Target: ch.seat, Tool: ch.tools[pick]}, -1, -1)
+	s.play(a, ch.idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, Target: ch.seat, Tool: ch.tools[pick]}, -1, -1)
 }
 
 func (s *boardScene) curtainButton(a *App) button {

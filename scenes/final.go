@@ -7,7 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // finalScene is the end of the game (R9.1): the standings with every
@@ -16,7 +16,7 @@ import (
 type finalScene struct {
 	p      painter
 	m      *match
-	view   rules.View
+	view   saboteur.View
 	order  []int // seats by gold, most first
 	best   int
 	again  button
@@ -28,7 +28,7 @@ type finalScene struct {
 // roundColors tell the rounds apart in the chart (also labelled).
 var roundColors = [3]color.RGBA{{0xf2, 0xb6, 0x1f, 0xff}, {0x6c, 0xb4, 0xe0, 0xff}, {0xd8, 0x7c, 0x5a, 0xff}}
 
-func newFinalScene(a *App, m *match, v rules.View) *finalScene {
+func newFinalScene(a *App, m *match, v saboteur.View) *finalScene {
 	s := &finalScene{m: m, view: v}
 	n := v.Options.Players
 	for i := 0; i < n; i++ {

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestScreenshotsSettled: --screenshots saves each scene and the board
@@ -128,8 +128,8 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 	if b == nil || b.ended == nil {
 		t.Fatal("round 1 did not end on the board")
 	}
-	rec := m.table.Record()
-	g, _, err := rules.New(rec.Options, rec.Seed)
+	rec := typedRecord(t, m.table.Record())
+	g, _, err := saboteur.New(rec.Options, rec.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,10 +144,10 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 		ended := false
 		for _, e := range evs {
 			switch e.Type {
-			case rules.GoalRevealed, rules.RoundEnded:
+			case saboteur.GoalRevealed, saboteur.RoundEnded:
 				lines++
 			}
-			ended = ended || e.Type == rules.RoundEnded
+			ended = ended || e.Type == saboteur.RoundEnded
 		}
 		if ended {
 			break
@@ -158,7 +158,9 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 	if last != moves-1 {
 		t.Errorf("the board showed %d moves before the last, round 1 had %d", last, moves)
 	}
-	if len(b.log) != lines {
-		t.Errorf("the log has %d lines, want %d (one a move, one a goal turned up, one for the end): %q", len(b.log), lines, b.log)
+	// And the round's separator first (gamelog.go).
+	lines++
+	if got := logStrings(h.a, b.m); len(got) != lines {
+		t.Errorf("the log has %d lines, want %d (the round, one a move, one a goal turned up, one for the end): %q", len(got), lines, got)
 	}
 }

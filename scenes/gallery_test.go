@@ -14,10 +14,10 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
@@ -291,6 +291,12 @@ func (g *gallery) game() {
 				h.key(ebiten.KeyEnter)
 				continue
 			}
+			if s.ended != nil && s.endShown {
+				h.ticks(10)
+				once("board-round-over")
+				h.key(ebiten.KeyEnter)
+				continue
+			}
 			if s.peekT > 0 && !shot["board-peek"] {
 				// The peek fades in; the next human's curtain may follow soon.
 				for k := 0; k < 8 && !s.curtain; k++ {
@@ -308,7 +314,7 @@ func (g *gallery) game() {
 				once("board")
 				if i, _, ok := pathCard(s); ok && s.view.Board.PathCards() == 0 {
 					// A drop far from the maze: refused with R5.3's reason.
-					card, far := s.hand[i].r, s.cellRect(h.a, rules.Cell{X: 4, Y: 3})
+					card, far := s.hand[i].r, s.cellRect(h.a, saboteur.Cell{X: 4, Y: 3})
 					h.drag(card.cx(), card.cy(), far.cx(), far.cy())
 					h.ticks(30)
 					once("board-refused")
@@ -323,8 +329,8 @@ func (g *gallery) game() {
 				// Seat 1 plays a map: the computer player moves next, so no
 				// curtain hides the peek.
 				for _, hs := range s.hand {
-					if hs.card.Kind == rules.Map {
-						mv = rules.Move{Seat: s.me, Type: rules.Play, Card: hs.card, Goal: 1}
+					if hs.card.Kind == saboteur.Map {
+						mv = saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: hs.card, Goal: 1}
 					}
 				}
 			}
@@ -372,7 +378,7 @@ func (g *gallery) game() {
 
 // play makes the move mv of the human on turn as the board would after a
 // drop: the card leaves the hand and the table takes it.
-func (g *gallery) play(h *harness, s *boardScene, mv rules.Move) bool {
+func (g *gallery) play(h *harness, s *boardScene, mv saboteur.Move) bool {
 	for i, hs := range s.hand {
 		if hs.card == mv.Card || hs.card.Rotated() == mv.Card {
 			if hs.card != mv.Card {

@@ -1,13 +1,15 @@
 package scenes
 
 import (
+	"strings"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // helpScene is the rules help: a readable, illustrated summary of
-// RULES.md in a few pages, with the cards each page talks about, and the
+// SABOTEUR.md in a few pages, with the cards each page talks about, and the
 // controls. Left/Right or the buttons turn the pages.
 type helpScene struct {
 	p    painter
@@ -21,8 +23,8 @@ type helpScene struct {
 // helpPage is one page: its title and text keys and the cards shown.
 type helpPage struct {
 	title, body string
-	cards       []rules.Card
-	roles       []rules.Role
+	cards       []saboteur.Card
+	roles       []saboteur.Role
 	gold        []int
 	// maze: the cards show the maze from the start to a goal, left to
 	// right as the board lays it out, so they are not mirrored for a
@@ -31,11 +33,11 @@ type helpPage struct {
 }
 
 var helpPages = []helpPage{
-	{title: "scene.help.roles.title", body: "scene.help.roles.body", roles: []rules.Role{rules.GoldDigger, rules.Saboteur}},
-	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []rules.Card{rules.MustCard("START"), rules.MustCard("EW"), rules.MustCard("NES"), rules.MustCard("GOAL")}, maze: true},
-	{title: "scene.help.paths.title", body: "scene.help.paths.body", cards: []rules.Card{rules.MustCard("NE"), rules.MustCard("SW"), rules.MustCard("xNS"), rules.MustCard("xE")}},
-	{title: "scene.help.actions.title", body: "scene.help.actions.body", cards: []rules.Card{rules.MustCard("broken:lantern"), rules.MustCard("repair:pickaxe+cart"), rules.MustCard("rockfall"), rules.MustCard("map")}},
-	{title: "scene.help.end.title", body: "scene.help.end.body", cards: []rules.Card{rules.MustCard("GOLD"), rules.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
+	{title: "scene.help.roles.title", body: "scene.help.roles.body", roles: []saboteur.Role{saboteur.GoldDigger, saboteur.Saboteur}},
+	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("NES"), saboteur.MustCard("GOAL")}, maze: true},
+	{title: "scene.help.paths.title", body: "scene.help.paths.body", cards: []saboteur.Card{saboteur.MustCard("NE"), saboteur.MustCard("SW"), saboteur.MustCard("xNS"), saboteur.MustCard("xE")}},
+	{title: "scene.help.actions.title", body: "scene.help.actions.body", cards: []saboteur.Card{saboteur.MustCard("broken:lantern"), saboteur.MustCard("repair:pickaxe+cart"), saboteur.MustCard("rockfall"), saboteur.MustCard("map")}},
+	{title: "scene.help.end.title", body: "scene.help.end.body", cards: []saboteur.Card{saboteur.MustCard("GOLD"), saboteur.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
 	{title: "scene.help.controls.title", body: "scene.help.controls.body"},
 }
 
@@ -91,26 +93,45 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 			// reader starts: on the right.
 			x, step = x+float64(n-1)*step, -step
 		}
+		// Each picture with its name under it, drawn by the cards' own art.
+		capY := y + float64(art.Height()) + a.U(14)
+		capW := cw + gap - a.U(4)
+		capH := 0.0
+		caption := func(t string) {
+			capH = max(capH, drawWrapped(a, dst, t, a.U(13), x+cw/2, capY-a.U(8), capW, alignCenter, colTextDim))
+		}
 		for _, r := range pg.roles {
 			s.p.image(dst, art.Role(r), x, y, 1, 1, 1)
+			caption(roleCaption(a, r))
 			x += step
 		}
-		for _, c := range pg.cards {
+		for i, c := range pg.cards {
 			s.p.image(dst, art.Card(c), x, y, 1, 1, 1)
+			t := cardCaption(a, c)
+			if i > 0 && c.Kind == saboteur.Path && c == pg.cards[i-1].Rotated() && c != pg.cards[i-1] {
+				t = a.T("scene.help.turned") // the card before, turned half a turn (R3.3)
+			}
+			caption(t)
 			x += step
 		}
 		for _, g := range pg.gold {
 			s.p.image(dst, art.GoldCard(g), x, y, 1, 1, 1)
+			caption(a.N("gold.amount", g))
 			x += step
 		}
-		y += float64(art.Height()) + a.U(30)
+		y = capY + capH + a.U(14)
 	}
 	tw := min(w-a.U(120), a.U(860))
 	x, al := (w-tw)/2, alignStart
 	if a.RTL() {
 		x, al = (w+tw)/2, alignEnd
 	}
-	drawWrapped(a, dst, a.T(pg.body), a.U(17), x, y, tw, al, colText)
+	// The rule numbers small, under the plain text (SABOTEUR.md's R-numbers).
+	body, refs := splitRules(a.T(pg.body))
+	y += drawWrapped(a, dst, body, a.U(17), x, y, tw, al, colText)
+	if len(refs) > 0 {
+		drawText(a, dst, a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · ")), a.U(12), x, y+a.U(14), al, colTextDim)
+	}
 	drawText(a, dst, a.T("scene.help.page", "n", s.page+1, "total", len(helpPages)), a.U(14), w/2, h-a.U(94), alignCenter, colTextDim)
 	drawButton(a, &s.p, dst, &s.prev)
 	drawButton(a, &s.p, dst, &s.done)

@@ -14,7 +14,7 @@ import (
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // listenHost starts a host for cfg on a free loopback port; it is closed
@@ -185,27 +185,27 @@ func TestLANHostAndGuest(t *testing.T) {
 		t.Fatalf("boards: host plays seat %d, guest seat %d", hb.me, gb.me)
 	}
 	until(t, 600, func() bool { return len(gb.hand) > 0 && len(hb.hand) > 0 }, hg, hh)
-	if v := gb.m.table.View(-1); len(v.Hand) != 0 || v.Role != rules.NoRole {
+	if v := gb.m.table.View(-1); len(v.Hand) != 0 || v.Role != saboteur.NoRole {
 		t.Errorf("the guest's public stream holds a hand or role: %+v", v)
 	}
 
 	// The host moves (seat 0 first), then the guest, through its board's
 	// seam: the move travels to the host's table.
-	host := ls.link.host.Table()
+	host := localTable{ls.link.host.Table()}
 	until(t, 2000, func() bool { return hb.myTurn() }, hh, hg)
 	if err := hb.m.submit(0, hb.mine.LegalMoves()[0]); err != nil {
 		t.Fatal(err)
 	}
 	until(t, 2000, func() bool { return gb.myTurn() }, hg, hh)
-	if err := gb.m.submit(0, rules.Move{Type: rules.Discard}); !errors.Is(err, errNotYourSeat) {
+	if err := gb.m.submit(0, saboteur.Move{Type: saboteur.Discard}); !errors.Is(err, errNotYourSeat) {
 		t.Errorf("a guest's move for seat 0: %v", err)
 	}
 	mv := gb.mine.LegalMoves()[0]
 	if err := gb.m.submit(1, mv); err != nil {
 		t.Fatal(err)
 	}
-	until(t, 2000, func() bool { return len(host.Record().Moves) >= 2 }, hg, hh)
-	if got := host.Record().Moves[1]; got.Seat != 1 || got.Card != mv.Card || got.Type != mv.Type {
+	until(t, 2000, func() bool { return len(typedRecord(t, host.Record()).Moves) >= 2 }, hg, hh)
+	if got := typedRecord(t, host.Record()).Moves[1]; got.Seat != 1 || got.Card != mv.Card || got.Type != mv.Type {
 		t.Errorf("the host's table got %v, the guest played %v", got, mv)
 	}
 	// Chat on the board: T opens the line, Enter sends.
@@ -234,7 +234,7 @@ func TestLANHostAndGuest(t *testing.T) {
 // reason in the player's language, and the join scene stays usable.
 func TestJoinRefusals(t *testing.T) {
 	loopbackLAN(t)
-	_, addr := listenHost(t, lan.HostConfig{Name: "t", Password: "secret", Options: rules.Options{Players: 3, FirstPlayer: -1}, Bots: 2})
+	_, addr := listenHost(t, lan.HostConfig{Name: "t", Password: "secret", Options: saboteur.Options{Players: 3, FirstPlayer: -1}, Bots: 2})
 	hg := newHarness(t)
 	clickMenu(t, hg, menuJoin)
 	js := hg.a.cur.(*joinScene)
@@ -264,21 +264,21 @@ func TestJoinRefusals(t *testing.T) {
 // TestGuestTable: what a guest's board reads of the host's updates, and
 // the guest's own check of a move before it is sent.
 func TestGuestTable(t *testing.T) {
-	g, _, err := rules.New(rules.Options{Players: 4, FirstPlayer: 0}, 7)
+	g, _, err := saboteur.New(saboteur.Options{Players: 4, FirstPlayer: 0}, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
 	gt := &guestTable{seat: 1, watch: game.NewInbox("w"), inbox: game.NewInbox("me")}
 	gt.deliver(g.View(1), nil)
 	pub := gt.View(-1)
-	if pub.Seat != -1 || pub.Hand != nil || pub.Role != rules.NoRole || pub.Gold != 0 {
+	if pub.Seat != -1 || pub.Hand != nil || pub.Role != saboteur.NoRole || pub.Gold != 0 {
 		t.Errorf("public view keeps private parts: %+v", pub)
 	}
 	want := g.View(-1)
 	if pub.Turn != want.Turn || pub.DrawPile != want.DrawPile || len(pub.HandSizes) != len(want.HandSizes) {
 		t.Errorf("public view %+v, want %+v", pub, want)
 	}
-	if d, ok := gt.watch.Poll(); !ok || d.View.Hand != nil {
+	if d, ok := gt.watch.Poll(); !ok || d.View.(saboteur.View).Hand != nil {
 		t.Errorf("the screen's stream got %+v", d)
 	}
 	if mine := gt.View(1); len(mine.Hand) == 0 {
@@ -288,18 +288,18 @@ func TestGuestTable(t *testing.T) {
 	v0 := g.View(0)
 	tests := []struct {
 		name string
-		v    rules.View
-		m    rules.Move
+		v    saboteur.View
+		m    saboteur.Move
 		ok   bool
 	}{
-		{"not my turn", mine, rules.Move{Seat: 1, Type: rules.Discard, Card: mine.Hand[0]}, false},
+		{"not my turn", mine, saboteur.Move{Seat: 1, Type: saboteur.Discard, Card: mine.Hand[0]}, false},
 		{"a legal move", v0, v0.LegalMoves()[0], true},
-		{"a discard", v0, rules.Move{Seat: 0, Type: rules.Discard, Card: v0.Hand[0]}, true},
-		{"a card not in the hand", v0, rules.Move{Seat: 0, Type: rules.Discard, Card: rules.MustCard("xNS")}, !notIn(v0.Hand, rules.MustCard("xNS"))},
-		{"a path card far from the maze", v0, rules.Move{Seat: 0, Type: rules.Play, Card: rules.MustCard("NESW"), At: rules.Cell{X: 30, Y: 30}}, false},
+		{"a discard", v0, saboteur.Move{Seat: 0, Type: saboteur.Discard, Card: v0.Hand[0]}, true},
+		{"a card not in the hand", v0, saboteur.Move{Seat: 0, Type: saboteur.Discard, Card: saboteur.MustCard("xNS")}, !notIn(v0.Hand, saboteur.MustCard("xNS"))},
+		{"a path card far from the maze", v0, saboteur.Move{Seat: 0, Type: saboteur.Play, Card: saboteur.MustCard("NESW"), At: saboteur.Cell{X: 30, Y: 30}}, false},
 	}
 	for _, tt := range tests {
-		err := checkGuestMove(&tt.v, tt.m)
+		err := tt.v.Check(tt.m)
 		if (err == nil) != tt.ok {
 			t.Errorf("%s: %v", tt.name, err)
 		}
@@ -322,7 +322,7 @@ func TestQuickPhrasesTranslated(t *testing.T) {
 	}
 }
 
-func notIn(hand []rules.Card, c rules.Card) bool {
+func notIn(hand []saboteur.Card, c saboteur.Card) bool {
 	for _, h := range hand {
 		if h == c {
 			return false
@@ -393,7 +393,7 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 // scores, every move going over the network.
 func TestLANGuestWholeGame(t *testing.T) {
 	loopbackLAN(t)
-	host, addr := listenHost(t, lan.HostConfig{Name: "t", Options: rules.Options{Players: 3, FirstPlayer: 0},
+	host, addr := listenHost(t, lan.HostConfig{Name: "t", Options: saboteur.Options{Players: 3, FirstPlayer: 0},
 		Bots: 2, AutoStart: true, Seed: 5})
 	h := newHarness(t)
 	clickMenu(t, h, menuJoin)
@@ -420,7 +420,7 @@ func TestLANGuestWholeGame(t *testing.T) {
 					t.Errorf("never saw %s", n)
 				}
 			}
-			if got := len(host.Table().Record().Moves); played == 0 || got == 0 {
+			if got := len(typedRecord(t, host.Table().Record()).Moves); played == 0 || got == 0 {
 				t.Errorf("the guest played %d moves of %d", played, got)
 			}
 			if s.again.enabled {
@@ -444,6 +444,9 @@ func TestLANGuestWholeGame(t *testing.T) {
 					t.Fatalf("a move was refused: %s", s.reason)
 				}
 				played++
+				continue
+			}
+			if h.passByKeys() {
 				continue
 			}
 		default:
@@ -670,12 +673,12 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	hostLine := hh.a.T("lan.notice.turn_timeout", "name", playerName(hh.a, seatNumber(t, guest)))
 	guestLine := hg.a.T("lan.notice.turn_timeout_you")
 	until(t, 3000, func() bool {
-		return slices.Contains(hb.log, hostLine) && slices.Contains(gb.log, guestLine)
+		return slices.Contains(logStrings(hh.a, hb.m), hostLine) && slices.Contains(logStrings(hg.a, gb.m), guestLine)
 	}, hh, hg)
 	if n := ls.link.host.Notices(); len(n) == 0 || n[0].Seat != 1 || n[0].Code != lan.NoticeTurnTimeout {
 		t.Errorf("host notices %+v", n)
 	}
-	for _, l := range append(slices.Clone(hb.log), gb.log...) {
+	for _, l := range append(logStrings(hh.a, hb.m), logStrings(hg.a, gb.m)...) {
 		if strings.Contains(l, "computer player made") {
 			t.Errorf("the host's English text in a log: %q", l)
 		}

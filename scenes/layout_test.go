@@ -6,7 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestSmallAndLargeWindows draws the new-game table and the board of a
@@ -59,8 +59,8 @@ func TestSmallAndLargeWindows(t *testing.T) {
 // maze viewport (the view refits by itself), and once the player has taken
 // the camera (pan, zoom) Home fits the whole maze again.
 func TestMazeStaysInView(t *testing.T) {
-	ns := rules.MustCard("NS")
-	ew := rules.MustCard("EW")
+	ns := saboteur.MustCard("NS")
+	ew := saboteur.MustCard("EW")
 	for _, size := range [][2]float64{{1024, 640}, {1920, 1080}} {
 		name := fmt.Sprintf("%gx%g", size[0], size[1])
 		h, b := startBoard(t, oneHuman(4), 4)
@@ -77,8 +77,8 @@ func TestMazeStaysInView(t *testing.T) {
 				}
 			}
 		}
-		place := func(c rules.Card, x, y int) {
-			b.apply(h.a, feedItem{ev: rules.Event{Type: rules.Placed, Seat: 1, At: rules.Cell{X: x, Y: y}, Card: c}})
+		place := func(c saboteur.Card, x, y int) {
+			b.apply(h.a, feedItem{ev: saboteur.Event{Type: saboteur.Placed, Seat: 1, At: saboteur.Cell{X: x, Y: y}, Card: c}})
 			h.ticks(2)
 		}
 		inView("at the start")

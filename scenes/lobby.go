@@ -11,10 +11,10 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/webdist"
 )
 
@@ -100,14 +100,14 @@ func newLobbyScene(a *App) *lobbyScene {
 	if utf8.RuneCountInString(s.name) > lan.MaxName {
 		s.name = string([]rune(s.name)[:lan.MaxName])
 	}
-	s.open(a, rules.Options{Players: 4, FirstPlayer: -1})
+	s.open(a, saboteur.Options{Players: 4, FirstPlayer: -1})
 	return s
 }
 
 func (s *lobbyScene) Name() string { return "lobby" }
 
 // open (re)opens the table with the current name and password.
-func (s *lobbyScene) open(a *App, o rules.Options) {
+func (s *lobbyScene) open(a *App, o saboteur.Options) {
 	if s.link != nil {
 		s.link.close()
 		s.link = nil
@@ -117,7 +117,7 @@ func (s *lobbyScene) open(a *App, o rules.Options) {
 	if s.turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
 	}
-	for i := 0; i < rules.MaxPlayers; i++ { // seats still open at the start
+	for i := 0; i < saboteur.MaxPlayers; i++ { // seats still open at the start
 		cfg.BotNames = append(cfg.BotNames, a.T("scene.bot.name", "n", i+1))
 	}
 	l, err := hostLAN(cfg, s.me)
@@ -182,11 +182,11 @@ func (s *lobbyScene) layout(a *App) {
 	py := a.U(146)
 	n := len(s.lobby.Seats)
 	s.players = [2]button{
-		{r: rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, label: "‹", enabled: n > rules.MinPlayers},
-		{r: rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, label: "›", enabled: n < rules.MaxPlayers},
+		{r: rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, label: "‹", enabled: n > saboteur.MinPlayers},
+		{r: rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, label: "›", enabled: n < saboteur.MaxPlayers},
 	}
 	top := a.U(186)
-	rowH := min(a.U(38), (h-a.U(96)-top)/float64(rules.MaxPlayers))
+	rowH := min(a.U(38), (h-a.U(96)-top)/float64(saboteur.MaxPlayers))
 	s.seats = s.seats[:0]
 	for i, st := range s.lobby.Seats {
 		y := top + float64(i)*rowH
@@ -271,7 +271,7 @@ func (s *lobbyScene) Update(a *App) error {
 	}
 	if s.link == nil {
 		if s.start.clicked(a) {
-			s.open(a, rules.Options{Players: 4, FirstPlayer: -1})
+			s.open(a, saboteur.Options{Players: 4, FirstPlayer: -1})
 		}
 		return nil
 	}
@@ -293,7 +293,7 @@ func (s *lobbyScene) Update(a *App) error {
 	}
 	h := s.link.host
 	o := s.lobby.Options
-	setOpts := func(o rules.Options) {
+	setOpts := func(o saboteur.Options) {
 		if err := h.SetOptions(o); err != nil {
 			s.err = a.T("lan.lobby.players_locked")
 		} else {
@@ -437,7 +437,7 @@ func (s *lobbyScene) commit(a *App) {
 	}
 	o := s.lobby.Options
 	if o.Players == 0 {
-		o = rules.Options{Players: 4, FirstPlayer: -1}
+		o = saboteur.Options{Players: 4, FirstPlayer: -1}
 	}
 	s.open(a, o)
 }
@@ -569,11 +569,10 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		jy += a.U(24)
 	}
 	jy += a.U(8)
-	if !browserBuild() {
-		// No browser game in this binary: browsers cannot join, so no
-		// browser address and no QR code, only the note.
-		drawWrapped(a, dst, a.T("lan.lobby.no_browser_build"), a.U(12), jr.x, jy, jr.w, alignStart, colTextDim)
-	} else {
+	// Without a browser game in this binary browsers cannot join: no
+	// browser address, no QR code, and no word about how to build one
+	// (players see only what they can use).
+	if browserBuild() {
 		drawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, colTextDim)
 		jy += a.U(22)
 		// Shown without the final slash, which a right-to-left line would

@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/goldvein/goldvein/i18n"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // defaultNames maps every name the game gives a seat by itself, in every
@@ -18,7 +18,7 @@ var defaultNames = sync.OnceValue(func() map[string]defaultName {
 			c := i18n.MustLoad(l)
 			c.SetPersianDigits(persian)
 			m[c.T("scene.newgame.you")] = defaultName{key: "scene.newgame.you"}
-			for n := 1; n <= rules.MaxPlayers; n++ {
+			for n := 1; n <= saboteur.MaxPlayers; n++ {
 				m[c.T("scene.bot.name", "n", n)] = defaultName{key: "scene.bot.name", n: n}
 				m[c.T("player")+" "+c.Num(n)] = defaultName{key: "player", n: n}
 				m[c.T("player")+" "+strconv.Itoa(n)] = defaultName{key: "player", n: n}

@@ -9,9 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // SeatSetup is one seat of a new game: a human with a name, or a computer
@@ -26,7 +27,7 @@ type SeatSetup struct {
 // autosave (setup.json) so Continue knows who was human.
 type Setup struct {
 	Seats []SeatSetup `json:"seats"`
-	// Table options (RULES.md R5.5, R8.1a, R8.1b).
+	// Table options (SABOTEUR.md R5.5, R8.1a, R8.1b).
 	ConnectToStart      bool `json:"connect_to_start"`
 	OneNuggetPerDigger  bool `json:"one_nugget_per_digger"`
 	SabotagedGetNothing bool `json:"sabotaged_get_nothing"`
@@ -38,7 +39,7 @@ type Setup struct {
 }
 
 func (s *Setup) validate() error {
-	if len(s.Seats) < rules.MinPlayers || len(s.Seats) > rules.MaxPlayers {
+	if len(s.Seats) < saboteur.MinPlayers || len(s.Seats) > saboteur.MaxPlayers {
 		return fmt.Errorf("setup: %d seats", len(s.Seats))
 	}
 	if s.Youngest < -1 || s.Youngest >= len(s.Seats) {
@@ -55,16 +56,16 @@ func (s *Setup) validate() error {
 }
 
 // options returns the rules options of the setup.
-func (s *Setup) options() rules.Options {
-	return rules.Options{Players: len(s.Seats), ConnectToStart: s.ConnectToStart,
+func (s *Setup) options() saboteur.Options {
+	return saboteur.Options{Players: len(s.Seats), ConnectToStart: s.ConnectToStart,
 		OneNuggetPerDigger: s.OneNuggetPerDigger, SabotagedGetNothing: s.SabotagedGetNothing, FirstPlayer: s.Youngest}
 }
 
 // feedItem is one event of the table's public stream, with the view after
 // the move that caused it (the same pointer for every event of one move).
 type feedItem struct {
-	ev   rules.Event
-	view *rules.View
+	ev   saboteur.Event
+	view *saboteur.View
 	last bool // the last event of its move: the view is now current
 }
 
@@ -75,21 +76,26 @@ type match struct {
 	setup    Setup
 	table    matchTable // a *game.Table, or a LAN table (lanmatch.go)
 	watch    *game.Inbox
-	humans   []int                // local human seats, in seat order
-	inbox    map[int]*game.Inbox  // by seat: local humans and the followed bot
-	mine     map[int]rules.View   // by seat: the view in step with the screen
-	later    map[int][]rules.View // by seat: views delivered ahead of the screen
+	humans   []int                   // local human seats, in seat order
+	inbox    map[int]*game.Inbox     // by seat: local humans and the followed bot
+	mine     map[int]saboteur.View   // by seat: the view in step with the screen
+	later    map[int][]saboteur.View // by seat: views delivered ahead of the screen
 	names    []string
 	autoplay bool
 	follow   int // --autoplay: the seat whose hand is shown
 	saver    game.FileSaver
 	feed     []feedItem
-	shown    rules.View // the view as the screen last showed it
-	started  time.Time
+	shown    saboteur.View // the view as the screen last showed it
+	// log is the whole game's log as the screen has shown it so far
+	// (gamelog.go): every event taken from the feed, rebuilt from the
+	// record on Continue.
+	log     []logEntry
+	started time.Time
 	// fresh is set for a game dealt at this screen (not continued, not
 	// LAN): its screen starts at the deal and shows every move (history).
 	fresh bool
-	lan   *lanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
+	tutor *tutorial // the guided first round's coach (tutorial.go); nil in a normal game
+	lan   *lanLink  // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
 // botDelay is how long a computer player waits at least before moving,
@@ -111,13 +117,13 @@ func newMatch(a *App, s Setup) (*match, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(now().UnixNano())
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, follow: -1,
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1,
 		saver: game.FileSaver{Path: a.dirs.autosave}, started: now(), fresh: true}
 	seats := m.seats(a, 0)
 	if err := m.saveSetup(a); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein:", err)
 	}
-	t, err := game.NewTable(s.options(), s.Seed, seats, m.saver)
+	t, err := newTable(s, seats, m.saver)
 	if err != nil {
 		return nil, err
 	}
@@ -142,8 +148,8 @@ func newAutoplayMatch(a *App) (*match, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(now().UnixNano())
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, autoplay: true, follow: 0, started: now(), fresh: true}
-	t, err := game.NewTable(s.options(), s.Seed, m.seats(a, 0), nil)
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, autoplay: true, follow: 0, started: now(), fresh: true}
+	t, err := newTable(s, m.seats(a, 0), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +170,7 @@ func (m *match) seats(a *App, _ int) []game.Seat {
 			continue
 		}
 		lvl, _ := bot.ParseLevel(st.Level)
-		bs := game.NewBotSeat(st.Name, bot.New(lvl, i, len(m.setup.Seats), botSeed(m.setup.Seed, i)), botDelay(a))
+		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), botSeed(m.setup.Seed, i))), botDelay(a))
 		if i == m.follow {
 			in := game.NewInbox(st.Name)
 			m.inbox[i] = in
@@ -176,8 +182,17 @@ func (m *match) seats(a *App, _ int) []game.Seat {
 	return out
 }
 
+// newTable deals setup s's game to seats at a new table.
+func newTable(s Setup, seats []game.Seat, save game.Saver) (*game.Table, error) {
+	opts, err := json.Marshal(s.options())
+	if err != nil {
+		return nil, err
+	}
+	return game.NewTable(sabGame(), opts, s.Seed, seats, save)
+}
+
 func (m *match) attach(t *game.Table) {
-	m.table = t
+	m.table = localTable{t}
 	m.names = t.Names()
 	m.watch = game.NewInbox("screen")
 	t.Watch(m.watch)
@@ -199,40 +214,68 @@ func (m *match) saveSetup(a *App) error {
 
 // canContinue reports whether an autosave of an unfinished game exists.
 func canContinue(a *App) bool {
-	_, phase, err := game.FileSaver{Path: a.dirs.autosave}.Load()
-	return err == nil && phase != rules.Over
+	saved, err := game.FileSaver{Path: a.dirs.autosave}.Load(sabGame())
+	return err == nil && !saved.Match.Over()
 }
 
-// resumeMatch continues the autosaved game (Continue in the menu). The
-// setup.json beside it says which seats were human; without it, seat 0 is
-// the human and the rest play at normal level.
+// resumeMatch continues the autosaved game (Continue in the menu) with
+// the same table: the record says which seats are human and at which
+// level the computer players play (issue 17). A record of format 1, which
+// kept no seat kinds, has the setup.json beside it say so; without it,
+// seat 0 is the human and the rest play at normal level.
 func resumeMatch(a *App) (*match, error) {
 	fs := game.FileSaver{Path: a.dirs.autosave}
-	rec, _, err := fs.Load()
+	saved, err := fs.Load(sabGame())
 	if err != nil {
 		return nil, err
 	}
-	var s Setup
-	data, err := os.ReadFile(setupPath(a))
-	if err == nil {
-		err = json.Unmarshal(data, &s)
+	rec := saved.Record
+	opts, err := saboteur.ParseOptions(len(rec.Seats), rec.Options)
+	if err != nil {
+		return nil, err
 	}
-	if err != nil || len(s.Seats) != rec.Options.Players || s.Seed != rec.Seed {
-		s = Setup{Seed: rec.Seed, Youngest: rec.Options.FirstPlayer}
-		for i, name := range rec.Seats {
-			s.Seats = append(s.Seats, SeatSetup{Human: i == 0, Name: name, Level: string(bot.Normal)})
+	s := setupOf(rec, opts)
+	if rec.From == 1 {
+		var old Setup
+		data, err := game.ReadLocalFile(setupPath(a), maxSettingsSize)
+		if err == nil {
+			err = json.Unmarshal(data, &old)
+		}
+		if err == nil && len(old.Seats) == opts.Players && old.Seed == rec.Seed {
+			s = old
+		} else {
+			s = Setup{Seed: rec.Seed, Youngest: opts.FirstPlayer}
+			for _, rs := range rec.Seats {
+				s.Seats = append(s.Seats, SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: string(bot.Normal)})
+			}
+		}
+		for i := range s.Seats {
+			s.Seats[i].Name = rec.Seats[i].Name
 		}
 	}
-	for i := range s.Seats {
-		s.Seats[i].Name = rec.Seats[i]
-	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]rules.View{}, follow: -1, saver: fs, started: now()}
-	t, err := game.Resume(rec, m.seats(a, 0), fs)
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, saver: fs, started: now()}
+	t, err := game.Resume(sabGame(), rec, m.seats(a, 0), fs)
 	if err != nil {
 		return nil, err
 	}
 	m.attach(t)
 	return m, nil
+}
+
+// setupOf is the setup of a record's table: its seats as the record keeps
+// them (a remote guest's seat, which a local game never has, plays as a
+// computer player at normal level), its options and seed.
+func setupOf(rec *rules.Record, o saboteur.Options) Setup {
+	s := Setup{Seed: rec.Seed, Youngest: o.FirstPlayer, ConnectToStart: o.ConnectToStart,
+		OneNuggetPerDigger: o.OneNuggetPerDigger, SabotagedGetNothing: o.SabotagedGetNothing}
+	for _, rs := range rec.Seats {
+		st := SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: rs.Level}
+		if rs.Kind != rules.Computer {
+			st.Level = string(bot.Normal)
+		}
+		s.Seats = append(s.Seats, st)
+	}
+	return s
 }
 
 // errNoFeed is returned by next when nothing new has happened.
@@ -245,9 +288,10 @@ func (m *match) fill() {
 		if !ok {
 			return
 		}
-		v := d.View
+		v, _ := d.View.(saboteur.View)
 		for i, e := range d.Events {
-			m.feed = append(m.feed, feedItem{ev: e, view: &v, last: i == len(d.Events)-1})
+			se, _ := e.(saboteur.Event)
+			m.feed = append(m.feed, feedItem{ev: se, view: &v, last: i == len(d.Events)-1})
 		}
 		if len(d.Events) == 0 {
 			m.feed = append(m.feed, feedItem{view: &v, last: true})
@@ -270,6 +314,7 @@ func (m *match) pop() (feedItem, bool) {
 	if ok {
 		m.feed[0] = feedItem{}
 		m.feed = m.feed[1:]
+		m.note(it.ev)
 	}
 	return it, ok
 }
@@ -289,24 +334,29 @@ func (m *match) skipBacklog() []feedItem {
 // one view): the public view at the deal and one item per public event
 // of each move, with the view after that move, as the watcher would have
 // had them move by move.
-func (m *match) history(moves int) (deal rules.View, items []feedItem, err error) {
-	rec := m.table.Record()
-	if rec == nil || moves > len(rec.Moves) {
-		return rules.View{}, nil, errors.New("scenes: no record of those moves")
+func (m *match) history(moves int) (deal saboteur.View, items []feedItem, err error) {
+	var rec *saboteur.Record
+	if r := m.table.Record(); r != nil {
+		if rec, err = saboteur.FromRecord(r); err != nil {
+			return saboteur.View{}, nil, err
+		}
 	}
-	g, _, err := rules.New(rec.Options, rec.Seed)
+	if rec == nil || moves > len(rec.Moves) {
+		return saboteur.View{}, nil, errors.New("scenes: no record of those moves")
+	}
+	g, _, err := saboteur.New(rec.Options, rec.Seed)
 	if err != nil {
-		return rules.View{}, nil, err
+		return saboteur.View{}, nil, err
 	}
 	deal = g.View(-1)
 	for i, mv := range rec.Moves[:moves] {
 		evs, err := g.Apply(mv)
 		if err != nil {
-			return rules.View{}, nil, fmt.Errorf("scenes: replay move %d: %w", i, err)
+			return saboteur.View{}, nil, fmt.Errorf("scenes: replay move %d: %w", i, err)
 		}
 		v := g.View(-1)
 		for j, e := range evs {
-			items = append(items, feedItem{ev: e.For(-1), view: &v, last: j == len(evs)-1})
+			items = append(items, feedItem{ev: e.Redact(-1), view: &v, last: j == len(evs)-1})
 		}
 		if len(evs) == 0 {
 			items = append(items, feedItem{view: &v, last: true})
@@ -317,20 +367,21 @@ func (m *match) history(moves int) (deal rules.View, items []feedItem, err error
 
 // viewOf returns seat's own view in step with the screen: the newest of
 // seat's deliveries up to move number moves.
-func (m *match) viewOf(seat, moves int) (rules.View, bool) {
+func (m *match) viewOf(seat, moves int) (saboteur.View, bool) {
 	in, ok := m.inbox[seat]
 	if !ok {
-		return rules.View{}, false
+		return saboteur.View{}, false
 	}
 	if m.later == nil {
-		m.later = map[int][]rules.View{}
+		m.later = map[int][]saboteur.View{}
 	}
 	for {
 		d, ok := in.Poll()
 		if !ok {
 			break
 		}
-		m.later[seat] = append(m.later[seat], d.View)
+		v, _ := d.View.(saboteur.View)
+		m.later[seat] = append(m.later[seat], v)
 	}
 	// Take the views up to the move on screen; later ones wait their turn
 	// (the table may be far ahead of the motion).
@@ -375,7 +426,7 @@ func (m *match) name(seat int) string {
 }
 
 // submit plays m for seat and returns the rules' refusal, if any.
-func (m *match) submit(seat int, mv rules.Move) error { return m.table.Submit(seat, mv) }
+func (m *match) submit(seat int, mv saboteur.Move) error { return m.table.Submit(seat, mv) }
 
 // close stops the table (bots stop thinking); the autosave stays.
 func (m *match) close() { m.table.Close() }

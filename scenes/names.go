@@ -1,32 +1,32 @@
 package scenes
 
-import "github.com/goldvein/goldvein/rules"
+import "github.com/goldvein/goldvein/rules/saboteur"
 
 // cardName names a card for the log: "a tunnel", "a dead end", or the
 // card's own name from the catalogue's terms.
-func cardName(a *App, c rules.Card) string {
+func cardName(a *App, c saboteur.Card) string {
 	switch c.Kind {
-	case rules.Path:
+	case saboteur.Path:
 		if c.DeadEnd {
 			return a.T("scene.card.dead_end")
 		}
 		return a.T("scene.card.tunnel")
-	case rules.Rockfall:
+	case saboteur.Rockfall:
 		return a.T("card.rockfall")
-	case rules.Map:
+	case saboteur.Map:
 		return a.T("card.map")
 	}
 	return a.T("card.path")
 }
 
 // toolName names a tool for the log (lower case, as inside a sentence).
-func toolName(a *App, t rules.Tool) string {
+func toolName(a *App, t saboteur.Tool) string {
 	switch t {
-	case rules.Pickaxe:
+	case saboteur.Pickaxe:
 		return a.T("scene.log.tool.pickaxe")
-	case rules.Lantern:
+	case saboteur.Lantern:
 		return a.T("scene.log.tool.lantern")
-	case rules.Cart:
+	case saboteur.Cart:
 		return a.T("scene.log.tool.cart")
 	}
 	return t.String()

@@ -10,12 +10,12 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/bot"
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // newGameScene sets up a table: 3 to 10 seats, each a human (with a name)
-// or a computer player (with a level); the table options of RULES.md
+// or a computer player (with a level); the table options of SABOTEUR.md
 // (R5.5, R8.1a, R8.1b); who is youngest, or a random first player (R3.5);
 // and a seed for a reproducible game.
 type newGameScene struct {
@@ -33,6 +33,7 @@ type newGameScene struct {
 	chars  []rune
 	err    string
 	ticks  int
+	ask    overwriteAsk // asks before a new game replaces an unfinished saved one
 }
 
 const fieldSeed = 100
@@ -84,7 +85,7 @@ func (s *newGameScene) Name() string { return "newgame" }
 // summary is the line above Start: how many players, saboteurs and
 // gold-diggers the table deals (R1.2).
 func (s *newGameScene) summary(a *App) string {
-	sab, dig := rules.RoleCards(len(s.setup.Seats))
+	sab, dig := saboteur.RoleCards(len(s.setup.Seats))
 	return a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
 		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
 }
@@ -114,12 +115,12 @@ func (s *newGameScene) layout(a *App) {
 		r.level = rect{x0 + a.U(204) + bh, by, a.U(230) - 2*bh, bh}
 		r.levelR = button{r: rect{x0 + a.U(434) - bh, by, bh, bh}, label: "›", enabled: true}
 		r.remove = button{r: rect{x0 + a.U(444), by, a.U(110), bh}, label: a.T("scene.newgame.remove"),
-			enabled: len(s.setup.Seats) > rules.MinPlayers}
+			enabled: len(s.setup.Seats) > saboteur.MinPlayers}
 		s.rows = append(s.rows, r)
 	}
 	y := top + float64(len(s.setup.Seats))*rowH + a.U(6)
 	s.add = button{r: rect{x0 + a.U(44), y, a.U(220), rowH - a.U(10)}, label: a.T("scene.newgame.add"),
-		enabled: len(s.setup.Seats) < rules.MaxPlayers}
+		enabled: len(s.setup.Seats) < saboteur.MaxPlayers}
 	rx, rw := x0+leftW+a.U(30), total-leftW-a.U(30)
 	oy := top + a.U(28)
 	// The summary sits above Start (see Draw); in a short window, or in a
@@ -163,6 +164,10 @@ func (s *newGameScene) layout(a *App) {
 func (s *newGameScene) Update(a *App) error {
 	s.ticks++
 	s.layout(a)
+	if s.ask.on {
+		s.askUpdate(a)
+		return nil
+	}
 	seats := s.setup.Seats
 	for i := range s.rows {
 		r := &s.rows[i]
@@ -216,6 +221,9 @@ func (s *newGameScene) Update(a *App) error {
 	case a.Clicked(s.seedR):
 		s.focus = fieldSeed
 	}
+	// Enter in a text field only leaves the field; with no field active
+	// it starts the game (README).
+	typing := s.focus >= 0
 	if a.Key(ebiten.KeyTab) {
 		s.focus = s.nextField(a.in.KeyPressed(ebiten.KeyShift))
 	} else {
@@ -225,7 +233,7 @@ func (s *newGameScene) Update(a *App) error {
 		a.GoTo(newMenuScene(a))
 		return nil
 	}
-	if s.start.clicked(a) || (a.Key(ebiten.KeyEnter) && s.focus < 0) || (a.Key(ebiten.KeyEnter) && a.in.KeyPressed(ebiten.KeyControl)) {
+	if s.start.clicked(a) || (a.Key(ebiten.KeyEnter) && !typing) || (a.Key(ebiten.KeyEnter) && a.in.KeyPressed(ebiten.KeyControl)) {
 		s.begin(a)
 	}
 	return nil
@@ -317,6 +325,11 @@ func (s *newGameScene) begin(a *App) {
 			return
 		}
 		st.Seed = v
+	}
+	if !s.ask.agreed && !a.cfg.Autoplay && canContinue(a) {
+		// An unfinished game is saved: starting replaces it, so ask.
+		s.ask = overwriteAsk{on: true}
+		return
 	}
 	var m *match
 	var err error
@@ -429,6 +442,9 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	if s.err != "" {
 		ey := sy - a.U(8) - wrappedHeight(a, s.err, a.U(14), s.start.r.w)
 		drawWrapped(a, dst, s.err, a.U(14), s.start.r.x, ey, s.start.r.w, alignStart, colBad)
+	}
+	if s.ask.on {
+		s.drawAsk(a, dst)
 	}
 }
 

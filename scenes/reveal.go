@@ -5,7 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // revealScene shows each local human their secret role for the round (R1.3,
@@ -15,17 +15,17 @@ import (
 type revealScene struct {
 	p       painter
 	m       *match
-	view    rules.View // public view at the start of the round
-	order   []int      // seats to show, in turn
-	at      int        // index into order
-	curtain bool       // the pass-the-screen curtain is up
-	t       int        // ticks since this seat's card began to flip
+	view    saboteur.View // public view at the start of the round
+	order   []int         // seats to show, in turn
+	at      int           // index into order
+	curtain bool          // the pass-the-screen curtain is up
+	t       int           // ticks since this seat's card began to flip
 	btn     button
 	auto    int // --autoplay: ticks until it moves on by itself
 	speed   float64
 }
 
-func newRevealScene(a *App, m *match, v rules.View) *revealScene {
+func newRevealScene(a *App, m *match, v saboteur.View) *revealScene {
 	s := &revealScene{m: m, view: v}
 	switch {
 	case len(m.humans) > 0:
@@ -102,8 +102,8 @@ func (s *revealScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
 	drawTableBackground(a, &s.p, dst)
 	w, h := float64(a.w), float64(a.h)
-	drawText(a, dst, a.T("round.number", "n", s.view.Round, "total", rules.Rounds), a.U(30), w/2, a.U(50), alignCenter, colGold)
-	sab, dig := rules.RoleCards(s.view.Options.Players)
+	drawText(a, dst, a.T("round.number", "n", s.view.Round, "total", saboteur.Rounds), a.U(30), w/2, a.U(50), alignCenter, colGold)
+	sab, dig := saboteur.RoleCards(s.view.Options.Players)
 	drawText(a, dst, a.T("scene.reveal.cards", "saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig)),
 		a.U(16), w/2, a.U(86), alignCenter, colTextDim)
 	seat := s.seat()
@@ -120,7 +120,7 @@ func (s *revealScene) Draw(a *App, dst *ebiten.Image) {
 	art := a.Art(int(a.U(150)))
 	// The flip: the back narrows to nothing, the face widens (ticks 10-40).
 	k := ease(float64(s.t-10) / 30 * s.speed)
-	img := art.Role(rules.NoRole)
+	img := art.Role(saboteur.NoRole)
 	sx := math.Abs(math.Cos(k * math.Pi))
 	if k > 0.5 {
 		img = art.Role(v.Role)
@@ -137,7 +137,7 @@ func (s *revealScene) Draw(a *App, dst *ebiten.Image) {
 		ty := cy + float64(art.Height())/2 + a.U(30)
 		drawText(a, dst, who, a.U(20), w/2, ty, alignCenter, colText)
 		role, goal := "role.gold_digger", "scene.reveal.goal_digger"
-		if v.Role == rules.Saboteur {
+		if v.Role == saboteur.Saboteur {
 			role, goal = "role.saboteur", "scene.reveal.goal_saboteur"
 		}
 		drawText(a, dst, a.T(role), a.U(34), w/2, ty+a.U(38), alignCenter, colGold)

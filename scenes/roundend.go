@@ -5,7 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // roundEndScene shows a round's end: who won, every role and the set-aside
@@ -16,17 +16,19 @@ import (
 type roundEndScene struct {
 	p      painter
 	m      *match
-	ended  rules.Event
-	view   rules.View
-	tiles  []rules.Tile
-	lines  []string
-	offer  int // the seat choosing gold now, -1 none
-	offerV rules.View
+	ended  saboteur.Event
+	view   saboteur.View
+	tiles  []saboteur.Tile
+	lines  []string   // the handing-out in its order (roundend_order.go)
+	steps  []goldStep // who kept a gold card, in turn
+	offerN int        // the cards in the offer being chosen now
+	offer  int        // the seat choosing gold now, -1 none
+	offerV saboteur.View
 	labels []string // under each offered card: its key and its value
 	picks  [3]rect
 	mine   int // gold this screen's human kept this round (single human)
 	done   bool
-	next   *rules.View // the view after the round (next round dealt, or game over)
+	next   *saboteur.View // the view after the round (next round dealt, or game over)
 	over   bool
 	btn    button
 	t      int
@@ -35,14 +37,14 @@ type roundEndScene struct {
 	cover  bool
 }
 
-func newRoundEndScene(a *App, m *match, ended rules.Event, v rules.View, tiles []rules.Tile) *roundEndScene {
+func newRoundEndScene(a *App, m *match, ended saboteur.Event, v saboteur.View, tiles []saboteur.Tile) *roundEndScene {
 	s := &roundEndScene{m: m, ended: ended, view: v, offer: -1, shown: -1}
 	if tiles != nil {
 		s.tiles = append(s.tiles, tiles...)
 	} else {
 		s.tiles = append(s.tiles, v.Board.Tiles()...)
 	}
-	if v.Phase == rules.HandingOut {
+	if v.Phase == saboteur.HandingOut {
 		// Continued in the middle of the handing-out: the chooser's offer.
 		s.offer = v.Turn
 		if m.isHuman(v.Turn) {
@@ -107,7 +109,7 @@ func (s *roundEndScene) Update(a *App) error {
 		}
 		if pick >= 0 {
 			v := s.offerV.Offer[pick]
-			if err := s.m.submit(s.offer, rules.Move{Type: rules.Keep, Gold: v}); err == nil {
+			if err := s.m.submit(s.offer, saboteur.Move{Type: saboteur.Keep, Gold: v}); err == nil {
 				s.offer = -1
 				a.audio.play(sfxGold)
 			}
@@ -127,9 +129,9 @@ func (s *roundEndScene) consume(a *App) {
 		if !ok {
 			return
 		}
-		if it.ev.Type == rules.RoundStarted || it.ev.Type == rules.GameEnded {
+		if it.ev.Type == saboteur.RoundStarted || it.ev.Type == saboteur.GameEnded {
 			s.done = true
-			s.over = it.ev.Type == rules.GameEnded
+			s.over = it.ev.Type == saboteur.GameEnded
 			if s.over {
 				s.m.pop()
 				for !it.last {
@@ -142,8 +144,9 @@ func (s *roundEndScene) consume(a *App) {
 		s.m.pop()
 		e := it.ev
 		switch e.Type {
-		case rules.GoldOffered:
-			s.offer = e.Seat
+		case saboteur.GoldOffered:
+			s.offer, s.offerN = e.Seat, e.Count
+			s.lines = s.goldLines(a, e.Count)
 			if s.m.isHuman(e.Seat) {
 				s.offerV, _ = s.m.viewOf(e.Seat, it.view.Moves)
 				s.label(a)
@@ -151,7 +154,7 @@ func (s *roundEndScene) consume(a *App) {
 					s.cover = true
 				}
 			}
-		case rules.GoldKept:
+		case saboteur.GoldKept:
 			if len(s.m.humans) == 1 {
 				// The spectator stream hides amounts (R8.4); the human's own view has theirs.
 				me := s.m.humans[0]
@@ -161,7 +164,12 @@ func (s *roundEndScene) consume(a *App) {
 					}
 				}
 			}
-			s.lines = append(s.lines, a.T("scene.roundend.kept", "name", s.m.name(e.Seat)))
+			st := goldStep{seat: e.Seat}
+			if s.offerN > 0 && s.offer == e.Seat {
+				st.offered = s.offerN
+			}
+			s.steps, s.offerN = append(s.steps, st), 0
+			s.lines = s.goldLines(a, 0)
 			s.offer = -1
 			s.hold = int(20 / speed(a))
 			a.audio.play(sfxGold)
@@ -169,7 +177,7 @@ func (s *roundEndScene) consume(a *App) {
 		if it.last {
 			s.view = *it.view
 			s.m.shown = s.view
-			if s.view.Phase == rules.HandingOut {
+			if s.view.Phase == saboteur.HandingOut {
 				s.offer = s.view.Turn
 			}
 		}
@@ -186,7 +194,7 @@ func (s *roundEndScene) leave(a *App) {
 		return
 	}
 	// Take the next round's deal from the stream.
-	var v *rules.View
+	var v *saboteur.View
 	for {
 		it, ok := s.m.pop()
 		if !ok {
@@ -211,19 +219,19 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	w, h := float64(a.w), float64(a.h)
 	title := a.T("team.win.nobody")
 	switch s.ended.Winner {
-	case rules.Diggers:
+	case saboteur.Diggers:
 		title = a.T("team.win.gold_diggers")
-	case rules.Saboteurs:
+	case saboteur.Saboteurs:
 		title = a.T("team.win.saboteurs")
 	}
-	drawText(a, dst, a.T("round.number", "n", s.ended.Round, "total", rules.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), alignCenter, colTextDim)
+	drawText(a, dst, a.T("round.number", "n", s.ended.Round, "total", saboteur.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), alignCenter, colTextDim)
 	drawText(a, dst, title, a.U(34), w/2, a.U(68), alignCenter, colGold)
 	// The goals, face up.
 	art := a.Art(int(a.U(60)))
 	gy := a.U(100)
 	for i, g := range s.ended.Goals {
 		x := w/2 + float64(i-1)*a.U(80) - float64(art.Width())/2
-		s.p.image(dst, art.Card(rules.Card{Kind: rules.Goal, Goal: g, Open: g.Open()}), x, gy, 1, 1, 1)
+		s.p.image(dst, art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()}), x, gy, 1, 1, 1)
 	}
 	// Every role, face up, with the set-aside card (R1.4).
 	n := len(s.ended.Roles)
@@ -289,19 +297,26 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	case s.offer >= 0:
 		drawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, alignCenter, colText)
 	default:
-		// Every gold card taken (R8), one line each: up to three in one
-		// column, more in two (the first on the reader's side).
-		n := len(s.lines)
+		// Every gold card taken (R8), in the order of the handing-out,
+		// under a heading that says the order: up to six in one column,
+		// more in two (the first on the reader's side).
+		lines := s.lines
+		if len(lines) > 0 {
+			drawText(a, dst, fit(a, lines[0], a.U(14), w-a.U(80)), a.U(14), w/2, y, alignCenter, colText)
+			lines = lines[1:]
+			y += a.U(28)
+		}
+		n := len(lines)
 		cols := 1
-		if n > 3 {
+		if n > 6 {
 			cols = 2
 		}
 		rows := (n + cols - 1) / cols
 		colW := w - a.U(80)
 		if cols == 2 {
-			colW = math.Min(a.U(320), (w-a.U(80))/2)
+			colW = (w - a.U(80)) / 2
 		}
-		for i, l := range s.lines {
+		for i, l := range lines {
 			c, r := i/max(rows, 1), i%max(rows, 1)
 			cx := w / 2
 			if cols == 2 {
@@ -347,10 +362,10 @@ func (s *roundEndScene) drawMaze(a *App, dst *ebiten.Image, r rect) {
 	y0 := r.cy() - rows*ch/2
 	for _, t := range s.tiles {
 		c := t.Card
-		if c.Kind == rules.Goal && c.Goal == rules.NoGoal {
-			if gi := rules.GoalIndex(t.At.Y); gi >= 0 && gi < len(s.ended.Goals) {
+		if c.Kind == saboteur.Goal && c.Goal == saboteur.NoGoal {
+			if gi := saboteur.GoalIndex(t.At.Y); gi >= 0 && gi < len(s.ended.Goals) {
 				g := s.ended.Goals[gi]
-				c = rules.Card{Kind: rules.Goal, Goal: g, Open: g.Open()}
+				c = saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()}
 			}
 		}
 		s.p.image(dst, art.Card(c), x0+float64(t.At.X-minX)*cw, y0+float64(t.At.Y-minY)*ch, 1, 1, 1)

@@ -14,9 +14,10 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/bot"
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // The scene tests need Ebitengine's loop running (images, ReadPixels), so
@@ -119,6 +120,11 @@ func (h *harness) passByKeys() bool {
 			h.key(ebiten.KeyEnter)
 			return true
 		}
+	case *boardScene:
+		if s.ended != nil && s.endShown && h.a.fade == 0 {
+			h.key(ebiten.KeyEnter) // the round is over: on to its end
+			return true
+		}
 	}
 	return false
 }
@@ -211,9 +217,9 @@ func oneHuman(n int) []SeatSetup {
 
 // pathCard finds a hand card that is a path card and a legal placement
 // for it in the orientation it is held.
-func pathCard(b *boardScene) (idx int, p rules.Placement, ok bool) {
+func pathCard(b *boardScene) (idx int, p saboteur.Placement, ok bool) {
 	for i, hs := range b.hand {
-		if hs.card.Kind != rules.Path {
+		if hs.card.Kind != saboteur.Path {
 			continue
 		}
 		for _, pl := range b.mine.Board.Placements(nil, hs.placed(), false) {
@@ -222,11 +228,11 @@ func pathCard(b *boardScene) (idx int, p rules.Placement, ok bool) {
 			}
 		}
 	}
-	return 0, rules.Placement{}, false
+	return 0, saboteur.Placement{}, false
 }
 
 // seedWithPath finds a seed whose first hand can lay a path card.
-func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, rules.Placement) {
+func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, saboteur.Placement) {
 	for seed := uint64(1); seed < 50; seed++ {
 		h, b := startBoard(t, oneHuman(n), seed)
 		if i, p, ok := pathCard(b); ok {
@@ -234,7 +240,7 @@ func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, rules.Place
 		}
 	}
 	t.Fatal("no seed deals a playable path card")
-	return nil, nil, 0, rules.Placement{}
+	return nil, nil, 0, saboteur.Placement{}
 }
 
 func TestDragToLegalCellPlays(t *testing.T) {
@@ -243,12 +249,12 @@ func TestDragToLegalCellPlays(t *testing.T) {
 	cell := b.cellRect(h.a, p.At)
 	// Drop a little off the cell's centre: it snaps to the legal cell.
 	h.drag(card.cx(), card.cy(), cell.cx()+cell.w*0.2, cell.cy()-cell.h*0.2)
-	rec := b.m.table.Record()
+	rec := typedRecord(t, b.m.table.Record())
 	if len(rec.Moves) == 0 {
 		t.Fatal("no move recorded")
 	}
 	m := rec.Moves[0]
-	if m.Type != rules.Play || m.Card != p.Card || m.At != p.At {
+	if m.Type != saboteur.Play || m.Card != p.Card || m.At != p.At {
 		t.Fatalf("played %v, want %v at %v", m, p.Card, p.At)
 	}
 	// The maze shows it once the event has been shown.
@@ -264,9 +270,9 @@ func TestDragToIllegalCellChangesNothing(t *testing.T) {
 	hand := len(b.hand)
 	card := b.hand[i].r
 	// A cell far from every card of the maze (R5.3).
-	far := b.cellRect(h.a, rules.Cell{X: 4, Y: 3})
+	far := b.cellRect(h.a, saboteur.Cell{X: 4, Y: 3})
 	h.drag(card.cx(), card.cy(), far.cx(), far.cy())
-	if n := len(b.m.table.Record().Moves); n != 0 {
+	if n := len(typedRecord(t, b.m.table.Record()).Moves); n != 0 {
 		t.Fatalf("%d moves recorded, want none", n)
 	}
 	if after := fmt.Sprint(b.m.table.View(0)); after != before {
@@ -290,11 +296,11 @@ func TestTurningCard(t *testing.T) {
 		h, b := startBoard(t, oneHuman(4), seed)
 		// A path card that fits somewhere only when turned.
 		for i, hs := range b.hand {
-			if hs.card.Kind != rules.Path || hs.card.Rotated() == hs.card {
+			if hs.card.Kind != saboteur.Path || hs.card.Rotated() == hs.card {
 				continue
 			}
 			turned := hs.card.Rotated()
-			var want *rules.Placement
+			var want *saboteur.Placement
 			for _, pl := range b.mine.Board.Placements(nil, hs.card, false) {
 				if pl.Card == turned {
 					pl := pl
@@ -321,7 +327,7 @@ func TestTurningCard(t *testing.T) {
 			h.key(ebiten.KeyR)
 			cell := b.cellRect(h.a, want.At)
 			h.drag(r.cx(), r.cy(), cell.cx(), cell.cy())
-			rec := b.m.table.Record()
+			rec := typedRecord(t, b.m.table.Record())
 			if len(rec.Moves) == 0 || rec.Moves[0].Card != turned || rec.Moves[0].At != want.At {
 				t.Fatalf("moves %v, want %v at %v", rec.Moves, turned, want.At)
 			}
@@ -345,7 +351,7 @@ func TestKeyboardPlaysCard(t *testing.T) {
 	h.key(ebiten.KeyArrowDown)
 	want := b.moveFor(b.sel, b.targets[b.tsel])
 	h.key(ebiten.KeyEnter)
-	rec := b.m.table.Record()
+	rec := typedRecord(t, b.m.table.Record())
 	if len(rec.Moves) == 0 {
 		t.Fatal("no move after Enter")
 	}
@@ -359,8 +365,8 @@ func TestKeyboardDiscards(t *testing.T) {
 	h.key(ebiten.KeyTab)
 	c := b.hand[b.sel].card
 	h.key(ebiten.KeyD)
-	rec := b.m.table.Record()
-	if len(rec.Moves) == 0 || rec.Moves[0].Type != rules.Discard || rec.Moves[0].Card != c {
+	rec := typedRecord(t, b.m.table.Record())
+	if len(rec.Moves) == 0 || rec.Moves[0].Type != saboteur.Discard || rec.Moves[0].Card != c {
 		t.Fatalf("moves %v, want a discard of %v", rec.Moves, c)
 	}
 }
@@ -444,7 +450,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 		seen[h.a.cur.Name()] = true
 		switch s := h.a.cur.(type) {
 		case *finalScene:
-			if len(s.view.Scores) != 5 || len(s.view.Results) != rules.Rounds {
+			if len(s.view.Scores) != 5 || len(s.view.Results) != saboteur.Rounds {
 				t.Fatalf("final scores %v after %d rounds", s.view.Scores, len(s.view.Results))
 			}
 			for _, n := range []string{"newgame", "reveal", "board", "roundend", "final"} {
@@ -459,7 +465,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 			return
 		case *boardScene:
 			if s.myTurn() && h.a.fade == 0 {
-				moves := len(s.m.table.Record().Moves)
+				moves := len(typedRecord(t, s.m.table.Record()).Moves)
 				for k := 0; k < len(s.hand) && len(s.targets) == 0; k++ {
 					h.key(ebiten.KeyTab)
 				}
@@ -471,10 +477,13 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 					}
 					h.key(ebiten.KeyD)
 				}
-				if len(s.m.table.Record().Moves) == moves && len(s.hand) > 0 {
+				if len(typedRecord(t, s.m.table.Record()).Moves) == moves && len(s.hand) > 0 {
 					t.Fatalf("the keyboard did not move (hand %v, sel %d, reason %q)", s.hand, s.sel, s.reason)
 				}
 				played++
+				continue
+			}
+			if h.passByKeys() {
 				continue
 			}
 		default:
@@ -498,10 +507,10 @@ func BenchmarkBoardDrag(b *testing.B) {
 	h.screen = ebiten.NewImage(h.a.w, h.a.h) // the whole screen, as in the game
 	// Lay 40 path cards into the maze as shown (the deck's first 40).
 	board := s.view.Board.Clone()
-	var places []rules.Placement
-	for id := 0; board.PathCards() < 40 && id < rules.DeckSize; id++ {
-		c := rules.DeckCard(rules.CardID(id))
-		if c.Kind != rules.Path {
+	var places []saboteur.Placement
+	for id := 0; board.PathCards() < 40 && id < saboteur.DeckSize; id++ {
+		c := saboteur.DeckCard(saboteur.CardID(id))
+		if c.Kind != saboteur.Path {
 			continue
 		}
 		places = board.Placements(places[:0], c, false)
@@ -509,7 +518,7 @@ func BenchmarkBoardDrag(b *testing.B) {
 			continue
 		}
 		p := places[len(places)/2]
-		board.Place(p.Card, rules.CardID(id), p.At)
+		board.Place(p.Card, saboteur.CardID(id), p.At)
 	}
 	if board.PathCards() < 40 {
 		b.Fatalf("only %d path cards laid", board.PathCards())
@@ -517,11 +526,11 @@ func BenchmarkBoardDrag(b *testing.B) {
 	s.view.Board, s.mine.Board = board, board.Clone()
 	s.tiles = append(s.tiles[:0], board.Tiles()...)
 	for i := 0; i < 20; i++ {
-		s.log = append(s.log, fmt.Sprintf("Bot %d laid a tunnel", i))
+		s.m.noteLine(fmt.Sprintf("Bot %d laid a tunnel", i))
 	}
 	idx := -1
 	for i, hs := range s.hand {
-		if hs.card.Kind == rules.Path {
+		if hs.card.Kind == saboteur.Path {
 			idx = i
 		}
 	}
@@ -655,7 +664,7 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 		}
 		switch s := h.a.cur.(type) {
 		case *finalScene:
-			if len(s.view.Scores) != 5 || len(s.view.Results) != rules.Rounds {
+			if len(s.view.Scores) != 5 || len(s.view.Results) != saboteur.Rounds {
 				t.Fatalf("final scores %v after %d rounds", s.view.Scores, len(s.view.Results))
 			}
 			if played == 0 {
@@ -665,14 +674,18 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 			return
 		case *boardScene:
 			if s.myTurn() && h.a.fade == 0 {
-				moves := len(s.m.table.Record().Moves)
+				moves := len(typedRecord(t, s.m.table.Record()).Moves)
 				s.placeHand(h.a)
 				mouseMove(h, s)
 				h.ticks(2)
-				if len(s.m.table.Record().Moves) == moves {
+				if len(typedRecord(t, s.m.table.Record()).Moves) == moves {
 					t.Fatalf("the drag did not move (reason %q)", s.reason)
 				}
 				played++
+				continue
+			}
+			if s.ended != nil && s.endShown && h.a.fade == 0 {
+				h.click(s.endButton(h.a).r) // the round is over: on to its end
 				continue
 			}
 		case *roundEndScene:
@@ -718,7 +731,7 @@ func mouseMove(h *harness, s *boardScene) {
 			continue // off screen: try another card
 		}
 		c := s.hand[i].card
-		if c.Kind == rules.Repair && len(c.Tools.Tools()) == 2 && s.mine.Broken[tg.seat]&c.Tools == c.Tools {
+		if c.Kind == saboteur.Repair && len(c.Tools.Tools()) == 2 && s.mine.Broken[tg.seat]&c.Tools == c.Tools {
 			continue // would ask which tool: keep it simple
 		}
 		h.drag(r.cx(), r.cy(), to.cx(), to.cy())
@@ -739,14 +752,14 @@ func TestContinueResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := m.table.View(0)
-	if err := m.submit(0, rules.Move{Type: rules.Discard, Card: v.Hand[0]}); err != nil {
+	if err := m.submit(0, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
 		t.Fatal(err)
 	}
 	// The computer players move at once; wait for the human's turn.
 	for i := 0; m.table.View(-1).Turn != 0 && i < 2000; i++ {
 		time.Sleep(time.Millisecond)
 	}
-	want := m.table.Record()
+	want := typedRecord(t, m.table.Record())
 	m.close()
 
 	h2 := newHarnessIn(t, dir)
@@ -763,12 +776,53 @@ func TestContinueResumes(t *testing.T) {
 		t.Fatalf("scene %s after Continue", h2.a.cur.Name())
 	}
 	t.Cleanup(rv.m.close)
-	got := rv.m.table.Record()
+	got := typedRecord(t, rv.m.table.Record())
 	if fmt.Sprint(got.Moves) != fmt.Sprint(want.Moves) || got.Seed != want.Seed {
 		t.Fatalf("resumed %d moves (seed %d), saved %d (seed %d)", len(got.Moves), got.Seed, len(want.Moves), want.Seed)
 	}
 	if !rv.m.isHuman(0) || rv.m.isHuman(1) || rv.m.names[0] != "Ann" {
 		t.Errorf("seats not restored: humans %v names %v", rv.m.humans, rv.m.names)
+	}
+}
+
+// TestContinueHotseat (issue 17, item 1): a two-human table continued
+// from its autosave alone (no setup.json) is still a hotseat table: both
+// humans, the curtain up, the computer player at its level.
+func TestContinueHotseat(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarnessIn(t, dir)
+	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
+	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: 77})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := 0; seat < 2; seat++ {
+		v := m.table.View(seat)
+		if err := m.submit(seat, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; m.table.View(-1).Turn != 0 && i < 2000; i++ {
+		time.Sleep(time.Millisecond)
+	}
+	m.close()
+	if err := os.Remove(setupPath(h.a)); err != nil {
+		t.Fatal(err)
+	}
+	h2 := continueGame(t, dir)
+	rv, ok := h2.a.cur.(*revealScene)
+	if !ok {
+		t.Fatalf("scene %s after Continue", h2.a.cur.Name())
+	}
+	t.Cleanup(rv.m.close)
+	if !rv.m.isHuman(0) || !rv.m.isHuman(1) || rv.m.isHuman(2) || !rv.m.hotseat() {
+		t.Fatalf("humans %v after Continue, want seats 0 and 1", rv.m.humans)
+	}
+	if !rv.curtain {
+		t.Error("a continued hotseat table shows no curtain")
+	}
+	if got := rv.m.setup.Seats[2]; got.Human || got.Level != "easy" || rv.m.names[1] != "Ben" {
+		t.Errorf("seat 2 continued as %+v, names %v", got, rv.m.names)
 	}
 }
 
@@ -796,8 +850,8 @@ func newScreen(a *App) *ebiten.Image {
 func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 	t.Helper()
 	for seed := uint64(1); seed < 40; seed++ {
-		opts := rules.Options{Players: n, FirstPlayer: 0}
-		g, evs, err := rules.New(opts, seed)
+		opts := saboteur.Options{Players: n, FirstPlayer: 0}
+		g, evs, err := saboteur.New(opts, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -805,23 +859,23 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 		for i := range bots {
 			bots[i] = bot.New(bot.Normal, i, n, seed+uint64(i))
 		}
-		observe := func(evs []rules.Event) {
+		observe := func(evs []saboteur.Event) {
 			for i, b := range bots {
 				for _, e := range evs {
-					b.Observe(e.For(i))
+					b.Observe(e.Redact(i))
 				}
 			}
 		}
 		observe(evs)
-		rec := rules.NewRecord(opts, seed, nil)
+		rec := saboteur.NewRecord(opts, seed, nil)
 		for i := 0; i < n; i++ {
 			rec.Seats = append(rec.Seats, fmt.Sprintf("Seat %d", i+1))
 		}
 		at := -1 // moves made when the handing-out began
 		var offered []int
-		for g.Phase() != rules.Over {
-			if g.Phase() == rules.HandingOut {
-				if g.Round() == rules.Rounds {
+		for g.Phase() != saboteur.Over {
+			if g.Phase() == saboteur.HandingOut {
+				if g.Round() == saboteur.Rounds {
 					break // the next round must follow
 				}
 				if at < 0 {
@@ -845,14 +899,20 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 			continue
 		}
 		rec.Moves = rec.Moves[:at]
-		if err := (game.FileSaver{Path: filepath.Join(dir, game.AutosaveFile)}).Save(rec); err != nil {
+		// A format-1 autosave, as the app wrote before record format 2,
+		// with the setup.json that said who was human.
+		data, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, game.AutosaveFile), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		setup := Setup{Seed: seed, Youngest: 0}
 		for i := 0; i < n; i++ {
 			setup.Seats = append(setup.Seats, SeatSetup{Human: slices.Contains(offered[:humans], i), Name: rec.Seats[i], Level: "normal"})
 		}
-		data, _ := json.Marshal(setup)
+		data, _ = json.Marshal(setup)
 		if err := os.WriteFile(filepath.Join(dir, "setup.json"), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -899,14 +959,14 @@ func TestContinueInHandingOut(t *testing.T) {
 		t.Fatal("a single human gets the curtain")
 	}
 	h.shot("continue-handing-out")
-	before := len(re.m.table.Record().Moves)
+	before := len(typedRecord(t, re.m.table.Record()).Moves)
 	gold0 := re.m.table.View(me).Gold
 	h.key(ebiten.Key1)
-	rec := re.m.table.Record()
+	rec := typedRecord(t, re.m.table.Record())
 	if len(rec.Moves) <= before {
 		t.Fatal("the choice was not played")
 	}
-	if mv := rec.Moves[before]; mv.Seat != me || mv.Type != rules.Keep || mv.Gold != want[0] {
+	if mv := rec.Moves[before]; mv.Seat != me || mv.Type != saboteur.Keep || mv.Gold != want[0] {
 		t.Fatalf("played %v, want seat %d keeping %d", mv, me, want[0])
 	}
 	// Cards left that give no choice (one value) are kept without asking.
@@ -968,9 +1028,9 @@ func TestHotseatHandingOut(t *testing.T) {
 		if fmt.Sprint(re.offerV.Offer) != fmt.Sprint(want) {
 			t.Fatalf("seat %d sees the offer %v, theirs is %v", me, re.offerV.Offer, want)
 		}
-		before := len(re.m.table.Record().Moves)
+		before := len(typedRecord(t, re.m.table.Record()).Moves)
 		h.key(ebiten.Key1)
-		rec := re.m.table.Record()
+		rec := typedRecord(t, re.m.table.Record())
 		if len(rec.Moves) <= before || rec.Moves[before].Seat != me || rec.Moves[before].Gold != want[0] {
 			t.Fatalf("seat %d's choice of %d was not played: %v", me, want[0], rec.Moves[before:])
 		}
@@ -996,4 +1056,17 @@ func TestHotseatHandingOut(t *testing.T) {
 	if !rv.curtain {
 		t.Error("the next round's role reveal shows a role before the curtain")
 	}
+}
+
+// typedRecord reads a table's record as Saboteur's typed record.
+func typedRecord(t testing.TB, r *rules.Record) *saboteur.Record {
+	t.Helper()
+	if r == nil {
+		return nil
+	}
+	rec, err := saboteur.FromRecord(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }

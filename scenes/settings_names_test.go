@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // TestLoadSettingsCutsSetupNames: a corrupt settings.json's last_setup
@@ -27,7 +27,7 @@ func TestLoadSettingsCutsSetupNames(t *testing.T) {
 	if s.LastSetup == nil {
 		t.Fatal("last_setup dropped; want its names cut")
 	}
-	want := []string{strings.Repeat("W", rules.MaxName), "Ann", "[2J", "Bo"}
+	want := []string{strings.Repeat("W", saboteur.MaxName), "Ann", "[2J", "Bo"}
 	for i, w := range want {
 		if got := s.LastSetup.Seats[i].Name; got != w {
 			t.Errorf("seat %d: name %q, want %q", i, got, w)

@@ -1,5 +1,5 @@
 // Package sprites gives the scenes the game's art as Ebitengine images: card
-// faces and backs, role cards, gold cards and tool icons (RULES.md R2),
+// faces and backs, role cards, gold cards and tool icons (SABOTEUR.md R2),
 // drawn in code at start-up by package sprites/cardart with vector shapes
 // rasterised on the CPU at exactly the pixel size asked for, so they are
 // sharp at every zoom and on HiDPI screens and need no downloaded assets.
@@ -19,7 +19,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/sprites/cardart"
 )
 
@@ -42,7 +42,7 @@ func CardHeight(widthPx int) int { return cardart.CardHeight(widthPx) }
 
 // RenderCard draws the face of card c as placed (R2.2), widthPx wide, on
 // the CPU; see cardart.RenderCard.
-func RenderCard(c rules.Card, widthPx int, p Palette) *image.RGBA {
+func RenderCard(c saboteur.Card, widthPx int, p Palette) *image.RGBA {
 	return cardart.RenderCard(c, widthPx, p)
 }
 
@@ -50,7 +50,7 @@ func RenderCard(c rules.Card, widthPx int, p Palette) *image.RGBA {
 func RenderBack(widthPx int, p Palette) *image.RGBA { return cardart.RenderBack(widthPx, p) }
 
 // RenderRole draws role card r (NoRole: the role back) on the CPU.
-func RenderRole(r rules.Role, widthPx int, p Palette) *image.RGBA {
+func RenderRole(r saboteur.Role, widthPx int, p Palette) *image.RGBA {
 	return cardart.RenderRole(r, widthPx, p)
 }
 
@@ -60,7 +60,7 @@ func RenderGoldCard(value, widthPx int, p Palette) *image.RGBA {
 }
 
 // RenderTool draws a tool icon, whole or broken, sizePx square, on the CPU.
-func RenderTool(t rules.Tool, broken bool, sizePx int, p Palette) *image.RGBA {
+func RenderTool(t saboteur.Tool, broken bool, sizePx int, p Palette) *image.RGBA {
 	return cardart.RenderTool(t, broken, sizePx, p)
 }
 
@@ -81,10 +81,10 @@ type Art struct {
 // a gold card or a tool icon.
 type face struct {
 	what   faceKind
-	card   rules.Card // faceCard
-	n      int        // faceRole: the role; faceGold: the value; faceTool: the size
-	tool   rules.Tool // faceTool
-	broken bool       // faceTool
+	card   saboteur.Card // faceCard
+	n      int           // faceRole: the role; faceGold: the value; faceTool: the size
+	tool   saboteur.Tool // faceTool
+	broken bool          // faceTool
 }
 
 type faceKind uint8
@@ -106,10 +106,10 @@ const numCardFaces = 48
 
 // cardIndex returns the slot of c's face, 0 to numCardFaces-1, or false
 // for a card with no face of its own.
-func cardIndex(c rules.Card) (int, bool) {
+func cardIndex(c saboteur.Card) (int, bool) {
 	switch c.Kind {
-	case rules.Path:
-		if c.Open == 0 || c.Open > rules.AllSides {
+	case saboteur.Path:
+		if c.Open == 0 || c.Open > saboteur.AllSides {
 			return 0, false
 		}
 		i := int(c.Open) - 1
@@ -117,39 +117,39 @@ func cardIndex(c rules.Card) (int, bool) {
 			i += 15
 		}
 		return i, true
-	case rules.Start:
+	case saboteur.Start:
 		return 30, true
-	case rules.Goal:
+	case saboteur.Goal:
 		switch {
-		case c.Goal == rules.NoGoal:
+		case c.Goal == saboteur.NoGoal:
 			return 31, true
-		case c.Goal == rules.Gold:
+		case c.Goal == saboteur.Gold:
 			return 32, true
-		case c.Goal == rules.CoalNE && c.Open == rules.N|rules.E:
+		case c.Goal == saboteur.CoalNE && c.Open == saboteur.N|saboteur.E:
 			return 33, true
-		case c.Goal == rules.CoalNE && c.Open == rules.S|rules.W:
+		case c.Goal == saboteur.CoalNE && c.Open == saboteur.S|saboteur.W:
 			return 34, true
-		case c.Goal == rules.CoalNW && c.Open == rules.N|rules.W:
+		case c.Goal == saboteur.CoalNW && c.Open == saboteur.N|saboteur.W:
 			return 35, true
-		case c.Goal == rules.CoalNW && c.Open == rules.E|rules.S:
+		case c.Goal == saboteur.CoalNW && c.Open == saboteur.E|saboteur.S:
 			return 36, true
 		}
-	case rules.Broken:
+	case saboteur.Broken:
 		switch c.Tools {
-		case rules.Pickaxe:
+		case saboteur.Pickaxe:
 			return 37, true
-		case rules.Lantern:
+		case saboteur.Lantern:
 			return 38, true
-		case rules.Cart:
+		case saboteur.Cart:
 			return 39, true
 		}
-	case rules.Repair:
-		if c.Tools > 0 && c.Tools < rules.AllTools {
+	case saboteur.Repair:
+		if c.Tools > 0 && c.Tools < saboteur.AllTools {
 			return 40 + int(c.Tools) - 1, true
 		}
-	case rules.Rockfall:
+	case saboteur.Rockfall:
 		return 46, true
-	case rules.Map:
+	case saboteur.Map:
 		return 47, true
 	}
 	return 0, false
@@ -157,17 +157,17 @@ func cardIndex(c rules.Card) (int, bool) {
 
 // faceCards holds, for each slot, the card drawn there; built once and
 // never changed.
-var faceCards = func() (out [numCardFaces]rules.Card) {
+var faceCards = func() (out [numCardFaces]saboteur.Card) {
 	var n int
-	add := func(c rules.Card) {
-		if i, ok := cardIndex(c); ok && out[i] == (rules.Card{}) {
+	add := func(c saboteur.Card) {
+		if i, ok := cardIndex(c); ok && out[i] == (saboteur.Card{}) {
 			out[i] = c
 			n++
 		}
 	}
 	for _, dead := range []bool{false, true} {
-		for open := rules.Side(1); open <= rules.AllSides; open++ {
-			add(rules.Card{Kind: rules.Path, Open: open, DeadEnd: dead})
+		for open := saboteur.Side(1); open <= saboteur.AllSides; open++ {
+			add(saboteur.Card{Kind: saboteur.Path, Open: open, DeadEnd: dead})
 		}
 	}
 	for _, c := range cardart.AllCards() {
@@ -187,7 +187,7 @@ func allFaces() []face {
 		out = append(out, face{what: faceCard, card: c})
 	}
 	out = append(out, face{what: faceUnknown}, face{what: faceBack})
-	for r := rules.NoRole; r <= rules.Saboteur; r++ {
+	for r := saboteur.NoRole; r <= saboteur.Saboteur; r++ {
 		out = append(out, face{what: faceRole, n: int(r)})
 	}
 	for v := 1; v <= 3; v++ {
@@ -240,13 +240,13 @@ func (a *Art) render(f face) *image.RGBA {
 	case faceBack:
 		return RenderBack(a.width, a.pal)
 	case faceRole:
-		return RenderRole(rules.Role(f.n), a.width, a.pal)
+		return RenderRole(saboteur.Role(f.n), a.width, a.pal)
 	case faceGold:
 		return RenderGoldCard(f.n, a.width, a.pal)
 	case faceTool:
 		return RenderTool(f.tool, f.broken, f.n, a.pal)
 	}
-	return RenderCard(rules.Card{}, a.width, a.pal)
+	return RenderCard(saboteur.Card{}, a.width, a.pal)
 }
 
 // get returns face f, rendering it on first use.
@@ -322,7 +322,7 @@ func (a *Art) Palette() Palette { return a.pal }
 // (R2.2, R3.3), the start, a goal face down (GOAL) or face up (GOLD,
 // coal:XX), or an action card. A card with no face (Kind NoCard, a coal
 // with other openings than a curve) gets the unknown face.
-func (a *Art) Card(c rules.Card) *ebiten.Image {
+func (a *Art) Card(c saboteur.Card) *ebiten.Image {
 	i, ok := cardIndex(c)
 	if !ok {
 		return a.get(face{what: faceUnknown})
@@ -339,9 +339,9 @@ func (a *Art) Back() *ebiten.Image { return a.get(face{what: faceBack}) }
 
 // Role returns role card r (R1); NoRole, or any other value, gives the
 // back of a role card.
-func (a *Art) Role(r rules.Role) *ebiten.Image {
-	if r != rules.GoldDigger && r != rules.Saboteur {
-		r = rules.NoRole
+func (a *Art) Role(r saboteur.Role) *ebiten.Image {
+	if r != saboteur.GoldDigger && r != saboteur.Saboteur {
+		r = saboteur.NoRole
 	}
 	return a.get(face{what: faceRole, n: int(r)})
 }
@@ -359,6 +359,6 @@ func (a *Art) GoldCard(value int) *ebiten.Image {
 // pixels square (at least 4), rendered on the first call for that size and
 // kept. t should be one tool; a set of several draws nothing inside the
 // badge.
-func (a *Art) Tool(t rules.Tool, broken bool, sizePx int) *ebiten.Image {
+func (a *Art) Tool(t saboteur.Tool, broken bool, sizePx int) *ebiten.Image {
 	return a.get(face{what: faceTool, tool: t, broken: broken, n: max(sizePx, 4)})
 }

@@ -3,7 +3,7 @@ package sprites
 import (
 	"testing"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/sprites/cardart"
 )
 
@@ -25,7 +25,7 @@ func TestArtFaces(t *testing.T) {
 	if a.Width() != 48 || a.Height() != 72 {
 		t.Fatalf("Art size %dx%d, want 48x72", a.Width(), a.Height())
 	}
-	unknown := a.Card(rules.Card{})
+	unknown := a.Card(saboteur.Card{})
 	seen := map[any]string{}
 	for _, c := range cardart.AllCards() {
 		img := a.Card(c)
@@ -40,13 +40,13 @@ func TestArtFaces(t *testing.T) {
 		}
 		seen[img] = c.String()
 	}
-	for _, img := range []any{a.Back(), a.Role(rules.NoRole), a.Role(rules.GoldDigger), a.Role(rules.Saboteur), a.GoldCard(1), a.GoldCard(2), a.GoldCard(3)} {
+	for _, img := range []any{a.Back(), a.Role(saboteur.NoRole), a.Role(saboteur.GoldDigger), a.Role(saboteur.Saboteur), a.GoldCard(1), a.GoldCard(2), a.GoldCard(3)} {
 		if other, dup := seen[img]; dup {
 			t.Errorf("a back, role or gold card shares its image with %s", other)
 		}
 		seen[img] = "other"
 	}
-	if a.GoldCard(0) != unknown || a.GoldCard(4) != unknown || a.Role(rules.Role(9)) != a.Role(rules.NoRole) {
+	if a.GoldCard(0) != unknown || a.GoldCard(4) != unknown || a.Role(saboteur.Role(9)) != a.Role(saboteur.NoRole) {
 		t.Errorf("out-of-range gold value or role did not fall back")
 	}
 	if len(a.faces) != preloaded {
@@ -54,17 +54,17 @@ func TestArtFaces(t *testing.T) {
 	}
 	// Lazily made faces are the same images on the next call.
 	b := NewArt(48, Classic())
-	if b.Card(rules.MustCard("xNE")) != b.Card(rules.MustCard("xNE")) || b.Back() != b.Back() {
+	if b.Card(saboteur.MustCard("xNE")) != b.Card(saboteur.MustCard("xNE")) || b.Back() != b.Back() {
 		t.Errorf("a face was made twice")
 	}
-	if a.Card(rules.Card{Kind: rules.Map, Open: rules.N}) != a.Card(rules.MustCard("map")) {
+	if a.Card(saboteur.Card{Kind: saboteur.Map, Open: saboteur.N}) != a.Card(saboteur.MustCard("map")) {
 		t.Errorf("a map card with stray openings got another face")
 	}
-	for _, c := range []rules.Card{
-		{Kind: rules.Goal, Goal: rules.CoalNE, Open: rules.N | rules.S},
-		{Kind: rules.Broken, Tools: rules.Pickaxe | rules.Cart},
-		{Kind: rules.Repair, Tools: rules.AllTools},
-		{Kind: rules.Path},
+	for _, c := range []saboteur.Card{
+		{Kind: saboteur.Goal, Goal: saboteur.CoalNE, Open: saboteur.N | saboteur.S},
+		{Kind: saboteur.Broken, Tools: saboteur.Pickaxe | saboteur.Cart},
+		{Kind: saboteur.Repair, Tools: saboteur.AllTools},
+		{Kind: saboteur.Path},
 		{Kind: 99},
 	} {
 		if a.Card(c) != unknown {
@@ -72,7 +72,7 @@ func TestArtFaces(t *testing.T) {
 		}
 	}
 	// Rotating a card gives its other orientation's face (R3.3).
-	if a.Card(rules.MustCard("NE")) == a.Card(rules.MustCard("NE").Rotated()) {
+	if a.Card(saboteur.MustCard("NE")) == a.Card(saboteur.MustCard("NE").Rotated()) {
 		t.Errorf("NE and its 180-degree turn share a face")
 	}
 }
@@ -80,11 +80,11 @@ func TestArtFaces(t *testing.T) {
 // TestArtToolCache checks tool icons are made once per size and kept.
 func TestArtToolCache(t *testing.T) {
 	a := NewArt(32, ColorBlindSafe())
-	i1 := a.Tool(rules.Cart, true, 24)
-	if i2 := a.Tool(rules.Cart, true, 24); i1 != i2 {
+	i1 := a.Tool(saboteur.Cart, true, 24)
+	if i2 := a.Tool(saboteur.Cart, true, 24); i1 != i2 {
 		t.Errorf("second call made a new icon")
 	}
-	if a.Tool(rules.Cart, false, 24) == i1 || a.Tool(rules.Cart, true, 25) == i1 {
+	if a.Tool(saboteur.Cart, false, 24) == i1 || a.Tool(saboteur.Cart, true, 25) == i1 {
 		t.Errorf("different icons share one image")
 	}
 	if b := i1.Bounds(); b.Dx() != 24 || b.Dy() != 24 {
@@ -95,7 +95,7 @@ func TestArtToolCache(t *testing.T) {
 // BenchmarkCardFirstUse renders one face on first use at 96 px: the cost
 // of a card not preloaded.
 func BenchmarkCardFirstUse(b *testing.B) {
-	p, c := Classic(), rules.MustCard("NESW")
+	p, c := Classic(), saboteur.MustCard("NESW")
 	b.ReportAllocs()
 	for b.Loop() {
 		NewArt(96, p).Card(c)

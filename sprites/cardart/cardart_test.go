@@ -9,7 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // palettes are the two palettes every pixel test runs with.
@@ -37,28 +37,28 @@ func unitPx(widthPx int, ux, uy float64) (int, int) {
 }
 
 // edgeMid returns the pixel 3.5 units inside the midpoint of side s.
-func edgeMid(img *image.RGBA, s rules.Side) (int, int) {
+func edgeMid(img *image.RGBA, s saboteur.Side) (int, int) {
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	in := int(math.Ceil(3.5 * float64(w) / CardW))
 	switch s {
-	case rules.N:
+	case saboteur.N:
 		return w / 2, in
-	case rules.S:
+	case saboteur.S:
 		return w / 2, h - 1 - in
-	case rules.E:
+	case saboteur.E:
 		return w - 1 - in, h / 2
 	}
 	return in, h / 2
 }
 
-var sides = []rules.Side{rules.N, rules.E, rules.S, rules.W}
+var sides = []saboteur.Side{saboteur.N, saboteur.E, saboteur.S, saboteur.W}
 
 // mazeCards are the cards that lie in the maze with tunnels: every path
 // card of R2.2 in both orientations, the start, the gold and the coals.
-func mazeCards() []rules.Card {
-	var out []rules.Card
+func mazeCards() []saboteur.Card {
+	var out []saboteur.Card
 	for _, c := range AllCards() {
-		if c.Kind == rules.Path || c.Kind == rules.Start || (c.Kind == rules.Goal && c.Goal != rules.NoGoal) {
+		if c.Kind == saboteur.Path || c.Kind == saboteur.Start || (c.Kind == saboteur.Goal && c.Goal != saboteur.NoGoal) {
 			out = append(out, c)
 		}
 	}
@@ -96,16 +96,16 @@ func TestEveryFaceRendersDistinct(t *testing.T) {
 			for _, c := range AllCards() {
 				check(c.String(), RenderCard(c, w, pal.p), w, 72)
 			}
-			check("unknown", RenderCard(rules.Card{}, w, pal.p), w, 72)
+			check("unknown", RenderCard(saboteur.Card{}, w, pal.p), w, 72)
 			check("back", RenderBack(w, pal.p), w, 72)
-			for _, r := range []rules.Role{rules.NoRole, rules.GoldDigger, rules.Saboteur} {
+			for _, r := range []saboteur.Role{saboteur.NoRole, saboteur.GoldDigger, saboteur.Saboteur} {
 				check("role "+r.String(), RenderRole(r, w, pal.p), w, 72)
 			}
 			for v := 1; v <= 3; v++ {
 				check("gold card", RenderGoldCard(v, w, pal.p), w, 72)
 			}
 			for _, broken := range []bool{false, true} {
-				for _, tool := range []rules.Tool{rules.Pickaxe, rules.Lantern, rules.Cart} {
+				for _, tool := range []saboteur.Tool{saboteur.Pickaxe, saboteur.Lantern, saboteur.Cart} {
 					// A round icon: the corners are clear, so a lower bar.
 					img := RenderTool(tool, broken, 32, pal.p)
 					sum := sha256.Sum256(img.Pix)
@@ -149,7 +149,7 @@ func TestTunnelsJoinDeadEndsBlock(t *testing.T) {
 	for _, pal := range palettes {
 		for _, w := range []int{48, 96, 192} {
 			for _, c := range AllCards() {
-				if c.Kind != rules.Path {
+				if c.Kind != saboteur.Path {
 					continue
 				}
 				img := RenderCard(c, w, pal.p)
@@ -233,16 +233,16 @@ func TestShapesNotOnlyColour(t *testing.T) {
 	}
 	var icons []face
 	for _, broken := range []bool{false, true} {
-		for _, tool := range []rules.Tool{rules.Pickaxe, rules.Lantern, rules.Cart} {
+		for _, tool := range []saboteur.Tool{saboteur.Pickaxe, saboteur.Lantern, saboteur.Cart} {
 			icons = append(icons, face{tool.String() + map[bool]string{true: " broken"}[broken], grey(RenderTool(tool, broken, 48, p))})
 		}
 	}
 	cards := []face{
-		{"gold-digger", grey(RenderRole(rules.GoldDigger, 64, p))},
-		{"saboteur", grey(RenderRole(rules.Saboteur, 64, p))},
+		{"gold-digger", grey(RenderRole(saboteur.GoldDigger, 64, p))},
+		{"saboteur", grey(RenderRole(saboteur.Saboteur, 64, p))},
 	}
 	for _, c := range []string{"broken:pickaxe", "repair:pickaxe", "broken:lantern", "repair:lantern"} {
-		cards = append(cards, face{c, grey(RenderCard(rules.MustCard(c), 64, p))})
+		cards = append(cards, face{c, grey(RenderCard(saboteur.MustCard(c), 64, p))})
 	}
 	for _, set := range [][]face{icons, cards} {
 		for i := range set {
@@ -259,11 +259,11 @@ func TestShapesNotOnlyColour(t *testing.T) {
 // the unknown face, tiny sizes are clamped, nothing panics.
 func TestUnknownAndClamped(t *testing.T) {
 	p := Classic()
-	unknown := RenderCard(rules.Card{}, 32, p)
+	unknown := RenderCard(saboteur.Card{}, 32, p)
 	for _, img := range []*image.RGBA{
-		RenderCard(rules.Card{Kind: rules.Path}, 32, p),
-		RenderCard(rules.Card{Kind: rules.Path, Open: 0xf0}, 32, p),
-		RenderCard(rules.Card{Kind: 200}, 32, p),
+		RenderCard(saboteur.Card{Kind: saboteur.Path}, 32, p),
+		RenderCard(saboteur.Card{Kind: saboteur.Path, Open: 0xf0}, 32, p),
+		RenderCard(saboteur.Card{Kind: 200}, 32, p),
 		RenderGoldCard(0, 32, p),
 		RenderGoldCard(4, 32, p),
 	} {
@@ -271,10 +271,10 @@ func TestUnknownAndClamped(t *testing.T) {
 			t.Errorf("a card with no face did not get the unknown face")
 		}
 	}
-	if b := RenderCard(rules.MustCard("NS"), -5, p).Bounds(); b.Dx() != 4 || b.Dy() != 6 {
+	if b := RenderCard(saboteur.MustCard("NS"), -5, p).Bounds(); b.Dx() != 4 || b.Dy() != 6 {
 		t.Errorf("width -5 gave %v, want 4x6", b.Size())
 	}
-	if b := RenderTool(rules.Cart, true, 0, p).Bounds(); b.Dx() != 4 {
+	if b := RenderTool(saboteur.Cart, true, 0, p).Bounds(); b.Dx() != 4 {
 		t.Errorf("icon size 0 gave %v, want 4x4", b.Size())
 	}
 }
@@ -308,14 +308,14 @@ func TestSheet(t *testing.T) {
 // other cards, backs, roles, gold cards) at 96 px on the CPU.
 func BenchmarkRenderAll(b *testing.B) {
 	p := Classic()
-	var cards []rules.Card
+	var cards []saboteur.Card
 	for _, dead := range []bool{false, true} {
-		for open := rules.Side(1); open <= rules.AllSides; open++ {
-			cards = append(cards, rules.Card{Kind: rules.Path, Open: open, DeadEnd: dead})
+		for open := saboteur.Side(1); open <= saboteur.AllSides; open++ {
+			cards = append(cards, saboteur.Card{Kind: saboteur.Path, Open: open, DeadEnd: dead})
 		}
 	}
 	for _, c := range AllCards() {
-		if c.Kind != rules.Path {
+		if c.Kind != saboteur.Path {
 			cards = append(cards, c)
 		}
 	}
@@ -325,7 +325,7 @@ func BenchmarkRenderAll(b *testing.B) {
 			RenderCard(c, 96, p)
 		}
 		RenderBack(96, p)
-		for r := rules.Role(0); r <= rules.Saboteur; r++ {
+		for r := saboteur.Role(0); r <= saboteur.Saboteur; r++ {
 			RenderRole(r, 96, p)
 		}
 		for v := 1; v <= 3; v++ {
@@ -336,7 +336,7 @@ func BenchmarkRenderAll(b *testing.B) {
 
 // BenchmarkRenderCard renders one busy face (the start) at 192 px.
 func BenchmarkRenderCard(b *testing.B) {
-	p, c := Classic(), rules.MustCard("START")
+	p, c := Classic(), saboteur.MustCard("START")
 	b.ReportAllocs()
 	for b.Loop() {
 		RenderCard(c, 192, p)

@@ -5,7 +5,7 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // CardW and CardH are the size of a card at scale 1, in pixels, and the
@@ -47,7 +47,7 @@ func newFace(widthPx int) (*image.RGBA, *canvas, float64) {
 // down (GOAL) and face up (GOLD, coal), and all action cards have a face;
 // a card that is none of these (Kind NoCard, say) gets a plain "unknown"
 // face rather than a panic.
-func RenderCard(c rules.Card, widthPx int, p Palette) *image.RGBA {
+func RenderCard(c saboteur.Card, widthPx int, p Palette) *image.RGBA {
 	img, cv, h := newFace(widthPx)
 	drawCard(cv, h, c, p)
 	return img
@@ -64,12 +64,12 @@ func RenderBack(widthPx int, p Palette) *image.RGBA {
 // RenderRole draws role card r (R1) widthPx wide: the gold-digger (a miner
 // with a helmet lamp and a pickaxe) or the saboteur (a hooded figure with a
 // lit bomb). NoRole gives the back of a role card.
-func RenderRole(r rules.Role, widthPx int, p Palette) *image.RGBA {
+func RenderRole(r saboteur.Role, widthPx int, p Palette) *image.RGBA {
 	img, cv, h := newFace(widthPx)
 	switch r {
-	case rules.GoldDigger:
+	case saboteur.GoldDigger:
 		drawDigger(cv, h, p)
-	case rules.Saboteur:
+	case saboteur.Saboteur:
 		drawSaboteur(cv, h, p)
 	default:
 		drawBack(cv, h, p, true)
@@ -89,10 +89,10 @@ func RenderGoldCard(value, widthPx int, p Palette) *image.RGBA {
 	return img
 }
 
-// RenderTool draws the small round icon of one tool (rules.Pickaxe,
-// rules.Lantern or rules.Cart), whole or broken (cracked, with a cross),
+// RenderTool draws the small round icon of one tool (saboteur.Pickaxe,
+// saboteur.Lantern or saboteur.Cart), whole or broken (cracked, with a cross),
 // sizePx pixels square (at least 4), for the player panels (R6.1).
-func RenderTool(t rules.Tool, broken bool, sizePx int, p Palette) *image.RGBA {
+func RenderTool(t saboteur.Tool, broken bool, sizePx int, p Palette) *image.RGBA {
 	sizePx = max(sizePx, 4)
 	img := image.NewRGBA(image.Rect(0, 0, sizePx, sizePx))
 	cv := newCanvas(img, float64(sizePx)/64)
@@ -100,7 +100,7 @@ func RenderTool(t rules.Tool, broken bool, sizePx int, p Palette) *image.RGBA {
 	return img
 }
 
-func drawToolBadge(c *canvas, t rules.Tool, broken bool, p Palette) {
+func drawToolBadge(c *canvas, t saboteur.Tool, broken bool, p Palette) {
 	// Below 32 px a crack is sub-pixel noise: small badges show the tool
 	// larger and the cross in a smaller disc, off the tool's middle.
 	small := c.scale()*64 < 32
@@ -139,11 +139,11 @@ func drawToolBadge(c *canvas, t rules.Tool, broken bool, p Palette) {
 	drawCross(c, 45, 45, 6.5, 4.5, p.Paper, p.Danger)
 }
 
-func drawCard(c *canvas, h float64, card rules.Card, p Palette) {
+func drawCard(c *canvas, h float64, card saboteur.Card, p Palette) {
 	code := card.String()
 	switch card.Kind {
-	case rules.Path:
-		if card.Open == 0 || card.Open&^rules.AllSides != 0 {
+	case saboteur.Path:
+		if card.Open == 0 || card.Open&^saboteur.AllSides != 0 {
 			drawUnknown(c, h, p)
 			return
 		}
@@ -152,17 +152,17 @@ func drawCard(c *canvas, h float64, card rules.Card, p Palette) {
 		if card.DeadEnd {
 			drawBoulder(c, CardW/2, h/2, boulderR, p, code)
 		}
-	case rules.Start:
+	case saboteur.Start:
 		drawRock(c, h, p, code)
-		drawTunnels(c, h, rules.AllSides, false, p)
+		drawTunnels(c, h, saboteur.AllSides, false, p)
 		drawLadder(c, h, p)
-	case rules.Goal:
+	case saboteur.Goal:
 		switch card.Goal {
-		case rules.NoGoal:
+		case saboteur.NoGoal:
 			drawGoalBack(c, h, p)
-		case rules.Gold:
+		case saboteur.Gold:
 			drawRock(c, h, p, code)
-			drawTunnels(c, h, rules.AllSides, false, p)
+			drawTunnels(c, h, saboteur.AllSides, false, p)
 			drawGoldPile(c, h, p)
 		default:
 			open := card.Open
@@ -173,13 +173,13 @@ func drawCard(c *canvas, h float64, card rules.Card, p Palette) {
 			drawTunnels(c, h, open, false, p)
 			drawCoalPile(c, h, p)
 		}
-	case rules.Broken:
+	case saboteur.Broken:
 		drawBrokenCard(c, h, card.Tools, p)
-	case rules.Repair:
+	case saboteur.Repair:
 		drawRepairCard(c, h, card.Tools, p)
-	case rules.Rockfall:
+	case saboteur.Rockfall:
 		drawRockfallCard(c, h, p)
-	case rules.Map:
+	case saboteur.Map:
 		drawMapCard(c, h, p)
 	default:
 		drawUnknown(c, h, p)
@@ -228,10 +228,10 @@ func drawRock(c *canvas, h float64, p Palette, code string) {
 // grown outward by g units (negative g shrinks it): arms from each opening
 // toward the centre, joined at the centre for a tunnel card, stopping
 // deadReach short of it for a dead end (R2.1).
-func tunnelShape(c *canvas, h float64, open rules.Side, dead bool, g float64) {
+func tunnelShape(c *canvas, h float64, open saboteur.Side, dead bool, g float64) {
 	cx, cy := CardW/2.0, h/2
 	hw := TunnelW/2 + g
-	for _, s := range []rules.Side{rules.N, rules.E, rules.S, rules.W} {
+	for _, s := range []saboteur.Side{saboteur.N, saboteur.E, saboteur.S, saboteur.W} {
 		if open&s == 0 {
 			continue
 		}
@@ -259,7 +259,7 @@ func tunnelShape(c *canvas, h float64, open rules.Side, dead bool, g float64) {
 // drawTunnels cuts the tunnels into the rock: a dark rim, shaded walls and
 // the floor in the Tunnel colour, which reaches the card edge at every
 // opening.
-func drawTunnels(c *canvas, h float64, open rules.Side, dead bool, p Palette) {
+func drawTunnels(c *canvas, h float64, open saboteur.Side, dead bool, p Palette) {
 	// Light from the upper left: the far lip of the cut catches it.
 	tunnelShape(c.sub(1.4, 1.4, 1), h, open, dead, 2.2)
 	c.fill(alpha(p.RockLight, 220))
@@ -424,7 +424,7 @@ func drawPaper(c *canvas, h float64, band color.RGBA, p Palette) {
 	c.fill(band)
 }
 
-func drawBrokenCard(c *canvas, h float64, t rules.Tool, p Palette) {
+func drawBrokenCard(c *canvas, h float64, t saboteur.Tool, p Palette) {
 	drawPaper(c, h, p.Danger, p)
 	drawCross(c, CardW/2, 9.5, 3, 2, p.Paper, p.Danger)
 	cy := h * 0.5
@@ -436,7 +436,7 @@ func drawBrokenCard(c *canvas, h float64, t rules.Tool, p Palette) {
 	drawCross(c, CardW/2, cy+22, 8, 5, p.Danger, p.Paper)
 }
 
-func drawRepairCard(c *canvas, h float64, t rules.Tool, p Palette) {
+func drawRepairCard(c *canvas, h float64, t saboteur.Tool, p Palette) {
 	drawPaper(c, h, p.Safe, p)
 	drawCheck(c, CardW/2, 9.5, 3.5, 2, p.Paper, p.Safe)
 	tools := t.Tools()

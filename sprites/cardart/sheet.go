@@ -10,7 +10,7 @@ import (
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // pathCodes lists every path card code of R2.2 as it may lie in the maze:
@@ -33,10 +33,10 @@ var otherCodes = []string{
 // AllCards returns every card of R2.2 that can show a face: the path cards
 // in both orientations, the start, the goals (face down, gold, both coals
 // in both orientations) and every action card. 44 cards.
-func AllCards() []rules.Card {
-	out := make([]rules.Card, 0, len(pathCodes)+len(otherCodes))
+func AllCards() []saboteur.Card {
+	out := make([]saboteur.Card, 0, len(pathCodes)+len(otherCodes))
 	for _, code := range append(append([]string{}, pathCodes...), otherCodes...) {
-		out = append(out, rules.MustCard(code))
+		out = append(out, saboteur.MustCard(code))
 	}
 	return out
 }
@@ -55,16 +55,16 @@ func Sheet(widthPx int, p Palette) *image.RGBA {
 	row := func(codes []string) []item {
 		var r []item
 		for _, code := range codes {
-			r = append(r, item{RenderCard(rules.MustCard(code), widthPx, p), code})
+			r = append(r, item{RenderCard(saboteur.MustCard(code), widthPx, p), code})
 		}
 		return r
 	}
 	rows = append(rows, row(pathCodes[:11]), row(pathCodes[11:]), row(otherCodes[:7]))
 	rows[2] = append(rows[2],
 		item{RenderBack(widthPx, p), "back"},
-		item{RenderRole(rules.GoldDigger, widthPx, p), "gold-digger"},
-		item{RenderRole(rules.Saboteur, widthPx, p), "saboteur"},
-		item{RenderRole(rules.NoRole, widthPx, p), "role back"},
+		item{RenderRole(saboteur.GoldDigger, widthPx, p), "gold-digger"},
+		item{RenderRole(saboteur.Saboteur, widthPx, p), "saboteur"},
+		item{RenderRole(saboteur.NoRole, widthPx, p), "role back"},
 	)
 	rows = append(rows, row(otherCodes[7:]))
 	var last []item
@@ -73,7 +73,7 @@ func Sheet(widthPx int, p Palette) *image.RGBA {
 	}
 	icon := max(widthPx/2, 16)
 	for _, broken := range []bool{false, true} {
-		for _, t := range []rules.Tool{rules.Pickaxe, rules.Lantern, rules.Cart} {
+		for _, t := range []saboteur.Tool{saboteur.Pickaxe, saboteur.Lantern, saboteur.Cart} {
 			label := t.String()
 			if broken {
 				label = "x " + label

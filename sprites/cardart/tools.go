@@ -4,7 +4,7 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // Tool icons are drawn in a 64 x 64 unit box, centred on (32, 32). Each tool
@@ -13,13 +13,13 @@ import (
 
 const inkW = 1.6 // outline width of icon parts, in icon units
 
-func drawTool(c *canvas, t rules.Tool, p Palette) {
+func drawTool(c *canvas, t saboteur.Tool, p Palette) {
 	switch t {
-	case rules.Pickaxe:
+	case saboteur.Pickaxe:
 		drawPickaxe(c, p)
-	case rules.Lantern:
+	case saboteur.Lantern:
 		drawLantern(c, p)
-	case rules.Cart:
+	case saboteur.Cart:
 		drawCart(c, p)
 	}
 }
