@@ -132,6 +132,10 @@ func (s *menuScene) Update(a *App) error {
 	}
 	switch chosen {
 	case menuNew:
+		if a.cfg.Game == igGameID {
+			a.GoTo(newIGNewGameScene(a))
+			break
+		}
 		a.GoTo(newNewGameScene(a))
 	case menuContinue:
 		m, err := resumeMatch(a)
