@@ -127,3 +127,151 @@ func TestIncanAutoplayWholeGame(t *testing.T) {
 	}
 	t.Fatalf("the game did not end: on %T, round %d", h.a.cur, m.st.round)
 }
+
+// igSealed is seat's own sealed choice in the open step (NoChoice: none).
+func igSealed(b *igBoardScene, seat int) incangold.Choice { return b.m.table.View(seat).Choice }
+
+// TestIncanMouseChoice: one human, no curtain; a click on the torch card
+// seals torch, and the reveal turns it over on the human's panel.
+func TestIncanMouseChoice(t *testing.T) {
+	h, _ := igHarness(t, igSeats(1, 4), incangold.Options{StartPlayer: 0}, 11)
+	b, ok := h.igWaitChoice()
+	if !ok {
+		t.Fatal("the game ended before a choice")
+	}
+	if b.curtain {
+		t.Fatal("a curtain with one human")
+	}
+	step := b.m.table.View(0).Step
+	// A click beside the cards does nothing.
+	h.click(rect{b.l.torch.x - b.l.torch.w, b.l.torch.y, 4, 4})
+	if c := igSealed(b, 0); c != incangold.NoChoice || b.chooser != 0 {
+		t.Fatalf("a click beside the cards sealed %v", c)
+	}
+	h.click(b.l.torch)
+	v := b.m.table.View(0)
+	if v.Step == step && v.Choice != incangold.Torch {
+		t.Fatalf("after a click on the torch: choice %v", v.Choice)
+	}
+	if b.chooser != -1 {
+		t.Fatal("the choice cards stay after the choice")
+	}
+	for i := 0; i < 400 && b.m.st.choices[0] == incangold.NoChoice; i++ {
+		h.tick()
+	}
+	if b.m.st.choices[0] != incangold.Torch {
+		t.Fatalf("revealed %v for the human, want torch", b.m.st.choices[0])
+	}
+}
+
+// TestIncanKeyboardChoice: T seals torch, C seals camp, and the arrows
+// with Enter choose too; keys do nothing while no choice is open.
+func TestIncanKeyboardChoice(t *testing.T) {
+	h, _ := igHarness(t, igSeats(1, 3), incangold.Options{StartPlayer: 0}, 5)
+	b, ok := h.igWaitChoice()
+	if !ok {
+		t.Fatal("the game ended before a choice")
+	}
+	step, reveal := b.m.table.View(0).Step, b.m.st.revealAt
+	h.key(ebiten.KeyT)
+	if v := b.m.table.View(0); v.Step == step && v.Choice != incangold.Torch {
+		t.Fatalf("T sealed %v", v.Choice)
+	}
+	if b.chooser != -1 {
+		t.Fatal("T did not close the choice")
+	}
+	for i := 0; i < 400 && b.m.st.revealAt == reveal; i++ {
+		h.tick()
+	}
+	if b.m.st.choices[0] != incangold.Torch {
+		t.Fatalf("revealed %v after T, want torch", b.m.st.choices[0])
+	}
+	// The next choice, if the round goes on: arrows and Enter for camp.
+	for i := 0; i < 4000; i++ {
+		if b.chooser >= 0 || h.a.cur != b {
+			break
+		}
+		h.key(ebiten.KeyC) // no choice open: C must do nothing
+		if b.m.table.View(0).Choice == incangold.Camp && b.chooser < 0 {
+			t.Fatal("C sealed a choice while none was on screen")
+		}
+	}
+	if h.a.cur != b || b.chooser < 0 {
+		t.Skip("the round ended before a second choice (seed)")
+	}
+	h.key(ebiten.KeyArrowRight)
+	if b.focus != 1 {
+		t.Fatalf("focus %d after →, want 1 (camp)", b.focus)
+	}
+	h.key(ebiten.KeyArrowLeft)
+	h.key(ebiten.KeyArrowRight)
+	h.key(ebiten.KeyEnter)
+	if b.chooser != -1 {
+		t.Fatal("Enter did not choose")
+	}
+	for i := 0; i < 400 && b.m.st.in[0]; i++ {
+		h.tick()
+	}
+	if b.m.st.in[0] || b.m.st.choices[0] != incangold.Camp {
+		t.Fatalf("after camp: in %v, revealed %v", b.m.st.in[0], b.m.st.choices[0])
+	}
+}
+
+// TestIncanHotseat: three humans and a computer player: each human
+// chooses in turn, in seat order, behind the curtain; keys do nothing
+// behind it; nobody's choice is revealed until the last human has chosen.
+func TestIncanHotseat(t *testing.T) {
+	h, _ := igHarness(t, igSeats(3, 4), incangold.Options{StartPlayer: 0}, 3)
+	b, ok := h.igWaitChoice()
+	if !ok {
+		t.Fatal("the game ended before a choice")
+	}
+	reveal := b.m.st.revealAt
+	for k := 0; k < 3; k++ {
+		if !b.curtain || b.chooser != k {
+			t.Fatalf("turn %d: curtain %v for seat %d, want the curtain for seat %d", k, b.curtain, b.chooser, k)
+		}
+		if b.tentShown(k) && !b.m.st.opts.OpenTents {
+			t.Fatal("a tent shows behind the curtain")
+		}
+		h.key(ebiten.KeyT) // behind the curtain: nothing
+		if igSealed(b, k) != incangold.NoChoice {
+			t.Fatal("a key chose behind the curtain")
+		}
+		h.key(ebiten.KeyEnter)
+		if b.curtain || !b.tentShown(k) {
+			t.Fatal("Enter did not lift the curtain for its owner")
+		}
+		for o := 0; o < 3; o++ {
+			if o != k && b.tentShown(o) {
+				t.Fatalf("seat %d sees seat %d's tent", k, o)
+			}
+		}
+		if b.m.st.revealAt != reveal {
+			t.Fatalf("revealed before human %d chose", k+1)
+		}
+		key := ebiten.KeyT
+		if k == 1 {
+			key = ebiten.KeyC
+		}
+		step := b.m.table.View(k).Step
+		h.key(key)
+		if igSealed(b, k) == incangold.NoChoice && b.m.table.View(k).Step == step {
+			t.Fatalf("human %d's key sealed nothing", k+1)
+		}
+		// Until the next human is asked, the board runs on (bots seal).
+		for i := 0; i < 300 && b.chooser < 0 && b.m.st.revealAt == reveal; i++ {
+			h.tick()
+		}
+	}
+	for i := 0; i < 400 && b.m.st.revealAt == reveal; i++ {
+		h.tick()
+	}
+	if b.m.st.revealAt == reveal {
+		t.Fatal("no reveal after every human chose")
+	}
+	want := []incangold.Choice{incangold.Torch, incangold.Camp, incangold.Torch}
+	if got := b.m.st.choices[:3]; !slices.Equal(got, want) {
+		t.Fatalf("revealed %v, want %v", got, want)
+	}
+}
