@@ -10,6 +10,7 @@ package incangold
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -166,11 +167,11 @@ func (c Card) MarshalJSON() ([]byte, error) {
 func (c *Card) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("a card code must be a string like \"T5\", \"H:fire\" or \"A1\"")
+		return fieldError[Card](`want a card code like "T5", "H:fire" or "A1"`)
 	}
 	x, err := ParseCard(s)
 	if err != nil {
-		return err
+		return fieldError[Card](err.Error())
 	}
 	*c = x
 	return nil
@@ -217,7 +218,7 @@ func (c Choice) MarshalJSON() ([]byte, error) { return json.Marshal(c.String()) 
 func (c *Choice) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("a choice must be a string")
+		return fieldError[Choice](`want "torch" or "camp"`)
 	}
 	if s == "" {
 		*c = NoChoice
@@ -225,8 +226,19 @@ func (c *Choice) UnmarshalJSON(b []byte) error {
 	}
 	x, err := ParseChoice(s)
 	if err != nil {
-		return err
+		return fieldError[Choice](err.Error())
 	}
 	*c = x
 	return nil
+}
+
+// reasonPrefix marks an UnmarshalTypeError whose Value is our own reason
+// (see fieldError and jsonError).
+const reasonPrefix = "\x00"
+
+// fieldError returns the error a custom unmarshaler gives so that
+// encoding/json adds the field's name to it: an *json.UnmarshalTypeError
+// whose Value carries the reason (jsonError writes "field: reason").
+func fieldError[T any](reason string) error {
+	return &json.UnmarshalTypeError{Value: reasonPrefix + reason, Type: reflect.TypeFor[T]()}
 }

@@ -67,7 +67,7 @@ func (t EventType) MarshalJSON() ([]byte, error) {
 func (t *EventType) UnmarshalJSON(b []byte) error {
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
-		return fmt.Errorf("an event type must be a string")
+		return fieldError[EventType]("want an event type name")
 	}
 	for i, n := range eventNames {
 		if i > 0 && n == s {
@@ -75,7 +75,7 @@ func (t *EventType) UnmarshalJSON(b []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown event type %q", s)
+	return fieldError[EventType](fmt.Sprintf("unknown event type %q", s))
 }
 
 // Event is one thing that happened (rules.Event). Which fields count

@@ -2,12 +2,15 @@ package incangold
 
 import (
 	"math/rand/v2"
-	"testing"
 )
 
 // playRandom plays a whole match with choices drawn from r (camp with
 // probability pCamp), returning the match and every event in order.
-func playRandom(t testing.TB, players int, opts Options, seed uint64, r *rand.Rand, pCamp float64) (*Match, []Event) {
+func playRandom(t interface {
+	Helper()
+	Fatalf(string, ...any)
+	Fatal(...any)
+}, players int, opts Options, seed uint64, r *rand.Rand, pCamp float64) (*Match, []Event) {
 	t.Helper()
 	m, evs, err := NewMatch(players, opts, seed)
 	if err != nil {

@@ -34,7 +34,12 @@ type Match struct {
 	pathN int
 	pool  int   // the path pool (I4.1)
 	seen  uint8 // hazard kinds on the path this round, bit per kind (I7.1)
-	turn  int   // choice steps held this round
+	// flips counts the cards turned this round and firstHazard says
+	// whether the first was a hazard: the choice step skips of I3.5 (the
+	// path may be shorter, since a lone leaver takes artifacts off it).
+	flips       int
+	firstHazard bool
+	turn        int // choice steps held this round
 
 	in       uint16 // explorers in the temple, bit per seat (I3.2, I3.6)
 	sealed   uint16 // explorers who sealed a choice this step (I3.4)
@@ -352,7 +357,7 @@ func (m *Match) proceed(evs []Event) []Event {
 			}
 			continue
 		}
-		if m.pathN == 1 && m.path[0].IsHazard() {
+		if m.flips == 1 && m.firstHazard {
 			continue // I3.5: the second card comes at once
 		}
 		m.step++
@@ -393,6 +398,9 @@ func (m *Match) takeFromDeck(c Card) bool {
 func (m *Match) turnCard(c Card, evs []Event) ([]Event, bool) {
 	n := bits.OnesCount16(m.in)
 	e := Event{Type: Flipped, Seat: -1, Round: m.round, Card: c, Explorers: n}
+	if m.flips++; m.flips == 1 {
+		m.firstHazard = c.IsHazard()
+	}
 	switch {
 	case c.IsTreasure(): // I5.1
 		v := c.Value()
@@ -432,6 +440,7 @@ func (m *Match) turnCard(c Card, evs []Event) ([]Event, bool) {
 // enters the temple (I3.1, I3.2). The start player is already set.
 func (m *Match) startRound(r int, evs []Event) []Event {
 	m.round, m.turn, m.pool, m.pathN, m.seen = r, 0, 0, 0, 0
+	m.flips, m.firstHazard = 0, false
 	m.in = uint16(1)<<m.players - 1
 	m.sealed, m.camp = 0, 0
 	m.carried = [MaxPlayers]int{}
@@ -502,7 +511,7 @@ func (m *Match) closeRound(evs []Event) []Event {
 			rec.artsLost |= 1 << c.Temple()
 		}
 	}
-	m.pathN, m.seen = 0, 0
+	m.pathN, m.seen, m.flips, m.firstHazard = 0, 0, 0, false
 	m.in, m.sealed, m.camp = 0, 0, 0
 	m.carried = [MaxPlayers]int{} // I9.1: nothing is carried between rounds
 	return append(evs, e)

@@ -132,6 +132,9 @@ func jsonError(err error) error {
 		if field == "" {
 			field = "value"
 		}
+		if r, ok := strings.CutPrefix(te.Value, reasonPrefix); ok {
+			return fmt.Errorf("%s: %s", field, r)
+		}
 		return fmt.Errorf("%s: want %s, not a JSON %s", field, kindOf(te.Type.String()), te.Value)
 	case errors.As(err, &se):
 		return fmt.Errorf("malformed JSON at byte %d: %v", se.Offset, se)

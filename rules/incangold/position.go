@@ -156,6 +156,8 @@ func ParsePosition(data []byte) (*Position, error) {
 	if j.FirstTurn != nil && *j.FirstTurn != (m.pathN == 0) {
 		return nil, inputErr("first_turn: %t, but the path holds %d cards (first_turn is true exactly when no card of the round has been turned)", *j.FirstTurn, m.pathN)
 	}
+	m.flips = m.pathN
+	m.firstHazard = m.pathN > 0 && m.path[0].IsHazard()
 	m.makeDeck()
 	for _, c := range m.path[:m.pathN] {
 		if !m.takeFromDeck(c) {
@@ -439,7 +441,7 @@ func (p *Position) Run() []string {
 // skipped reports whether I3.5 skips the choice step before the next card.
 func (p *Position) skipped() bool {
 	m := p.m
-	return m.pathN == 0 || m.pathN == 1 && m.path[0].IsHazard()
+	return m.flips == 0 || m.flips == 1 && m.firstHazard
 }
 
 func illegal(rule, format string, a ...any) string {
