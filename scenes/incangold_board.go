@@ -39,7 +39,10 @@ type igBoardScene struct {
 	cover   button
 	ended   bool // the round is over: the round end comes once the motion has
 	idle    int  // ticks with nothing moving
-	shots   int
+
+	shotAt   int // --screenshots: the tick to picture a moment at (a bust, a reveal, leavers)
+	shotName string
+	shots    int
 }
 
 // igAnim is one moving thing: gems sliding from a path card to a seat, a
@@ -190,6 +193,7 @@ func (s *igBoardScene) Update(a *App) error {
 		s.bannerT -= s.sp
 	}
 	if a.Key(ebiten.KeyEscape) && !s.m.autoplay {
+		s.m.table.Close()
 		a.GoTo(newMenuScene(a))
 		return nil
 	}
@@ -225,6 +229,10 @@ func (s *igBoardScene) Update(a *App) error {
 	if s.m.autoplay && a.cfg.ScreenshotDir != "" && s.t%(int(600/s.sp)+1) == 0 && s.shots < 6 {
 		s.shots++
 		a.RequestShot("ig-board-" + string(rune('a'+s.shots)))
+	}
+	if s.shotAt > 0 && s.t >= s.shotAt {
+		a.RequestShot(s.shotName)
+		s.shotAt = 0
 	}
 	return nil
 }
@@ -316,10 +324,12 @@ func (s *igBoardScene) show(a *App, it igItem) {
 			a.audio.play(sounds.IGHazard)
 			s.busy = 44
 		case e.Card.IsArtifact():
+			s.moment(a, "ig-artifact", 30)
 			a.audio.play(sounds.IGArtifact)
 			s.busy = 44
 		}
 	case incangold.Bust:
+		s.moment(a, "ig-bust", 18)
 		a.audio.play(sounds.IGBust)
 		s.shake, s.busy = 60, 90
 		for seat, n := range before {
@@ -330,6 +340,11 @@ func (s *igBoardScene) show(a *App, it igItem) {
 	case incangold.Sealed:
 		s.busy = 6
 	case incangold.Revealed:
+		for _, c := range e.Choices {
+			if c == incangold.Camp {
+				s.moment(a, "ig-leaving", 24)
+			}
+		}
 		a.audio.play(sounds.IGFlip)
 		s.busy = 40
 	case incangold.Left:
@@ -346,6 +361,19 @@ func (s *igBoardScene) show(a *App, it igItem) {
 		s.busy = 40
 	}
 }
+
+// moment asks for a picture named name (once a game) ticks from now,
+// with --screenshots.
+func (s *igBoardScene) moment(a *App, name string, ticks int) {
+	if a.cfg.ScreenshotDir == "" || igShot[name] || s.shotAt > 0 {
+		return
+	}
+	igShot[name] = true
+	s.shotAt, s.shotName = s.t+int(float64(ticks)/s.sp)+1, name
+}
+
+// igShot remembers the moments pictured (--screenshots).
+var igShot = map[string]bool{}
 
 // viewer is the seat whose tent total this screen may show: the one
 // human, the hotseat human behind the lifted curtain, or (autoplay) the
@@ -631,9 +659,6 @@ func (s *igBoardScene) drawPanel(a *App, dst *ebiten.Image, seat int) {
 	tx, al := startOf(a, r, pad)
 	inner := r.w - 2*pad
 	name := s.m.name(seat)
-	if seat == st.start {
-		name = "★ " + name
-	}
 	drawText(a, dst, fit(a, name, a.U(16), inner-a.U(34)), a.U(16), tx, r.y+a.U(18), al, colText)
 	where, wc := a.T("ig.in_temple"), colLegal
 	if !st.in[seat] {
@@ -703,6 +728,9 @@ func (s *igBoardScene) drawPanel(a *App, dst *ebiten.Image, seat int) {
 	kind := a.T("ig.seat.computer")
 	if s.m.isHuman(seat) {
 		kind = a.T("ig.seat.human")
+	}
+	if seat == st.start {
+		kind += " · " + a.T("ig.seat.start")
 	}
 	drawText(a, dst, fit(a, kind, a.U(12), inner), a.U(12), tx, y, al, colTextDim)
 }

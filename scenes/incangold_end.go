@@ -260,6 +260,9 @@ func (s *igFinalScene) layout(a *App) {
 func (s *igFinalScene) Update(a *App) error {
 	s.t++
 	s.layout(a)
+	if s.t == 1 {
+		s.m.table.Close() // the game is over: the computer players are done
+	}
 	if a.cfg.ExitAfterGame && s.t > 60 {
 		a.Quit(0)
 		return nil

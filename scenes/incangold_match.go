@@ -7,6 +7,7 @@ import (
 
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/incangold"
+	igbot "github.com/goldvein/goldvein/rules/incangold/bot"
 )
 
 // Incan Gold's match as its screens see it (issue 16, "Playing it"). Until
@@ -14,10 +15,9 @@ import (
 // drive a rules.Match themselves through igTable, so that the switch to
 // game.Table is one new implementation of that interface.
 
-// igGame is Incan Gold on the contract. Its computer players come from
-// Game.Bots (rules/incangold/bot's bot.Game() sets them); igNewBot falls
-// back to igHeuristic while the game has none.
-var igGame rules.Game = incangold.Game{}
+// igGame is Incan Gold on the contract, with its computer players
+// (rules/incangold/bot).
+var igGame rules.Game = igbot.Game()
 
 // igSetup is a new Incan Gold game as its new-game scene makes it.
 type igSetup struct {
@@ -65,14 +65,40 @@ type igTable interface {
 	Close()
 }
 
-// igLocal is igTable over a rules.Match in this process.
+// igLocal is igTable over a rules.Match in this process. Each computer
+// player runs on a goroutine of its own (igWorker), off the UI goroutine,
+// seeing its redacted events and choosing in order.
 type igLocal struct {
-	m      rules.Match
-	bots   map[int]rules.Bot
-	delay  time.Duration
-	opened time.Time // when the open choice step opened
-	step   int
-	feed   []igItem
+	m       rules.Match
+	workers map[int]*igWorker
+	delay   time.Duration
+	opened  time.Time // when the open choice step opened
+	step    int
+	feed    []igItem
+	chosen  chan igChosen
+	ready   map[int]igChosen // choices made, waiting for their delay
+}
+
+// igChosen is a computer player's choice for the step it was asked at.
+type igChosen struct {
+	seat, step int
+	mv         rules.Move
+}
+
+// igWorker runs one computer player's Observe and Choose calls in order.
+type igWorker struct {
+	b    rules.Bot
+	jobs chan func()
+}
+
+func newIGWorker(b rules.Bot) *igWorker {
+	w := &igWorker{b: b, jobs: make(chan func(), 1024)}
+	go func() {
+		for job := range w.jobs {
+			job()
+		}
+	}()
+	return w
 }
 
 // igBotDelay staggers the computer players' choices so that they seal one
@@ -88,16 +114,18 @@ func newIGLocal(s igSetup, delay time.Duration) (*igLocal, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &igLocal{m: m, bots: map[int]rules.Bot{}, delay: delay, step: -1}
+	t := &igLocal{m: m, workers: map[int]*igWorker{}, delay: delay, step: -1,
+		chosen: make(chan igChosen, 16), ready: map[int]igChosen{}}
 	for i, st := range s.Seats {
 		if st.Human {
 			continue
 		}
-		b, err := igNewBot(st.Level, i, botSeed(s.Seed, i))
+		b, err := igGame.NewBot(st.Level, i, botSeed(s.Seed, i))
 		if err != nil {
+			t.Close()
 			return nil, err
 		}
-		t.bots[i] = b
+		t.workers[i] = newIGWorker(b)
 	}
 	t.deliver(toRulesEvents(opening))
 	return t, nil
@@ -109,15 +137,6 @@ func toRulesEvents(evs []incangold.Event) []rules.Event {
 		out[i] = e
 	}
 	return out
-}
-
-// igNewBot is a computer player of level for seat: the game's own
-// (rules/incangold/bot), or igHeuristic while the game has none.
-func igNewBot(level string, seat int, seed uint64) (rules.Bot, error) {
-	if len(igGame.Levels()) > 0 {
-		return igGame.NewBot(level, seat, seed)
-	}
-	return &igHeuristic{seat: seat, level: level, rng: seed | 1}, nil
 }
 
 func (t *igLocal) View(seat int) incangold.View { return t.m.View(seat).(incangold.View) }
@@ -136,9 +155,9 @@ func (t *igLocal) Submit(seat int, c incangold.Choice) error {
 func (t *igLocal) deliver(evs []rules.Event) {
 	v := t.View(-1)
 	for i, e := range evs {
-		for seat, b := range t.bots {
+		for seat, w := range t.workers {
 			if re, ok := e.For(seat); ok {
-				b.Observe(re)
+				w.jobs <- func() { w.b.Observe(re) }
 			}
 		}
 		pe, ok := e.For(-1)
@@ -157,20 +176,37 @@ func (t *igLocal) Pump(now time.Time) {
 		return
 	}
 	if s := t.m.Step(); s != t.step {
+		// A new step: every computer player that owes a choice is asked
+		// for it, on its own goroutine.
 		t.step, t.opened = s, now
+		clear(t.ready)
+		for _, seat := range t.m.ToMove() {
+			if w, ok := t.workers[seat]; ok {
+				v, seat := t.m.View(seat), seat
+				w.jobs <- func() { t.chosen <- igChosen{seat: seat, step: s, mv: w.b.Choose(v)} }
+			}
+		}
+	}
+	for more := true; more; {
+		select {
+		case c := <-t.chosen:
+			if c.step == t.step {
+				t.ready[c.seat] = c
+			}
+		default:
+			more = false
+		}
 	}
 	for _, seat := range t.m.ToMove() {
-		b, ok := t.bots[seat]
+		c, ok := t.ready[seat]
 		if !ok || now.Sub(t.opened) < igBotDelay(t.delay, seat) {
 			continue
 		}
-		mv := b.Choose(t.m.View(seat))
-		evs, err := t.m.Apply(seat, mv)
+		delete(t.ready, seat)
+		evs, err := t.m.Apply(seat, c.mv)
 		if err != nil {
-			// A refused move: the safe default (I3.4: torch is first
-			// in Legal only if the engine says so).
-			evs, err = t.m.Apply(seat, t.m.Legal(seat)[0])
-			if err != nil {
+			// A refused move: the safe default the engine lists first.
+			if evs, err = t.m.Apply(seat, t.m.Legal(seat)[0]); err != nil {
 				continue
 			}
 		}
@@ -187,45 +223,12 @@ func (t *igLocal) Take() []igItem {
 	return out
 }
 
-func (t *igLocal) Close() {}
-
-// igHeuristic is a computer player for while rules/incangold/bot is not
-// in the box: the simple rules of thumb that public simulations use
-// (leave when carrying enough, or when two hazard kinds show), the limit
-// by level, with a little noise below "hard". It sees only its views.
-type igHeuristic struct {
-	seat  int
-	level string
-	rng   uint64
-}
-
-func (b *igHeuristic) Observe(rules.Event) {}
-
-func (b *igHeuristic) Choose(rv rules.View) rules.Move {
-	v := rv.(incangold.View)
-	b.rng ^= b.rng << 13
-	b.rng ^= b.rng >> 7
-	b.rng ^= b.rng << 17
-	r := float64(b.rng%1000) / 1000
-	if b.level == "random" {
-		if r < 0.25 {
-			return incangold.Move{Choice: incangold.Camp}
-		}
-		return incangold.Move{Choice: incangold.Torch}
+// Close stops the computer players' goroutines.
+func (t *igLocal) Close() {
+	for seat, w := range t.workers {
+		close(w.jobs)
+		delete(t.workers, seat)
 	}
-	limit := map[string]int{"easy": 8, "normal": 10, "hard": 12}[b.level]
-	carried := 0
-	if b.seat < len(v.Carried) {
-		carried = v.Carried[b.seat]
-	}
-	leave := carried+v.Pool/max(len(v.Explorers), 1) >= limit || v.BustChance() > 0.3
-	if b.level != "hard" && r < 0.1 {
-		leave = !leave
-	}
-	if leave {
-		return incangold.Move{Choice: incangold.Camp}
-	}
-	return incangold.Move{Choice: incangold.Torch}
 }
 
 // igGameID is Incan Gold's --game name.
