@@ -114,7 +114,7 @@ func (s *igBoardScene) layout(a *App) {
 	}
 	// The path: as wide as the screen, its cards as large as fit in two
 	// rows (three for a very long path).
-	top, bottom := u(112), h-ph-u(12)-u(200)
+	top, bottom := u(112), h-ph-u(12)-u(216)
 	l.path = rect{u(20), top, w - u(40), bottom - top}
 	cw := u(66)
 	count := max(len(s.m.st.path), 1)
@@ -136,10 +136,10 @@ func (s *igBoardScene) layout(a *App) {
 	for k := range l.hazards {
 		l.hazards[k] = rect{u(20) + float64(k)*(hw+u(6)), my, hw, u(176)}
 	}
-	bw := u(104)
+	bw := u(96)
 	cx := w * 0.72
-	l.torch = rect{cx - bw - u(14), my + u(2), bw, bw * 1.5}
-	l.camp = rect{cx + u(14), my + u(2), bw, bw * 1.5}
+	l.torch = rect{cx - bw - u(24), my + u(22), bw, bw * 1.5}
+	l.camp = rect{cx + u(24), my + u(22), bw, bw * 1.5}
 	l.supplyX, l.supplyY = w/2, -u(20)
 	if a.RTL() {
 		for i := range l.track {
@@ -340,14 +340,10 @@ func (s *igBoardScene) show(a *App, it igItem) {
 	case incangold.Sealed:
 		s.busy = 6
 	case incangold.Revealed:
-		for _, c := range e.Choices {
-			if c == incangold.Camp {
-				s.moment(a, "ig-leaving", 24)
-			}
-		}
 		a.audio.play(sounds.IGFlip)
 		s.busy = 40
 	case incangold.Left:
+		s.moment(a, "ig-leaving", 26)
 		if wasIn[e.Seat] {
 			s.anims = append(s.anims, igAnim{kind: igWalkHome, card: max(len(st.path)-1, 0), seat: e.Seat, n: e.Banked, dur: 50})
 		}
@@ -430,7 +426,7 @@ func (s *igBoardScene) Draw(a *App, dst *ebiten.Image) {
 		drawText(a, dst, s.banner, a.U(34), r.cx(), r.cy(), alignCenter, g)
 	}
 	if s.curtain {
-		drawCurtainFrom(a, &s.p, dst, s.m.name(s.chooser), a.U(104))
+		igCurtain(a, &s.p, dst, s.m.name(s.chooser), a.U(104))
 		drawButton(a, &s.p, dst, &s.cover)
 	}
 	_ = st
@@ -468,11 +464,14 @@ func (s *igBoardScene) drawTrack(a *App, dst *ebiten.Image) {
 func (s *igBoardScene) drawStatus(a *App, dst *ebiten.Image) {
 	st := &s.m.st
 	r := s.l.status
-	title := a.N("ig.explorers", st.explorers())
-	if st.explorers() == 0 && len(st.path) > 0 {
+	title, tc := a.N("ig.explorers", st.explorers()), colGold
+	switch {
+	case st.cur.bust.IsHazard():
+		title, tc = a.T("ig.collapse"), colDanger
+	case st.explorers() == 0 && len(st.path) > 0:
 		title = a.T("ig.all_out")
 	}
-	drawText(a, dst, fit(a, title, a.U(24), r.w), a.U(24), r.cx(), r.y+a.U(22), alignCenter, colGold)
+	drawText(a, dst, fit(a, title, a.U(24), r.w), a.U(24), r.cx(), r.y+a.U(22), alignCenter, tc)
 	pool := a.N("ig.pool", st.pool)
 	drawText(a, dst, pool, a.U(17), r.cx(), r.y+a.U(52), alignCenter, colTurq)
 	hint := a.T("ig.hint.keys")
@@ -555,7 +554,7 @@ func (s *igBoardScene) drawPath(a *App, dst *ebiten.Image) {
 			}
 			r.y -= math.Sin(math.Pi*k) * a.U(10)
 		}
-		bust := i == len(st.path)-1 && st.cur.bust == pc.card && pc.card.IsHazard() && s.ended
+		bust := i == len(st.path)-1 && st.cur.bust == pc.card && pc.card.IsHazard()
 		if bust {
 			s.p.round(dst, rect{r.x - a.U(4), r.y - a.U(4), r.w + a.U(8), r.h + a.U(8)}, a.U(6), colDanger, 0, colDanger)
 		}
@@ -743,7 +742,7 @@ func (s *igBoardScene) drawChoice(a *App, dst *ebiten.Image) {
 		who = s.m.name(s.chooser) + ": " + who
 	}
 	mid := (s.l.torch.x + s.l.camp.x + s.l.camp.w) / 2
-	drawText(a, dst, who, a.U(18), mid, s.l.torch.y-a.U(2), alignCenter, colGold)
+	drawText(a, dst, fit(a, who, a.U(18), s.l.camp.x+s.l.camp.w-s.l.torch.x+a.U(160)), a.U(18), mid, s.l.torch.y-a.U(4), alignCenter, colGold)
 	for i, r := range [2]rect{s.l.torch, s.l.camp} {
 		img, label := art.Torch(), a.T("ig.torch")
 		if i == 1 {
@@ -755,7 +754,7 @@ func (s *igBoardScene) drawChoice(a *App, dst *ebiten.Image) {
 			s.p.round(dst, rect{r.x - a.U(4), r.y + a.U(12) - lift - a.U(4), r.w + a.U(8), r.h + a.U(8)}, a.U(6), colGold, 0, colGold)
 		}
 		s.p.imageIn(dst, img, rect{r.x, r.y + a.U(12) - lift, r.w, r.h}, 1)
-		drawText(a, dst, fit(a, label, a.U(15), r.w+a.U(30)), a.U(15), r.cx(), r.y+r.h+a.U(26), alignCenter, colText)
+		drawText(a, dst, fit(a, label, a.U(15), r.w+a.U(44)), a.U(15), r.cx(), r.y+r.h+a.U(26), alignCenter, colText)
 	}
 }
 
@@ -816,4 +815,17 @@ func (s *igBoardScene) drawAnims(a *App, dst *ebiten.Image) {
 			}
 		}
 	}
+}
+
+// igCurtain covers the screen below top and asks to pass it to name
+// (hotseat): Incan Gold's own cards, and what comes is a secret choice.
+func igCurtain(a *App, p *painter, dst *ebiten.Image, name string, top float64) {
+	w, h := float64(a.w), float64(a.h)
+	p.fill(dst, rect{0, top, w, h - top}, colTextDark)
+	art := igArt(a, int(a.U(90)))
+	for i, img := range []*ebiten.Image{art.Torch(), art.Back(), art.Camp()} {
+		p.imageCentered(dst, img, w/2+float64(i-1)*a.U(44), h*0.42, 1, 1, float64(i-1)*0.15, 1)
+	}
+	drawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), alignCenter, colGold)
+	drawText(a, dst, a.T("ig.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), alignCenter, colTextDim)
 }

@@ -46,14 +46,7 @@ func newIGNewGameScene(a *App) *igNewGameScene {
 // newIGAutoplayNewGame is the new-game scene as --autoplay fills it.
 func newIGAutoplayNewGame(a *App) *igNewGameScene {
 	s := newIGNewGameScene(a)
-	n := a.cfg.Players
-	if n == 0 {
-		n = 5
-	}
-	s.setup.Seats = nil
-	for i := 1; i <= n; i++ {
-		s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
-	}
+	s.setup.Seats = igAutoplaySeats(a)
 	return s
 }
 
@@ -96,7 +89,7 @@ func (s *igNewGameScene) layout(a *App) {
 		sp = a.T("ig.start.seat", "name", s.setup.Seats[p].Name)
 	}
 	s.startP = button{r: rect{ox, u(96) + 5*u(50) + u(10), u(500), u(44)}, label: sp, enabled: true}
-	s.seedR = rect{ox + u(200), u(96) + 6*u(50) + u(24), u(300), u(42)}
+	s.seedR = rect{ox, u(96) + 6*u(50) + u(44), u(500), u(42)}
 	s.start = button{r: rect{w/2 + u(20), h - u(80), u(300), u(54)}, label: a.T("scene.newgame.start"), enabled: true, primary: true}
 	s.back = button{r: rect{w/2 - u(320), h - u(80), u(300), u(54)}, label: a.T("scene.back"), enabled: true}
 	if a.RTL() {
@@ -301,7 +294,7 @@ func (s *igNewGameScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	drawButton(a, &s.p, dst, &s.startP)
 	lx, al := startOf(a, rect{s.startP.r.x, 0, s.startP.r.w, 0}, 0)
-	drawText(a, dst, a.T("scene.newgame.seed"), a.U(16), lx, s.seedR.cy(), al, colTextDim)
+	drawText(a, dst, fit(a, a.T("scene.newgame.seed"), a.U(15), s.seedR.w), a.U(15), lx, s.seedR.y-a.U(14), al, colTextDim)
 	drawField(a, &s.p, dst, s.seedR, s.seed, a.T("scene.newgame.seed_random"), s.focus == fieldSeed, s.ticks)
 	drawWrapped(a, dst, a.T("ig.newgame.about"), a.U(14), s.startP.r.cx(), s.seedR.y+s.seedR.h+a.U(30), s.startP.r.w, alignCenter, colTextDim)
 	if s.err != "" {

@@ -56,18 +56,26 @@ func newIGMatch(a *App, s igSetup) (*igMatch, error) {
 }
 
 // newIGAutoplayMatch is --autoplay --game incangold: cfg.Players computer
-// players (normal), fast.
+// players, fast, of the levels in turn (normal, hard, easy, ...): players
+// of one level choose alike, and a table of them would all leave together.
 func newIGAutoplayMatch(a *App) (*igMatch, error) {
+	s := igSetup{Options: incangold.DefaultOptions(), Seed: a.cfg.Seed}
+	s.Options.StartPlayer = 0
+	s.Seats = igAutoplaySeats(a)
+	return newIGMatch(a, s)
+}
+
+// igAutoplaySeats are --autoplay's seats (cfg.Players of them, 5 if unset).
+func igAutoplaySeats(a *App) []SeatSetup {
 	n := a.cfg.Players
 	if n == 0 {
 		n = 5
 	}
-	s := igSetup{Options: incangold.DefaultOptions(), Seed: a.cfg.Seed}
-	s.Options.StartPlayer = 0
+	var seats []SeatSetup
 	for i := 0; i < n; i++ {
-		s.Seats = append(s.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i+1), Level: "normal"})
+		seats = append(seats, SeatSetup{Name: a.T("scene.bot.name", "n", i+1), Level: [3]string{"normal", "hard", "easy"}[i%3]})
 	}
-	return newIGMatch(a, s)
+	return seats
 }
 
 func (m *igMatch) isHuman(seat int) bool { return slices.Contains(m.humans, seat) }

@@ -2,11 +2,13 @@ package scenes
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/rules/incangold"
 )
 
@@ -273,5 +275,89 @@ func TestIncanHotseat(t *testing.T) {
 	want := []incangold.Choice{incangold.Torch, incangold.Camp, incangold.Torch}
 	if got := b.m.st.choices[:3]; !slices.Equal(got, want) {
 		t.Fatalf("revealed %v, want %v", got, want)
+	}
+}
+
+// TestIncanGallery draws Incan Gold's scenes (new game, the board, the
+// hotseat curtain, the choice cards, the round end, the final scoring)
+// with TestGallery's checks on their text: nothing cut off, no overlaps,
+// no tofu, no raw keys, no English left in Russian or Persian, Persian
+// digits when asked. A plain run draws Persian with Persian digits to the
+// first round end; with SCENE_SHOTS=DIR (or GALLERY=1) every language
+// plays a whole game, and DIR/gallery/<lang>/ig-*.png are written.
+func TestIncanGallery(t *testing.T) {
+	full := os.Getenv("SCENE_SHOTS") != "" || os.Getenv("GALLERY") != ""
+	for _, v := range []struct {
+		name   string
+		lang   i18n.Lang
+		digits bool
+	}{{"en", i18n.English, false}, {"ru", i18n.Russian, false}, {"fa", i18n.Persian, false}, {"fa-digits", i18n.Persian, true}} {
+		if !full && v.name != "fa-digits" {
+			continue
+		}
+		t.Run(v.name, func(t *testing.T) {
+			g := newGallery(t, v.name, v.lang, v.digits)
+			h := g.harness()
+			g.show(h, newIGNewGameScene(h.a))
+			g.shot(h, "ig-newgame")
+			seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}}
+			for i := 3; i <= 6; i++ {
+				seats = append(seats, SeatSetup{Name: h.a.T("scene.bot.name", "n", i), Level: "normal"})
+			}
+			m, err := newIGMatch(h.a, igSetup{Seats: seats, Options: incangold.Options{StartPlayer: 0}, ShowChance: true, Seed: 21})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer m.table.Close()
+			g.show(h, newIGBoardScene(h.a, m))
+			shot := map[string]bool{}
+			once := func(name string) {
+				if !shot[name] {
+					shot[name] = true
+					g.shot(h, name)
+				}
+			}
+			for i := 0; i < 40000; i++ {
+				if h.a.fade > 0 {
+					h.tick()
+					continue
+				}
+				switch s := h.a.cur.(type) {
+				case *igBoardScene:
+					switch {
+					case s.curtain:
+						once("ig-curtain")
+						h.key(ebiten.KeyEnter)
+					case s.chooser >= 0:
+						once("ig-choice")
+						c := ebiten.KeyT
+						if m.st.carried[s.chooser] >= 6 {
+							c = ebiten.KeyC
+						}
+						h.key(c)
+					default:
+						if len(m.st.path) >= 5 && s.busy <= 0 {
+							once("ig-board")
+						}
+						if s.shake > 0 && s.shake < 40 {
+							once("ig-bust")
+						}
+						h.tick()
+					}
+				case *igRoundEndScene:
+					once("ig-roundend")
+					if !full {
+						return
+					}
+					h.key(ebiten.KeyEnter)
+				case *igFinalScene:
+					once("ig-final")
+					return
+				default:
+					t.Fatalf("unexpected scene %T", s)
+				}
+			}
+			t.Fatal("the game did not end")
+		})
 	}
 }
