@@ -425,3 +425,26 @@ func TestGameContract(t *testing.T) {
 		t.Error("the replayed record differs from the match")
 	}
 }
+
+// TestViewIntoReuses: a view written over an older one is the fresh view.
+func TestViewIntoReuses(t *testing.T) {
+	for _, opts := range []Options{{StartPlayer: 0}, {StartPlayer: 1, OpenTents: true, Artifacts2020: true}} {
+		m, _, _ := NewMatch(6, opts, 12)
+		var v View
+		r := newRand(12)
+		for !m.Over() {
+			for s := -1; s < 6; s++ {
+				m.ViewInto(s, &v)
+				if fresh := m.SeatView(s); !reflect.DeepEqual(v, fresh) {
+					t.Fatalf("seat %d: reused\n%+v\nfresh\n%+v", s, v, fresh)
+				}
+			}
+			owe := m.ToMove()
+			m.Play(owe[r.IntN(len(owe))], Choice(1+r.IntN(2)), nil)
+		}
+		m.ViewInto(2, &v)
+		if fresh := m.SeatView(2); !reflect.DeepEqual(v, fresh) {
+			t.Fatalf("the final view: reused\n%+v\nfresh\n%+v", v, fresh)
+		}
+	}
+}

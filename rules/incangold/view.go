@@ -87,23 +87,51 @@ func (m *Match) View(seat int) rules.View { return m.SeatView(seat) }
 // SeatView returns what seat may know now; seat -1 (or any seat not at the
 // table) is a spectator and sees public facts only.
 func (m *Match) SeatView(seat int) View {
+	var v View
+	m.ViewInto(seat, &v)
+	return v
+}
+
+// ViewInto writes SeatView(seat) into v, reusing v's lists (a sim or a
+// table that makes a view per decision allocates little). Lists of v that
+// are empty come out empty, not nil, as in SeatView; v's lists must not be
+// shared with a view still in use.
+func (m *Match) ViewInto(seat int, v *View) {
 	n := m.players
 	own := seat >= 0 && seat < n
 	open := m.opts.OpenTents || m.over
-	v := View{Seat: seat, Players: n, Options: m.opts, Round: m.round, Start: m.start, Step: m.step,
+	arts, hist := reuse(v.Artifacts), reuse(v.History)
+	*v = View{Seat: seat, Players: n, Options: m.opts, Round: m.round, Start: m.start, Step: m.step,
 		Turn: m.turn, Over: m.over, Pool: m.pool, Claimed: m.claimed,
-		Path: append([]Card{}, m.path[:m.pathN]...), Explorers: seatList(m.in, n), Sealed: seatList(m.sealed, n),
-		LastChoices: append([]Choice{}, m.revealed[:n]...), Carried: append([]int{}, m.carried[:n]...),
-		Artifacts: make([][]int, n), Removed: make([]int, Kinds), Deck: m.deckMakeup()}
+		Path:        append(reuse(v.Path), m.path[:m.pathN]...),
+		Explorers:   appendSeats(reuse(v.Explorers), m.in, n),
+		Sealed:      appendSeats(reuse(v.Sealed), m.sealed, n),
+		LastChoices: append(reuse(v.LastChoices), m.revealed[:n]...),
+		Carried:     append(reuse(v.Carried), m.carried[:n]...),
+		Removed:     reuse(v.Removed),
+		Deck:        Deck{Treasures: reuse(v.Deck.Treasures), Hazards: reuse(v.Deck.Hazards), Artifacts: reuse(v.Deck.Artifacts)},
+		History:     hist,
+		Tents:       v.Tents,
+	}
 	if !own {
 		v.Seat = -1
 	}
 	for s := range n {
-		v.Artifacts[s] = m.ArtifactWorths(s)
+		var a []int
+		if s < cap(arts) {
+			a = arts[:s+1][s]
+		}
+		a = reuse(a)
+		for _, w := range m.arts[s][:m.artN[s]] {
+			a = append(a, int(w))
+		}
+		arts = append(arts, a)
 	}
+	v.Artifacts = arts
 	for h := range Kinds {
-		v.Removed[h] = int(m.removed[h])
+		v.Removed = append(v.Removed, int(m.removed[h]))
 	}
+	m.deckInto(&v.Deck)
 	if own {
 		v.Tent = m.tent[seat]
 		if m.sealed&(1<<seat) != 0 {
@@ -114,21 +142,31 @@ func (m *Match) SeatView(seat int) View {
 		}
 	}
 	if open {
-		v.Tents = append([]int{}, m.tent[:n]...)
+		v.Tents = append(reuse(v.Tents), m.tent[:n]...)
+	} else {
+		v.Tents = nil
 	}
 	last := m.round - 1
 	if m.over {
 		last = m.round
 	}
-	v.History = make([]RoundResult, 0, last)
 	for r := 1; r <= last; r++ {
 		rec := &m.history[r-1]
+		var old RoundResult
+		if r-1 < cap(hist) {
+			old = hist[:r][r-1]
+		}
 		rr := RoundResult{Round: r, Bust: rec.bust, PoolLost: rec.poolLost,
-			Banked: make([]int, n), Artifacts: append([]int{}, rec.artWorth[:n]...)}
+			Banked: reuse(old.Banked), Artifacts: append(reuse(old.Artifacts), rec.artWorth[:n]...)}
+		if old.Removed != nil {
+			rr.Removed = old.Removed[:0]
+		}
 		for s := range n {
+			b := 0
 			if open || s == seat {
-				rr.Banked[s] = rec.banked[s]
+				b = rec.banked[s]
 			}
+			rr.Banked = append(rr.Banked, b)
 		}
 		for t := 1; t <= Rounds; t++ {
 			if rec.artsLost&(1<<t) != 0 {
@@ -140,27 +178,65 @@ func (m *Match) SeatView(seat int) View {
 	if m.over {
 		v.Scores, v.Winners = m.Scores(), m.Winners()
 	}
-	return v
 }
 
-// deckMakeup counts the deck (public; its order is not).
-func (m *Match) deckMakeup() Deck {
-	d := Deck{Treasures: []int{}, Hazards: make([]int, Kinds), Artifacts: []Card{}}
+// reuse returns s emptied, keeping its array; a nil s becomes an empty
+// list, so that it encodes as [] rather than null.
+func reuse[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s[:0]
+}
+
+// appendSeats appends the seats of mask, in order.
+func appendSeats(out []int, mask uint16, players int) []int {
+	for s := range players {
+		if mask&(1<<s) != 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// deckInto writes the deck's make-up (public; its order is not) into d,
+// whose lists are empty: the treasures' values ascending, the hazards per
+// kind, the artifacts by temple; nothing once the game is over.
+func (m *Match) deckInto(d *Deck) {
+	for range Kinds {
+		d.Hazards = append(d.Hazards, 0)
+	}
+	if m.over {
+		return
+	}
+	var tv [18]uint8
+	var arts uint8
 	for _, c := range m.deck[:m.deckN] {
 		switch {
 		case c.IsTreasure():
-			d.Treasures = append(d.Treasures, c.Value())
+			tv[c.Value()]++
 		case c.IsHazard():
 			d.Hazards[c.Kind()]++
 		case c.IsArtifact():
-			d.Artifacts = append(d.Artifacts, c)
+			arts |= 1 << c.Temple()
 		}
 	}
-	slices.Sort(d.Treasures)
-	slices.Sort(d.Artifacts)
-	if m.over || m.deckN == 0 {
-		d = Deck{Treasures: []int{}, Hazards: make([]int, Kinds), Artifacts: []Card{}}
+	for v, k := range tv {
+		for range k {
+			d.Treasures = append(d.Treasures, v)
+		}
 	}
+	for t := 1; t <= Rounds; t++ {
+		if arts&(1<<t) != 0 {
+			d.Artifacts = append(d.Artifacts, Artifact(t))
+		}
+	}
+}
+
+// deckMakeup returns the deck's make-up (for the position format).
+func (m *Match) deckMakeup() Deck {
+	d := Deck{Treasures: []int{}, Hazards: []int{}, Artifacts: []Card{}}
+	m.deckInto(&d)
 	return d
 }
 

@@ -69,7 +69,7 @@ const modelNoise = 0.06
 // the rest of the round out hardRollouts times, with the others' choices
 // drawn from the model and the deck from its known make-up, for camp now
 // and for torch now followed by each of its continuation rules.
-const hardRollouts = 300
+const hardRollouts = 400
 
 // hardFinalWins makes hard play the last round for the win as well as for
 // gems: a rollout is worth its gems plus hardWinGems times its share of
@@ -187,6 +187,8 @@ type world struct {
 	seen     uint8
 	deck     [40]incangold.Card
 	deckN    int
+	tcount   [18]int8 // the deck's treasures per value
+	hcount   [incangold.Kinds]int8
 	pathArts [incangold.Rounds]incangold.Card
 	artsN    int
 	claimed  int
@@ -214,12 +216,14 @@ func (h *hardMind) decide(k *know, me int) incangold.Choice {
 	var base world
 	base.k, base.in, base.carried, base.pool, base.seen, base.claimed = k, k.in, k.carried, k.pool, k.seen, k.claimed
 	for v, c := range k.treasures {
+		base.tcount[v] = int8(c)
 		for range c {
 			base.deck[base.deckN] = incangold.Treasure(v)
 			base.deckN++
 		}
 	}
 	for hz, c := range k.hazards {
+		base.hcount[hz] = int8(c)
 		for range c {
 			base.deck[base.deckN] = incangold.HazardCard(incangold.Hazard(hz))
 			base.deckN++
@@ -376,16 +380,19 @@ func (w *world) smartLeaves(me int, r float64, predicted uint16, p float64) bool
 	return home*r > (1-p)*(c+g+float64(left)/float64(stay))
 }
 
+// treasureValues are the distinct treasure values (I1.3).
+var treasureValues = []int{1, 2, 3, 4, 5, 7, 9, 11, 13, 14, 15, 17}
+
 // odds is know.odds for the rollout's deck.
 func (w *world) odds(n int) (p, g float64) {
 	bust, gain := 0, 0
-	for _, c := range w.deck[:w.deckN] {
-		switch {
-		case c.IsTreasure():
-			gain += c.Value() / n
-		case c.IsHazard() && w.seen&(1<<c.Kind()) != 0:
-			bust++
+	for h, c := range w.hcount {
+		if w.seen&(1<<h) != 0 {
+			bust += int(c)
 		}
+	}
+	for _, v := range treasureValues {
+		gain += int(w.tcount[v]) * (v / n)
 	}
 	return float64(bust) / float64(w.deckN), float64(gain) / float64(w.deckN)
 }
@@ -423,6 +430,7 @@ func (w *world) flip(rng *xorshift) bool {
 	w.deck[j] = w.deck[w.deckN]
 	switch {
 	case c.IsTreasure():
+		w.tcount[c.Value()]--
 		n := bits.OnesCount16(w.in)
 		for s := range w.k.players {
 			if w.in&(1<<s) != 0 {
@@ -431,6 +439,7 @@ func (w *world) flip(rng *xorshift) bool {
 		}
 		w.pool += c.Value() % n
 	case c.IsHazard():
+		w.hcount[c.Kind()]--
 		if w.seen&(1<<c.Kind()) != 0 {
 			w.in = 0
 			return true

@@ -138,7 +138,8 @@ func mix(seed, i uint64) uint64 {
 
 // player plays games on one goroutine, reusing its buffers.
 type player struct {
-	evs []incangold.Event
+	evs  []incangold.Event
+	view incangold.View
 }
 
 func newPlayer(int) *player { return &player{evs: make([]incangold.Event, 0, 32)} }
@@ -158,6 +159,7 @@ func (p *player) game(c SimConfig, i int) ([]seatResult, error) {
 	res := make([]seatResult, n)
 	bots := make([]*Bot, n)
 	for s := range n {
+		res[s].think = make([]time.Duration, 0, 64)
 		res[s].label = c.Seats[(s+i)%n]
 		if bots[s], err = New(res[s].label, s, mix(seed, uint64(s)+100)); err != nil {
 			return nil, err
@@ -168,9 +170,14 @@ func (p *player) game(c SimConfig, i int) ([]seatResult, error) {
 	}
 	deliver := func(evs []incangold.Event) {
 		for j := range evs {
+			e := &evs[j]
 			for s, b := range bots {
-				e := evs[j].Redact(s)
-				b.ObserveEvent(&e)
+				if e.Type == incangold.Sealed && e.Seat != s {
+					r := e.Redact(s) // the only private fact (I3.4)
+					b.ObserveEvent(&r)
+					continue
+				}
+				b.ObserveEvent(e)
 			}
 		}
 	}
@@ -180,9 +187,9 @@ func (p *player) game(c SimConfig, i int) ([]seatResult, error) {
 			if !m.Owes(s) {
 				continue
 			}
-			v := m.SeatView(s)
+			m.ViewInto(s, &p.view)
 			t0 := time.Now()
-			ch := bots[s].Decide(&v)
+			ch := bots[s].Decide(&p.view)
 			res[s].think = append(res[s].think, time.Since(t0))
 			p.evs, err = m.Play(s, ch, p.evs[:0])
 			if err != nil {

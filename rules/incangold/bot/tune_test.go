@@ -63,6 +63,15 @@ func tweak(b *Bot) {
 // TestTune runs the sims whose figures issue 16 asks for, with -tune:
 //
 //	go test ./rules/incangold/bot -run TestTune -tune -tune.games 4000
+//
+// Measured (seed 1; 2 shared cores), mean score [95% interval], win share:
+//
+//	4000 games hard,normal,easy,random: hard 39.35 [38.71,40.00] 0.576;
+//	  normal 34.04 [33.56,34.52] 0.242; easy 28.14 [27.74,28.55] 0.124;
+//	  random 20.20 [19.98,20.42] 0.058 (hard/normal 1.16, normal/easy
+//	  1.21, easy/random 1.39)
+//	2000 games hard + four leave-at:10: hard 41.50 [40.97,42.03], wins
+//	  0.992; leave-at:10 11.51 [11.29,11.73]
 func TestTune(t *testing.T) {
 	if !*tune {
 		t.Skip("tuning sims run with -tune")
