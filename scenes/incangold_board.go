@@ -101,8 +101,8 @@ func (s *igBoardScene) layout(a *App) {
 	for i := range l.track {
 		l.track[i] = rect{u(20) + float64(i)*(tw+u(6)), u(14), tw, tw * 1.5}
 	}
-	l.status = rect{u(280), u(10), w - u(280) - u(370), u(90)}
-	l.deck = rect{w - u(360), u(10), u(340), u(90)}
+	l.status = rect{u(270), u(10), w - u(270) - u(400), u(90)}
+	l.deck = rect{w - u(390), u(10), u(370), u(90)}
 	// The panels along the bottom.
 	n := s.m.st.n
 	pw := math.Min(u(200), (w-u(40)-float64(n-1)*u(8))/float64(n))
@@ -132,7 +132,7 @@ func (s *igBoardScene) layout(a *App) {
 	// The middle band: hazards on the reader's start side, the choice
 	// cards on the other.
 	my := bottom + u(8)
-	hw := u(84)
+	hw := u(104)
 	for k := range l.hazards {
 		l.hazards[k] = rect{u(20) + float64(k)*(hw+u(6)), my, hw, u(176)}
 	}
@@ -604,8 +604,7 @@ func (s *igBoardScene) gem(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
 func (s *igBoardScene) drawHazards(a *App, dst *ebiten.Image) {
 	st := &s.m.st
 	d := st.deck()
-	r0 := s.l.hazards[0]
-	art := igArt(a, int(r0.w-a.U(20)))
+	art := igArt(a, int(a.U(60)))
 	for k := range incangold.Kinds {
 		r := s.l.hazards[k]
 		on := st.onPath(incangold.Hazard(k))
@@ -618,7 +617,7 @@ func (s *igBoardScene) drawHazards(a *App, dst *ebiten.Image) {
 		if on > 0 {
 			alpha = 1
 		}
-		s.p.image(dst, art.Card(incangold.HazardCard(incangold.Hazard(k))), r.x+a.U(10), r.y+a.U(8), 1, 1, alpha)
+		s.p.image(dst, art.Card(incangold.HazardCard(incangold.Hazard(k))), r.cx()-float64(art.Width())/2, r.y+a.U(8), 1, 1, alpha)
 		name := a.T("ig.hazard." + incangold.Hazard(k).String())
 		y := r.y + a.U(16) + float64(art.Height())
 		drawText(a, dst, fit(a, name, a.U(13), r.w-a.U(8)), a.U(13), r.cx(), y, alignCenter, colText)
