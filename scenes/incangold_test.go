@@ -361,3 +361,72 @@ func TestIncanGallery(t *testing.T) {
 		})
 	}
 }
+
+// TestIncanTiebreakShown: the final scoring names the tie-break when it
+// decided (I9.3: more artifacts; I9.4: their worth), says "shared" when
+// the tie stayed, and says nothing of it without a tie.
+func TestIncanTiebreakShown(t *testing.T) {
+	h := newHarness(t)
+	m, err := newIGMatch(h.a, igSetup{Seats: igSeats(1, 3), Options: incangold.Options{StartPlayer: 0}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.table.Close()
+	for _, c := range []struct {
+		scores, winners []int
+		arts            [][]int
+		value           bool
+		want            string
+	}{
+		{[]int{50, 50, 10}, []int{1}, [][]int{{10}, {5, 5}, nil}, false, h.a.T("ig.final.tiebreak_count", "names", "Bot 2, Human 1", "score", "50", "winner", "Bot 2")},
+		{[]int{50, 50, 10}, []int{0}, [][]int{{10}, {5}, nil}, true, h.a.T("ig.final.tiebreak_value", "names", "Human 1, Bot 2", "score", "50", "winner", "Human 1")},
+		{[]int{50, 50, 10}, []int{0, 1}, [][]int{{10}, {10}, nil}, false, h.a.T("ig.final.shared", "score", "50")},
+		{[]int{50, 40, 10}, []int{0}, [][]int{nil, nil, nil}, false, ""},
+	} {
+		m.st.opts.TiebreakValue = c.value
+		m.final = &incangold.View{Players: 3, Scores: c.scores, Winners: c.winners, Artifacts: c.arts}
+		s := newIGFinalScene(h.a, m)
+		if s.tie != c.want {
+			t.Errorf("scores %v winners %v: tie line %q, want %q", c.scores, c.winners, s.tie, c.want)
+		}
+		if s.order[0] != c.winners[0] {
+			t.Errorf("scores %v winners %v: first row seat %d", c.scores, c.winners, s.order[0])
+		}
+	}
+}
+
+// TestIncanNewGameStarts: the new-game scene by mouse: a seat made a
+// computer player, a seat added, open tents ticked, Start: the board of
+// that table, the human in seat 0.
+func TestIncanNewGameStarts(t *testing.T) {
+	h := newHarness(t)
+	s := newIGNewGameScene(h.a)
+	h.a.cur = s
+	h.ticks(2)
+	if n := len(s.setup.Seats); n != 5 {
+		t.Fatalf("%d seats at first, want 5", n)
+	}
+	h.click(s.add.r)
+	h.click(s.rows[1].levelR.r)
+	h.click(s.opts[3].r)
+	if len(s.setup.Seats) != 6 || s.setup.Seats[1].Level != "hard" || !s.setup.Options.OpenTents {
+		t.Fatalf("after the clicks: %d seats, seat 1 %q, open tents %v", len(s.setup.Seats), s.setup.Seats[1].Level, s.setup.Options.OpenTents)
+	}
+	h.click(s.start.r)
+	for i := 0; i < 40 && h.a.fade > 0; i++ {
+		h.tick()
+	}
+	b, ok := h.a.cur.(*igBoardScene)
+	if !ok {
+		t.Fatalf("on %T after Start", h.a.cur)
+	}
+	defer b.m.table.Close()
+	if len(b.m.st.in) != 6 || !b.m.isHuman(0) || b.m.isHuman(1) || !b.m.st.opts.OpenTents {
+		t.Fatalf("the board's table: %d seats, humans %v, open tents %v", len(b.m.st.in), b.m.humans, b.m.st.opts.OpenTents)
+	}
+	for seat := range b.m.st.in {
+		if !b.tentShown(seat) {
+			t.Fatalf("open tents, yet seat %d's tent is hidden", seat)
+		}
+	}
+}
