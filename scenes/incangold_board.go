@@ -521,7 +521,7 @@ func (s *igBoardScene) drawDeck(a *App, dst *ebiten.Image) {
 		}
 		drawText(a, dst, fit(a, a.T("ig.deck.chance", "pct", a.Num(pct), "cards", a.Num(cards), "size", a.Num(size)), a.U(13), tw), a.U(13), tx, r.y+a.U(66), al, c)
 	} else {
-		drawText(a, dst, fit(a, a.T("ig.deck.bust_cards", "cards", a.Num(func() int { c, _ := st.bustChance(); return c }())), a.U(13), tw), a.U(13), tx, r.y+a.U(66), al, colTextDim)
+		drawText(a, dst, fit(a, a.N("ig.deck.path", len(st.path)), a.U(13), tw), a.U(13), tx, r.y+a.U(66), al, colTextDim)
 	}
 }
 

@@ -295,6 +295,9 @@ func TestIncanGallery(t *testing.T) {
 		if !full && v.name != "fa-digits" {
 			continue
 		}
+		if only := os.Getenv("GALLERY_LANG"); only != "" && only != v.name {
+			continue
+		}
 		t.Run(v.name, func(t *testing.T) {
 			g := newGallery(t, v.name, v.lang, v.digits)
 			h := g.harness()
@@ -329,6 +332,12 @@ func TestIncanGallery(t *testing.T) {
 						once("ig-curtain")
 						h.key(ebiten.KeyEnter)
 					case s.chooser >= 0:
+						if !shot["ig-choice"] {
+							// The smallest window too (1024x640).
+							h.a.LayoutF(1024, 640)
+							g.shot(h, "ig-choice-small")
+							h.a.LayoutF(1280, 800)
+						}
 						once("ig-choice")
 						c := ebiten.KeyT
 						if m.st.carried[s.chooser] >= 6 {
