@@ -22,7 +22,7 @@ import (
 )
 
 func init() {
-	cli.Register("", "open the game window (flags: --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
+	cli.Register("", "open the game window (flags: --game saboteur|incangold --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
 }
 
 // runApp opens the game window. With --autoplay every seat is a computer
