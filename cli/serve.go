@@ -19,10 +19,11 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/goldvein/goldvein/cli/cmdline"
+	"github.com/goldvein/goldvein/cmdline"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/webdist"
@@ -114,21 +115,23 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return fail(2, "--host-name: %v", err)
 	}
 	cfg := lan.HostConfig{HostNames: names, Name: *name, Password: *password, Options: opts, Bots: *bots, BotLevel: *level,
-		BotDelay: *botDelay, Seed: *seed, Save: lanSaver{path}, Grace: *grace, TurnTimeout: limit, AutoStart: true,
+		BotDelay: *botDelay, Seed: *seed, Save: lanSaver{game.FileSaver{Path: path, Private: true}}, Grace: *grace, TurnTimeout: limit, AutoStart: true,
 		MaxPerAddr: *perAddr, Web: webdist.Handler(),
 		Logf: func(format string, a ...any) {
 			logMu.Lock()
 			defer logMu.Unlock()
 			fmt.Fprintf(stderr, "goldvein serve: "+format+"\n", a...)
 		}}
-	var rec *saboteur.Record
+	var rec *rules.Record
 	var sess lan.Session
 	if *resume {
 		var err error
-		if rec, sess, err = loadLanSave(path); err != nil {
+		if rec, sess, err = loadLanSaveCtx(ctx, path); err != nil {
 			return fail(1, "--resume: %v", err)
 		}
-		cfg.Options = rec.Options
+		if cfg.Options, err = saboteur.ParseOptions(len(rec.Seats), rec.Options); err != nil {
+			return fail(1, "--resume: %v", err)
+		}
 	}
 	h, err := lan.NewHost(cfg)
 	if err != nil {
@@ -184,7 +187,8 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return fail(1, "stopped; continue the game with --resume")
 	}
 	h.Finish(2 * time.Second) // the last updates reach the guests
-	writeFinalScores(stdout, t.Names(), t.View(-1))
+	final, _ := t.View(-1).(saboteur.View)
+	writeFinalScores(stdout, t.Names(), final)
 	if err := t.SaveError(); err != nil {
 		fmt.Fprintf(stderr, "goldvein serve: autosave: %v\n", err)
 	}
@@ -215,61 +219,64 @@ func writeFinalScores(w io.Writer, names []string, v saboteur.View) {
 	}
 }
 
-// lanSave is the dedicated host's autosave: the game record and the
-// session (seats and reconnect tokens) that --resume needs.
+// lanSave is the dedicated host's autosave as game.FileSaver.SaveSession
+// writes it: the game record and the session (seats and reconnect tokens)
+// that --resume needs. goldvein replay reads the record inside.
 type lanSave struct {
 	Record  json.RawMessage `json:"record"`
 	Session lan.Session     `json:"session"`
 }
 
-// lanSaver writes a lanSave through a temporary file and a rename, so a
-// crash mid-write leaves the previous autosave whole.
-type lanSaver struct{ path string }
+// lanSaver is the dedicated host's autosave: the one autosave writer,
+// game.FileSaver, with the session beside the record, readable by the
+// user only (it holds the reconnect tokens).
+type lanSaver struct{ fs game.FileSaver }
 
-func (s lanSaver) Save(rec *saboteur.Record, sess lan.Session) error {
-	r, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	data, err := json.Marshal(lanSave{Record: r, Session: sess})
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-		return err
-	}
-	tmp := s.path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, s.path)
-}
+func (s lanSaver) Save(rec *rules.Record, sess lan.Session) error { return s.fs.SaveSession(rec, sess) }
 
-// loadLanSave reads and checks an autosave written by lanSaver.
-func loadLanSave(path string) (*saboteur.Record, lan.Session, error) {
-	data, err := os.ReadFile(path)
+// loadLanSave reads and checks an autosave written by lanSaver (or by
+// goldvein before record format 2: game.FileSaver.Load converts it).
+func loadLanSave(path string) (*rules.Record, lan.Session, error) {
+	saved, err := game.FileSaver{Path: path}.Load(saboteur.Rules{})
 	if err != nil {
 		return nil, lan.Session{}, err
 	}
-	var s lanSave
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
-	}
-	rec, err := saboteur.ParseRecord(s.Record)
-	if err != nil {
-		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
-	}
-	g, _, err := rec.Replay()
-	if err != nil {
-		return nil, lan.Session{}, fmt.Errorf("%s: %w", path, err)
-	}
-	if g.Phase() == saboteur.Over {
+	if saved.Match.Over() {
 		return nil, lan.Session{}, errors.New(path + ": that game is over; nothing to resume")
 	}
-	if len(s.Session.Seats) != rec.Options.Players {
-		return nil, lan.Session{}, fmt.Errorf("%s: session has %d seats for %d players", path, len(s.Session.Seats), rec.Options.Players)
+	var sess lan.Session
+	if saved.Session == nil {
+		return nil, lan.Session{}, errors.New(path + ": no session: not a goldvein serve save")
 	}
-	return rec, s.Session, nil
+	if err := json.Unmarshal(saved.Session, &sess); err != nil {
+		return nil, lan.Session{}, fmt.Errorf("%s: session: %w", path, err)
+	}
+	rec := saved.Record
+	if len(sess.Seats) != len(rec.Seats) {
+		return nil, lan.Session{}, fmt.Errorf("%s: session has %d seats for %d players", path, len(sess.Seats), len(rec.Seats))
+	}
+	return rec, sess, nil
+}
+
+// loadLanSaveCtx is loadLanSave that gives up when ctx ends: SIGINT and
+// SIGTERM stop serve at every step, also while a save is read and replayed.
+func loadLanSaveCtx(ctx context.Context, path string) (*rules.Record, lan.Session, error) {
+	type loaded struct {
+		rec  *rules.Record
+		sess lan.Session
+		err  error
+	}
+	ch := make(chan loaded, 1)
+	go func() {
+		rec, sess, err := loadLanSave(path)
+		ch <- loaded{rec, sess, err}
+	}()
+	select {
+	case l := <-ch:
+		return l.rec, l.sess, l.err
+	case <-ctx.Done():
+		return nil, lan.Session{}, errors.New("stopped while reading " + path)
+	}
 }
 
 // joinAddresses names where guests (HOST:PORT) and browsers (http URLs) can

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/box"
-	"github.com/goldvein/goldvein/cli/cmdline"
+	"github.com/goldvein/goldvein/cmdline"
 
 	"github.com/goldvein/goldvein/rules"
 )

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 )
 
 // AppDir is the folder under the user's config directory that holds the
@@ -31,24 +32,56 @@ func ConfigDir(dir string) (string, error) {
 	return filepath.Join(base, AppDir), nil
 }
 
-// FileSaver is a Saver that writes the record as JSON (saboteur.Record) to
-// Path, through a temporary file and a rename, so a crash mid-write leaves
-// the previous autosave whole.
+// FileSaver is the one autosave writer: the app's autosave (Save: the game
+// record, rules.Record, as JSON) and a LAN host's save (SaveSession: the
+// record and the host's session beside it). It writes through a temporary
+// file and a rename, so a crash mid-write leaves the previous save whole.
 type FileSaver struct {
 	Path string
+	// Private makes the file readable by its owner only (and its folder
+	// too): a LAN host's save holds the guests' reconnect tokens.
+	Private bool
+}
+
+// sessionFile is a LAN host's save: the record and the session.
+type sessionFile struct {
+	Record  *rules.Record   `json:"record"`
+	Session json.RawMessage `json:"session"`
 }
 
 // Save writes rec to s.Path, creating its folder.
-func (s FileSaver) Save(rec *saboteur.Record) error {
+func (s FileSaver) Save(rec *rules.Record) error {
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return fmt.Errorf("game: autosave: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(s.Path), 0o755); err != nil {
+	return s.write(data)
+}
+
+// SaveSession writes rec with session (any JSON value: a LAN host's seats
+// and reconnect tokens) beside it, as {"record":...,"session":...}.
+func (s FileSaver) SaveSession(rec *rules.Record, session any) error {
+	sess, err := json.Marshal(session)
+	if err != nil {
+		return fmt.Errorf("game: autosave: session: %w", err)
+	}
+	data, err := json.Marshal(sessionFile{Record: rec, Session: sess})
+	if err != nil {
+		return fmt.Errorf("game: autosave: %w", err)
+	}
+	return s.write(data)
+}
+
+func (s FileSaver) write(data []byte) error {
+	dirPerm, perm := os.FileMode(0o755), os.FileMode(0o644)
+	if s.Private {
+		dirPerm, perm = 0o700, 0o600
+	}
+	if err := os.MkdirAll(filepath.Dir(s.Path), dirPerm); err != nil {
 		return fmt.Errorf("game: autosave: %w", err)
 	}
 	tmp := s.Path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := os.WriteFile(tmp, data, perm); err != nil {
 		return fmt.Errorf("game: autosave: %w", err)
 	}
 	if err := os.Rename(tmp, s.Path); err != nil {
@@ -57,7 +90,7 @@ func (s FileSaver) Save(rec *saboteur.Record) error {
 	return nil
 }
 
-// Remove deletes the autosave; a missing file is not an error.
+// Remove deletes the save; a missing file is not an error.
 func (s FileSaver) Remove() error {
 	err := os.Remove(s.Path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -66,27 +99,75 @@ func (s FileSaver) Remove() error {
 	return err
 }
 
-// Load reads and checks the autosave: it must parse (saboteur.ParseRecord),
-// have seat names the game can draw (Record.CheckNames) and replay without
-// an illegal move. It returns fs.ErrNotExist (wrapped) when
-// there is no autosave, and the replayed game's phase so the caller can tell
-// a finished game from one to continue.
-func (s FileSaver) Load() (*saboteur.Record, saboteur.Phase, error) {
-	data, err := os.ReadFile(s.Path)
+// Saved is a save file read back and checked.
+type Saved struct {
+	// Record is the game record, in format 2 (converted when the file was
+	// older: Record.From).
+	Record *rules.Record
+	// Session is what was saved beside the record (SaveSession), nil for
+	// an autosave.
+	Session json.RawMessage
+	// Game is the game the record is of, and Match the match after its
+	// last move.
+	Game  rules.Game
+	Match rules.Match
+}
+
+// Load reads and checks the save, written by Save or SaveSession in any
+// record format (rules.ReadRecord; games are the box's games): the record
+// must parse, be of one of games, have seat names the app can draw
+// (rules.Record.CheckNames) and replay without an illegal move. Only a
+// regular file of at most MaxSaveSize bytes is read (ReadLocalFile). It
+// returns fs.ErrNotExist (wrapped) when there is no save.
+func (s FileSaver) Load(games ...rules.Game) (*Saved, error) {
+	data, err := ReadLocalFile(s.Path, MaxSaveSize)
 	if err != nil {
-		return nil, 0, fmt.Errorf("game: autosave: %w", err)
+		return nil, fmt.Errorf("game: autosave: %w", err)
 	}
-	rec, err := saboteur.ParseRecord(data)
+	out, err := ReadSave(data, games...)
+	if err != nil {
+		return nil, fmt.Errorf("game: autosave %s: %w", s.Path, err)
+	}
+	return out, nil
+}
+
+// ReadSave is Load of the file's contents.
+func ReadSave(data []byte, games ...rules.Game) (*Saved, error) {
+	out := &Saved{}
+	rec := data
+	var head map[string]json.RawMessage
+	if json.Unmarshal(data, &head) == nil && head["record"] != nil {
+		var f struct {
+			Record  json.RawMessage `json:"record"`
+			Session json.RawMessage `json:"session"`
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&f); err != nil {
+			return nil, err
+		}
+		rec, out.Session = f.Record, f.Session
+	}
+	r, err := rules.ReadRecord(rec, games...)
 	if err == nil {
 		// The app draws the seat names (Continue).
-		err = rec.CheckNames()
+		err = r.CheckNames()
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("game: autosave %s: %w", s.Path, err)
+		return nil, err
 	}
-	g, _, err := rec.Replay()
+	for _, g := range games {
+		if g.ID() == r.Game {
+			out.Game = g
+		}
+	}
+	if out.Game == nil {
+		return nil, fmt.Errorf("record: game: %q is not in this box", r.Game)
+	}
+	m, _, err := r.Replay(out.Game)
 	if err != nil {
-		return nil, 0, fmt.Errorf("game: autosave %s: %w", s.Path, err)
+		return nil, err
 	}
-	return rec, g.Phase(), nil
+	out.Record, out.Match = r, m
+	return out, nil
 }

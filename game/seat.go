@@ -4,15 +4,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 )
-
-// Delivery is one Deliver call as an Inbox queues it: a view and the events
-// that led to it.
-type Delivery struct {
-	View   saboteur.View
-	Events []saboteur.Event
-}
 
 // Inbox is a Seat that queues its deliveries for a reader on another
 // goroutine, such as the app's frame loop: Deliver never blocks, Poll never
@@ -21,7 +14,7 @@ type Inbox struct {
 	name   string
 	mu     sync.Mutex
 	queue  []Delivery
-	latest saboteur.View
+	latest rules.View
 	has    bool
 }
 
@@ -31,11 +24,11 @@ func NewInbox(name string) *Inbox { return &Inbox{name: name} }
 // Name returns the player's name.
 func (b *Inbox) Name() string { return b.name }
 
-// Deliver queues the view and events.
-func (b *Inbox) Deliver(v saboteur.View, evs []saboteur.Event) {
+// Deliver queues the delivery.
+func (b *Inbox) Deliver(d Delivery) {
 	b.mu.Lock()
-	b.queue = append(b.queue, Delivery{v, evs})
-	b.latest, b.has = v, true
+	b.queue = append(b.queue, d)
+	b.latest, b.has = d.View, true
 	b.mu.Unlock()
 }
 
@@ -54,7 +47,7 @@ func (b *Inbox) Poll() (d Delivery, ok bool) {
 
 // Latest returns the newest view delivered (queued or not); ok is false
 // before the first delivery.
-func (b *Inbox) Latest() (v saboteur.View, ok bool) {
+func (b *Inbox) Latest() (v rules.View, ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.latest, b.has
@@ -67,25 +60,18 @@ func (b *Inbox) Pending() int {
 	return len(b.queue)
 }
 
-// Brain is what a BotSeat drives: a computer player (bot.Bot satisfies it).
-// Observe sees every event of the seat's redacted stream in order; Choose
-// returns a move for the view, which has the seat on turn.
-type Brain interface {
-	Observe(saboteur.Event)
-	Choose(saboteur.View) saboteur.Move
-}
-
-// BotSeat runs a Brain off the caller's goroutine: deliveries are queued,
-// and a goroutine of its own feeds the events to the Brain and, when the
-// newest view has the seat on turn, lets it think and Submits its move, no
-// sooner than Delay after the turn came (so humans can follow). A move the
-// table refuses (a bug in the bot) is replaced by the first legal move, so
-// the game never stalls. Start it by putting it at a table (it is a Binder);
-// it stops when the table's game ends, the table is closed or the seat is
-// replaced.
+// BotSeat runs a computer player (rules.Bot) off the caller's goroutine:
+// deliveries are queued, and a goroutine of its own feeds the events to
+// the bot and, when the newest delivery has the seat owing a move, lets it
+// think and submits its move (Table.SubmitOrSafe: a move the match refuses,
+// a bug in the bot, is replaced by the first legal move, so the game never
+// stalls), no sooner than Delay after the move came due (so humans can
+// follow). Start it by putting it at a table (it is a Binder); it stops
+// when the table's game ends, the table is closed or the seat is replaced.
 type BotSeat struct {
 	name  string
-	brain Brain
+	level string
+	bot   rules.Bot
 	delay time.Duration
 
 	mu     sync.Mutex
@@ -99,14 +85,18 @@ type BotSeat struct {
 	onMove func(error) // test hook: the result of each Submit
 }
 
-// NewBotSeat returns a seat called name played by brain, which moves no
-// sooner than delay after its turn comes (0: as soon as it has chosen).
-func NewBotSeat(name string, brain Brain, delay time.Duration) *BotSeat {
-	return &BotSeat{name: name, brain: brain, delay: delay, wake: make(chan struct{}, 1), stop: make(chan struct{})}
+// NewBotSeat returns a seat called name played by b, a computer player of
+// level (for the record), which moves no sooner than delay after its move
+// comes due (0: as soon as it has chosen).
+func NewBotSeat(name, level string, b rules.Bot, delay time.Duration) *BotSeat {
+	return &BotSeat{name: name, level: level, bot: b, delay: delay, wake: make(chan struct{}, 1), stop: make(chan struct{})}
 }
 
 // Name returns the player's name.
 func (s *BotSeat) Name() string { return s.name }
+
+// Kind says the seat is a computer player of its level.
+func (s *BotSeat) Kind() (rules.SeatKind, string) { return rules.Computer, s.level }
 
 // Bind starts the seat's goroutine for seat at table t (called by the
 // table; a BotSeat sits at one table once).
@@ -121,9 +111,9 @@ func (s *BotSeat) Bind(t *Table, seat int) {
 }
 
 // Deliver queues the delivery for the seat's goroutine.
-func (s *BotSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
+func (s *BotSeat) Deliver(d Delivery) {
 	s.mu.Lock()
-	s.queue = append(s.queue, Delivery{v, evs})
+	s.queue = append(s.queue, d)
 	s.mu.Unlock()
 	select {
 	case s.wake <- struct{}{}:
@@ -143,11 +133,11 @@ func (s *BotSeat) run(t *Table, seat int) {
 		if len(q) > 0 {
 			for _, d := range q {
 				for _, e := range d.Events {
-					s.brain.Observe(e)
+					s.bot.Observe(e)
 				}
 			}
-			if v := q[len(q)-1].View; v.MyTurn() {
-				if !s.move(t, seat, v) {
+			if d := q[len(q)-1]; d.Owes {
+				if !s.move(t, seat, d) {
 					return
 				}
 			}
@@ -162,11 +152,11 @@ func (s *BotSeat) run(t *Table, seat int) {
 	}
 }
 
-// move lets the brain choose and submits, after the delay; false when the
+// move lets the bot choose and submits, after the delay; false when the
 // seat was stopped meanwhile.
-func (s *BotSeat) move(t *Table, seat int, v saboteur.View) bool {
+func (s *BotSeat) move(t *Table, seat int, d Delivery) bool {
 	began := time.Now()
-	m := s.brain.Choose(v)
+	m := s.bot.Choose(d.View)
 	if wait := s.delay - time.Since(began); wait > 0 {
 		timer := time.NewTimer(wait)
 		select {
@@ -181,20 +171,16 @@ func (s *BotSeat) move(t *Table, seat int, v saboteur.View) bool {
 		return false
 	default:
 	}
+	stale := t.at(d.Step)
 	still := func() error {
 		select {
 		case <-s.stop:
 			return ErrClosed
 		default:
-			return nil
+			return stale()
 		}
 	}
-	err := t.submitIf(seat, m, still)
-	if err != nil && err != ErrClosed {
-		if legal := v.LegalMoves(); len(legal) > 0 {
-			err = t.submitIf(seat, legal[0], still)
-		}
-	}
+	err := t.submitIf(seat, m, still, true)
 	if s.onMove != nil {
 		s.onMove(err)
 	}
@@ -214,9 +200,17 @@ type Tee struct {
 func (t Tee) Name() string { return t.Primary.Name() }
 
 // Deliver passes the delivery to both seats.
-func (t Tee) Deliver(v saboteur.View, evs []saboteur.Event) {
-	t.Primary.Deliver(v, evs)
-	t.Watcher.Deliver(v, evs)
+func (t Tee) Deliver(d Delivery) {
+	t.Primary.Deliver(d)
+	t.Watcher.Deliver(d)
+}
+
+// Kind is the primary seat's kind (a human's when it says none).
+func (t Tee) Kind() (rules.SeatKind, string) {
+	if k, ok := t.Primary.(Kinder); ok {
+		return k.Kind()
+	}
+	return rules.Human, ""
 }
 
 // Bind binds the seats that are Binders.

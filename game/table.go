@@ -1,17 +1,20 @@
-// Package game is a table in progress (DESIGN.md, game): one saboteur.Game, its
-// seats (local humans, computer players, remote players), the turn loop and
-// the autosave. Single-player, hotseat and LAN games all go through a Table.
-// It never imports ebiten: it runs and tests headless.
+// Package game is a table in progress, for any game of the box
+// (docs/DESIGN.md, game): one rules.Match, its seats (local humans,
+// computer players, remote players), the turn loop (one seat or several
+// owing a move) and the autosave. Single-player, hotseat and LAN games all
+// go through a Table. It knows games only through package rules, and never
+// imports ebiten: it runs and tests headless.
 package game
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 )
 
 // Seat is one player at a table: a local human, a bot, or a remote player.
@@ -20,10 +23,28 @@ type Seat interface {
 	// game record.
 	Name() string
 	// Deliver gives the seat its fresh view and the events since the last
-	// delivery, already redacted for it (saboteur.Event.For). It is called with
-	// the table locked, from whichever goroutine made the move: it must not
-	// block and must not call back into the table (buffer or hand off).
-	Deliver(v saboteur.View, evs []saboteur.Event)
+	// delivery, already redacted for it (rules.Event.For), and whether it
+	// owes a move now. It is called with the table locked, from whichever
+	// goroutine made the move: it must not block and must not call back
+	// into the table (buffer or hand off).
+	Deliver(d Delivery)
+}
+
+// Delivery is what a seat is handed after every move: its view, the
+// events that led to it (redacted for the seat), the match's step and
+// whether the seat owes a move at that step (rules.Match.ToMove).
+type Delivery struct {
+	View   rules.View
+	Events []rules.Event
+	Step   int
+	Owes   bool
+}
+
+// Kinder is a Seat that says who plays it, for the record (rules.SeatKind
+// and, for a computer player, its level), so that Continue restores the
+// same table. A Seat that is no Kinder is recorded as a human's.
+type Kinder interface {
+	Kind() (kind rules.SeatKind, level string)
 }
 
 // Binder is a Seat that wants to know its table and seat number before its
@@ -42,31 +63,35 @@ type Stopper interface {
 // Saver writes the game record after every move: the autosave (FileSaver in
 // the user's config directory; a storage-backed one in the browser).
 type Saver interface {
-	Save(*saboteur.Record) error
+	Save(*rules.Record) error
 }
 
-// Errors Submit returns besides the rules' own (which name the R-number).
+// Errors Submit returns besides the match's own (which cite the rule).
 var (
 	// ErrClosed: the table was closed (Close) and takes no more moves.
 	ErrClosed = errors.New("game: the table is closed")
-	// ErrNotYourTurn: a move from a seat that is not on turn (R4.3).
-	ErrNotYourTurn = errors.New("R4.3: not your turn")
+	// ErrNotYourTurn: a move from a seat that owes none now.
+	ErrNotYourTurn = errors.New("game: not your turn")
 	// ErrNoSeat: a seat number outside the table.
 	ErrNoSeat = errors.New("game: no such seat")
 	// ErrStale: a SubmitAt move chosen before the game moved on.
 	ErrStale = errors.New("game: the game has moved on since the move was chosen")
+	// ErrOver: a move after the end of the game.
+	ErrOver = errors.New("game: the game is over")
 )
 
-// Table owns one saboteur.Game and its seats; moves come in from any goroutine
-// via Submit, are validated by rules, recorded, autosaved, and every seat gets
-// its own view and events. All methods are safe for concurrent use.
+// Table owns one match and its seats; moves come in from any goroutine
+// via Submit, are validated by the match, recorded, autosaved, and every
+// seat gets its own view and events. All methods are safe for concurrent
+// use.
 type Table struct {
 	mu       sync.Mutex
-	g        *saboteur.Game
-	rec      *saboteur.Record
+	game     rules.Game
+	m        rules.Match
+	rec      *rules.Record
 	seats    []Seat
 	watchers []Seat
-	events   []saboteur.Event // every event of the game so far, unredacted
+	events   []rules.Event // every event of the game so far, unredacted
 	save     Saver
 	saveErr  error
 	done     chan struct{}
@@ -74,51 +99,68 @@ type Table struct {
 	closed   bool
 }
 
-// NewTable deals a new game with opts and seed to seats (one per player, in
-// seat order) and delivers every seat its first view and the deal's events.
-// save may be nil (no autosave). It fails when the options are invalid or the
-// number of seats does not match opts.Players.
-func NewTable(opts saboteur.Options, seed uint64, seats []Seat, save Saver) (*Table, error) {
-	if len(seats) != opts.Players {
-		return nil, fmt.Errorf("game: %d seats for %d players", len(seats), opts.Players)
+// NewTable deals a new match of g with its table options opts (the game's
+// JSON; nil: its defaults) and seed to seats (one per player, in seat
+// order), and delivers every seat its first view and the deal's events
+// (rules.Opener). save may be nil (no autosave). It fails when the number
+// of seats is outside the game's range or the options do not suit it.
+func NewTable(g rules.Game, opts json.RawMessage, seed uint64, seats []Seat, save Saver) (*Table, error) {
+	if lo, hi := g.Seats(); len(seats) < lo || len(seats) > hi {
+		return nil, fmt.Errorf("game: %d seats: %s takes %d to %d players", len(seats), g.ID(), lo, hi)
 	}
-	g, evs, err := saboteur.New(opts, seed)
+	m, err := g.New(len(seats), opts, seed)
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)
 	}
-	names := make([]string, len(seats))
+	recSeats := make([]rules.RecordSeat, len(seats))
 	for i, s := range seats {
-		names[i] = s.Name()
+		recSeats[i] = recordSeat(s.Name(), s)
 	}
-	t := &Table{g: g, rec: saboteur.NewRecord(opts, seed, names), seats: slices.Clone(seats), save: save, done: make(chan struct{})}
-	t.start(evs)
+	t := &Table{game: g, m: m, rec: rules.NewRecord(g.ID(), opts, seed, recSeats), seats: slices.Clone(seats),
+		save: save, done: make(chan struct{})}
+	t.start(rules.OpeningOf(m))
 	return t, nil
 }
 
-// Resume rebuilds a table from an autosave record: the moves are replayed
-// (saboteur.Record.Replay) and every seat gets its view and all the game's
-// events so far, redacted for it, so that computer players can rebuild what
-// they had learned. seats may carry new names; the record keeps its own.
-func Resume(rec *saboteur.Record, seats []Seat, save Saver) (*Table, error) {
+// recordSeat is seat s as the record keeps it, called name.
+func recordSeat(name string, s Seat) rules.RecordSeat {
+	k, ok := s.(Kinder)
+	if !ok {
+		return rules.RecordSeat{Name: name, Kind: rules.Human}
+	}
+	kind, level := k.Kind()
+	if kind != rules.Computer {
+		level = ""
+	}
+	return rules.RecordSeat{Name: name, Kind: kind, Level: level}
+}
+
+// Resume rebuilds a table of g from a record (an autosave): the moves are
+// replayed (rules.Record.Replay) and every seat gets its view and all the
+// game's events so far, redacted for it, so that computer players can
+// rebuild what they had learned. The record keeps its names; each seat's
+// kind and level become those of the seat given (Kinder).
+func Resume(g rules.Game, rec *rules.Record, seats []Seat, save Saver) (*Table, error) {
 	if rec == nil {
 		return nil, errors.New("game: resume: no record")
 	}
-	if len(seats) != rec.Options.Players {
-		return nil, fmt.Errorf("game: resume: %d seats for %d players", len(seats), rec.Options.Players)
+	if len(seats) != len(rec.Seats) {
+		return nil, fmt.Errorf("game: resume: %d seats for %d players", len(seats), len(rec.Seats))
 	}
-	g, evs, err := rec.Replay()
+	m, evs, err := rec.Replay(g)
 	if err != nil {
 		return nil, fmt.Errorf("game: resume: %w", err)
 	}
-	cp := *rec
-	cp.Seats = slices.Clone(rec.Seats)
-	cp.Moves = slices.Clone(rec.Moves)
-	t := &Table{g: g, rec: &cp, seats: slices.Clone(seats), save: save, done: make(chan struct{})}
+	cp := rec.Clone()
+	for i, s := range seats {
+		cp.Seats[i] = recordSeat(rec.Seats[i].Name, s)
+	}
+	t := &Table{game: g, m: m, rec: cp, seats: slices.Clone(seats), save: save, done: make(chan struct{})}
 	t.start(evs)
 	return t, nil
 }
 
-func (t *Table) start(evs []saboteur.Event) {
+func (t *Table) start(evs []rules.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for i, s := range t.seats {
@@ -127,7 +169,7 @@ func (t *Table) start(evs []saboteur.Event) {
 		}
 	}
 	t.events = evs
-	if t.g.Phase() == saboteur.Over {
+	if t.m.Over() {
 		t.over.Store(true)
 		close(t.done)
 	}
@@ -136,64 +178,86 @@ func (t *Table) start(evs []saboteur.Event) {
 
 // deliver hands every seat and watcher its view and its redaction of evs.
 // t.mu is held.
-func (t *Table) deliver(evs []saboteur.Event) {
+func (t *Table) deliver(evs []rules.Event) {
+	owing, step := t.m.ToMove(), t.m.Step()
 	for i, s := range t.seats {
-		t.deliverTo(s, i, evs)
+		s.Deliver(t.delivery(i, evs, owing, step))
 	}
 	for _, w := range t.watchers {
-		t.deliverTo(w, -1, evs)
+		w.Deliver(t.delivery(-1, evs, nil, step))
 	}
 }
 
-func (t *Table) deliverTo(s Seat, seat int, evs []saboteur.Event) {
-	out := make([]saboteur.Event, len(evs))
-	for j, e := range evs {
-		out[j] = e.For(seat)
+// delivery is seat's view, its redaction of evs and whether it is among
+// owing at step. t.mu is held.
+func (t *Table) delivery(seat int, evs []rules.Event, owing []int, step int) Delivery {
+	out := make([]rules.Event, 0, len(evs))
+	for _, e := range evs {
+		if r, ok := e.For(seat); ok {
+			out = append(out, r)
+		}
 	}
-	s.Deliver(t.g.View(seat), out)
+	return Delivery{View: t.m.View(seat), Events: out, Step: step, Owes: slices.Contains(owing, seat)}
 }
 
-// Submit plays move m for seat (m.Seat is set to seat). It refuses, changing
-// nothing, a move after Close (ErrClosed) or after the end (saboteur.ErrOver),
-// from a seat not on turn (ErrNotYourTurn), and any move the rules reject
-// (the rules error, naming the R-number). A legal move is recorded, saved
-// through the Saver (a failed save does not undo the move: see SaveError),
-// and delivered to every seat.
-func (t *Table) Submit(seat int, m saboteur.Move) error { return t.submitIf(seat, m, nil) }
+// Submit plays move m for seat. It refuses, changing nothing, a move after
+// Close (ErrClosed) or after the end (ErrOver), from a seat that owes no
+// move (ErrNotYourTurn), and any move the match rejects (its error, citing
+// the rule). A legal move is recorded, saved through the Saver (a failed
+// save does not undo the move: see SaveError), and delivered to every
+// seat.
+func (t *Table) Submit(seat int, m rules.Move) error { return t.submitIf(seat, m, nil, false) }
 
-// SubmitAt is Submit for a move chosen on the view after moves moves of the
-// game (saboteur.View.Moves): when the game has made any other number of
-// moves since, it refuses with ErrStale and changes nothing. A LAN host's
-// turn timer plays a silent guest's turn with it, so that a move the
-// guest made meanwhile is never followed by a second one for them.
-func (t *Table) SubmitAt(seat, moves int, m saboteur.Move) error {
-	return t.submitIf(seat, m, func() error {
-		if t.g.Moves() != moves {
+// SubmitAt is Submit for a move chosen at step step of the match
+// (Delivery.Step, rules.Match.Step): when the match has moved on since, it
+// refuses with ErrStale and changes nothing. A LAN host's turn timer plays
+// a silent guest's move with it, so that a move the guest made meanwhile
+// is never followed by a second one for them.
+func (t *Table) SubmitAt(seat, step int, m rules.Move) error {
+	return t.submitIf(seat, m, t.at(step), false)
+}
+
+// SubmitOrSafe is SubmitAt for a computer player's move: when the match
+// refuses m (a bot's bug, or a bot with no answer), the seat's first legal
+// move is played instead (rules.Match.Legal puts one that is always safe
+// first), so the game never stalls.
+func (t *Table) SubmitOrSafe(seat, step int, m rules.Move) error {
+	return t.submitIf(seat, m, t.at(step), true)
+}
+
+// at is the still-check of SubmitAt. t.mu is held when it runs.
+func (t *Table) at(step int) func() error {
+	return func() error {
+		if t.m.Step() != step {
 			return ErrStale
 		}
 		return nil
-	})
+	}
 }
 
-// History returns what seat knows now: its view and every event of the
-// game so far, redacted for it (saboteur.Event.For), taken at one moment. A
-// computer player made mid-game catches up from it.
-func (t *Table) History(seat int) (saboteur.View, []saboteur.Event) {
+// History returns what seat knows now, taken at one moment: its view, every
+// event of the game so far redacted for it, the step and whether it owes a
+// move. A computer player made mid-game catches up from it.
+func (t *Table) History(seat int) Delivery {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	out := make([]saboteur.Event, len(t.events))
-	for i, e := range t.events {
-		out[i] = e.For(seat)
-	}
-	return t.g.View(seat), out
+	return t.delivery(seat, t.events, t.m.ToMove(), t.m.Step())
+}
+
+// ToMove returns the seats that owe a move now and the match's step.
+func (t *Table) ToMove() (seats []int, step int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.m.ToMove(), t.m.Step()
 }
 
 // submitIf is Submit that first asks still, with the table locked, whether
 // the move may still be made (nil) or why not: a bot replaced (Replace
 // stops it with the table locked) while its move waited for the lock must
 // not move for whoever sits there now (ErrClosed), nor may a SubmitAt move
-// come after the game moved on (ErrStale).
-func (t *Table) submitIf(seat int, m saboteur.Move, still func() error) error {
+// come after the game moved on (ErrStale). With safe, a move the match
+// refuses is replaced by the seat's first legal move.
+func (t *Table) submitIf(seat int, m rules.Move, still func() error, safe bool) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var err error
@@ -207,26 +271,34 @@ func (t *Table) submitIf(seat int, m saboteur.Move, still func() error) error {
 		return err
 	case seat < 0 || seat >= len(t.seats):
 		return ErrNoSeat
-	case t.g.Phase() == saboteur.Over:
-		return saboteur.ErrOver
-	case seat != t.g.Turn():
-		return fmt.Errorf("%w: it is seat %d's turn", ErrNotYourTurn, t.g.Turn())
+	case t.m.Over():
+		return ErrOver
 	}
-	m.Seat = seat
-	evs, err := t.g.Apply(m)
+	if owing := t.m.ToMove(); !slices.Contains(owing, seat) {
+		return fmt.Errorf("%w: seat %d owes no move now (seats %v do)", ErrNotYourTurn, seat, owing)
+	}
+	evs, err := t.m.Apply(seat, m)
+	if err != nil && safe {
+		if legal := t.m.Legal(seat); len(legal) > 0 {
+			m = legal[0]
+			evs, err = t.m.Apply(seat, m)
+		}
+	}
 	if err != nil {
 		return err
 	}
-	t.rec.Moves = append(t.rec.Moves, m)
+	if err := t.rec.Add(seat, m); err != nil {
+		t.saveErr = err
+	}
 	t.events = append(t.events, evs...)
 	if t.save != nil {
 		t.saveErr = t.save.Save(t.rec)
 	}
-	if t.g.Phase() == saboteur.Over {
+	if t.m.Over() {
 		t.over.Store(true) // before the last events go out (see Over)
 	}
 	t.deliver(evs)
-	if t.g.Phase() == saboteur.Over {
+	if t.m.Over() {
 		close(t.done)
 	}
 	return nil
@@ -235,7 +307,7 @@ func (t *Table) submitIf(seat int, m saboteur.Move, still func() error) error {
 // Replace puts s in seat's place (a bot stands in for a dropped LAN guest,
 // and back). The old seat is stopped if it is a Stopper; the new one is
 // bound (Binder) and delivered its view and every event of the game so far,
-// redacted for it, at once.
+// redacted for it, at once. The record keeps the seat's kind.
 func (t *Table) Replace(seat int, s Seat) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -249,7 +321,7 @@ func (t *Table) Replace(seat int, s Seat) error {
 	if b, ok := s.(Binder); ok {
 		b.Bind(t, seat)
 	}
-	t.deliverTo(s, seat, t.events)
+	s.Deliver(t.delivery(seat, t.events, t.m.ToMove(), t.m.Step()))
 	return nil
 }
 
@@ -260,31 +332,44 @@ func (t *Table) Watch(w Seat) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.watchers = append(t.watchers, w)
-	t.deliverTo(w, -1, t.events)
+	w.Deliver(t.delivery(-1, t.events, nil, t.m.Step()))
 }
 
-// View returns what seat may know now (saboteur.Game.View); -1 is a spectator.
-func (t *Table) View(seat int) saboteur.View {
+// View returns what seat may know now (rules.Match.View); -1 is a
+// spectator.
+func (t *Table) View(seat int) rules.View {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.g.View(seat)
+	return t.m.View(seat)
 }
+
+// Scores returns the final scores by seat once the game is over, nil
+// before (rules.Match.Scores).
+func (t *Table) Scores() []int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.m.Scores()
+}
+
+// Game returns the game the table plays.
+func (t *Table) Game() rules.Game { return t.game }
 
 // Names returns the seats' names in seat order, as the record has them.
 func (t *Table) Names() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return slices.Clone(t.rec.Seats)
+	out := make([]string, len(t.rec.Seats))
+	for i, s := range t.rec.Seats {
+		out[i] = s.Name
+	}
+	return out
 }
 
 // Record returns a copy of the game record so far.
-func (t *Table) Record() *saboteur.Record {
+func (t *Table) Record() *rules.Record {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	cp := *t.rec
-	cp.Seats = slices.Clone(t.rec.Seats)
-	cp.Moves = slices.Clone(t.rec.Moves)
-	return &cp
+	return t.rec.Clone()
 }
 
 // SaveError returns the error of the last autosave, nil when it worked.
@@ -294,14 +379,14 @@ func (t *Table) SaveError() error {
 	return t.saveErr
 }
 
-// Done returns a channel closed when the game is over (R9).
+// Done returns a channel closed when the game is over.
 func (t *Table) Done() <-chan struct{} { return t.done }
 
-// Over reports whether the game is over (R9). It turns true before the
-// game's last events are handed to the seats, so a seat that hears the
-// end and hangs up at once is already seen to leave after the game (Done
-// closes only once the events are handed out). It never waits for the
-// table's lock.
+// Over reports whether the game is over. It turns true before the game's
+// last events are handed to the seats, so a seat that hears the end and
+// hangs up at once is already seen to leave after the game (Done closes
+// only once the events are handed out). It never waits for the table's
+// lock.
 func (t *Table) Over() bool { return t.over.Load() }
 
 // Close ends the table without finishing the game (the player left to the

@@ -12,23 +12,31 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"pgregory.net/rapid"
 )
 
-// randomBrain picks a uniformly random legal move: a test double for
-// bot.Bot, which the table drives the same way.
+// sab is the game the tables of these tests play.
+var sab rules.Game = saboteur.Rules{Bots: bot.Brains}
+
+// randomBrain picks a uniformly random legal move: a test double for a
+// computer player (rules.Bot), which the table drives the same way.
 type randomBrain struct {
 	rng  *rand.Rand
 	seen int
 }
 
-func (b *randomBrain) Observe(saboteur.Event) { b.seen++ }
-func (b *randomBrain) Choose(v saboteur.View) saboteur.Move {
-	ms := v.LegalMoves()
+func (b *randomBrain) Observe(rules.Event) { b.seen++ }
+func (b *randomBrain) Choose(v rules.View) rules.Move {
+	sv := v.(saboteur.View)
+	ms := sv.LegalMoves()
 	return ms[b.rng.IntN(len(ms))]
 }
+
+// view is seat's view at tb, as Saboteur's type.
+func view(tb *Table, seat int) saboteur.View { return tb.View(seat).(saboteur.View) }
 
 func newBrain(seed uint64) *randomBrain {
 	return &randomBrain{rng: rand.New(rand.NewPCG(seed, 7))}
@@ -41,7 +49,7 @@ type memSaver struct {
 	saves int
 }
 
-func (s *memSaver) Save(r *saboteur.Record) error {
+func (s *memSaver) Save(r *rules.Record) error {
 	b, err := json.Marshal(r)
 	s.mu.Lock()
 	s.last, s.saves = b, s.saves+1
@@ -49,16 +57,19 @@ func (s *memSaver) Save(r *saboteur.Record) error {
 	return err
 }
 
-func opts(n int) saboteur.Options { return saboteur.Options{Players: n, FirstPlayer: 0} }
+func opts(n int) json.RawMessage {
+	b, _ := json.Marshal(saboteur.Options{Players: n, FirstPlayer: 0})
+	return b
+}
 
 func TestBotsPlayWholeGame(t *testing.T) {
 	for _, n := range []int{3, 5, 10} {
 		seats := make([]Seat, n)
 		for i := range seats {
-			seats[i] = NewBotSeat("bot", newBrain(uint64(i+1)), 0)
+			seats[i] = NewBotSeat("bot", "random", newBrain(uint64(i+1)), 0)
 		}
 		save := &memSaver{}
-		tb, err := NewTable(opts(n), uint64(n), seats, save)
+		tb, err := NewTable(sab, opts(n), uint64(n), seats, save)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,16 +78,19 @@ func TestBotsPlayWholeGame(t *testing.T) {
 		case <-time.After(60 * time.Second):
 			t.Fatalf("%d bots: the game did not end", n)
 		}
-		if v := tb.View(-1); v.Phase != saboteur.Over || len(v.Scores) != n {
+		if v := view(tb, -1); v.Phase != saboteur.Over || len(v.Scores) != n || !reflect.DeepEqual(tb.Scores(), v.Scores) {
 			t.Fatalf("%d bots: phase %v scores %v", n, v.Phase, v.Scores)
 		}
-		rec, err := saboteur.ParseRecord(save.last)
+		rec, err := rules.ParseRecord(save.last)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, _, err := rec.Replay()
-		if err != nil || g.Phase() != saboteur.Over {
-			t.Fatalf("%d bots: autosave replays to %v, %v", n, g.Phase(), err)
+		if rec.Seats[0] != (rules.RecordSeat{Name: "bot", Kind: rules.Computer, Level: "random"}) {
+			t.Errorf("%d bots: seat 0 recorded as %+v", n, rec.Seats[0])
+		}
+		m, _, err := rec.Replay(sab)
+		if err != nil || !m.Over() {
+			t.Fatalf("%d bots: autosave replays to the end: %v, %v", n, m.Over(), err)
 		}
 		if save.saves != len(rec.Moves) {
 			t.Errorf("%d bots: %d saves for %d moves", n, save.saves, len(rec.Moves))
@@ -101,11 +115,11 @@ func state(t *testing.T, tb *Table) string {
 
 func TestRefusedSubmitChangesNothing(t *testing.T) {
 	inboxes := []Seat{NewInbox("a"), NewInbox("b"), NewInbox("c"), NewInbox("d")}
-	tb, err := NewTable(opts(4), 11, inboxes, nil)
+	tb, err := NewTable(sab, opts(4), 11, inboxes, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := tb.View(0)
+	v := view(tb, 0)
 	var path saboteur.Card
 	for _, c := range v.Hand {
 		if c.Kind == saboteur.Path {
@@ -115,9 +129,11 @@ func TestRefusedSubmitChangesNothing(t *testing.T) {
 	tests := []struct {
 		name string
 		seat int
-		m    saboteur.Move
+		m    rules.Move
 	}{
-		{"out of turn", 1, saboteur.Move{Type: saboteur.Discard, Card: tb.View(1).Hand[0]}},
+		{"out of turn", 1, saboteur.Move{Seat: 1, Type: saboteur.Discard, Card: view(tb, 1).Hand[0]}},
+		{"another seat's move", 0, saboteur.Move{Seat: 1, Type: saboteur.Discard, Card: v.Hand[0]}},
+		{"not a move", 0, "discard"},
 		{"no such seat", 7, saboteur.Move{Type: saboteur.Discard}},
 		{"card not held", 0, saboteur.Move{Type: saboteur.Play, Card: saboteur.MustCard("xNESW"), At: saboteur.Cell{X: 1}}},
 		{"cell taken", 0, saboteur.Move{Type: saboteur.Play, Card: path, At: saboteur.Cell{}}},
@@ -145,11 +161,11 @@ func TestRefusedSubmitChangesNothing(t *testing.T) {
 			}
 		})
 	}
-	if err := tb.Submit(1, saboteur.Move{Type: saboteur.Discard, Card: tb.View(1).Hand[0]}); !errors.Is(err, ErrNotYourTurn) {
+	if err := tb.Submit(1, saboteur.Move{Seat: 1, Type: saboteur.Discard, Card: view(tb, 1).Hand[0]}); !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("out of turn: %v, want ErrNotYourTurn", err)
 	}
 	tb.Close()
-	if err := tb.Submit(0, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != ErrClosed {
+	if err := tb.Submit(0, saboteur.Move{Seat: 0, Type: saboteur.Discard, Card: v.Hand[0]}); err != ErrClosed {
 		t.Errorf("after Close: %v, want ErrClosed", err)
 	}
 }
@@ -163,11 +179,11 @@ type fataler interface {
 func playRandom(t fataler, tb *Table, rng *rand.Rand, k int) {
 	t.Helper()
 	for i := 0; i < k; i++ {
-		v := tb.View(-1)
+		v := view(tb, -1)
 		if v.Phase == saboteur.Over {
 			return
 		}
-		sv := tb.View(v.Turn)
+		sv := view(tb, v.Turn)
 		ms := sv.LegalMoves()
 		if err := tb.Submit(v.Turn, ms[rng.IntN(len(ms))]); err != nil {
 			t.Fatalf("legal move refused: %v", err)
@@ -187,7 +203,7 @@ func TestAutosaveResume(t *testing.T) {
 	dir := t.TempDir()
 	fs := FileSaver{Path: filepath.Join(dir, "sub", AutosaveFile)}
 	for _, k := range []int{1, 40, 150, 1000} {
-		tb, err := NewTable(opts(5), uint64(k), inboxes(5), fs)
+		tb, err := NewTable(sab, opts(5), uint64(k), inboxes(5), fs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,15 +211,15 @@ func TestAutosaveResume(t *testing.T) {
 		if err := tb.SaveError(); err != nil {
 			t.Fatal(err)
 		}
-		rec, phase, err := fs.Load()
+		saved, err := fs.Load(sab)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if phase != tb.View(-1).Phase {
-			t.Errorf("k=%d: loaded phase %v, table %v", k, phase, tb.View(-1).Phase)
+		if saved.Match.Over() != tb.Over() || saved.Record.From != 0 {
+			t.Errorf("k=%d: loaded over %v, table %v", k, saved.Match.Over(), tb.Over())
 		}
 		seats := inboxes(5)
-		tb2, err := Resume(rec, seats, nil)
+		tb2, err := Resume(sab, saved.Record, seats, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,8 +231,8 @@ func TestAutosaveResume(t *testing.T) {
 		if !ok || len(d.Events) == 0 || !reflect.DeepEqual(d.View, tb.View(2)) {
 			t.Fatalf("k=%d: resumed seat 2 got %v events, view equal %v", k, len(d.Events), reflect.DeepEqual(d.View, tb.View(2)))
 		}
-		for _, e := range d.Events {
-			if e.Type == saboteur.Dealt && e.Seat != 2 && (e.Cards != nil || e.Role != saboteur.NoRole) {
+		for _, x := range d.Events {
+			if e := x.(saboteur.Event); e.Type == saboteur.Dealt && e.Seat != 2 && (e.Cards != nil || e.Role != saboteur.NoRole) {
 				t.Fatalf("seat 2 saw seat %d's deal", e.Seat)
 			}
 		}
@@ -226,7 +242,7 @@ func TestAutosaveResume(t *testing.T) {
 func TestCorruptAutosave(t *testing.T) {
 	dir := t.TempDir()
 	fs := FileSaver{Path: filepath.Join(dir, AutosaveFile)}
-	if _, _, err := fs.Load(); !errors.Is(err, os.ErrNotExist) {
+	if _, err := fs.Load(sab); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing autosave: %v", err)
 	}
 	for _, data := range []string{"", "{", `{"format":1,"game":"goldvein","options":{"players":2},"seed":1,"seats":["a","b"],"moves":[]}`,
@@ -234,7 +250,7 @@ func TestCorruptAutosave(t *testing.T) {
 		if err := os.WriteFile(fs.Path, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := fs.Load(); err == nil {
+		if _, err := fs.Load(sab); err == nil {
 			t.Errorf("autosave %q loaded", data)
 		}
 	}
@@ -249,17 +265,17 @@ func TestCorruptAutosave(t *testing.T) {
 func TestReplace(t *testing.T) {
 	seats := make([]Seat, 5)
 	for i := range seats {
-		seats[i] = NewBotSeat("bot", newBrain(uint64(i)), 0)
+		seats[i] = NewBotSeat("bot", "random", newBrain(uint64(i)), 0)
 	}
 	guest := NewInbox("guest")
 	seats[3] = guest
-	tb, err := NewTable(opts(5), 3, seats, nil)
+	tb, err := NewTable(sab, opts(5), 3, seats, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The bots play until the guest is on turn and the table waits for it.
 	deadline := time.Now().Add(20 * time.Second)
-	for tb.View(-1).Turn != 3 {
+	for view(tb, -1).Turn != 3 {
 		if time.Now().After(deadline) {
 			t.Fatal("the guest's turn never came")
 		}
@@ -267,8 +283,8 @@ func TestReplace(t *testing.T) {
 	}
 	moves := len(tb.Record().Moves)
 	// A bot stands in for the guest, gets a fresh view and the game so far.
-	stand := NewBotSeat("stand-in", newBrain(99), 0)
-	stand.brain.(*randomBrain).seen = 0
+	stand := NewBotSeat("stand-in", "random", newBrain(99), 0)
+	stand.bot.(*randomBrain).seen = 0
 	var mu sync.Mutex
 	var errs []error
 	stand.onMove = func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() }
@@ -287,8 +303,8 @@ func TestReplace(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, ok := back.Poll()
-	if !ok || d.View.Seat != 3 || len(d.Events) == 0 {
-		t.Fatalf("the returning guest got %v %v", ok, d.View.Seat)
+	if !ok || d.View.(saboteur.View).Seat != 3 || len(d.Events) == 0 || d.Owes != (d.View.(saboteur.View).Turn == 3) {
+		t.Fatalf("the returning guest got %v, seat %d, %d events, owes %v", ok, d.View.(saboteur.View).Seat, len(d.Events), d.Owes)
 	}
 	if err := tb.Replace(9, back); err != ErrNoSeat {
 		t.Errorf("Replace(9): %v", err)
@@ -311,7 +327,7 @@ func TestDeliveriesRedacted(t *testing.T) {
 		n := rapid.IntRange(3, 10).Draw(rt, "players")
 		seed := rapid.Uint64().Draw(rt, "seed")
 		seats := inboxes(n)
-		tb, err := NewTable(opts(n), seed, seats, nil)
+		tb, err := NewTable(sab, opts(n), seed, seats, nil)
 		if err != nil {
 			rt.Fatal(err)
 		}
@@ -324,10 +340,11 @@ func TestDeliveriesRedacted(t *testing.T) {
 				if !ok {
 					return
 				}
-				if d.View.Seat != seat {
-					rt.Fatalf("seat %d got seat %d's view", seat, d.View.Seat)
+				if d.View.(saboteur.View).Seat != seat {
+					rt.Fatalf("seat %d got seat %d's view", seat, d.View.(saboteur.View).Seat)
 				}
-				for _, e := range d.Events {
+				for _, x := range d.Events {
+					e := x.(saboteur.Event)
 					if e.Seat == seat {
 						continue
 					}
@@ -352,11 +369,17 @@ func TestTee(t *testing.T) {
 	if tee.Name() != "a" {
 		t.Errorf("name %q", tee.Name())
 	}
-	tee.Deliver(saboteur.View{Seat: 4}, nil)
+	tee.Deliver(Delivery{View: saboteur.View{Seat: 4}})
 	for _, x := range []*Inbox{a, b} {
-		if v, ok := x.Latest(); !ok || v.Seat != 4 {
-			t.Errorf("%s: %v %v", x.Name(), ok, v.Seat)
+		if v, ok := x.Latest(); !ok || v.(saboteur.View).Seat != 4 {
+			t.Errorf("%s: %v %v", x.Name(), ok, v)
 		}
+	}
+	if k, _ := tee.Kind(); k != rules.Human {
+		t.Errorf("a tee of inboxes is a %s's seat", k)
+	}
+	if k, l := (Tee{NewBotSeat("b", "hard", nil, 0), b}).Kind(); k != rules.Computer || l != "hard" {
+		t.Errorf("a tee of a bot seat is %s %s", k, l)
 	}
 }
 
@@ -366,10 +389,10 @@ func TestRealBotsPlayWholeGame(t *testing.T) {
 	levels := []bot.Level{bot.Normal, bot.Easy, bot.Random, bot.Normal, bot.Easy}
 	seats := make([]Seat, len(levels))
 	for i, l := range levels {
-		seats[i] = NewBotSeat(string(l), bot.New(l, i, len(levels), uint64(10+i)), 0)
+		seats[i] = NewBotSeat(string(l), string(l), saboteur.AsBot(bot.New(l, i, len(levels), uint64(10+i))), 0)
 	}
 	save := &memSaver{}
-	tb, err := NewTable(opts(len(levels)), 2024, seats, save)
+	tb, err := NewTable(sab, opts(len(levels)), 2024, seats, save)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,15 +401,15 @@ func TestRealBotsPlayWholeGame(t *testing.T) {
 	case <-time.After(120 * time.Second):
 		t.Fatal("the game did not end")
 	}
-	v := tb.View(-1)
+	v := view(tb, -1)
 	if v.Phase != saboteur.Over || len(v.Results) != saboteur.Rounds {
 		t.Fatalf("phase %v after %d rounds", v.Phase, len(v.Results))
 	}
-	rec, err := saboteur.ParseRecord(save.last)
+	rec, err := rules.ParseRecord(save.last)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, _, err := rec.Replay(); err != nil || g.Phase() != saboteur.Over {
+	if m, _, err := rec.Replay(sab); err != nil || !m.Over() {
 		t.Fatalf("the autosave does not replay to the end: %v", err)
 	}
 }
@@ -395,18 +418,22 @@ func TestRealBotsPlayWholeGame(t *testing.T) {
 // refused with ErrStale and changes nothing; one chosen now is played.
 // History gives the seat's view and its redaction of every event so far.
 func TestSubmitAtAndHistory(t *testing.T) {
-	tb, err := NewTable(opts(4), 5, inboxes(4), nil)
+	tb, err := NewTable(sab, opts(4), 5, inboxes(4), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v0 := tb.View(-1)
+	v0 := view(tb, -1)
 	s := v0.Turn
-	v, evs := tb.History(s)
-	if v.Seat != s || v.Moves != v0.Moves || len(evs) == 0 {
-		t.Fatalf("history of seat %d: view of seat %d at %d moves, %d events", s, v.Seat, v.Moves, len(evs))
+	h := tb.History(s)
+	v, evs := h.View.(saboteur.View), h.Events
+	if v.Seat != s || v.Moves != v0.Moves || h.Step != v.Moves || !h.Owes || len(evs) == 0 {
+		t.Fatalf("history of seat %d: view of seat %d at %d moves, step %d, owes %v, %d events", s, v.Seat, v.Moves, h.Step, h.Owes, len(evs))
+	}
+	if seats, step := tb.ToMove(); !reflect.DeepEqual(seats, []int{s}) || step != v.Moves {
+		t.Fatalf("ToMove %v %d", seats, step)
 	}
 	for _, e := range evs {
-		if !reflect.DeepEqual(e, e.For(s)) {
+		if !reflect.DeepEqual(e, e.(saboteur.Event).Redact(s)) {
 			t.Fatalf("history holds an event not redacted for seat %d: %+v", s, e)
 		}
 	}
@@ -414,7 +441,7 @@ func TestSubmitAtAndHistory(t *testing.T) {
 	if err := tb.SubmitAt(s, v.Moves+1, m); !errors.Is(err, ErrStale) {
 		t.Fatalf("a move for a later point: %v, want ErrStale", err)
 	}
-	if got := tb.View(-1).Moves; got != v0.Moves {
+	if got := view(tb, -1).Moves; got != v0.Moves {
 		t.Fatalf("a stale move changed the game: %d moves, was %d", got, v0.Moves)
 	}
 	if err := tb.SubmitAt(s, v.Moves, m); err != nil {
@@ -423,7 +450,7 @@ func TestSubmitAtAndHistory(t *testing.T) {
 	if err := tb.SubmitAt(s, v.Moves, m); !errors.Is(err, ErrStale) {
 		t.Fatalf("the same move again: %v, want ErrStale", err)
 	}
-	_, evs2 := tb.History(s)
+	evs2 := tb.History(s).Events
 	if len(evs2) <= len(evs) {
 		t.Fatalf("history did not grow after a move: %d then %d events", len(evs), len(evs2))
 	}
@@ -444,9 +471,9 @@ type overSeat struct {
 
 func (s *overSeat) Bind(t *Table, seat int) { s.t = t; s.BotSeat.Bind(t, seat) }
 
-func (s *overSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
-	for _, e := range evs {
-		if e.Type == saboteur.GameEnded {
+func (s *overSeat) Deliver(d Delivery) {
+	for _, e := range d.Events {
+		if e.(saboteur.Event).Type == saboteur.GameEnded {
 			s.over.Store(2)
 			if s.t.Over() {
 				s.over.Store(1)
@@ -459,7 +486,7 @@ func (s *overSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
 			}
 		}
 	}
-	s.BotSeat.Deliver(v, evs)
+	s.BotSeat.Deliver(d)
 }
 
 // TestOverBeforeTheLastDelivery: a seat handed the end of the game (a LAN
@@ -467,12 +494,12 @@ func (s *overSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
 // yet, so the host logs it as leaving after the game, not as dropped.
 func TestOverBeforeTheLastDelivery(t *testing.T) {
 	seats := make([]Seat, 3)
-	watch := &overSeat{BotSeat: NewBotSeat("watch", newBrain(1), 0)}
+	watch := &overSeat{BotSeat: NewBotSeat("watch", "random", newBrain(1), 0)}
 	seats[0] = watch
 	for i := 1; i < len(seats); i++ {
-		seats[i] = NewBotSeat("bot", newBrain(uint64(i+1)), 0)
+		seats[i] = NewBotSeat("bot", "random", newBrain(uint64(i+1)), 0)
 	}
-	tb, err := NewTable(opts(3), 3, seats, nil)
+	tb, err := NewTable(sab, opts(3), 3, seats, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
@@ -15,7 +14,7 @@ import (
 // NewBrain returns a computer player of level (bot.ParseLevel; an unknown
 // level plays as normal) for seat at a table of players, with a random
 // seed of its own. It is the default HostConfig.NewBrain.
-func NewBrain(level string, seat, players int) game.Brain {
+func NewBrain(level string, seat, players int) saboteur.Brain {
 	l, err := bot.ParseLevel(level)
 	if err != nil {
 		l = bot.Normal
@@ -33,8 +32,8 @@ func NewBrain(level string, seat, players int) game.Brain {
 // move. onMessage, when not nil, sees every message first (chat, lobby).
 // It returns the final view, or an error when the client ended before the
 // game did.
-func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) game.Brain, onMessage func(Message)) (saboteur.View, error) {
-	var brain game.Brain
+func Autoplay(ctx context.Context, c *Client, newBrain func(seat, players int) saboteur.Brain, onMessage func(Message)) (saboteur.View, error) {
+	var brain saboteur.Brain
 	var last saboteur.View
 	moved := -1 // the view.Moves we have answered
 	var sent saboteur.Move

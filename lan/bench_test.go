@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
@@ -100,7 +99,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 			}
 		}()
 	}
-	brains := make([]game.Brain, n)
+	brains := make([]saboteur.Brain, n)
 	for s := range brains {
 		brains[s] = bot.New(bot.Random, s, n, seed+uint64(s))
 	}
@@ -237,14 +236,14 @@ func BenchmarkHostMove(b *testing.B) {
 	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		t := h.Table()
-		v := t.View(-1)
+		v := sview(t, -1)
 		if v.Phase == saboteur.Over {
 			b.StopTimer()
 			start(uint64(i) + 2)
 			b.StartTimer()
-			t, v = h.Table(), h.Table().View(-1)
+			t, v = h.Table(), sview(h.Table(), -1)
 		}
-		tv := t.View(v.Turn)
+		tv := sview(t, v.Turn)
 		m := tv.LegalMoves()[0]
 		conns[v.Turn].send(&Message{T: TMove, Move: &m})
 		<-wrote
@@ -263,7 +262,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 	for seed := uint64(1); len(lat) < b.N; seed++ {
 		cfg := testConfig(n, n-guests)
 		cfg.Seed = seed
-		cfg.NewBrain = func(_ string, seat, players int) game.Brain {
+		cfg.NewBrain = func(_ string, seat, players int) saboteur.Brain {
 			return bot.New(bot.Hard, seat, players, uint64(seat)+seed)
 		}
 		cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
@@ -273,7 +272,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 		written := map[int]int{}
 		last := map[int]time.Time{}
 		cfg.onMoveRead = func(at time.Time) {
-			moves := h.Table().View(-1).Moves + 1
+			moves := sview(h.Table(), -1).Moves + 1
 			mu.Lock()
 			arrived[moves] = at
 			mu.Unlock()

@@ -47,5 +47,5 @@
 // table never waits on the network. A dropped guest's seat waits
 // HostConfig.Grace, then a game.BotSeat stands in until they come back. A
 // guest who stays but does not move has each turn that outlasts
-// HostConfig.TurnTimeout played by a computer player (Table.SubmitAt).
+// HostConfig.TurnTimeout played by a computer player (Table.SubmitOrSafe).
 package lan

@@ -26,7 +26,7 @@ func playGame(t *testing.T, players int, seed uint64, each func(g *saboteur.Game
 	for g.Phase() != saboteur.Over {
 		for s, b := range bots {
 			for _, e := range evs {
-				b.Observe(e.For(s))
+				b.Observe(e.Redact(s))
 			}
 		}
 		s := g.Turn()
@@ -45,7 +45,7 @@ func TestAppendEventMatchesMarshalJSON(t *testing.T) {
 		playGame(t, players, uint64(players), func(g *saboteur.Game, evs []saboteur.Event) {
 			for seat := -1; seat < players; seat++ {
 				for _, e := range evs {
-					ev := Event(e.For(seat))
+					ev := Event(e.Redact(seat))
 					want, err := ev.MarshalJSON()
 					if err != nil {
 						t.Fatal(err)
@@ -88,7 +88,7 @@ func TestFastUpdatesRebuildTheView(t *testing.T) {
 			}
 			out := make([]Event, len(evs))
 			for i, e := range evs {
-				out[i] = Event(e.For(seat))
+				out[i] = Event(e.Redact(seat))
 			}
 			sv := snapshot(&v)
 			frame, err := appendUpdateFrame(nil, prev[seat], sv, out, &cache)
@@ -124,7 +124,7 @@ func TestFastUpdatesRebuildTheView(t *testing.T) {
 func redacted(evs []saboteur.Event, seat int) []saboteur.Event {
 	out := make([]saboteur.Event, len(evs))
 	for i, e := range evs {
-		out[i] = e.For(seat)
+		out[i] = e.Redact(seat)
 	}
 	return out
 }

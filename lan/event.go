@@ -1,166 +1,30 @@
 package lan
 
-import (
-	"encoding/json"
-	"fmt"
+import "github.com/goldvein/goldvein/rules/saboteur"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
-)
-
-// Event is a saboteur.Event on the wire. The host only ever sends events
-// already redacted for the receiving seat (saboteur.Event.For); its JSON form
-// names the type and leaves out empty fields:
-//
-//	{"type":"placed","round":1,"seat":2,"card":"NE","at":[3,1]}
+// Event is a saboteur.Event on the wire, in the game's own JSON
+// (saboteur.Event.MarshalJSON). The host only ever sends events already
+// redacted for the receiving seat (saboteur.Event.Redact).
 type Event saboteur.Event
 
-type eventJSON struct {
-	Type     string          `json:"type"`
-	Round    int             `json:"round,omitempty"`
-	Seat     int             `json:"seat,omitempty"`
-	Target   int             `json:"target,omitempty"`
-	Card     *saboteur.Card  `json:"card,omitempty"`
-	Cards    []saboteur.Card `json:"cards,omitempty"`
-	At       *[2]int         `json:"at,omitempty"`
-	Tool     string          `json:"tool,omitempty"`
-	Goal     int             `json:"goal,omitempty"`
-	Gold     int             `json:"gold,omitempty"`
-	Golds    []int           `json:"golds,omitempty"`
-	Count    int             `json:"count,omitempty"`
-	Role     string          `json:"role,omitempty"`
-	Roles    []string        `json:"roles,omitempty"`
-	SetAside string          `json:"set_aside,omitempty"`
-	Goals    []string        `json:"goals,omitempty"`
-	Winner   string          `json:"winner,omitempty"`
-	Scores   []int           `json:"scores,omitempty"`
-	Winners  json.RawMessage `json:"winners,omitempty"`
+// MarshalJSON writes the event as saboteur.Event.MarshalJSON does.
+func (e Event) MarshalJSON() ([]byte, error) { return saboteur.Event(e).MarshalJSON() }
+
+// UnmarshalJSON reads an event as saboteur.Event.UnmarshalJSON does
+// (strictly).
+func (e *Event) UnmarshalJSON(b []byte) error {
+	var x saboteur.Event
+	if err := x.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	*e = Event(x)
+	return nil
 }
 
+// roleName is a role as the event JSON writes it: "" for NoRole (appendEvent).
 func roleName(r saboteur.Role) string {
 	if r == saboteur.NoRole {
 		return ""
 	}
 	return r.String()
-}
-
-func parseRole(s string) (saboteur.Role, error) {
-	switch s {
-	case "":
-		return saboteur.NoRole, nil
-	case "gold-digger":
-		return saboteur.GoldDigger, nil
-	case "saboteur":
-		return saboteur.Saboteur, nil
-	}
-	return saboteur.NoRole, fmt.Errorf("role %q: want gold-digger or saboteur", s)
-}
-
-func parseTeam(s string) (saboteur.Team, error) {
-	switch s {
-	case "", "nobody":
-		return saboteur.NoTeam, nil
-	case "gold-diggers":
-		return saboteur.Diggers, nil
-	case "saboteurs":
-		return saboteur.Saboteurs, nil
-	}
-	return saboteur.NoTeam, fmt.Errorf("winner %q: want gold-diggers, saboteurs or nobody", s)
-}
-
-var eventTypes = func() map[string]saboteur.EventType {
-	m := map[string]saboteur.EventType{}
-	for t := saboteur.RoundStarted; t <= saboteur.GameEnded; t++ {
-		m[t.String()] = t
-	}
-	return m
-}()
-
-// MarshalJSON writes the event in the wire form above.
-func (e Event) MarshalJSON() ([]byte, error) {
-	j := eventJSON{Type: e.Type.String(), Round: e.Round, Seat: e.Seat, Target: e.Target,
-		Cards: e.Cards, Tool: e.Tool.String(), Goal: e.Goal, Gold: e.Gold, Golds: e.Golds,
-		Count: e.Count, Role: roleName(e.Role), SetAside: roleName(e.SetAside), Scores: e.Scores}
-	if e.Card.Kind != saboteur.NoCard {
-		c := e.Card
-		j.Card = &c
-	}
-	if e.At != (saboteur.Cell{}) {
-		j.At = &[2]int{e.At.X, e.At.Y}
-	}
-	for _, r := range e.Roles {
-		j.Roles = append(j.Roles, roleName(r))
-	}
-	for _, g := range e.Goals {
-		j.Goals = append(j.Goals, g.String())
-	}
-	if e.Winner != saboteur.NoTeam || e.Type == saboteur.RoundEnded {
-		j.Winner = e.Winner.String()
-	}
-	if e.Winners != nil {
-		w, err := json.Marshal(e.Winners)
-		if err != nil {
-			return nil, err
-		}
-		j.Winners = w
-	}
-	return json.Marshal(j)
-}
-
-// UnmarshalJSON reads an event written by MarshalJSON; an unknown type or
-// card code is an error naming the field.
-func (e *Event) UnmarshalJSON(b []byte) error {
-	var j eventJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("event: %w", err)
-	}
-	t, ok := eventTypes[j.Type]
-	if !ok {
-		return fmt.Errorf("event: type %q unknown", j.Type)
-	}
-	out := saboteur.Event{Type: t, Round: j.Round, Seat: j.Seat, Target: j.Target, Cards: j.Cards,
-		Goal: j.Goal, Gold: j.Gold, Golds: j.Golds, Count: j.Count, Scores: j.Scores}
-	if j.Card != nil {
-		out.Card = *j.Card
-	}
-	if j.At != nil {
-		out.At = saboteur.Cell{X: j.At[0], Y: j.At[1]}
-	}
-	var err error
-	if j.Tool != "" {
-		if out.Tool, err = saboteur.ParseTool(j.Tool); err != nil {
-			return fmt.Errorf("event: tool: %w", err)
-		}
-	}
-	if out.Role, err = parseRole(j.Role); err != nil {
-		return fmt.Errorf("event: %w", err)
-	}
-	if out.SetAside, err = parseRole(j.SetAside); err != nil {
-		return fmt.Errorf("event: set_aside: %w", err)
-	}
-	for i, s := range j.Roles {
-		r, err := parseRole(s)
-		if err != nil {
-			return fmt.Errorf("event: roles[%d]: %w", i, err)
-		}
-		out.Roles = append(out.Roles, r)
-	}
-	for i, s := range j.Goals {
-		g := saboteur.NoGoal
-		if s != "NONE" {
-			if g, err = saboteur.ParseGoalCard(s); err != nil {
-				return fmt.Errorf("event: goals[%d]: %w", i, err)
-			}
-		}
-		out.Goals = append(out.Goals, g)
-	}
-	if out.Winner, err = parseTeam(j.Winner); err != nil {
-		return fmt.Errorf("event: %w", err)
-	}
-	if j.Winners != nil {
-		if err := json.Unmarshal(j.Winners, &out.Winners); err != nil {
-			return fmt.Errorf("event: winners: %w", err)
-		}
-	}
-	*e = Event(out)
-	return nil
 }

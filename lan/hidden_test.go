@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -80,7 +81,7 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 // information): no other seat's role or hand, no face-down goal, no
 // discard, no other seat's gold before the end, no seed; and every update
 // is exactly the seat's own view (saboteur.Game.View) and its redaction of the
-// events (saboteur.Event.For).
+// events (saboteur.Event.Redact).
 func TestNothingHiddenReachesASeat(t *testing.T) {
 	t.Parallel()
 	const seed = 0x9E3779B97F4A7C15
@@ -125,14 +126,15 @@ func TestNothingHiddenReachesASeat(t *testing.T) {
 	}
 }
 
-func checkHidden(t *testing.T, rec *saboteur.Record, seat int, msgs []Message, plain []byte) {
+func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plain []byte) {
 	t.Helper()
 	for _, secret := range []string{strconv.FormatUint(rec.Seed, 10), strconv.FormatUint(rec.Seed, 16), `"seed"`} {
 		if bytes.Contains(plain, []byte(secret)) {
 			t.Errorf("the stream holds %s", secret)
 		}
 	}
-	g, evs, err := saboteur.New(rec.Options, rec.Seed)
+	opts, moves := sabMoves(t, rec)
+	g, evs, err := saboteur.New(opts, rec.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +150,7 @@ func checkHidden(t *testing.T, rec *saboteur.Record, seat int, msgs []Message, p
 		}
 		v := m.View
 		for next < v.Moves {
-			if evs, err = g.Apply(rec.Moves[next]); err != nil {
+			if evs, err = g.Apply(moves[next]); err != nil {
 				t.Fatal(err)
 			}
 			next++
@@ -164,7 +166,7 @@ func checkHidden(t *testing.T, rec *saboteur.Record, seat int, msgs []Message, p
 			t.Fatalf("update at move %d: %d events, want %d", v.Moves, len(m.Events), len(evs))
 		}
 		for i, e := range evs {
-			w, _ := json.Marshal(Event(e.For(seat)))
+			w, _ := json.Marshal(Event(e.Redact(seat)))
 			gj, _ := json.Marshal(m.Events[i])
 			if !bytes.Equal(w, gj) {
 				t.Fatalf("update at move %d: event %d is %s, want %s", v.Moves, i, gj, w)

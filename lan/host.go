@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -42,7 +44,7 @@ type HostConfig struct {
 	BotNames []string
 	// NewBrain makes the computer player for a seat (a bot.Bot); it plays
 	// bot seats and stands in for dropped guests. Nil: NewBrain (package bot).
-	NewBrain func(level string, seat, players int) game.Brain
+	NewBrain func(level string, seat, players int) saboteur.Brain
 	// BotDelay is how long a computer player waits before its move (0:
 	// none), so humans can follow.
 	BotDelay time.Duration
@@ -70,6 +72,18 @@ type HostConfig struct {
 	// on average, Burst at once (defaults 20 and 40).
 	Rate  float64
 	Burst int
+	// HelloRate and HelloBurst bound the handshakes from one IP address:
+	// HelloRate a second on average, HelloBurst at once (defaults 2 and
+	// 10); a hello over them waits, up to HandshakeTimeout, then is
+	// refused (busy).
+	HelloRate  float64
+	HelloBurst int
+	// PasswordTries wrong passwords in a row from one IP address are
+	// answered at once (default 3); after that, the address's guesses
+	// are refused unread for PasswordBackoff (default 1 s), doubling with
+	// each further wrong one up to 30 s.
+	PasswordTries   int
+	PasswordBackoff time.Duration
 	// HandshakeTimeout bounds the time to the hello (default 5 s);
 	// PingInterval is how often an idle connection is pinged (default 5 s);
 	// IdleTimeout closes a connection silent that long (default 20 s).
@@ -101,7 +115,7 @@ const DefaultTurnTimeout = 90 * time.Second
 // SessionSaver is the host's autosave: the game record and the session
 // (seats and reconnect tokens) that Host.Resume needs after a crash.
 type SessionSaver interface {
-	Save(rec *saboteur.Record, s Session) error
+	Save(rec *rules.Record, s Session) error
 }
 
 // Session is what a restarted host needs besides the record to take its
@@ -189,9 +203,11 @@ type Host struct {
 	httpCh  chan net.Conn
 	httpSrv *http.Server
 
-	sockMu    sync.Mutex     // guards the socket counts (Serve); taken alone
-	sockPer   map[string]int // accepted connections open, by IP address
-	sockTotal int            // accepted connections open
+	sockMu    sync.Mutex                // guards the socket counts (Serve); taken alone
+	sockPer   map[string][]*countedConn // accepted connections open, by IP address, oldest first
+	sockTotal int                       // accepted connections open
+
+	guard addrGuard // handshakes and wrong passwords, by IP address (throttle.go)
 }
 
 type hostSeat struct {
@@ -259,6 +275,16 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
 	}
+	if cfg.HelloRate <= 0 {
+		cfg.HelloRate = defaultHelloRate
+	}
+	if cfg.HelloBurst <= 0 {
+		cfg.HelloBurst = defaultHelloBurst
+	}
+	if cfg.PasswordTries <= 0 {
+		cfg.PasswordTries = defaultPasswordTries
+	}
+	def(&cfg.PasswordBackoff, defaultPasswordBackoff)
 	if cfg.BotLevel == "" {
 		cfg.BotLevel = "normal"
 	}
@@ -434,9 +460,13 @@ func (h *Host) Start(local map[int]game.Seat) error {
 // the record's moves are replayed and the session's guests may reconnect
 // with their tokens; until they do, and after the grace period, computer
 // players stand in.
-func (h *Host) Resume(rec *saboteur.Record, s Session, local map[int]game.Seat) error {
-	if len(s.Seats) != rec.Options.Players {
-		return fmt.Errorf("lan: resume: session has %d seats, record %d", len(s.Seats), rec.Options.Players)
+func (h *Host) Resume(rec *rules.Record, s Session, local map[int]game.Seat) error {
+	if len(s.Seats) != len(rec.Seats) {
+		return fmt.Errorf("lan: resume: session has %d seats, record %d", len(s.Seats), len(rec.Seats))
+	}
+	opts, err := saboteur.ParseOptions(len(rec.Seats), rec.Options)
+	if err != nil {
+		return fmt.Errorf("lan: resume: record: %w", err)
 	}
 	if err := s.check(); err != nil {
 		return fmt.Errorf("lan: resume: %w", err)
@@ -446,7 +476,7 @@ func (h *Host) Resume(rec *saboteur.Record, s Session, local map[int]game.Seat) 
 	if h.table != nil {
 		return errors.New("lan: the game has started")
 	}
-	h.cfg.Name, h.cfg.Options = s.Name, rec.Options
+	h.cfg.Name, h.cfg.Options = s.Name, opts
 	h.seats = h.seats[:0]
 	for _, ss := range s.Seats {
 		h.seats = append(h.seats, &hostSeat{name: ss.Name, kind: ss.Kind, token: ss.Token, level: ss.Level})
@@ -454,7 +484,7 @@ func (h *Host) Resume(rec *saboteur.Record, s Session, local map[int]game.Seat) 
 	return h.startLocked(local, rec)
 }
 
-func (h *Host) startLocked(local map[int]game.Seat, rec *saboteur.Record) error {
+func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	if h.table != nil {
 		return errors.New("lan: the game has started")
 	}
@@ -501,7 +531,7 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *saboteur.Record) error 
 	var t *game.Table
 	var err error
 	if rec != nil {
-		t, err = game.Resume(rec, seats, save)
+		t, err = game.Resume(saboteur.Rules{}, rec, seats, save)
 	} else {
 		seed := h.cfg.Seed
 		for seed == 0 {
@@ -511,7 +541,10 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *saboteur.Record) error 
 				seed = seed<<8 | uint64(x)
 			}
 		}
-		t, err = game.NewTable(h.cfg.Options, seed, seats, save)
+		var opts []byte
+		if opts, err = json.Marshal(h.cfg.Options); err == nil {
+			t, err = game.NewTable(saboteur.Rules{}, opts, seed, seats, save)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("lan: %w", err)
@@ -530,7 +563,7 @@ type sessionSave struct {
 	h *Host
 }
 
-func (s sessionSave) Save(rec *saboteur.Record) error {
+func (s sessionSave) Save(rec *rules.Record) error {
 	s.h.smu.Lock()
 	sess := Session{Name: s.h.session.Name, Seats: slices.Clone(s.h.session.Seats)}
 	s.h.smu.Unlock()
@@ -538,7 +571,7 @@ func (s sessionSave) Save(rec *saboteur.Record) error {
 }
 
 func (h *Host) botSeat(seat int, name, level string) *game.BotSeat {
-	return game.NewBotSeat(name, h.cfg.NewBrain(level, seat, len(h.seats)), h.cfg.BotDelay)
+	return game.NewBotSeat(name, level, saboteur.AsBot(h.cfg.NewBrain(level, seat, len(h.seats))), h.cfg.BotDelay)
 }
 
 // watchEnd tells everyone when the game is over.
@@ -687,22 +720,29 @@ type remoteSeat struct {
 
 func (r *remoteSeat) Name() string { return r.name }
 
+// Kind says a LAN guest plays the seat (the record keeps it).
+func (r *remoteSeat) Kind() (rules.SeatKind, string) { return rules.Remote, "" }
+
 // Deliver sends the update. The table already redacted the events for this
-// seat; For is applied again so that nothing private to another seat can
-// leave the host even if a caller forgot (SABOTEUR.md, Hidden information).
-func (r *remoteSeat) Deliver(v saboteur.View, evs []saboteur.Event) {
-	if v.Seat != r.seat {
+// seat; Redact is applied again so that nothing private to another seat
+// can leave the host even if a caller forgot (SABOTEUR.md, Hidden
+// information).
+func (r *remoteSeat) Deliver(d game.Delivery) {
+	v, ok := d.View.(saboteur.View)
+	if !ok || v.Seat != r.seat {
 		return
 	}
 	if r.h != nil {
-		r.h.clock.observe(r.h, r.seat, &v)
+		r.h.clock.observe(r.h, r.seat, d.Owes, d.Step)
 	}
 	if r.c == nil {
 		return
 	}
-	out := make([]Event, len(evs))
-	for i, e := range evs {
-		out[i] = Event(e.For(r.seat))
+	out := make([]Event, 0, len(d.Events))
+	for _, e := range d.Events {
+		if se, ok := e.(saboteur.Event); ok {
+			out = append(out, Event(se.Redact(r.seat)))
+		}
 	}
 	r.c.out.send(&Message{T: TUpdate, sv: snapshot(&v), Events: out})
 }
@@ -744,10 +784,10 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	}
 	busy := ""
 	switch {
-	case len(h.conns) >= h.cfg.MaxConns:
-		busy = "the host has too many connections"
 	case h.perAddr[ip] >= h.cfg.MaxPerAddr:
 		busy = fmt.Sprintf("too many connections from %s (limit %d)", ip, h.cfg.MaxPerAddr)
+	case len(h.conns) >= h.cfg.MaxConns && !h.makeRoomLocked(ip):
+		busy = "the host has too many connections"
 	}
 	if busy == "" {
 		h.conns[c] = true
@@ -779,7 +819,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 		c.refuse(CodeProtocol, err.Error())
 		return
 	}
-	if !h.handshake(c, hello) {
+	if !h.throttleHello(c) || !h.handshake(c, hello) {
 		return
 	}
 	b := bucket{rate: h.cfg.Rate, burst: float64(h.cfg.Burst)}
@@ -850,8 +890,7 @@ func (h *Host) handshake(c *hostConn, m Message) bool {
 		c.refuse(CodeVersion, fmt.Sprintf("this host speaks protocol version %d, you speak %d: use the same goldvein release", Version, m.Version))
 		return false
 	}
-	if h.cfg.Password != "" && !equalSecret(m.Password, h.cfg.Password) {
-		c.refuse(CodePassword, "wrong password")
+	if h.cfg.Password != "" && !h.checkPassword(c, m.Password) {
 		return false
 	}
 	h.mu.Lock()
@@ -898,6 +937,7 @@ func (h *Host) handshake(c *hostConn, m Message) bool {
 		s.grace = nil
 	}
 	c.seat, s.conn = seat, c
+	markSeated(c.out.nc)
 	c.out.send(&Message{T: TWelcome, Version: Version, Seat: seat, Name: s.name, Token: s.token})
 	if m.Deflate {
 		c.out.startDeflate()
@@ -1067,57 +1107,55 @@ func (h *Host) standInLocked(seat int) {
 	h.table.Replace(seat, s.standIn)
 }
 
-// turnClock times the guest on turn (HostConfig.TurnTimeout). A guest's
-// seat arms it when a delivery puts that seat on turn and stops it when a
-// delivery shows the turn has passed; it runs with the table locked, so
-// it takes only its own lock.
+// turnClock times the guests that owe a move (HostConfig.TurnTimeout),
+// each seat on its own. A guest's seat arms its timer when a delivery has
+// the seat owing a move and stops it when a delivery shows it owes none;
+// it runs with the table locked, so it takes only its own lock.
 type turnClock struct {
 	mu     sync.Mutex
-	timer  *time.Timer
-	seat   int
-	moves  int // the game's moves when the turn began (saboteur.View.Moves)
-	armed  bool
+	seats  map[int]*seatClock
 	closed bool
 }
 
-// observe looks at seat's fresh view: on turn, the clock runs for this
-// turn (once: the same turn delivered again keeps its start); otherwise a
-// clock running for seat stops.
-func (c *turnClock) observe(h *Host, seat int, v *saboteur.View) {
+// seatClock is one seat's timer and the step it runs for.
+type seatClock struct {
+	timer *time.Timer
+	step  int // the match's step when the move came due (game.Delivery.Step)
+}
+
+// observe looks at seat's fresh delivery: owing a move, the seat's clock
+// runs for this step (once: the same step delivered again keeps its start);
+// otherwise the seat's clock stops.
+func (c *turnClock) observe(h *Host, seat int, owes bool, step int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
 		return
 	}
-	if !v.MyTurn() {
-		if c.armed && c.seat == seat {
-			c.timer.Stop()
-			c.armed = false
-		}
+	sc := c.seats[seat]
+	if sc != nil && owes && sc.step == step {
 		return
 	}
-	if c.armed && c.seat == seat && c.moves == v.Moves {
-		return
+	if sc != nil {
+		sc.timer.Stop()
+		delete(c.seats, seat)
 	}
 	d := h.turnTimeout()
-	if c.timer != nil {
-		c.timer.Stop()
-	}
-	c.armed = false
-	if d <= 0 {
+	if !owes || d <= 0 {
 		return
 	}
-	c.seat, c.moves, c.armed = seat, v.Moves, true
-	moves := v.Moves
-	c.timer = time.AfterFunc(d, func() { h.turnTimedOut(seat, moves, d) })
+	if c.seats == nil {
+		c.seats = map[int]*seatClock{}
+	}
+	c.seats[seat] = &seatClock{step: step, timer: time.AfterFunc(d, func() { h.turnTimedOut(seat, step, d) })}
 }
 
 func (c *turnClock) stop() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.closed = true
-	if c.timer != nil {
-		c.timer.Stop()
+	for _, sc := range c.seats {
+		sc.timer.Stop()
 	}
 }
 
@@ -1126,12 +1164,13 @@ func (c *turnClock) stop() {
 // is read atomically.
 func (h *Host) turnTimeout() time.Duration { return time.Duration(h.turnLimit.Load()) }
 
-// turnTimedOut plays the turn of a guest who let the turn timer run out:
+// turnTimedOut plays the move of a guest who let the turn timer run out:
 // a computer player, caught up on everything the seat knows, makes that
-// one move (game.Table.SubmitAt: never after the guest moved meanwhile),
-// and every connection gets a notice. A seat played by a stand-in, or
-// whose guest left, is not touched.
-func (h *Host) turnTimedOut(seat, moves int, after time.Duration) {
+// one move (game.Table.SubmitOrSafe: never after the guest moved
+// meanwhile, and the first legal move should the match refuse the
+// computer player's), and every connection gets a notice. A seat played by
+// a stand-in, or whose guest left, is not touched.
+func (h *Host) turnTimedOut(seat, step int, after time.Duration) {
 	h.mu.Lock()
 	t := h.table
 	ok := t != nil && !h.closed && !h.over && seat < len(h.seats) &&
@@ -1141,21 +1180,18 @@ func (h *Host) turnTimedOut(seat, moves int, after time.Duration) {
 	if !ok {
 		return
 	}
-	v, evs := t.History(seat)
-	if v.Moves != moves || !v.MyTurn() {
+	d := t.History(seat)
+	v, isView := d.View.(saboteur.View)
+	if d.Step != step || !d.Owes || !isView {
 		return
 	}
 	brain := h.cfg.NewBrain(level, seat, n)
-	for _, e := range evs {
-		brain.Observe(e)
-	}
-	err := t.SubmitAt(seat, moves, brain.Choose(v))
-	if err != nil && !errors.Is(err, game.ErrStale) && !errors.Is(err, game.ErrClosed) {
-		if legal := v.LegalMoves(); len(legal) > 0 {
-			err = t.SubmitAt(seat, moves, legal[0])
+	for _, e := range d.Events {
+		if se, ok := e.(saboteur.Event); ok {
+			brain.Observe(se)
 		}
 	}
-	if err != nil {
+	if err := t.SubmitOrSafe(seat, step, brain.Choose(v)); err != nil {
 		if !errors.Is(err, game.ErrStale) && !errors.Is(err, game.ErrClosed) {
 			h.logf("seat %d: turn timer: %v", seat, err)
 		}

@@ -20,8 +20,8 @@ func testConfig(players, bots int) HostConfig {
 	return HostConfig{Name: "test table", Options: saboteur.Options{Players: players, FirstPlayer: 0},
 		Bots: bots, BotLevel: "random", Seed: 7, AutoStart: true, Grace: 300 * time.Millisecond,
 		MaxPerAddr: 16, PingInterval: 500 * time.Millisecond, Rate: 500, Burst: 500, IdleTimeout: 3 * time.Second,
-		HandshakeTimeout: 2 * time.Second,
-		NewBrain: func(level string, seat, players int) game.Brain {
+		HandshakeTimeout: 2 * time.Second, HelloRate: 1000, HelloBurst: 1000,
+		NewBrain: func(level string, seat, players int) saboteur.Brain {
 			return bot.New(bot.Random, seat, players, uint64(seat)+100)
 		}}
 }
@@ -40,7 +40,7 @@ func startHost(t testing.TB, cfg HostConfig) (*Host, string) {
 	return h, addr.String()
 }
 
-func randomBrain(seat, players int) game.Brain {
+func randomBrain(seat, players int) saboteur.Brain {
 	return bot.New(bot.Random, seat, players, uint64(seat)+1)
 }
 
@@ -85,10 +85,7 @@ func playAll(t *testing.T, cs []*Client) []saboteur.View {
 // checkFinal checks every final view against the host's own record.
 func checkFinal(t *testing.T, h *Host, views []saboteur.View) {
 	t.Helper()
-	g, _, err := h.Table().Record().Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := replayRec(t, h.Table().Record())
 	if g.Phase() != saboteur.Over {
 		t.Fatalf("host's game not over: phase %d", g.Phase())
 	}
@@ -295,10 +292,11 @@ func TestLocalSeatAndGuest(t *testing.T) {
 				continue
 			}
 			for _, e := range d.Events {
-				brain.Observe(e)
+				brain.Observe(e.(saboteur.Event))
 			}
-			if latest, _ := inbox.Latest(); d.View.MyTurn() && latest.Moves == d.View.Moves {
-				if err := t0.Submit(0, brain.Choose(d.View)); err != nil {
+			dv := d.View.(saboteur.View)
+			if latest, _ := inbox.Latest(); dv.MyTurn() && latest.(saboteur.View).Moves == dv.Moves {
+				if err := t0.Submit(0, brain.Choose(dv)); err != nil {
 					t.Fatal(err)
 				}
 			}

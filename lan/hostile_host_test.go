@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
@@ -158,7 +157,7 @@ func TestClientRefusesABadView(t *testing.T) {
 	c := joinHostSending(t, bad, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := Autoplay(ctx, c, func(seat, players int) game.Brain { return bot.New(bot.Random, seat, players, 1) }, nil); err == nil {
+	if _, err := Autoplay(ctx, c, func(seat, players int) saboteur.Brain { return bot.New(bot.Random, seat, players, 1) }, nil); err == nil {
 		t.Fatal("Autoplay ended without an error on another seat's view")
 	}
 }

@@ -128,7 +128,7 @@ func TestEventsAndViewsRoundTrip(t *testing.T) {
 	check := func(evs []saboteur.Event) {
 		for seat := -1; seat < 5; seat++ {
 			for _, e := range evs {
-				e = e.For(seat)
+				e = e.Redact(seat)
 				b, err := json.Marshal(Event(e))
 				if err != nil {
 					t.Fatal(err)
@@ -162,7 +162,7 @@ func TestEventsAndViewsRoundTrip(t *testing.T) {
 	for g.Phase() != saboteur.Over {
 		s := g.Turn()
 		for _, e := range evs {
-			bots[s].Observe(e.For(s))
+			bots[s].Observe(e.Redact(s))
 		}
 		evs, err = g.Apply(bots[s].Choose(g.View(s)))
 		if err != nil {

@@ -18,7 +18,7 @@ func TestResumeRefusesACorruptSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := saboteur.NewRecord(o, 11, []string{"ann", "bob", "Bot 3"})
+	old := saboteur.NewRecord(o, 11, []string{"ann", "bob", "Bot 3"})
 	r := rand.New(rand.NewPCG(11, 1))
 	for range 12 {
 		ms := g.LegalMoves(g.Turn())
@@ -26,7 +26,11 @@ func TestResumeRefusesACorruptSession(t *testing.T) {
 		if _, err := g.Apply(m); err != nil {
 			t.Fatal(err)
 		}
-		rec.Moves = append(rec.Moves, m)
+		old.Moves = append(old.Moves, m)
+	}
+	rec, err := old.Convert()
+	if err != nil {
+		t.Fatal(err)
 	}
 	good := func() Session {
 		return Session{Name: "test table", Seats: []SavedSeat{

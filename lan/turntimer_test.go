@@ -98,7 +98,7 @@ func TestTurnTimerOff(t *testing.T) {
 	join(t, addr, "ann", nil)
 	<-h.Started()
 	time.Sleep(150 * time.Millisecond)
-	if v := h.Table().View(-1); v.Moves != 0 || v.Turn != 0 {
+	if v := sview(h.Table(), -1); v.Moves != 0 || v.Turn != 0 {
 		t.Fatalf("with the timer off the game went on: %d moves, seat %d on turn", v.Moves, v.Turn)
 	}
 	if l := h.Lobby(); l.TurnTimeoutMS != 0 {

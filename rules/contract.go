@@ -75,6 +75,22 @@ type Match interface {
 	Winners() []int
 }
 
+// Opener is a Match whose dealing already caused events (Saboteur's
+// deal of roles and hands): Opening returns them, unredacted, in order.
+// The table hands them out, redacted, before any move, and Record.Replay
+// returns them first.
+type Opener interface {
+	Opening() []Event
+}
+
+// OpeningOf returns m's opening events (Opener), none when m has none.
+func OpeningOf(m Match) []Event {
+	if o, ok := m.(Opener); ok {
+		return o.Opening()
+	}
+	return nil
+}
+
 // Move is one decision of one seat, in the game's own type. It encodes to
 // the game's JSON with encoding/json and Game.DecodeMove reads it back.
 type Move any

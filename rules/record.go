@@ -54,6 +54,10 @@ type Record struct {
 	Seed    uint64          `json:"seed"`
 	Seats   []RecordSeat    `json:"seats"`
 	Moves   []RecordMove    `json:"moves"`
+	// From is the format of the file a record was converted from (1 for
+	// Saboteur's format 1: see Legacy), 0 for one read as format 2. It is
+	// never written: a converted record is saved as format 2.
+	From int `json:"-"`
 }
 
 // NewRecord starts the record of a match about to be played.
@@ -148,7 +152,8 @@ func ParseRecord(data []byte) (*Record, error) {
 }
 
 // Replay plays the record's moves with g from its options and seed. It
-// returns the match after the last move, every event in order (unredacted),
+// returns the match after the last move, every event in order (unredacted,
+// the match's opening first: Opener),
 // and an error naming the first move that is malformed or illegal (the
 // match is then as it stood before that move).
 func (r *Record) Replay(g Game) (Match, []Event, error) {
@@ -159,7 +164,7 @@ func (r *Record) Replay(g Game) (Match, []Event, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("record: %w", err)
 	}
-	var evs []Event
+	evs := OpeningOf(m)
 	for i, rm := range r.Moves {
 		mv, err := g.DecodeMove(rm.Move)
 		if err == nil {
@@ -188,3 +193,37 @@ func (e *MoveError) Error() string {
 
 // Unwrap returns why, so that rules.RuleOf finds the rule.
 func (e *MoveError) Unwrap() error { return e.Err }
+
+// Legacy is a Game whose records predate format 2 (Saboteur wrote format
+// 1, named "goldvein"). ReadRecord asks it about any record older than
+// format 2.
+type Legacy interface {
+	// IsLegacy reports whether a record of format and game name is one of
+	// the game's old records.
+	IsLegacy(format int, game string) bool
+	// ReadLegacy reads such a record as strictly as the old reader did and
+	// converts it to format 2 (From set to its format), seat kinds
+	// included as best it can (an old record has none).
+	ReadLegacy(data []byte) (*Record, error)
+}
+
+// ReadRecord reads a record of any format: format 2 with ParseRecord, an
+// older one through the game of games that wrote it (Legacy).
+func ReadRecord(data []byte, games ...Game) (*Record, error) {
+	var head struct {
+		Format *int   `json:"format"`
+		Game   string `json:"game"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	if head.Format == nil || *head.Format == RecordFormat {
+		return ParseRecord(data)
+	}
+	for _, g := range games {
+		if l, ok := g.(Legacy); ok && l.IsLegacy(*head.Format, head.Game) {
+			return l.ReadLegacy(data)
+		}
+	}
+	return nil, fmt.Errorf("record: format %d of game %q: no game of this box reads it", *head.Format, head.Game)
+}

@@ -128,7 +128,7 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 	if b == nil || b.ended == nil {
 		t.Fatal("round 1 did not end on the board")
 	}
-	rec := m.table.Record()
+	rec := typedRecord(t, m.table.Record())
 	g, _, err := saboteur.New(rec.Options, rec.Seed)
 	if err != nil {
 		t.Fatal(err)

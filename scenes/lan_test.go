@@ -191,7 +191,7 @@ func TestLANHostAndGuest(t *testing.T) {
 
 	// The host moves (seat 0 first), then the guest, through its board's
 	// seam: the move travels to the host's table.
-	host := ls.link.host.Table()
+	host := localTable{ls.link.host.Table()}
 	until(t, 2000, func() bool { return hb.myTurn() }, hh, hg)
 	if err := hb.m.submit(0, hb.mine.LegalMoves()[0]); err != nil {
 		t.Fatal(err)
@@ -204,8 +204,8 @@ func TestLANHostAndGuest(t *testing.T) {
 	if err := gb.m.submit(1, mv); err != nil {
 		t.Fatal(err)
 	}
-	until(t, 2000, func() bool { return len(host.Record().Moves) >= 2 }, hg, hh)
-	if got := host.Record().Moves[1]; got.Seat != 1 || got.Card != mv.Card || got.Type != mv.Type {
+	until(t, 2000, func() bool { return len(typedRecord(t, host.Record()).Moves) >= 2 }, hg, hh)
+	if got := typedRecord(t, host.Record()).Moves[1]; got.Seat != 1 || got.Card != mv.Card || got.Type != mv.Type {
 		t.Errorf("the host's table got %v, the guest played %v", got, mv)
 	}
 	// Chat on the board: T opens the line, Enter sends.
@@ -278,7 +278,7 @@ func TestGuestTable(t *testing.T) {
 	if pub.Turn != want.Turn || pub.DrawPile != want.DrawPile || len(pub.HandSizes) != len(want.HandSizes) {
 		t.Errorf("public view %+v, want %+v", pub, want)
 	}
-	if d, ok := gt.watch.Poll(); !ok || d.View.Hand != nil {
+	if d, ok := gt.watch.Poll(); !ok || d.View.(saboteur.View).Hand != nil {
 		t.Errorf("the screen's stream got %+v", d)
 	}
 	if mine := gt.View(1); len(mine.Hand) == 0 {
@@ -299,7 +299,7 @@ func TestGuestTable(t *testing.T) {
 		{"a path card far from the maze", v0, saboteur.Move{Seat: 0, Type: saboteur.Play, Card: saboteur.MustCard("NESW"), At: saboteur.Cell{X: 30, Y: 30}}, false},
 	}
 	for _, tt := range tests {
-		err := checkGuestMove(&tt.v, tt.m)
+		err := tt.v.Check(tt.m)
 		if (err == nil) != tt.ok {
 			t.Errorf("%s: %v", tt.name, err)
 		}
@@ -420,7 +420,7 @@ func TestLANGuestWholeGame(t *testing.T) {
 					t.Errorf("never saw %s", n)
 				}
 			}
-			if got := len(host.Table().Record().Moves); played == 0 || got == 0 {
+			if got := len(typedRecord(t, host.Table().Record()).Moves); played == 0 || got == 0 {
 				t.Errorf("the guest played %d moves of %d", played, got)
 			}
 			if s.again.enabled {

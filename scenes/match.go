@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
@@ -117,7 +118,7 @@ func newMatch(a *App, s Setup) (*match, error) {
 	if err := m.saveSetup(a); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein:", err)
 	}
-	t, err := game.NewTable(s.options(), s.Seed, seats, m.saver)
+	t, err := newTable(s, seats, m.saver)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +144,7 @@ func newAutoplayMatch(a *App) (*match, error) {
 		s.Seed = uint64(now().UnixNano())
 	}
 	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, autoplay: true, follow: 0, started: now(), fresh: true}
-	t, err := game.NewTable(s.options(), s.Seed, m.seats(a, 0), nil)
+	t, err := newTable(s, m.seats(a, 0), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +165,7 @@ func (m *match) seats(a *App, _ int) []game.Seat {
 			continue
 		}
 		lvl, _ := bot.ParseLevel(st.Level)
-		bs := game.NewBotSeat(st.Name, bot.New(lvl, i, len(m.setup.Seats), botSeed(m.setup.Seed, i)), botDelay(a))
+		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), botSeed(m.setup.Seed, i))), botDelay(a))
 		if i == m.follow {
 			in := game.NewInbox(st.Name)
 			m.inbox[i] = in
@@ -176,8 +177,17 @@ func (m *match) seats(a *App, _ int) []game.Seat {
 	return out
 }
 
+// newTable deals setup s's game to seats at a new table.
+func newTable(s Setup, seats []game.Seat, save game.Saver) (*game.Table, error) {
+	opts, err := json.Marshal(s.options())
+	if err != nil {
+		return nil, err
+	}
+	return game.NewTable(sabGame(), opts, s.Seed, seats, save)
+}
+
 func (m *match) attach(t *game.Table) {
-	m.table = t
+	m.table = localTable{t}
 	m.names = t.Names()
 	m.watch = game.NewInbox("screen")
 	t.Watch(m.watch)
@@ -199,40 +209,68 @@ func (m *match) saveSetup(a *App) error {
 
 // canContinue reports whether an autosave of an unfinished game exists.
 func canContinue(a *App) bool {
-	_, phase, err := game.FileSaver{Path: a.dirs.autosave}.Load()
-	return err == nil && phase != saboteur.Over
+	saved, err := game.FileSaver{Path: a.dirs.autosave}.Load(sabGame())
+	return err == nil && !saved.Match.Over()
 }
 
-// resumeMatch continues the autosaved game (Continue in the menu). The
-// setup.json beside it says which seats were human; without it, seat 0 is
-// the human and the rest play at normal level.
+// resumeMatch continues the autosaved game (Continue in the menu) with
+// the same table: the record says which seats are human and at which
+// level the computer players play (issue 17). A record of format 1, which
+// kept no seat kinds, has the setup.json beside it say so; without it,
+// seat 0 is the human and the rest play at normal level.
 func resumeMatch(a *App) (*match, error) {
 	fs := game.FileSaver{Path: a.dirs.autosave}
-	rec, _, err := fs.Load()
+	saved, err := fs.Load(sabGame())
 	if err != nil {
 		return nil, err
 	}
-	var s Setup
-	data, err := os.ReadFile(setupPath(a))
-	if err == nil {
-		err = json.Unmarshal(data, &s)
+	rec := saved.Record
+	opts, err := saboteur.ParseOptions(len(rec.Seats), rec.Options)
+	if err != nil {
+		return nil, err
 	}
-	if err != nil || len(s.Seats) != rec.Options.Players || s.Seed != rec.Seed {
-		s = Setup{Seed: rec.Seed, Youngest: rec.Options.FirstPlayer}
-		for i, name := range rec.Seats {
-			s.Seats = append(s.Seats, SeatSetup{Human: i == 0, Name: name, Level: string(bot.Normal)})
+	s := setupOf(rec, opts)
+	if rec.From == 1 {
+		var old Setup
+		data, err := game.ReadLocalFile(setupPath(a), maxSettingsSize)
+		if err == nil {
+			err = json.Unmarshal(data, &old)
+		}
+		if err == nil && len(old.Seats) == opts.Players && old.Seed == rec.Seed {
+			s = old
+		} else {
+			s = Setup{Seed: rec.Seed, Youngest: opts.FirstPlayer}
+			for _, rs := range rec.Seats {
+				s.Seats = append(s.Seats, SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: string(bot.Normal)})
+			}
+		}
+		for i := range s.Seats {
+			s.Seats[i].Name = rec.Seats[i].Name
 		}
 	}
-	for i := range s.Seats {
-		s.Seats[i].Name = rec.Seats[i]
-	}
 	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, saver: fs, started: now()}
-	t, err := game.Resume(rec, m.seats(a, 0), fs)
+	t, err := game.Resume(sabGame(), rec, m.seats(a, 0), fs)
 	if err != nil {
 		return nil, err
 	}
 	m.attach(t)
 	return m, nil
+}
+
+// setupOf is the setup of a record's table: its seats as the record keeps
+// them (a remote guest's seat, which a local game never has, plays as a
+// computer player at normal level), its options and seed.
+func setupOf(rec *rules.Record, o saboteur.Options) Setup {
+	s := Setup{Seed: rec.Seed, Youngest: o.FirstPlayer, ConnectToStart: o.ConnectToStart,
+		OneNuggetPerDigger: o.OneNuggetPerDigger, SabotagedGetNothing: o.SabotagedGetNothing}
+	for _, rs := range rec.Seats {
+		st := SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: rs.Level}
+		if rs.Kind != rules.Computer {
+			st.Level = string(bot.Normal)
+		}
+		s.Seats = append(s.Seats, st)
+	}
+	return s
 }
 
 // errNoFeed is returned by next when nothing new has happened.
@@ -245,9 +283,10 @@ func (m *match) fill() {
 		if !ok {
 			return
 		}
-		v := d.View
+		v, _ := d.View.(saboteur.View)
 		for i, e := range d.Events {
-			m.feed = append(m.feed, feedItem{ev: e, view: &v, last: i == len(d.Events)-1})
+			se, _ := e.(saboteur.Event)
+			m.feed = append(m.feed, feedItem{ev: se, view: &v, last: i == len(d.Events)-1})
 		}
 		if len(d.Events) == 0 {
 			m.feed = append(m.feed, feedItem{view: &v, last: true})
@@ -290,7 +329,12 @@ func (m *match) skipBacklog() []feedItem {
 // of each move, with the view after that move, as the watcher would have
 // had them move by move.
 func (m *match) history(moves int) (deal saboteur.View, items []feedItem, err error) {
-	rec := m.table.Record()
+	var rec *saboteur.Record
+	if r := m.table.Record(); r != nil {
+		if rec, err = saboteur.FromRecord(r); err != nil {
+			return saboteur.View{}, nil, err
+		}
+	}
 	if rec == nil || moves > len(rec.Moves) {
 		return saboteur.View{}, nil, errors.New("scenes: no record of those moves")
 	}
@@ -306,7 +350,7 @@ func (m *match) history(moves int) (deal saboteur.View, items []feedItem, err er
 		}
 		v := g.View(-1)
 		for j, e := range evs {
-			items = append(items, feedItem{ev: e.For(-1), view: &v, last: j == len(evs)-1})
+			items = append(items, feedItem{ev: e.Redact(-1), view: &v, last: j == len(evs)-1})
 		}
 		if len(evs) == 0 {
 			items = append(items, feedItem{view: &v, last: true})
@@ -330,7 +374,8 @@ func (m *match) viewOf(seat, moves int) (saboteur.View, bool) {
 		if !ok {
 			break
 		}
-		m.later[seat] = append(m.later[seat], d.View)
+		v, _ := d.View.(saboteur.View)
+		m.later[seat] = append(m.later[seat], v)
 	}
 	// Take the views up to the move on screen; later ones wait their turn
 	// (the table may be far ahead of the motion).

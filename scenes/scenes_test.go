@@ -15,6 +15,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
@@ -243,7 +244,7 @@ func TestDragToLegalCellPlays(t *testing.T) {
 	cell := b.cellRect(h.a, p.At)
 	// Drop a little off the cell's centre: it snaps to the legal cell.
 	h.drag(card.cx(), card.cy(), cell.cx()+cell.w*0.2, cell.cy()-cell.h*0.2)
-	rec := b.m.table.Record()
+	rec := typedRecord(t, b.m.table.Record())
 	if len(rec.Moves) == 0 {
 		t.Fatal("no move recorded")
 	}
@@ -266,7 +267,7 @@ func TestDragToIllegalCellChangesNothing(t *testing.T) {
 	// A cell far from every card of the maze (R5.3).
 	far := b.cellRect(h.a, saboteur.Cell{X: 4, Y: 3})
 	h.drag(card.cx(), card.cy(), far.cx(), far.cy())
-	if n := len(b.m.table.Record().Moves); n != 0 {
+	if n := len(typedRecord(t, b.m.table.Record()).Moves); n != 0 {
 		t.Fatalf("%d moves recorded, want none", n)
 	}
 	if after := fmt.Sprint(b.m.table.View(0)); after != before {
@@ -321,7 +322,7 @@ func TestTurningCard(t *testing.T) {
 			h.key(ebiten.KeyR)
 			cell := b.cellRect(h.a, want.At)
 			h.drag(r.cx(), r.cy(), cell.cx(), cell.cy())
-			rec := b.m.table.Record()
+			rec := typedRecord(t, b.m.table.Record())
 			if len(rec.Moves) == 0 || rec.Moves[0].Card != turned || rec.Moves[0].At != want.At {
 				t.Fatalf("moves %v, want %v at %v", rec.Moves, turned, want.At)
 			}
@@ -345,7 +346,7 @@ func TestKeyboardPlaysCard(t *testing.T) {
 	h.key(ebiten.KeyArrowDown)
 	want := b.moveFor(b.sel, b.targets[b.tsel])
 	h.key(ebiten.KeyEnter)
-	rec := b.m.table.Record()
+	rec := typedRecord(t, b.m.table.Record())
 	if len(rec.Moves) == 0 {
 		t.Fatal("no move after Enter")
 	}
@@ -359,7 +360,7 @@ func TestKeyboardDiscards(t *testing.T) {
 	h.key(ebiten.KeyTab)
 	c := b.hand[b.sel].card
 	h.key(ebiten.KeyD)
-	rec := b.m.table.Record()
+	rec := typedRecord(t, b.m.table.Record())
 	if len(rec.Moves) == 0 || rec.Moves[0].Type != saboteur.Discard || rec.Moves[0].Card != c {
 		t.Fatalf("moves %v, want a discard of %v", rec.Moves, c)
 	}
@@ -459,7 +460,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 			return
 		case *boardScene:
 			if s.myTurn() && h.a.fade == 0 {
-				moves := len(s.m.table.Record().Moves)
+				moves := len(typedRecord(t, s.m.table.Record()).Moves)
 				for k := 0; k < len(s.hand) && len(s.targets) == 0; k++ {
 					h.key(ebiten.KeyTab)
 				}
@@ -471,7 +472,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 					}
 					h.key(ebiten.KeyD)
 				}
-				if len(s.m.table.Record().Moves) == moves && len(s.hand) > 0 {
+				if len(typedRecord(t, s.m.table.Record()).Moves) == moves && len(s.hand) > 0 {
 					t.Fatalf("the keyboard did not move (hand %v, sel %d, reason %q)", s.hand, s.sel, s.reason)
 				}
 				played++
@@ -665,11 +666,11 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 			return
 		case *boardScene:
 			if s.myTurn() && h.a.fade == 0 {
-				moves := len(s.m.table.Record().Moves)
+				moves := len(typedRecord(t, s.m.table.Record()).Moves)
 				s.placeHand(h.a)
 				mouseMove(h, s)
 				h.ticks(2)
-				if len(s.m.table.Record().Moves) == moves {
+				if len(typedRecord(t, s.m.table.Record()).Moves) == moves {
 					t.Fatalf("the drag did not move (reason %q)", s.reason)
 				}
 				played++
@@ -746,7 +747,7 @@ func TestContinueResumes(t *testing.T) {
 	for i := 0; m.table.View(-1).Turn != 0 && i < 2000; i++ {
 		time.Sleep(time.Millisecond)
 	}
-	want := m.table.Record()
+	want := typedRecord(t, m.table.Record())
 	m.close()
 
 	h2 := newHarnessIn(t, dir)
@@ -763,12 +764,53 @@ func TestContinueResumes(t *testing.T) {
 		t.Fatalf("scene %s after Continue", h2.a.cur.Name())
 	}
 	t.Cleanup(rv.m.close)
-	got := rv.m.table.Record()
+	got := typedRecord(t, rv.m.table.Record())
 	if fmt.Sprint(got.Moves) != fmt.Sprint(want.Moves) || got.Seed != want.Seed {
 		t.Fatalf("resumed %d moves (seed %d), saved %d (seed %d)", len(got.Moves), got.Seed, len(want.Moves), want.Seed)
 	}
 	if !rv.m.isHuman(0) || rv.m.isHuman(1) || rv.m.names[0] != "Ann" {
 		t.Errorf("seats not restored: humans %v names %v", rv.m.humans, rv.m.names)
+	}
+}
+
+// TestContinueHotseat (issue 17, item 1): a two-human table continued
+// from its autosave alone (no setup.json) is still a hotseat table: both
+// humans, the curtain up, the computer player at its level.
+func TestContinueHotseat(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarnessIn(t, dir)
+	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
+	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: 77})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seat := 0; seat < 2; seat++ {
+		v := m.table.View(seat)
+		if err := m.submit(seat, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; m.table.View(-1).Turn != 0 && i < 2000; i++ {
+		time.Sleep(time.Millisecond)
+	}
+	m.close()
+	if err := os.Remove(setupPath(h.a)); err != nil {
+		t.Fatal(err)
+	}
+	h2 := continueGame(t, dir)
+	rv, ok := h2.a.cur.(*revealScene)
+	if !ok {
+		t.Fatalf("scene %s after Continue", h2.a.cur.Name())
+	}
+	t.Cleanup(rv.m.close)
+	if !rv.m.isHuman(0) || !rv.m.isHuman(1) || rv.m.isHuman(2) || !rv.m.hotseat() {
+		t.Fatalf("humans %v after Continue, want seats 0 and 1", rv.m.humans)
+	}
+	if !rv.curtain {
+		t.Error("a continued hotseat table shows no curtain")
+	}
+	if got := rv.m.setup.Seats[2]; got.Human || got.Level != "easy" || rv.m.names[1] != "Ben" {
+		t.Errorf("seat 2 continued as %+v, names %v", got, rv.m.names)
 	}
 }
 
@@ -808,7 +850,7 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 		observe := func(evs []saboteur.Event) {
 			for i, b := range bots {
 				for _, e := range evs {
-					b.Observe(e.For(i))
+					b.Observe(e.Redact(i))
 				}
 			}
 		}
@@ -845,14 +887,20 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 			continue
 		}
 		rec.Moves = rec.Moves[:at]
-		if err := (game.FileSaver{Path: filepath.Join(dir, game.AutosaveFile)}).Save(rec); err != nil {
+		// A format-1 autosave, as the app wrote before record format 2,
+		// with the setup.json that said who was human.
+		data, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, game.AutosaveFile), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		setup := Setup{Seed: seed, Youngest: 0}
 		for i := 0; i < n; i++ {
 			setup.Seats = append(setup.Seats, SeatSetup{Human: slices.Contains(offered[:humans], i), Name: rec.Seats[i], Level: "normal"})
 		}
-		data, _ := json.Marshal(setup)
+		data, _ = json.Marshal(setup)
 		if err := os.WriteFile(filepath.Join(dir, "setup.json"), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -899,10 +947,10 @@ func TestContinueInHandingOut(t *testing.T) {
 		t.Fatal("a single human gets the curtain")
 	}
 	h.shot("continue-handing-out")
-	before := len(re.m.table.Record().Moves)
+	before := len(typedRecord(t, re.m.table.Record()).Moves)
 	gold0 := re.m.table.View(me).Gold
 	h.key(ebiten.Key1)
-	rec := re.m.table.Record()
+	rec := typedRecord(t, re.m.table.Record())
 	if len(rec.Moves) <= before {
 		t.Fatal("the choice was not played")
 	}
@@ -968,9 +1016,9 @@ func TestHotseatHandingOut(t *testing.T) {
 		if fmt.Sprint(re.offerV.Offer) != fmt.Sprint(want) {
 			t.Fatalf("seat %d sees the offer %v, theirs is %v", me, re.offerV.Offer, want)
 		}
-		before := len(re.m.table.Record().Moves)
+		before := len(typedRecord(t, re.m.table.Record()).Moves)
 		h.key(ebiten.Key1)
-		rec := re.m.table.Record()
+		rec := typedRecord(t, re.m.table.Record())
 		if len(rec.Moves) <= before || rec.Moves[before].Seat != me || rec.Moves[before].Gold != want[0] {
 			t.Fatalf("seat %d's choice of %d was not played: %v", me, want[0], rec.Moves[before:])
 		}
@@ -996,4 +1044,17 @@ func TestHotseatHandingOut(t *testing.T) {
 	if !rv.curtain {
 		t.Error("the next round's role reveal shows a role before the curtain")
 	}
+}
+
+// typedRecord reads a table's record as Saboteur's typed record.
+func typedRecord(t testing.TB, r *rules.Record) *saboteur.Record {
+	t.Helper()
+	if r == nil {
+		return nil
+	}
+	rec, err := saboteur.FromRecord(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }

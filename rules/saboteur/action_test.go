@@ -76,7 +76,7 @@ func TestR6Actions(t *testing.T) {
 	refused(t, g, Move{Seat: 0, Type: Play, Card: MustCard("map"), Goal: 3}, "R6.4")
 	evs = apply(t, g, Move{Seat: 0, Type: Play, Card: MustCard("map"), Goal: 2})
 	want := Card{Kind: Goal, Goal: g.board.goals[2], Open: g.board.goals[2].Open()}
-	if evs[0].Type != MapPlayed || evs[0].Card != want || evs[0].For(1).Card != (Card{}) {
+	if evs[0].Type != MapPlayed || evs[0].Card != want || evs[0].Redact(1).Card != (Card{}) {
 		t.Fatalf("map event %+v", evs[0])
 	}
 	if v := g.View(0); v.Peeked[2] != g.board.goals[2] || v.Peeked[0] != NoGoal {

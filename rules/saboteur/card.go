@@ -306,7 +306,7 @@ func (c Card) String() string {
 }
 
 // MarshalText writes the card code (R2.2); the zero Card (a card a seat may
-// not see, blanked by Event.For) writes as "".
+// not see, blanked by Event.Redact) writes as "".
 func (c Card) MarshalText() ([]byte, error) {
 	if c.Kind == NoCard {
 		return nil, nil

@@ -211,7 +211,7 @@ func TestFollow(t *testing.T) {
 				if e.Type == RoundStarted {
 					b = NewBoard([3]GoalCard{})
 				}
-				if err := b.Follow(e.For(-1)); err != nil {
+				if err := b.Follow(e.Redact(-1)); err != nil {
 					t.Fatalf("follow %v: %v", e.Type, err)
 				}
 			}

@@ -1,5 +1,7 @@
 package saboteur
 
+import "github.com/goldvein/goldvein/rules"
+
 // EventType says what happened.
 type EventType uint8
 
@@ -98,10 +100,11 @@ type Event struct {
 	Winners  []int
 }
 
-// For returns the event as seat may know it (SABOTEUR.md, Hidden information):
-// another seat's role, dealt hand, drawn or discarded card, map sight and gold
-// are blanked. A seat of -1 is a spectator, who sees only public facts.
-func (e Event) For(seat int) Event {
+// Redact returns the event as seat may know it (SABOTEUR.md, Hidden
+// information): another seat's role, dealt hand, drawn or discarded card,
+// map sight and gold are blanked. A seat of -1 is a spectator, who sees
+// only public facts.
+func (e Event) Redact(seat int) Event {
 	if e.Seat == seat {
 		return e
 	}
@@ -117,3 +120,8 @@ func (e Event) For(seat int) Event {
 	}
 	return e
 }
+
+// For is Redact for the box's contract (rules.Event): every seat learns
+// something of every Saboteur event (that a card was drawn, a hand dealt),
+// so it is never dropped.
+func (e Event) For(seat int) (rules.Event, bool) { return e.Redact(seat), true }

@@ -177,7 +177,7 @@ func checkView(t *rapid.T, g *Game, seat int) {
 // checkEventFor checks that e as redacted for seat holds nothing private
 // to another seat.
 func checkEventFor(t *rapid.T, e Event, seat int) {
-	r := e.For(seat)
+	r := e.Redact(seat)
 	if e.Seat == seat {
 		if !reflect.DeepEqual(r, e) {
 			t.Fatalf("seat %d's own event %s was redacted", seat, e.Type)

@@ -5,18 +5,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
-// RecordFormat is the version of the game record format written by this code.
+// RecordFormat is the version of Saboteur's own record format (format 1),
+// which the app wrote before the box's record (rules.Record, format 2).
 const RecordFormat = 1
 
 // MaxRecordMoves bounds a record's moves; a whole game needs far fewer (at
 // most 67 turns and 9 gold choices a round, R3.2, R8.1).
 const MaxRecordMoves = 10000
 
-// Record is a game record: the save file, the replay and the desync check
-// (DESIGN.md). Replaying its moves from its options and seed reproduces the
-// game exactly. JSON:
+// Record is a format-1 game record, as autosaves and LAN saves were
+// written before format 2 (rules.Record): they still load, converted
+// (Rules.ReadLegacy, Convert). Replaying its moves from its options and
+// seed reproduces the game exactly. JSON:
 //
 //	{"format":1,"game":"goldvein","options":{...},"seed":42,
 //	 "seats":["Ann","Bot 1",...],"moves":[{"seat":0,"play":"NE","x":1,"y":0},...]}
@@ -106,4 +110,81 @@ func (r *Record) Replay() (*Game, []Event, error) {
 		evs = append(evs, e...)
 	}
 	return g, evs, nil
+}
+
+// IsLegacy reports whether a record of format and game name is one of
+// Saboteur's format-1 records (rules.Legacy): {"format":1,"game":"goldvein"}.
+func (Rules) IsLegacy(format int, game string) bool { return format == 1 && game == "goldvein" }
+
+// ReadLegacy reads a format-1 record (ParseRecord: as strictly as ever) and
+// converts it (Record.Convert).
+func (Rules) ReadLegacy(data []byte) (*rules.Record, error) {
+	r, err := ParseRecord(data)
+	if err != nil {
+		return nil, err
+	}
+	return r.Convert()
+}
+
+// Convert returns the record in format 2 (rules.Record), From 1: the same
+// options, seed, names and moves (each in the same JSON, under the seat
+// that made it). Format 1 kept no seat kinds: seat 0 becomes the human and
+// the others computer players at normal level, as the app's Continue
+// assumed for a record without the setup that said otherwise.
+func (r *Record) Convert() (*rules.Record, error) {
+	opts, err := json.Marshal(r.Options)
+	if err != nil {
+		return nil, fmt.Errorf("record: options: %w", err)
+	}
+	seats := make([]rules.RecordSeat, len(r.Seats))
+	for i, name := range r.Seats {
+		seats[i] = rules.RecordSeat{Name: name, Kind: rules.Computer, Level: "normal"}
+		if i == 0 {
+			seats[i] = rules.RecordSeat{Name: name, Kind: rules.Human}
+		}
+	}
+	out := rules.NewRecord(ID, opts, r.Seed, seats)
+	out.From = r.Format
+	for i, m := range r.Moves {
+		if m.Seat < 0 || m.Seat >= len(seats) {
+			return nil, fmt.Errorf("record: moves[%d]: seat: %d: want 0 to %d", i, m.Seat, len(seats)-1)
+		}
+		if err := out.Add(m.Seat, m); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// FromRecord reads a record of the box (rules.Record) as Saboteur's own
+// typed record, for the tools that print a game move by move (goldvein
+// replay): its options (ParseOptions), names and moves, each decoded as
+// strictly as DecodeMove and made by the seat the record names. Format is
+// the record's, or the format it was converted from (From).
+func FromRecord(r *rules.Record) (*Record, error) {
+	if r.Game != ID {
+		return nil, fmt.Errorf("record: game: %q is not %q", r.Game, ID)
+	}
+	o, err := ParseOptions(len(r.Seats), r.Options)
+	if err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	out := &Record{Format: r.Format, Game: "goldvein", Options: o, Seed: r.Seed, Moves: make([]Move, len(r.Moves))}
+	if r.From != 0 {
+		out.Format = r.From
+	}
+	for _, s := range r.Seats {
+		out.Seats = append(out.Seats, s.Name)
+	}
+	for i, rm := range r.Moves {
+		m, _, err := decodeMove(rm.Move, false)
+		if err != nil {
+			return nil, fmt.Errorf("record: moves[%d]: %w", i, err)
+		}
+		if m.Seat != rm.Seat {
+			return nil, fmt.Errorf("record: moves[%d]: seat: %d, in a move of seat %d", i, m.Seat, rm.Seat)
+		}
+		out.Moves[i] = m
+	}
+	return out, nil
 }

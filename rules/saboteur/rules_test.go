@@ -313,7 +313,7 @@ func TestR4Turn(t *testing.T) {
 	if types(evs) != "discarded drew turn_started" || g.Turn() != 3 || len(g.discards) != 1 {
 		t.Fatalf("after a discard: %s", types(evs))
 	}
-	if evs[0].For(0).Card != (Card{}) || evs[1].For(3).Card != (Card{}) || evs[0].For(2).Card.String() != "NS" {
+	if evs[0].Redact(0).Card != (Card{}) || evs[1].Redact(3).Card != (Card{}) || evs[0].Redact(2).Card.String() != "NS" {
 		t.Fatal("a discard or a draw is seen by another seat")
 	}
 	// R4.2: with the draw pile empty nobody draws; R4.1: a seat with no

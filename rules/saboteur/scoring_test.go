@@ -113,7 +113,7 @@ func TestR8_1Choice(t *testing.T) {
 		t.Fatalf("phase %d turn %d", g.Phase(), g.Turn())
 	}
 	off := evs[len(evs)-1]
-	if off.Type != GoldOffered || !slices.Equal(off.Golds, []int{3, 2, 3}) || off.For(1).Golds != nil || off.For(1).Count != 3 {
+	if off.Type != GoldOffered || !slices.Equal(off.Golds, []int{3, 2, 3}) || off.Redact(1).Golds != nil || off.Redact(1).Count != 3 {
 		t.Fatalf("offer event %+v", off)
 	}
 	if v := g.View(2); v.Offer != nil || v.OfferCount != 3 {
@@ -129,7 +129,7 @@ func TestR8_1Choice(t *testing.T) {
 	refused(t, g, Move{Seat: 0, Type: Keep, Gold: 1}, "R8.1")
 	refused(t, g, Move{Seat: 0, Type: Discard, Card: deck[g.hands[0][0]]}, "R8.1")
 	evs = apply(t, g, Move{Seat: 0, Type: Keep, Gold: 2})
-	if evs[0].Type != GoldKept || evs[0].Gold != 2 || evs[0].For(1).Gold != 0 {
+	if evs[0].Type != GoldKept || evs[0].Gold != 2 || evs[0].Redact(1).Gold != 0 {
 		t.Fatalf("keep event %+v", evs[0])
 	}
 	// Seat 2 is offered 3 and 3: nothing to choose, it keeps one and seat

@@ -1,6 +1,9 @@
 package saboteur
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // View is what one seat may know of the game (SABOTEUR.md, Hidden
 // information): its own role, hand and map sights, and the public table.
@@ -119,4 +122,79 @@ func (v *View) LegalMoves() []Move {
 		return keepMoves(v.Seat, v.Offer)
 	}
 	return legalMoves(nil, &v.Board, v.Hand, v.Broken, v.Seat, v.Options.ConnectToStart)
+}
+
+// Public strips a seat's view to what a spectator (seat -1) sees, as
+// Game.View(-1) gives it: no role, hand, map sights, offer or own gold
+// (SABOTEUR.md, Hidden information). A LAN guest's screen follows the game
+// through it.
+func (v View) Public() View {
+	p := v
+	p.Seat = -1
+	p.Role = NoRole
+	p.Hand = nil
+	for i := range p.Peeked {
+		p.Peeked[i] = NoGoal
+	}
+	p.Offer = nil
+	p.Gold = 0
+	p.Results = nil
+	for _, r := range v.Results {
+		if v.Phase != Over {
+			r.Gold = slices.Clone(r.Gold)
+			for s := range r.Gold {
+				r.Gold[s] = 0
+			}
+		}
+		p.Results = append(p.Results, r)
+	}
+	return p
+}
+
+// Check judges m against the view alone, as a LAN guest does before
+// sending it: the same refusals the host's rules would give (R4.3 off
+// turn, R5.1 to R5.5 for a path card), and m must be one of the view's
+// legal moves, so a bad drop flies back at once with its reason.
+func (v *View) Check(m Move) error {
+	if !v.MyTurn() {
+		return refuse("R4.3", "not your turn: it is seat %d's turn", v.Turn)
+	}
+	if m.Type == Play && m.Card.Kind == Path {
+		if err := v.CanPlace(m.Card, m.At); err != nil {
+			return err
+		}
+	}
+	for _, l := range v.LegalMoves() {
+		if sameMove(l, m) {
+			return nil
+		}
+	}
+	return fmt.Errorf("saboteur: the move %v is not legal now", m.Type)
+}
+
+// sameMove compares two moves by what the rules read of them.
+func sameMove(a, b Move) bool {
+	if a.Type != b.Type || a.Seat != b.Seat {
+		return false
+	}
+	switch a.Type {
+	case Keep:
+		return a.Gold == b.Gold
+	case Discard:
+		return a.Card == b.Card
+	}
+	if a.Card != b.Card {
+		return false
+	}
+	switch a.Card.Kind {
+	case Path, Rockfall:
+		return a.At == b.At
+	case Broken:
+		return a.Target == b.Target
+	case Repair:
+		return a.Target == b.Target && (a.Tool == b.Tool || a.Tool == 0 || b.Tool == 0)
+	case Map:
+		return a.Goal == b.Goal
+	}
+	return true
 }

@@ -7,6 +7,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/goldvein/goldvein/browser"
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -34,20 +36,31 @@ func run() error {
 		return err
 	}
 	saver := game.FileSaver{Path: filepath.Join(dir, game.AutosaveFile)}
-	rec, phase, err := saver.Load()
+	saved, err := saver.Load(saboteur.Rules{})
 	if errors.Is(err, fs.ErrNotExist) {
 		opts := saboteur.Options{Players: 4, FirstPlayer: -1}
-		g, _, err := saboteur.New(opts, 42)
+		m, err := saboteur.NewMatch(opts, 42)
 		if err != nil {
 			return err
 		}
-		rec := saboteur.NewRecord(opts, 42, []string{"Ann", "Bo", "Cy", "Di"})
+		raw, err := json.Marshal(opts)
+		if err != nil {
+			return err
+		}
+		var seats []rules.RecordSeat
+		for _, n := range []string{"Ann", "Bo", "Cy", "Di"} {
+			seats = append(seats, rules.RecordSeat{Name: n, Kind: rules.Human})
+		}
+		rec := rules.NewRecord(saboteur.ID, raw, 42, seats)
 		for range 12 {
-			m := g.LegalMoves(g.Turn())[0]
-			if _, err := g.Apply(m); err != nil {
+			s := m.ToMove()[0]
+			mv := m.Legal(s)[0]
+			if _, err := m.Apply(s, mv); err != nil {
 				return err
 			}
-			rec.Moves = append(rec.Moves, m)
+			if err := rec.Add(s, mv); err != nil {
+				return err
+			}
 		}
 		if err := saver.Save(rec); err != nil {
 			return err
@@ -66,8 +79,13 @@ func run() error {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if rec.Seed != 42 || len(rec.Moves) != 12 || phase == saboteur.Over || strings.Join(rec.Seats, ",") != "Ann,Bo,Cy,Di" {
-		return fmt.Errorf("read back seed %d, %d moves, seats %v, phase %v", rec.Seed, len(rec.Moves), rec.Seats, phase)
+	rec := saved.Record
+	var seats []string
+	for _, s := range rec.Seats {
+		seats = append(seats, s.Name)
+	}
+	if rec.Seed != 42 || len(rec.Moves) != 12 || saved.Match.Over() || strings.Join(seats, ",") != "Ann,Bo,Cy,Di" {
+		return fmt.Errorf("read back seed %d, %d moves, seats %v, over %v", rec.Seed, len(rec.Moves), seats, saved.Match.Over())
 	}
 	if err := saver.Remove(); err != nil {
 		return err

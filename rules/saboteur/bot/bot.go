@@ -1,7 +1,7 @@
 // Package bot is the computer players of goldvein: four levels of
 // strength, from a uniformly random legal move to an information-set Monte
 // Carlo search. A bot sees only its own seat's saboteur.View and the events
-// redacted for its seat (saboteur.Event.For), never the hidden cards (SABOTEUR.md,
+// redacted for its seat (saboteur.Event.Redact), never the hidden cards (SABOTEUR.md,
 // Hidden information). The package also holds the tournament runner behind
 // `goldvein sim`. It never imports ebiten.
 package bot
@@ -63,7 +63,7 @@ func ParseLevel(s string) (Level, error) {
 // at a time.
 type Bot interface {
 	// Observe is told every event in order, already redacted for its seat
-	// (saboteur.Event.For).
+	// (saboteur.Event.Redact).
 	Observe(e saboteur.Event)
 	// Choose returns a legal move for v (v.MyTurn() is true). It may take
 	// up to its think budget. For a view that is not its turn, not of its

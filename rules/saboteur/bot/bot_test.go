@@ -73,8 +73,8 @@ func playWorld(t testing.TB, players int, seed uint64, moves int) *world {
 	deliver := func(evs []saboteur.Event) {
 		for _, e := range evs {
 			for s := range bots {
-				w.logs[s] = append(w.logs[s], e.For(s))
-				bots[s].Observe(e.For(s))
+				w.logs[s] = append(w.logs[s], e.Redact(s))
+				bots[s].Observe(e.Redact(s))
 			}
 		}
 	}
@@ -399,7 +399,7 @@ func TestPropertyLegalAnywhere(t *testing.T) {
 		level := rapid.SampledFrom(Levels).Draw(rt, "level")
 		b := NewConfig(level, seat, players, seed, Config{Playouts: 12})
 		for _, e := range evs[rapid.IntRange(0, len(evs)).Draw(rt, "heard from"):] {
-			b.Observe(e.For(seat))
+			b.Observe(e.Redact(seat))
 		}
 		v := g.View(seat)
 		before, _ := json.Marshal(v)

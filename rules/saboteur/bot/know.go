@@ -8,7 +8,7 @@ import (
 )
 
 // know is what one seat has learnt from the events of the round so far,
-// all of them public or its own (saboteur.Event.For): a copy of the maze that
+// all of them public or its own (saboteur.Event.Redact): a copy of the maze that
 // follows the play, the cards known to be on the discard pile, where the
 // gold may lie, its own gold, and the evidence about every other seat's
 // role from what that seat did in public.

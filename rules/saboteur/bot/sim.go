@@ -150,7 +150,7 @@ func playGame(c SimConfig, i int) ([]seatResult, error) {
 				roundEnd(e, bots, res)
 			}
 			for s, b := range bots {
-				b.Observe(e.For(s))
+				b.Observe(e.Redact(s))
 			}
 		}
 	}

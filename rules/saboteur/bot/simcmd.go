@@ -8,7 +8,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/goldvein/goldvein/cli/cmdline"
+	"github.com/goldvein/goldvein/cmdline"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 

@@ -126,7 +126,7 @@ func runGame(t testing.TB, g *saboteur.Game, evs []saboteur.Event, bots []Bot,
 		for _, e := range evs {
 			watch(e)
 			for s, b := range bots {
-				b.Observe(e.For(s))
+				b.Observe(e.Redact(s))
 			}
 		}
 		if g.Phase() == saboteur.Over {
