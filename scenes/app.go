@@ -131,7 +131,7 @@ type pointer struct {
 // the first scene is the menu (or, with Autoplay, the board of a game of
 // computer players).
 func NewApp(cfg Config) (*App, error) {
-	a := &App{cfg: cfg, in: cfg.Input, arts: map[int]*sprites.Art{}, shots: map[string]bool{}, scale: 1, w: MinWidth, h: MinHeight}
+	a := &App{cfg: cfg, in: cfg.Input, arts: map[int]*sprites.Art{}, shots: map[string]bool{}, scale: 1, w: MinWidth, h: MinHeight, gameID: cfg.Game}
 	if a.in == nil {
 		a.in = &EbitenInput{}
 	}

@@ -828,3 +828,20 @@ func igCurtain(a *App, p *painter, dst *ebiten.Image, name string, top float64) 
 	drawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), alignCenter, colGold)
 	drawText(a, dst, a.T("ig.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), alignCenter, colTextDim)
 }
+
+// drawIGPicture is Incan Gold's picture for the menu's game card (the
+// picture of its boxGames entry, picker.go): a short temple path, a
+// treasure, a hazard and an artifact, the last one glowing.
+func drawIGPicture(a *App, p *painter, dst *ebiten.Image, r rect, ticks int) {
+	cards := []incangold.Card{incangold.Treasure(9), incangold.HazardCard(incangold.Spider), incangold.Treasure(14), incangold.Artifact(1)}
+	art := igArt(a, int(min(r.w/float64(len(cards)), r.h*0.9/1.5)))
+	cw, ch := float64(art.Width()), float64(art.Height())
+	x0, y0 := r.cx()-cw*float64(len(cards))/2, r.cy()-ch/2
+	for i, c := range cards {
+		alpha := float32(1)
+		if i == len(cards)-1 {
+			alpha = float32(0.85 + 0.15*math.Sin(float64(ticks)/25))
+		}
+		p.image(dst, art.Card(c), x0+float64(i)*cw, y0, 1, 1, alpha)
+	}
+}

@@ -170,7 +170,7 @@ func (s *menuScene) Update(a *App) error {
 	}
 	switch chosen {
 	case menuNew:
-		if a.cfg.Game == igGameID {
+		if a.gameID == igGameID {
 			a.GoTo(newIGNewGameScene(a))
 			break
 		}
