@@ -116,6 +116,7 @@ type igPathCard struct {
 	card incangold.Card
 	gems int
 	born int
+	bust bool // the busting hazard, shown at the path's end though out of the game (I7.3)
 }
 
 // igRound is one finished round as the screen saw it: what each seat
@@ -196,7 +197,7 @@ func (s *igState) apply(e incangold.Event, tick int) {
 		s.pool = e.Pool
 		s.path = append(s.path, pc)
 	case incangold.Bust: // I7.2, I7.3
-		s.path = append(s.path, igPathCard{card: e.Card, born: tick})
+		s.path = append(s.path, igPathCard{card: e.Card, born: tick, bust: true})
 		for i := range s.in {
 			if i < len(e.Lost) {
 				s.cur.lost[i] += e.Lost[i]
@@ -299,7 +300,7 @@ func (s *igState) deck() incangold.Deck {
 func (s *igState) onPath(h incangold.Hazard) int {
 	n := 0
 	for _, p := range s.path {
-		if p.card.IsHazard() && p.card.Kind() == h {
+		if p.card.IsHazard() && p.card.Kind() == h && !p.bust {
 			n++
 		}
 	}

@@ -95,6 +95,11 @@ func TestIncanAutoplayWholeGame(t *testing.T) {
 		h.tick()
 		switch s := h.a.cur.(type) {
 		case *igBoardScene:
+			for k, n := range m.st.deck().Hazards {
+				if n < 0 || n > incangold.HazardCopies {
+					t.Fatalf("round %d: the screen counts %d of hazard %d in the deck", m.st.round, n, k)
+				}
+			}
 			if _, more := m.peek(); h.a.fade == 0 && !more && s.busy <= 0 && !s.ended {
 				v := m.table.View(-1)
 				if v.Round == m.st.round && !v.Over && len(v.Path) > 0 {
@@ -437,5 +442,34 @@ func TestIncanNewGameStarts(t *testing.T) {
 		if !b.tentShown(seat) {
 			t.Fatalf("open tents, yet seat %d's tent is hidden", seat)
 		}
+	}
+}
+
+// TestIncanStateBust: the screen's account of a bust (worked example 6):
+// the busting spider shows at the path's end but is out of the game, so
+// the deck holds one spider (three, less the one removed, less the one on
+// the path), the explorers lose what they carry, and every treasure on
+// the path is out of the deck.
+func TestIncanStateBust(t *testing.T) {
+	st := newIGState(3, incangold.Options{})
+	spider := incangold.HazardCard(incangold.Spider)
+	for _, e := range []incangold.Event{
+		{Type: incangold.RoundStarted, Round: 1, Seat: 0, Card: incangold.Artifact(1)},
+		{Type: incangold.Flipped, Round: 1, Card: spider, Explorers: 3},
+		{Type: incangold.Flipped, Round: 1, Card: incangold.Treasure(5), Explorers: 3, Each: 1, Pool: 2},
+		{Type: incangold.Bust, Round: 1, Card: spider, Lost: []int{1, 1, 1}},
+	} {
+		st.apply(e, 0)
+	}
+	d := st.deck()
+	if d.Hazards[incangold.Spider] != 1 || st.onPath(incangold.Spider) != 1 || st.removed[incangold.Spider] != 1 {
+		t.Fatalf("after the bust: %d spiders in the deck, %d on the path, %d removed; want 1, 1, 1",
+			d.Hazards[incangold.Spider], st.onPath(incangold.Spider), st.removed[incangold.Spider])
+	}
+	if len(d.Treasures) != 14 || d.Size() != 14+1+12+1 {
+		t.Fatalf("deck %+v (size %d), want 14 treasures and 28 cards", d, d.Size())
+	}
+	if !slices.Equal(st.carried, []int{0, 0, 0}) || !slices.Equal(st.cur.lost, []int{1, 1, 1}) || st.explorers() != 0 {
+		t.Fatalf("carried %v lost %v explorers %d", st.carried, st.cur.lost, st.explorers())
 	}
 }
