@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -36,9 +37,11 @@ type boardScene struct {
 	hide  [2]saboteur.Cell
 	nhide int
 
-	hold    int // ticks to wait before the next event
-	ended   *saboteur.Event
-	endHold int
+	hold     int // ticks to wait before the next event
+	ended    *saboteur.Event
+	endHold  int
+	endShown bool // the round-over view is on (board_end.go)
+	endWait  int
 
 	anims []anim
 
@@ -59,18 +62,27 @@ type boardScene struct {
 	places  []saboteur.Placement
 	waiting bool // a move was submitted; its events are on the way
 
-	chooser chooser
-	curtain bool // hotseat: the screen waits for the next human
+	chooser    chooser
+	curtain    bool // hotseat: the screen waits for the next human
+	curtainFor int  // hotseat: the human the curtain comes down for once the play has landed; -1 none
 
 	reason  string // why the last drop was refused
 	reasonT int
 	peekT   int // ticks left showing what my map showed
 	peekG   int
 
-	log      []string
-	logW     float64  // the width logLines were wrapped for
-	logN     int      // how many entries logLines hold
-	logLines []string // the log wrapped to its panel, oldest first
+	logW      float64   // the width logLines were wrapped for
+	logLang   i18n.Lang // and the language
+	logN      int       // how many entries of m.log logLines hold
+	logLines  []logLine // the log wrapped to its panel, oldest first
+	logScroll int       // lines scrolled back from the newest
+	logHits   []logHit  // where each shown line was drawn
+
+	plays    [saboteur.MaxPlayers]lastPlay // each seat's last play on the maze (board_log.go)
+	initials []string                      // each seat's mark on the maze
+	flash    saboteur.Cell                 // a clicked log line's cell, blinking
+	flashE   int                           // and its log entry
+	flashT   int
 	texts    boardTexts
 	ticks    int
 	dealing  int // ticks until the deal's motion is over (the hand shows then)
@@ -144,13 +156,16 @@ type boardLayout struct {
 }
 
 func newBoardScene(a *App, m *match) *boardScene {
-	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0}
+	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0, curtainFor: -1}
 	s.view = m.shown
 	if s.view.Options.Players == 0 {
 		s.view = m.table.View(-1)
 		m.shown = s.view
 	}
 	s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
+	m.localize(a)
+	s.makeInitials()
+	s.playsFromLog()
 	s.chooseMe(a)
 	s.refresh(a)
 	return s
@@ -224,11 +239,11 @@ func (s *boardScene) Update(a *App) error {
 	if s.peekT > 0 {
 		s.peekT--
 	}
+	if s.flashT > 0 {
+		s.flashT--
+	}
 	if s.ended != nil {
-		s.endHold--
-		if s.endHold <= 0 && len(s.anims) == 0 {
-			a.GoTo(newRoundEndScene(a, s.m, *s.ended, s.view, s.tiles))
-		}
+		s.endUpdate(a) // board_end.go
 		return nil
 	}
 	if !s.dealt {
@@ -243,6 +258,7 @@ func (s *boardScene) Update(a *App) error {
 		return nil
 	}
 	s.advance(a)
+	s.curtainUpdate(a)
 	if s.curtain {
 		if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || a.Clicked(s.curtainButton(a).r) {
 			s.curtain = false
@@ -260,6 +276,23 @@ func (s *boardScene) Update(a *App) error {
 		s.shotName = fmt.Sprintf("board-r%d-m%03d", s.view.Round, s.view.Moves)
 	}
 	return nil
+}
+
+// curtainUpdate brings the hotseat curtain down for the next human once
+// the last play has landed: no card in flight and the pause after the
+// move over, so its player saw it land.
+func (s *boardScene) curtainUpdate(a *App) {
+	if s.curtainFor < 0 || len(s.anims) > 0 || s.hold > 0 || s.midMove {
+		return
+	}
+	if s.ended != nil || s.view.Turn != s.curtainFor {
+		s.curtainFor = -1
+		return
+	}
+	s.me, s.curtain, s.curtainFor = s.view.Turn, true, -1
+	s.sel, s.tsel = -1, -1
+	s.syncMine()
+	s.refresh(a)
 }
 
 // settled reports that no card is moving, turning or being dealt, and
@@ -335,8 +368,11 @@ func (s *boardScene) advance(a *App) {
 			s.view = *it.view
 			s.m.shown = s.view
 			s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
-			if s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == saboteur.Playing && s.ended == nil {
-				s.me, s.curtain = s.view.Turn, true
+			curtainNext := s.m.hotseat() && s.m.isHuman(s.view.Turn) && s.view.Turn != s.me && s.view.Phase == saboteur.Playing && s.ended == nil
+			if curtainNext {
+				// The curtain waits until the play has landed and been
+				// seen by its player (curtainUpdate).
+				s.curtainFor = s.view.Turn
 				s.sel, s.tsel = -1, -1
 			}
 			s.syncMine()
@@ -344,6 +380,9 @@ func (s *boardScene) advance(a *App) {
 			s.refresh(a)
 			if s.hold == 0 {
 				s.hold = int(12 / speed(a))
+			}
+			if curtainNext {
+				s.hold = max(s.hold, int(40/speed(a)))
 			}
 		}
 		if s.ended != nil {
@@ -358,14 +397,13 @@ func (s *boardScene) apply(a *App, it feedItem) {
 	sp := speed(a)
 	dur := func(t float64) int { return max(int(t/sp), 1) }
 	mover := e.Seat
-	line := ""
 	switch e.Type {
 	case saboteur.Placed:
 		s.tiles = append(s.tiles, saboteur.Tile{At: e.At, Card: e.Card, ID: -1})
 		s.keepMazeInView(a) // before the flight, so it lands where the card will lie
 		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
 		a.audio.play(sfxPlace)
-		line = a.T("scene.log.placed", "name", s.m.name(mover), "card", cardName(a, e.Card))
+		s.markPlay(mover, e.At, nil)
 		s.hold = dur(26)
 	case saboteur.GoalRevealed:
 		for i := range s.tiles {
@@ -376,21 +414,17 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.flipAt(a, e.At, e.Card, dur(36))
 		if e.Card.Goal == saboteur.Gold {
 			a.audio.play(sfxGold)
-			line = a.T("scene.log.gold_found", "name", s.m.name(mover))
 		} else {
 			a.audio.play(sfxCoal)
-			line = a.T("scene.log.coal_found", "name", s.m.name(mover))
 		}
 		s.hold = dur(40)
 	case saboteur.ToolBroken:
 		s.flyBetweenSeats(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
 		a.audio.play(sfxBreak)
-		line = a.T("scene.log.broke", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
 		s.hold = dur(26)
 	case saboteur.ToolRepaired:
 		s.flyBetweenSeats(a, s.cardImg(a, e.Card), mover, e.Target, dur(24))
 		a.audio.play(sfxRepair)
-		line = a.T("scene.log.repaired", "name", s.m.name(mover), "target", s.m.name(e.Target), "tool", toolName(a, e.Tool))
 		s.hold = dur(26)
 	case saboteur.RockFell:
 		for i := range s.tiles {
@@ -401,22 +435,21 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		}
 		s.rockfallAt(a, e.At, e.Card, dur(30))
 		a.audio.play(sfxRockfall)
-		line = a.T("scene.log.rockfall", "name", s.m.name(mover), "card", cardName(a, e.Card))
+		removed := e.Card
+		s.markPlay(mover, e.At, &removed)
 		s.hold = dur(30)
 	case saboteur.MapPlayed:
 		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
 		a.audio.play(sfxMap)
-		line = a.T("scene.log.map", "name", s.m.name(mover), "goal", goalName(a, e.Goal))
+		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
 		if mover == s.me && s.me >= 0 {
-			s.peekG, s.peekT = e.Goal, int(200/math.Min(sp, 2))
+			// It hides nothing (the side panel): it stays a good while.
+			s.peekG, s.peekT = e.Goal, 600
 		}
 		s.hold = dur(28)
 	case saboteur.Discarded:
 		s.flyToPile(a, mover, dur(20))
-		line = a.T("scene.log.discarded", "name", s.m.name(mover))
 		s.hold = dur(16)
-	case saboteur.Passed:
-		line = a.T("scene.log.passed", "name", s.m.name(mover))
 	case saboteur.Drew:
 		s.flyFromPile(a, mover, dur(18))
 	case saboteur.TurnStarted:
@@ -426,23 +459,9 @@ func (s *boardScene) apply(a *App, it feedItem) {
 	case saboteur.RoundEnded:
 		ev := e
 		s.ended = &ev
-		s.endHold = dur(100)
+		s.endHold = dur(40)
+		s.peekT = 0
 		a.audio.play(sfxRoundEnd)
-		switch e.Winner {
-		case saboteur.Diggers:
-			line = a.T("team.win.gold_diggers")
-		case saboteur.Saboteurs:
-			line = a.T("team.win.saboteurs")
-		default:
-			line = a.T("team.win.nobody")
-		}
-	}
-	if line != "" {
-		s.log = append(s.log, line)
-		if len(s.log) > 200 {
-			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
-			s.logN = len(s.log) + 1 // rewrap
-		}
 	}
 }
 
@@ -484,7 +503,7 @@ func (s *boardScene) refresh(a *App) {
 	switch {
 	case s.view.Phase != saboteur.Playing:
 		t.status = ""
-	case turn == s.me && s.m.isHuman(turn):
+	case turn == s.me && s.m.isHuman(turn) && !s.m.hotseat():
 		t.status = a.T("turn.yours")
 	case s.m.isHuman(turn):
 		t.status = a.T("turn.of", "name", s.m.name(turn))
@@ -517,6 +536,9 @@ func (s *boardScene) refresh(a *App) {
 		}
 	}
 	s.computeTargets()
+	if s.m.tutor != nil {
+		s.tutorPick()
+	}
 }
 
 func (s *boardScene) cardImg(a *App, c saboteur.Card) *ebiten.Image {
@@ -684,6 +706,15 @@ func (s *boardScene) moveFor(idx int, t target) saboteur.Move {
 // play submits the move of hand card idx; a refusal shows the rule's
 // reason and the card flies back from (fx, fy).
 func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool {
+	if !s.tutorAllows(idx, m) {
+		// The guided round waits for the move it asked for (tutorial.go).
+		s.reason, s.reasonT = a.T("scene.tutorial.not_yet", "lesson", a.T(lessonKeys[s.m.tutor.cur])), 300
+		a.audio.play(sfxRefuse)
+		if fx >= 0 {
+			s.flyBack(a, idx, fx, fy)
+		}
+		return false
+	}
 	if c := s.hand[idx].card; c.Kind == saboteur.Repair && m.Type == saboteur.Play && len(c.Tools.Tools()) == 2 && m.Tool == 0 {
 		if both := s.mine.Broken[m.Target] & c.Tools; both == c.Tools {
 			tools := c.Tools.Tools()
@@ -697,6 +728,7 @@ func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool
 		return false
 	}
 	s.waiting = true
+	s.tutorPlayed()
 	if fx >= 0 {
 		s.startFly(a, s.handImg(a, idx), fx, fy, fx, fy, 1, 1, 1)
 	}

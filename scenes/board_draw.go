@@ -7,7 +7,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
 // layout places everything for the screen size; it only recomputes when
@@ -28,6 +27,12 @@ func (s *boardScene) layout(a *App) {
 	L.top = rect{0, 0, w, topH}
 	L.cardW = int(a.U(76))
 	L.maze = rect{leftW, topH, w - leftW - rightW, h - topH - handH}
+	if s.coaching() {
+		// The guided round's coach has a band of its own above the maze
+		// (tutorial.go): it never hides a card.
+		L.maze.y += a.U(coachH)
+		L.maze.h -= a.U(coachH)
+	}
 	L.handArea = rect{leftW, h - handH, w - leftW - rightW, handH}
 	L.right = rect{w - rightW, topH, rightW, h - topH}
 	ph := math.Min(a.U(64), (h-topH-a.U(8))/float64(max(n, 1)))
@@ -119,8 +124,18 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	s.drawAnims(dst)
 	if s.drag.on && s.drag.started && s.drag.idx < len(s.hand) {
 		img := s.handImg(a, s.drag.idx)
-		p.fill(dst, rect{s.drag.x + a.U(6), s.drag.y + a.U(8), float64(s.L.cardW), float64(s.L.cardW) * 1.5}, colShade)
-		p.image(dst, img, s.drag.x, s.drag.y, 1, 1, 1)
+		alpha := float32(1)
+		if snap := s.dragSnap(a); snap >= 0 {
+			// Snapped: the card lies in the lit cell it would drop into;
+			// a faint copy stays under the pointer.
+			r := s.cellRect(a, s.targets[snap].cell)
+			p.image(dst, s.cardImg(a, s.hand[s.drag.idx].placed()), r.x, r.y, 1, 1, 0.95)
+			p.frame(dst, r, a.U(3), colGold)
+			alpha = 0.35
+		} else {
+			p.fill(dst, rect{s.drag.x + a.U(6), s.drag.y + a.U(8), float64(s.L.cardW), float64(s.L.cardW) * 1.5}, colShade)
+		}
+		p.image(dst, img, s.drag.x, s.drag.y, 1, 1, alpha)
 	}
 	if s.reasonT > 0 && s.reason != "" {
 		alpha := math.Min(float64(s.reasonT)/30, 1)
@@ -133,6 +148,14 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	if s.peekT > 0 {
 		s.drawPeek(a, dst)
+		a.flushText()
+	}
+	if s.ended != nil {
+		s.drawEnd(a, dst)
+		a.flushText()
+	}
+	if s.m.tutor != nil {
+		s.drawCoach(a, dst)
 		a.flushText()
 	}
 	if s.m.lan != nil {
@@ -177,6 +200,7 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 		s.p.fill(sub, rect{mr.x, y, mr.w, 1}, colPanelHi)
 	}
 	s.drawTiles(a, sub)
+	s.drawPlays(a, sub)
 	// Peeked goals carry a mark only their viewer sees.
 	if s.me >= 0 {
 		for i, g := range s.mine.Peeked {
@@ -218,13 +242,7 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 			}
 			s.p.frame(sub, r, a.U(3), colGold)
 		}
-		if s.drag.started && s.hand[s.sel].card.Kind == saboteur.Path {
-			// The cell the drop would snap to.
-			if best := s.snapTarget(a); best >= 0 {
-				r := s.cellRect(a, s.targets[best].cell)
-				s.p.frame(sub, r, a.U(3), colGold)
-			}
-		}
+
 	}
 }
 
@@ -236,14 +254,36 @@ func (s *boardScene) floor(a *App) color.RGBA {
 	return color.RGBA{mix(b.R), mix(b.G), mix(b.B), 255}
 }
 
+// dragSnap is the lit cell the path card being dragged snaps to, or -1.
+func (s *boardScene) dragSnap(a *App) int {
+	if !s.drag.started || s.drag.idx >= len(s.hand) || s.sel != s.drag.idx || s.hand[s.drag.idx].card.Kind != saboteur.Path || !s.myTurn() {
+		return -1
+	}
+	return s.snapTarget(a)
+}
+
+// snapReach is how far (in cells) from the dragged card's centre a lit
+// cell still catches it.
+const snapReach = 1.6
+
 // snapTarget is the legal cell a dragged path card would snap to, or -1.
-func (s *boardScene) snapTarget(a *App) int {
+func (s *boardScene) snapTarget(a *App) int { return s.snapAt(a, s.drag.x, s.drag.y) }
+
+// snapAt is the lit cell nearest the centre of a hand card whose top-left
+// is at (x, y), within snapReach cells, or -1.
+func (s *boardScene) snapAt(a *App, x, y float64) int {
+	if !s.L.maze.in(int(x+float64(s.L.cardW)/2), int(y+float64(s.L.cardW)*0.75)) {
+		return -1
+	}
 	cw, ch := s.cellSize(a)
 	hw, hh := float64(s.L.cardW)/2, float64(s.L.cardW)*0.75
-	px := (s.drag.x+hw-s.L.maze.cx())/cw + s.camX
-	py := (s.drag.y+hh-s.L.maze.cy())/ch + s.camY
-	best, bd := -1, 1.0
+	px := (x+hw-s.L.maze.cx())/cw + s.camX
+	py := (y+hh-s.L.maze.cy())/ch + s.camY
+	best, bd := -1, snapReach
 	for i, t := range s.targets {
+		if t.isSeat {
+			continue
+		}
 		d := math.Hypot(float64(t.cell.X)-px, float64(t.cell.Y)-py)
 		if d < bd {
 			best, bd = i, d
@@ -459,45 +499,6 @@ func (s *boardScene) drawPiles(a *App, dst *ebiten.Image) {
 func (t *boardTexts) drawLabel(a *App) string    { return a.T("pile.draw") }
 func (t *boardTexts) discardLabel(a *App) string { return a.T("pile.discard") }
 
-// drawLog draws the newest log lines that fit, newest at the bottom.
-func (s *boardScene) drawLog(a *App, dst *ebiten.Image) {
-	r := s.L.log
-	s.p.round(dst, r, a.U(6), colPanel, a.U(1), colEdge)
-	lh := a.U(17)
-	size := a.U(12.5)
-	y := r.y + r.h - a.U(10) - lh/2
-	x, al := r.x+a.U(8), alignStart
-	if s.L.rtl {
-		x, al = r.x+r.w-a.U(8), alignEnd
-	}
-	if tw := r.w - a.U(16); s.logW != tw || s.logN != len(s.log) {
-		if s.logW != tw || s.logN > len(s.log) {
-			s.logLines, s.logN = s.logLines[:0], 0
-		}
-		s.logW = tw
-		for _, e := range s.log[s.logN:] {
-			for k, l := range fonts.Wrap(e, size, tw, a.RTL()) {
-				if k > 0 {
-					l = "   " + l
-				}
-				s.logLines = append(s.logLines, l)
-			}
-		}
-		s.logN = len(s.log)
-		if len(s.logLines) > 300 {
-			s.logLines = append(s.logLines[:0], s.logLines[len(s.logLines)-200:]...)
-		}
-	}
-	for i := len(s.logLines) - 1; i >= 0 && y > r.y+lh/2; i-- {
-		col := colTextDim
-		if i == len(s.logLines)-1 {
-			col = colText
-		}
-		drawText(a, dst, s.logLines[i], size, x, y, al, col)
-		y -= lh
-	}
-}
-
 func (s *boardScene) drawHand(a *App, dst *ebiten.Image) {
 	area := s.L.handArea
 	s.p.fill(dst, area, colPanel)
@@ -539,17 +540,20 @@ func (s *boardScene) drawPeek(a *App, dst *ebiten.Image) {
 	if g == saboteur.NoGoal {
 		return
 	}
-	w, h := float64(a.w), float64(a.h)
-	r := rect{w/2 - a.U(170), h/2 - a.U(140), a.U(340), a.U(260)}
-	s.p.round(dst, r, a.U(12), colPanel, a.U(3), colGold)
-	art := a.Art(int(a.U(100)))
+	// In the side panel, over the log: nothing of the maze is hidden
+	// while the others go on playing (board_end.go).
+	r := s.peekRect(a)
+	s.p.round(dst, r, a.U(10), colPanel, a.U(3), colGold)
+	art := a.Art(int(a.U(56)))
 	img := art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()})
-	s.p.imageCentered(dst, img, r.cx(), r.y+a.U(100), 1, 1, 0, 1)
+	s.p.imageCentered(dst, img, r.cx(), r.y+a.U(14)+float64(art.Height())/2, 1, 1, 0, 1)
 	key := "scene.board.peek_coal"
 	if g == saboteur.Gold {
 		key = "scene.board.peek_gold"
 	}
-	drawText(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(17), r.cx(), r.y+r.h-a.U(36), alignCenter, colGold)
+	ty := r.y + a.U(22) + float64(art.Height())
+	ty += drawWrapped(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(15), r.cx(), ty, r.w-a.U(16), alignCenter, colGold)
+	drawWrapped(a, dst, a.T("scene.board.peek_close"), a.U(12), r.cx(), ty+a.U(4), r.w-a.U(16), alignCenter, colTextDim)
 }
 
 func (s *boardScene) drawChooser(a *App, dst *ebiten.Image) {

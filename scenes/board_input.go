@@ -53,6 +53,10 @@ func (s *boardScene) input(a *App) {
 			s.computeTargets()
 		}
 	}
+	if s.peekInput(a) {
+		return
+	}
+	s.logInput(a)
 	s.pointerInput(a)
 	s.keyInput(a)
 }
@@ -211,20 +215,13 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 			s.flyBack(a, idx, cx, cy)
 			return
 		}
-		// The card's centre decides, snapped to the nearest legal cell
-		// within one cell.
-		cw, ch := s.cellSize(a)
-		hw, hh := float64(s.L.cardW)/2, float64(s.L.cardW)*0.75
-		px := (cx+hw-s.L.maze.cx())/cw + s.camX
-		py := (cy+hh-s.L.maze.cy())/ch + s.camY
-		best, bd := -1, 1.0
-		for i, t := range s.targets {
-			d := math.Hypot(float64(t.cell.X)-px, float64(t.cell.Y)-py)
-			if d < bd {
-				best, bd = i, d
-			}
-		}
+		// The card's centre decides, snapped to the nearest lit cell
+		// within reach, where the drag showed it (snapAt).
+		best := s.snapAt(a, cx, cy)
 		if best < 0 {
+			cw, ch := s.cellSize(a)
+			px := (cx+float64(s.L.cardW)/2-s.L.maze.cx())/cw + s.camX
+			py := (cy+float64(s.L.cardW)*0.75-s.L.maze.cy())/ch + s.camY
 			at := saboteur.Cell{X: int(math.Floor(px + 0.5)), Y: int(math.Floor(py + 0.5))}
 			err := s.mine.CanPlace(c, at)
 			if err == nil {
@@ -344,6 +341,9 @@ func (s *boardScene) keyInput(a *App) {
 			s.camY += float64(dy)
 		}
 	}
+	if s.sel < 0 && (a.Key(ebiten.KeyD) || a.Key(ebiten.KeyDelete)) && !s.m.autoplay && s.me >= 0 {
+		s.sayPickFirst(a)
+	}
 	if s.sel < 0 || !s.myTurn() {
 		return
 	}
@@ -357,6 +357,23 @@ func (s *boardScene) keyInput(a *App) {
 	if a.Key(ebiten.KeyD) || a.Key(ebiten.KeyDelete) {
 		s.discard(a, s.sel, -1, -1)
 	}
+}
+
+// sayPickFirst answers D (discard) pressed with no card picked: which
+// card goes is the player's choice, so say how to pick it (or that it is
+// not their turn).
+func (s *boardScene) sayPickFirst(a *App) {
+	key := "scene.board.discard_pick"
+	switch {
+	case !s.myTurn() && s.view.Turn != s.me:
+		key = "rule.R4.3"
+	case !s.myTurn():
+		return
+	case len(s.hand) == 0:
+		key = "scene.board.hint_empty"
+	}
+	s.reason, s.reasonT = a.T(key), 180
+	a.audio.play(sfxRefuse)
 }
 
 // refuseNoTarget explains why the selected card has nowhere to go.

@@ -279,11 +279,7 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 	for _, n := range l.takeNotices() {
 		line := noticeText(a, n, l.seat, s.m.names)
 		l.toast, l.toastOn, l.toastEnd, l.toastFit = line, s, s.ticks+toastTicks, ""
-		s.log = append(s.log, line)
-		if len(s.log) > 200 { // as the board's own lines (board.go)
-			s.log = append(s.log[:0], s.log[len(s.log)-150:]...)
-			s.logN = len(s.log) + 1 // rewrap
-		}
+		s.m.noteLine(line)
 	}
 	l.box.layout(a, l.boardRect(a, s), true)
 	return l.box.update(a, l, true)

@@ -158,7 +158,9 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 	if last != moves-1 {
 		t.Errorf("the board showed %d moves before the last, round 1 had %d", last, moves)
 	}
-	if len(b.log) != lines {
-		t.Errorf("the log has %d lines, want %d (one a move, one a goal turned up, one for the end): %q", len(b.log), lines, b.log)
+	// And the round's separator first (gamelog.go).
+	lines++
+	if got := logStrings(h.a, b.m); len(got) != lines {
+		t.Errorf("the log has %d lines, want %d (the round, one a move, one a goal turned up, one for the end): %q", len(got), lines, got)
 	}
 }

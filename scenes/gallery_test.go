@@ -291,6 +291,12 @@ func (g *gallery) game() {
 				h.key(ebiten.KeyEnter)
 				continue
 			}
+			if s.ended != nil && s.endShown {
+				h.ticks(10)
+				once("board-round-over")
+				h.key(ebiten.KeyEnter)
+				continue
+			}
 			if s.peekT > 0 && !shot["board-peek"] {
 				// The peek fades in; the next human's curtain may follow soon.
 				for k := 0; k < 8 && !s.curtain; k++ {

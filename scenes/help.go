@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"strings"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
@@ -91,26 +93,45 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 			// reader starts: on the right.
 			x, step = x+float64(n-1)*step, -step
 		}
+		// Each picture with its name under it, drawn by the cards' own art.
+		capY := y + float64(art.Height()) + a.U(14)
+		capW := cw + gap - a.U(4)
+		capH := 0.0
+		caption := func(t string) {
+			capH = max(capH, drawWrapped(a, dst, t, a.U(13), x+cw/2, capY-a.U(8), capW, alignCenter, colTextDim))
+		}
 		for _, r := range pg.roles {
 			s.p.image(dst, art.Role(r), x, y, 1, 1, 1)
+			caption(roleCaption(a, r))
 			x += step
 		}
-		for _, c := range pg.cards {
+		for i, c := range pg.cards {
 			s.p.image(dst, art.Card(c), x, y, 1, 1, 1)
+			t := cardCaption(a, c)
+			if i > 0 && c.Kind == saboteur.Path && c == pg.cards[i-1].Rotated() && c != pg.cards[i-1] {
+				t = a.T("scene.help.turned") // the card before, turned half a turn (R3.3)
+			}
+			caption(t)
 			x += step
 		}
 		for _, g := range pg.gold {
 			s.p.image(dst, art.GoldCard(g), x, y, 1, 1, 1)
+			caption(a.N("gold.amount", g))
 			x += step
 		}
-		y += float64(art.Height()) + a.U(30)
+		y = capY + capH + a.U(14)
 	}
 	tw := min(w-a.U(120), a.U(860))
 	x, al := (w-tw)/2, alignStart
 	if a.RTL() {
 		x, al = (w+tw)/2, alignEnd
 	}
-	drawWrapped(a, dst, a.T(pg.body), a.U(17), x, y, tw, al, colText)
+	// The rule numbers small, under the plain text (SABOTEUR.md's R-numbers).
+	body, refs := splitRules(a.T(pg.body))
+	y += drawWrapped(a, dst, body, a.U(17), x, y, tw, al, colText)
+	if len(refs) > 0 {
+		drawText(a, dst, a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · ")), a.U(12), x, y+a.U(14), al, colTextDim)
+	}
 	drawText(a, dst, a.T("scene.help.page", "n", s.page+1, "total", len(helpPages)), a.U(14), w/2, h-a.U(94), alignCenter, colTextDim)
 	drawButton(a, &s.p, dst, &s.prev)
 	drawButton(a, &s.p, dst, &s.done)

@@ -569,11 +569,10 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		jy += a.U(24)
 	}
 	jy += a.U(8)
-	if !browserBuild() {
-		// No browser game in this binary: browsers cannot join, so no
-		// browser address and no QR code, only the note.
-		drawWrapped(a, dst, a.T("lan.lobby.no_browser_build"), a.U(12), jr.x, jy, jr.w, alignStart, colTextDim)
-	} else {
+	// Without a browser game in this binary browsers cannot join: no
+	// browser address, no QR code, and no word about how to build one
+	// (players see only what they can use).
+	if browserBuild() {
 		drawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, colTextDim)
 		jy += a.U(22)
 		// Shown without the final slash, which a right-to-left line would

@@ -86,11 +86,16 @@ type match struct {
 	saver    game.FileSaver
 	feed     []feedItem
 	shown    saboteur.View // the view as the screen last showed it
-	started  time.Time
+	// log is the whole game's log as the screen has shown it so far
+	// (gamelog.go): every event taken from the feed, rebuilt from the
+	// record on Continue.
+	log     []logEntry
+	started time.Time
 	// fresh is set for a game dealt at this screen (not continued, not
 	// LAN): its screen starts at the deal and shows every move (history).
 	fresh bool
-	lan   *lanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
+	tutor *tutorial // the guided first round's coach (tutorial.go); nil in a normal game
+	lan   *lanLink  // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
 // botDelay is how long a computer player waits at least before moving,
@@ -309,6 +314,7 @@ func (m *match) pop() (feedItem, bool) {
 	if ok {
 		m.feed[0] = feedItem{}
 		m.feed = m.feed[1:]
+		m.note(it.ev)
 	}
 	return it, ok
 }

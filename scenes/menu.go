@@ -17,7 +17,7 @@ import (
 type menuScene struct {
 	p        painter
 	pick     picker
-	buttons  [7]button
+	buttons  [8]button
 	focus    int // keyboard focus: a card (0..cards-1), then a button; -1 none
 	canCont  bool
 	message  string // an error to show (a corrupt autosave, say)
@@ -34,6 +34,7 @@ const (
 	menuSettings
 	menuRules
 	menuQuit
+	menuLearn // the guided first round (tutorial.go), beside Rules
 )
 
 func newMenuScene(a *App) *menuScene {
@@ -67,23 +68,31 @@ func (s *menuScene) layout(a *App) {
 			bh, gap = bh*k, gap*k
 		}
 	}
-	keys := [7]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit"}
+	keys := [8]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit", "scene.menu.learn"}
+	rulesY := y
 	for i := range s.buttons {
 		b := &s.buttons[i]
 		b.r = rect{bx, y, bw, bh}
 		b.label = a.T(keys[i])
 		b.enabled = true
 		b.focus = i == s.focus-len(s.pick.games)
-		if i == menuHost || i == menuJoin { // one row of two (lobby.go)
+		switch i {
+		case menuHost, menuJoin, menuRules, menuLearn: // rows of two: Host and Join (lobby.go), Rules and learning by playing
+			if i == menuRules {
+				rulesY = y
+			}
+			if i == menuLearn {
+				b.r.y = rulesY
+			}
 			b.r.x, b.r.w = b.r.x-a.U(50), (bw+a.U(100)-gap)/2
-			if i == menuJoin {
+			if i == menuJoin || i == menuLearn {
 				b.r.x += b.r.w + gap
 			}
 		}
 		if a.RTL() {
 			b.r = b.r.mirror(w)
 		}
-		if i == menuHost {
+		if i == menuHost || i == menuLearn {
 			continue
 		}
 		y += bh + gap
@@ -193,6 +202,13 @@ func (s *menuScene) Update(a *App) error {
 		a.GoTo(newHelpScene(a, s))
 	case menuQuit:
 		a.Quit(0)
+	case menuLearn:
+		m, err := newTutorialMatch(a)
+		if err != nil {
+			s.message = a.T("scene.error", "error", err.Error())
+			break
+		}
+		a.GoTo(startScene(a, m))
 	}
 	if a.Key(ebiten.KeyEscape) {
 		a.Quit(0)
@@ -272,6 +288,10 @@ func startScene(a *App, m *match) Scene {
 			last, ended = &deal, nil
 		}
 	}
+	// The log holds the whole game: what the screen skips (or shows again
+	// from the deal) is rebuilt from the record.
+	m.rebuildLog(last.Moves, last.Round)
+	m.localize(a)
 	m.shown = *last
 	switch {
 	case last.Phase == saboteur.Over:

@@ -33,6 +33,7 @@ type newGameScene struct {
 	chars  []rune
 	err    string
 	ticks  int
+	ask    overwriteAsk // asks before a new game replaces an unfinished saved one
 }
 
 const fieldSeed = 100
@@ -163,6 +164,10 @@ func (s *newGameScene) layout(a *App) {
 func (s *newGameScene) Update(a *App) error {
 	s.ticks++
 	s.layout(a)
+	if s.ask.on {
+		s.askUpdate(a)
+		return nil
+	}
 	seats := s.setup.Seats
 	for i := range s.rows {
 		r := &s.rows[i]
@@ -216,6 +221,9 @@ func (s *newGameScene) Update(a *App) error {
 	case a.Clicked(s.seedR):
 		s.focus = fieldSeed
 	}
+	// Enter in a text field only leaves the field; with no field active
+	// it starts the game (README).
+	typing := s.focus >= 0
 	if a.Key(ebiten.KeyTab) {
 		s.focus = s.nextField(a.in.KeyPressed(ebiten.KeyShift))
 	} else {
@@ -225,7 +233,7 @@ func (s *newGameScene) Update(a *App) error {
 		a.GoTo(newMenuScene(a))
 		return nil
 	}
-	if s.start.clicked(a) || (a.Key(ebiten.KeyEnter) && s.focus < 0) || (a.Key(ebiten.KeyEnter) && a.in.KeyPressed(ebiten.KeyControl)) {
+	if s.start.clicked(a) || (a.Key(ebiten.KeyEnter) && !typing) || (a.Key(ebiten.KeyEnter) && a.in.KeyPressed(ebiten.KeyControl)) {
 		s.begin(a)
 	}
 	return nil
@@ -317,6 +325,11 @@ func (s *newGameScene) begin(a *App) {
 			return
 		}
 		st.Seed = v
+	}
+	if !s.ask.agreed && !a.cfg.Autoplay && canContinue(a) {
+		// An unfinished game is saved: starting replaces it, so ask.
+		s.ask = overwriteAsk{on: true}
+		return
 	}
 	var m *match
 	var err error
@@ -429,6 +442,9 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	if s.err != "" {
 		ey := sy - a.U(8) - wrappedHeight(a, s.err, a.U(14), s.start.r.w)
 		drawWrapped(a, dst, s.err, a.U(14), s.start.r.x, ey, s.start.r.w, alignStart, colBad)
+	}
+	if s.ask.on {
+		s.drawAsk(a, dst)
 	}
 }
 

@@ -19,8 +19,10 @@ type roundEndScene struct {
 	ended  saboteur.Event
 	view   saboteur.View
 	tiles  []saboteur.Tile
-	lines  []string
-	offer  int // the seat choosing gold now, -1 none
+	lines  []string   // the handing-out in its order (roundend_order.go)
+	steps  []goldStep // who kept a gold card, in turn
+	offerN int        // the cards in the offer being chosen now
+	offer  int        // the seat choosing gold now, -1 none
 	offerV saboteur.View
 	labels []string // under each offered card: its key and its value
 	picks  [3]rect
@@ -143,7 +145,8 @@ func (s *roundEndScene) consume(a *App) {
 		e := it.ev
 		switch e.Type {
 		case saboteur.GoldOffered:
-			s.offer = e.Seat
+			s.offer, s.offerN = e.Seat, e.Count
+			s.lines = s.goldLines(a, e.Count)
 			if s.m.isHuman(e.Seat) {
 				s.offerV, _ = s.m.viewOf(e.Seat, it.view.Moves)
 				s.label(a)
@@ -161,7 +164,12 @@ func (s *roundEndScene) consume(a *App) {
 					}
 				}
 			}
-			s.lines = append(s.lines, a.T("scene.roundend.kept", "name", s.m.name(e.Seat)))
+			st := goldStep{seat: e.Seat}
+			if s.offerN > 0 && s.offer == e.Seat {
+				st.offered = s.offerN
+			}
+			s.steps, s.offerN = append(s.steps, st), 0
+			s.lines = s.goldLines(a, 0)
 			s.offer = -1
 			s.hold = int(20 / speed(a))
 			a.audio.play(sfxGold)
@@ -289,19 +297,26 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	case s.offer >= 0:
 		drawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, alignCenter, colText)
 	default:
-		// Every gold card taken (R8), one line each: up to three in one
-		// column, more in two (the first on the reader's side).
-		n := len(s.lines)
+		// Every gold card taken (R8), in the order of the handing-out,
+		// under a heading that says the order: up to six in one column,
+		// more in two (the first on the reader's side).
+		lines := s.lines
+		if len(lines) > 0 {
+			drawText(a, dst, fit(a, lines[0], a.U(14), w-a.U(80)), a.U(14), w/2, y, alignCenter, colText)
+			lines = lines[1:]
+			y += a.U(28)
+		}
+		n := len(lines)
 		cols := 1
-		if n > 3 {
+		if n > 6 {
 			cols = 2
 		}
 		rows := (n + cols - 1) / cols
 		colW := w - a.U(80)
 		if cols == 2 {
-			colW = math.Min(a.U(320), (w-a.U(80))/2)
+			colW = (w - a.U(80)) / 2
 		}
-		for i, l := range s.lines {
+		for i, l := range lines {
 			c, r := i/max(rows, 1), i%max(rows, 1)
 			cx := w / 2
 			if cols == 2 {

@@ -120,6 +120,11 @@ func (h *harness) passByKeys() bool {
 			h.key(ebiten.KeyEnter)
 			return true
 		}
+	case *boardScene:
+		if s.ended != nil && s.endShown && h.a.fade == 0 {
+			h.key(ebiten.KeyEnter) // the round is over: on to its end
+			return true
+		}
 	}
 	return false
 }
@@ -478,6 +483,9 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 				played++
 				continue
 			}
+			if h.passByKeys() {
+				continue
+			}
 		default:
 			if h.passByKeys() {
 				continue
@@ -518,7 +526,7 @@ func BenchmarkBoardDrag(b *testing.B) {
 	s.view.Board, s.mine.Board = board, board.Clone()
 	s.tiles = append(s.tiles[:0], board.Tiles()...)
 	for i := 0; i < 20; i++ {
-		s.log = append(s.log, fmt.Sprintf("Bot %d laid a tunnel", i))
+		s.m.noteLine(fmt.Sprintf("Bot %d laid a tunnel", i))
 	}
 	idx := -1
 	for i, hs := range s.hand {
@@ -674,6 +682,10 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 					t.Fatalf("the drag did not move (reason %q)", s.reason)
 				}
 				played++
+				continue
+			}
+			if s.ended != nil && s.endShown && h.a.fade == 0 {
+				h.click(s.endButton(h.a).r) // the round is over: on to its end
 				continue
 			}
 		case *roundEndScene:

@@ -48,16 +48,21 @@ type weights struct {
 	mapWorth  float64 // a gold-digger's worth of a map while the gold is unknown
 	keepPath  float64 // a gold-digger's cost of throwing away a tunnel
 	keepFix   float64 // cost of throwing away a repair card
-	block     float64 // a saboteur's worth of one card farther from the gold
-	hide      float64 // a saboteur's care not to look like one (see exposure)
-	sabBreak  float64 // a saboteur's worth of breaking a trusted builder
-	sabRock   float64 // a saboteur's cost of a rockfall
+	// tempo is a gold-digger's cost of a pass once the draw pile is empty
+	// (R4.2): the turn brings the gold no nearer while the cards run out
+	// (R7.4), so a path card that keeps the tunnel open is laid first and
+	// the useless card thrown away last.
+	tempo    float64
+	block    float64 // a saboteur's worth of one card farther from the gold
+	hide     float64 // a saboteur's care not to look like one (see exposure)
+	sabBreak float64 // a saboteur's worth of breaking a trusted builder
+	sabRock  float64 // a saboteur's cost of a rockfall
 }
 
 // normalWeights are the easy and normal levels' weights.
 var normalWeights = weights{
 	build: 2, deadEnd: 1, loose: 0.8, idle: 0.3, breakSusp: 5, fixSelf: 3, fixOther: 2.5,
-	rockCost: 0.6, mapWorth: 1.4, keepPath: 0.4, keepFix: 0.6,
+	rockCost: 0.6, mapWorth: 1.4, keepPath: 0.4, keepFix: 0.6, tempo: 0.8,
 	block: 2, hide: 1.6, sabBreak: 1.2, sabRock: 0.4,
 }
 
@@ -392,6 +397,15 @@ func (p *policy) scoreMap(s *sit, i int) float64 {
 // negated.
 func (p *policy) scoreDiscard(s *sit, c saboteur.Card) float64 {
 	sab := s.role == saboteur.Saboteur
+	if !sab && s.draw == 0 {
+		return p.keepScore(s, c, sab) - s.w.tempo
+	}
+	return p.keepScore(s, c, sab)
+}
+
+// keepScore is the worth of card c kept in hand, negated: what passing
+// with it costs, before the tempo of the round's last cards.
+func (p *policy) keepScore(s *sit, c saboteur.Card, sab bool) float64 {
 	switch c.Kind {
 	case saboteur.Path:
 		if c.DeadEnd {

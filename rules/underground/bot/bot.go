@@ -1,7 +1,9 @@
 // Package bot holds the computer players of Small World: Underground. They
 // see only their seat's View (and its events); they choose among the
-// view's legal moves. Level "random" is here; stronger levels belong in
-// files of their own, added to Makers.NewBot.
+// view's legal moves. Level "random" is here; easy, normal and hard share
+// the Player of player.go, which reads the view into a model (model.go)
+// and plans each turn's conquests on it (plan.go); levels.go and hard.go
+// set them apart.
 package bot
 
 import (
@@ -16,15 +18,21 @@ import (
 type Makers struct{}
 
 // Levels lists the levels, weakest first.
-func (Makers) Levels() []string { return []string{"random"} }
+func (Makers) Levels() []string { return []string{"random", "easy", "normal", "hard"} }
 
 // NewBot returns a computer player of level for seat.
 func (Makers) NewBot(level string, seat int, seed uint64) (rules.Bot, error) {
 	switch level {
 	case "random":
 		return NewRandom(seat, seed), nil
+	case "easy":
+		return NewEasy(seat, seed), nil
+	case "normal":
+		return NewNormal(seat, seed), nil
+	case "hard":
+		return NewHard(seat, seed), nil
 	}
-	return nil, fmt.Errorf("underground bot: level %q: want random", level)
+	return nil, fmt.Errorf("underground bot: level %q: want random, easy, normal or hard", level)
 }
 
 // Game returns the game with these computer players wired.

@@ -1,0 +1,220 @@
+package scenes
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules/saboteur"
+)
+
+// TestTutorialDeal: the guided round's fixed deal makes seat 0 a
+// gold-digger holding a card for every lesson.
+func TestTutorialDeal(t *testing.T) {
+	g, _, err := saboteur.New(saboteur.Options{Players: 3, FirstPlayer: 0}, tutorialSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(0)
+	kinds := map[saboteur.Kind]int{}
+	for _, c := range v.Hand {
+		kinds[c.Kind]++
+	}
+	if v.Role != saboteur.GoldDigger || kinds[saboteur.Path] < 2 || kinds[saboteur.Broken] == 0 || kinds[saboteur.Repair] == 0 ||
+		kinds[saboteur.Map] == 0 || kinds[saboteur.Rockfall] == 0 || v.Turn != 0 {
+		t.Fatalf("role %v, hand %v, first %d", v.Role, v.Hand, v.Turn)
+	}
+}
+
+// lessonCard is the hand card that makes lesson l's move, or -1.
+func lessonCard(s *boardScene, l lesson) int {
+	for i, h := range s.hand {
+		c := h.card
+		switch l {
+		case lessonPass:
+			return i
+		case lessonPath, lessonTurn:
+			if c.Kind != saboteur.Path || l == lessonTurn && c.Rotated() == c {
+				continue
+			}
+			for _, p := range s.mine.Board.Placements(nil, c, false) {
+				if l == lessonPath && p.Card == c || l == lessonTurn && p.Card == c.Rotated() {
+					return i
+				}
+			}
+		case lessonBreak, lessonRepair, lessonMap, lessonRockfall:
+			want := map[lesson]saboteur.Kind{lessonBreak: saboteur.Broken, lessonRepair: saboteur.Repair, lessonMap: saboteur.Map, lessonRockfall: saboteur.Rockfall}[l]
+			if c.Kind == want {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// tutorialMove makes the lesson asked for (or, with none, a pass) by the
+// mouse alone or by the keyboard alone.
+func tutorialMove(t *testing.T, h *harness, s *boardScene, byKeys bool) {
+	l := s.m.tutor.cur
+	if l < 0 {
+		l = lessonPass
+	}
+	idx := lessonCard(s, l)
+	if idx < 0 {
+		t.Fatalf("lesson %d asked for with no card for it in %v", l, s.hand)
+	}
+	if byKeys {
+		for k := 0; k <= len(s.hand) && s.sel != idx; k++ {
+			h.key(ebiten.KeyTab)
+		}
+		if l == lessonTurn {
+			h.key(ebiten.KeyR)
+		}
+		if l == lessonPass {
+			h.key(ebiten.KeyD)
+		} else {
+			h.key(ebiten.KeyEnter)
+		}
+		if s.chooser.on {
+			h.key(ebiten.Key1)
+		}
+		return
+	}
+	s.placeHand(h.a)
+	card := s.hand[idx].r
+	if l == lessonTurn {
+		h.in.x, h.in.y, h.in.right = int(card.cx()), int(card.cy()), true
+		h.tick()
+	}
+	var to rect
+	if l == lessonPass {
+		to = s.L.discard
+	} else {
+		s.sel = idx
+		s.computeTargets()
+		s.sel = -1
+		if len(s.targets) == 0 {
+			t.Fatalf("lesson %d: card %v has nowhere to go", l, s.hand[idx].placed())
+		}
+		tg := s.targets[0]
+		for _, x := range s.targets {
+			if x.isSeat && x.seat != s.me {
+				tg = x // break or mend another player's tool
+				break
+			}
+		}
+		if tg.isSeat {
+			to = s.L.panels[tg.seat]
+		} else {
+			to = s.cellRect(h.a, tg.cell)
+		}
+	}
+	h.drag(card.cx(), card.cy(), to.cx(), to.cy())
+	if s.chooser.on {
+		h.click(s.chooser.r[0])
+	}
+}
+
+// playTutorial goes from the menu through the guided round by the mouse
+// alone or the keyboard alone, until every lesson is done.
+func playTutorial(t *testing.T, byKeys bool) {
+	h := newHarness(t)
+	h.ticks(2)
+	menu := h.a.cur.(*menuScene)
+	if byKeys {
+		h.key(ebiten.KeyArrowUp)                          // the last button: Learn to play
+		if menu.focus != len(menu.pick.games)+menuLearn { // the game cards come first
+			t.Fatalf("Up focuses button %d, want Learn to play", menu.focus)
+		}
+		h.key(ebiten.KeyEnter)
+	} else {
+		menu.layout(h.a)
+		h.click(menu.buttons[menuLearn].r)
+	}
+	h.ticks(fadeTicks + 2)
+	deadline := time.Now().Add(120 * time.Second)
+	lessons := 0
+	for time.Now().Before(deadline) {
+		switch s := h.a.cur.(type) {
+		case *revealScene:
+			if s.btn.enabled && h.a.fade == 0 {
+				if byKeys {
+					h.key(ebiten.KeyEnter)
+				} else {
+					s.layout(h.a)
+					h.click(s.btn.r)
+				}
+				continue
+			}
+		case *boardScene:
+			tu := s.m.tutor
+			if tu == nil {
+				t.Fatal("the guided round has no coach")
+			}
+			if tu.left() == 0 {
+				found := false
+				for _, d := range drawnLines(h) {
+					found = found || d.s == h.a.T("scene.tutorial.done") || len(d.s) > 10 && h.a.T("scene.tutorial.done")[:10] == d.s[:10]
+				}
+				if !found {
+					t.Error("the coach does not say every move was tried")
+				}
+				h.shot("tutorial-done")
+				return
+			}
+			if s.myTurn() && h.a.fade == 0 {
+				asked, before := tu.cur, tu.left()
+				if asked >= 0 && lessons == 0 {
+					h.shot("tutorial-first")
+				}
+				if asked >= 0 {
+					// Another move than the one asked for is refused.
+					moves := len(s.m.table.Record().Moves)
+					if asked != lessonPass {
+						if byKeys {
+							for k := 0; k <= len(s.hand) && s.sel < 0; k++ {
+								h.key(ebiten.KeyTab)
+							}
+							h.key(ebiten.KeyD)
+						} else {
+							r := s.hand[0].r
+							h.drag(r.cx(), r.cy(), s.L.discard.cx(), s.L.discard.cy())
+						}
+						if len(s.m.table.Record().Moves) != moves || s.reasonT == 0 {
+							t.Fatalf("lesson %d: a pass was taken instead", asked)
+						}
+						s.sel, s.tsel = -1, -1
+						s.refresh(h.a)
+					}
+				}
+				moves := len(s.m.table.Record().Moves)
+				tutorialMove(t, h, s, byKeys)
+				if len(s.m.table.Record().Moves) == moves {
+					t.Fatalf("lesson %d: the move was not made (reason %q)", asked, s.reason)
+				}
+				if asked >= 0 {
+					if tu.left() != before-1 || !tu.done[asked] {
+						t.Fatalf("lesson %d made, %d left (was %d)", asked, tu.left(), before)
+					}
+					lessons++
+				}
+				continue
+			}
+			if s.ended != nil {
+				t.Fatalf("the round ended with lessons %v undone", tu.done)
+			}
+		case *roundEndScene:
+			t.Fatal("the round ended before every lesson was tried")
+		}
+		h.tick()
+	}
+	t.Fatalf("the guided round did not finish its lessons (scene %s)", h.a.cur.Name())
+}
+
+// TestTutorialByMouse: a new player finishes the guided round's lessons
+// with the mouse alone (issue 17, item 12).
+func TestTutorialByMouse(t *testing.T) { playTutorial(t, false) }
+
+// TestTutorialByKeyboard: and with the keyboard alone.
+func TestTutorialByKeyboard(t *testing.T) { playTutorial(t, true) }
