@@ -17,12 +17,13 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/scenes"
 )
 
 func init() {
-	cli.Register("", "open the game window (flags: --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
+	cli.Register("", "open the game window (flags: --game saboteur|incangold --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
 }
 
 // runApp opens the game window. With --autoplay every seat is a computer
@@ -33,6 +34,7 @@ func init() {
 func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("", flag.ContinueOnError)
 	players := fs.Int("players", 5, "players in the --autoplay game (3-10)")
+	gameID := fs.String("game", "saboteur", "the game of --autoplay and of the menu's New game: saboteur or incangold")
 	seed := fs.String("seed", "", "seed of the --autoplay game (a number; empty: from the clock)")
 	autoplay := fs.Bool("autoplay", false, "every seat a computer player (normal), fast: a short tour of the menu, settings, rules, new game, and the LAN lobby and join screens (on 127.0.0.1 only), then a whole game")
 	exitAfter := fs.Bool("exit-after-game", false, "quit when the final scoring has been shown")
@@ -48,8 +50,19 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "goldvein: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if *players < saboteur.MinPlayers || *players > saboteur.MaxPlayers {
-		fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d (R1.1)\n", *players, saboteur.MinPlayers, saboteur.MaxPlayers)
+	switch *gameID {
+	case "saboteur":
+		if *players < saboteur.MinPlayers || *players > saboteur.MaxPlayers {
+			fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d (R1.1)\n", *players, saboteur.MinPlayers, saboteur.MaxPlayers)
+			return 2
+		}
+	case incangold.ID:
+		if *players < incangold.MinPlayers || *players > incangold.MaxPlayers {
+			fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d for Incan Gold (I1.1)\n", *players, incangold.MinPlayers, incangold.MaxPlayers)
+			return 2
+		}
+	default:
+		fmt.Fprintf(stderr, "goldvein: --game %q: want saboteur or incangold\n", *gameID)
 		return 2
 	}
 	var s uint64
@@ -65,7 +78,10 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "goldvein: --lang %q: want en, ru or fa\n", *lang)
 		return 2
 	}
-	app, err := scenes.NewApp(scenes.Config{Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
+	if *gameID == "saboteur" {
+		*gameID = ""
+	}
+	app, err := scenes.NewApp(scenes.Config{Game: *gameID, Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
 		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute})
 	if err != nil {
 		fmt.Fprintln(stderr, "goldvein:", err)

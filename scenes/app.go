@@ -38,6 +38,7 @@ const fadeTicks = 12
 // Config is how the app is started (the flags of cmd_app.go).
 type Config struct {
 	Players       int    // seats of the quick game --autoplay starts (3-10)
+	Game          string // the game of --autoplay and of the menu's New game: "" (Saboteur) or "incangold"
 	Seed          uint64 // seed of that game; 0 picks one from the clock
 	Autoplay      bool   // every seat a computer player, fast, straight to the board
 	ExitAfterGame bool   // end the app when the final scoring has been shown
@@ -130,7 +131,7 @@ type pointer struct {
 // the first scene is the menu (or, with Autoplay, the board of a game of
 // computer players).
 func NewApp(cfg Config) (*App, error) {
-	a := &App{cfg: cfg, in: cfg.Input, arts: map[int]*sprites.Art{}, shots: map[string]bool{}, scale: 1, w: MinWidth, h: MinHeight}
+	a := &App{cfg: cfg, in: cfg.Input, arts: map[int]*sprites.Art{}, shots: map[string]bool{}, scale: 1, w: MinWidth, h: MinHeight, gameID: cfg.Game}
 	if a.in == nil {
 		a.in = &EbitenInput{}
 	}

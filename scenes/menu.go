@@ -179,6 +179,10 @@ func (s *menuScene) Update(a *App) error {
 	}
 	switch chosen {
 	case menuNew:
+		if a.gameID == igGameID {
+			a.GoTo(newIGNewGameScene(a))
+			break
+		}
 		a.GoTo(newNewGameScene(a))
 	case menuContinue:
 		m, err := resumeMatch(a)

@@ -22,6 +22,10 @@ func (a *App) tour() {
 		case 3:
 			a.GoTo(tourLAN(a)) // lobby, then join, on loopback (lantour.go)
 		default:
+			if a.cfg.Game == igGameID {
+				a.GoTo(newIGAutoplayNewGame(a))
+				break
+			}
 			a.GoTo(newAutoplayNewGame(a))
 		}
 	case *settingsScene, *helpScene:
@@ -31,6 +35,8 @@ func (a *App) tour() {
 	case *joinScene:
 		s.tourNext(a)
 	case *newGameScene:
+		s.begin(a)
+	case *igNewGameScene:
 		s.begin(a)
 	}
 }

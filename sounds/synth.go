@@ -32,6 +32,13 @@ const (
 	Coal                   // a coal goal turned up (R7.2)
 	Gold                   // the gold reached (R7.3)
 	RoundEnd               // the round is over (R7.3, R7.4)
+	// Incan Gold's effects (sounds/incangold.go).
+	IGFlip     // a quest card turned onto the path (I3.3)
+	IGGems     // gems shared out or carried home (I5.1, I4.3)
+	IGHazard   // a first hazard of its kind (I7.1)
+	IGBust     // a second hazard: the round busts (I7.2)
+	IGLeave    // explorers walk back to camp (I3.6, I4)
+	IGArtifact // an artifact turned or claimed (I6)
 	numEffects
 )
 
@@ -44,7 +51,8 @@ func Effects() []Effect {
 	return out
 }
 
-var effectNames = [numEffects]string{"deal", "place", "refuse", "break", "repair", "rockfall", "map", "coal", "gold", "round-end"}
+var effectNames = [numEffects]string{"deal", "place", "refuse", "break", "repair", "rockfall", "map", "coal", "gold", "round-end",
+	"ig-flip", "ig-gems", "ig-hazard", "ig-bust", "ig-leave", "ig-artifact"}
 
 // String returns the effect's name, e.g. "rockfall".
 func (e Effect) String() string {
@@ -115,7 +123,7 @@ func synthMono(e Effect) []float64 {
 	case RoundEnd:
 		return roundEnd()
 	}
-	return nil
+	return igSynth(e)
 }
 
 // ---- building blocks, all on mono float64 buffers in [-1, 1] ----

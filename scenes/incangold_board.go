@@ -1,0 +1,847 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules/incangold"
+	"github.com/goldvein/goldvein/sounds"
+)
+
+// igBoardScene is Incan Gold's table (issue 16, "Playing it"): the round
+// track of five temple cards, the temple path growing card by card, the
+// pool, the hazards of the round grouped by kind, what the deck holds, a
+// panel per seat, and, when a human owes a choice, the torch and camp
+// cards. It follows the public stream one event at a time: cards turn
+// over, gems slide out to the explorers, all choices turn over together,
+// leavers walk back to their tents, a bust shakes the path and the lost
+// gems fly back to the supply. In hotseat each human chooses behind the
+// curtain in turn, and the reveal waits until everyone has.
+type igBoardScene struct {
+	p  painter
+	m  *igMatch
+	t  int
+	l  igLayout
+	sp float64 // motion speed
+
+	busy    float64 // ticks before the next event is shown
+	shake   float64 // ticks of shaking left
+	anims   []igAnim
+	banner  string
+	bannerT float64
+
+	chooser int  // the human whose choice cards show, -1 none
+	curtain bool // hotseat: the screen waits to be passed to chooser
+	focus   int  // keyboard focus on the choice cards: 0 torch, 1 camp, -1 none
+	cover   button
+	ended   bool // the round is over: the round end comes once the motion has
+	idle    int  // ticks with nothing moving
+
+	shotAt   int // --screenshots: the tick to picture a moment at (a bust, a reveal, leavers)
+	shotName string
+	shots    int
+}
+
+// igAnim is one moving thing: gems sliding from a path card to a seat, a
+// leaver walking from the path to the tent, lost gems flying back to the
+// supply. from/to are path card indexes (-1: the supply above) and seats.
+type igAnim struct {
+	kind       int
+	card, seat int
+	n          int
+	t, delay   float64
+	dur        float64
+}
+
+const (
+	igGemSlide = iota
+	igWalkHome
+	igGemsLost
+)
+
+// Seat colours, so a walker and its panel match.
+var igSeatColors = [8]color.RGBA{
+	{0xe0, 0x6c, 0x4a, 0xff}, {0x5a, 0xa8, 0xe0, 0xff}, {0x7c, 0xc4, 0x6a, 0xff}, {0xe0, 0xb8, 0x3a, 0xff},
+	{0xb0, 0x78, 0xd8, 0xff}, {0x48, 0xc8, 0xb8, 0xff}, {0xe0, 0x7c, 0xb0, 0xff}, {0xa8, 0xa0, 0x90, 0xff},
+}
+
+var (
+	colTurq   = color.RGBA{0x38, 0xc8, 0xc0, 0xff}
+	colDanger = color.RGBA{0xe8, 0x4a, 0x32, 0xff}
+)
+
+func newIGBoardScene(a *App, m *igMatch) *igBoardScene {
+	return &igBoardScene{m: m, chooser: -1, focus: -1}
+}
+
+func (s *igBoardScene) Name() string { return "ig-board" }
+
+// igLayout is where everything goes, in pixels, for the screen's size and
+// the path's length; laid out left to right, mirrored for right-to-left.
+type igLayout struct {
+	track            [incangold.Rounds]rect
+	status, deck     rect
+	path             rect
+	cardW            float64
+	perRow           int
+	hazards          [incangold.Kinds]rect
+	torch, camp      rect
+	panels           []rect
+	supplyX, supplyY float64
+}
+
+func (s *igBoardScene) layout(a *App) {
+	w, h := float64(a.w), float64(a.h)
+	l := &s.l
+	u := a.U
+	tw := u(40)
+	for i := range l.track {
+		l.track[i] = rect{u(20) + float64(i)*(tw+u(6)), u(14), tw, tw * 1.5}
+	}
+	l.status = rect{u(270), u(10), w - u(270) - u(400), u(90)}
+	l.deck = rect{w - u(390), u(10), u(370), u(90)}
+	// The panels along the bottom.
+	n := s.m.st.n
+	pw := math.Min(u(200), (w-u(40)-float64(n-1)*u(8))/float64(n))
+	ph := u(178)
+	x0 := (w - (float64(n)*pw + float64(n-1)*u(8))) / 2
+	l.panels = l.panels[:0]
+	for i := 0; i < n; i++ {
+		l.panels = append(l.panels, rect{x0 + float64(i)*(pw+u(8)), h - ph - u(12), pw, ph})
+	}
+	// The path: as wide as the screen, its cards as large as fit in two
+	// rows (three for a very long path).
+	top, bottom := u(112), h-ph-u(12)-u(216)
+	l.path = rect{u(20), top, w - u(40), bottom - top}
+	cw := u(66)
+	count := max(len(s.m.st.path), 1)
+	for {
+		step := cw * 1.1
+		per := max(int((l.path.w+cw*0.1)/step), 1)
+		rows := (count + per - 1) / per
+		ch := cw * 1.5
+		if float64(rows)*(ch+u(8)) <= l.path.h || cw < u(30) {
+			l.cardW, l.perRow = cw, per
+			break
+		}
+		cw -= u(4)
+	}
+	// The middle band: hazards on the reader's start side, the choice
+	// cards on the other.
+	my := bottom + u(8)
+	hw := u(104)
+	for k := range l.hazards {
+		l.hazards[k] = rect{u(20) + float64(k)*(hw+u(6)), my, hw, u(176)}
+	}
+	bw := u(96)
+	cx := w * 0.72
+	l.torch = rect{cx - bw - u(24), my + u(22), bw, bw * 1.5}
+	l.camp = rect{cx + u(24), my + u(22), bw, bw * 1.5}
+	l.supplyX, l.supplyY = w/2, -u(20)
+	if a.RTL() {
+		for i := range l.track {
+			l.track[i] = l.track[i].mirror(w)
+		}
+		l.status, l.deck = l.status.mirror(w), l.deck.mirror(w)
+		for k := range l.hazards {
+			l.hazards[k] = l.hazards[k].mirror(w)
+		}
+		l.torch, l.camp = l.torch.mirror(w), l.camp.mirror(w)
+		for i := range l.panels {
+			l.panels[i] = l.panels[i].mirror(w)
+		}
+	}
+	label := a.T("ig.curtain.show", "name", s.m.name(s.chooser))
+	s.cover = button{r: rect{w/2 - u(200), h*0.42 + u(180), u(400), u(52)}, label: label, enabled: true, primary: true}
+}
+
+// pathCard is where path card i lies (reading order: left to right, or
+// right to left in a right-to-left language).
+func (s *igBoardScene) pathCard(a *App, i int) rect {
+	l := &s.l
+	cw, ch := l.cardW, l.cardW*1.5
+	row, col := i/l.perRow, i%l.perRow
+	x := l.path.x + float64(col)*cw*1.1
+	r := rect{x, l.path.y + float64(row)*(ch+a.U(8)), cw, ch}
+	if a.RTL() {
+		r = r.mirror(float64(a.w))
+	}
+	return r
+}
+
+func (s *igBoardScene) Update(a *App) error {
+	s.t++
+	s.sp = speed(a)
+	s.layout(a)
+	for i := 0; i < len(s.anims); i++ {
+		s.anims[i].t += s.sp
+		if s.anims[i].t >= s.anims[i].delay+s.anims[i].dur {
+			s.anims = append(s.anims[:i], s.anims[i+1:]...)
+			i--
+		}
+	}
+	if s.busy > 0 {
+		s.busy -= s.sp
+	}
+	if s.shake > 0 {
+		s.shake -= s.sp
+	}
+	if s.bannerT > 0 {
+		s.bannerT -= s.sp
+	}
+	if a.Key(ebiten.KeyEscape) && !s.m.autoplay {
+		s.m.table.Close()
+		a.GoTo(newMenuScene(a))
+		return nil
+	}
+	if s.curtain {
+		if s.cover.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
+			s.curtain = false
+		}
+		return nil
+	}
+	if s.chooser >= 0 {
+		s.choose(a)
+	}
+	for s.busy <= 0 && !s.ended {
+		it, ok := s.m.pop()
+		if !ok {
+			break
+		}
+		s.show(a, it)
+	}
+	if s.busy <= 0 && len(s.anims) == 0 && s.shake <= 0 {
+		if s.ended {
+			a.GoTo(newIGRoundEndScene(a, s.m))
+			return nil
+		}
+		// A tick's breath between one step's motion and the next step.
+		if s.idle++; s.idle > 1 && len(s.m.feed) == 0 {
+			s.m.table.Pump(now())
+			s.pickChooser()
+		}
+	} else {
+		s.idle = 0
+	}
+	if s.m.autoplay && a.cfg.ScreenshotDir != "" && s.t%(int(600/s.sp)+1) == 0 && s.shots < 6 {
+		s.shots++
+		a.RequestShot("ig-board-" + string(rune('a'+s.shots)))
+	}
+	if s.shotAt > 0 && s.t >= s.shotAt {
+		a.RequestShot(s.shotName)
+		s.shotAt = 0
+	}
+	return nil
+}
+
+// pickChooser puts the next human who owes a choice on screen: behind the
+// curtain in hotseat, at once with one human.
+func (s *igBoardScene) pickChooser() {
+	if s.chooser >= 0 || s.m.autoplay {
+		return
+	}
+	for _, h := range s.m.humans {
+		if v := s.m.table.View(h); v.Owes() && s.m.st.owes[h] {
+			s.chooser, s.focus = h, -1
+			s.curtain = s.m.hotseat()
+			return
+		}
+	}
+}
+
+// choose takes the chooser's choice: a click or tap on a card, T or C,
+// or the arrows and Enter.
+func (s *igBoardScene) choose(a *App) {
+	c := incangold.NoChoice
+	switch {
+	case a.Clicked(s.l.torch) || a.Key(ebiten.KeyT):
+		c = incangold.Torch
+	case a.Clicked(s.l.camp) || a.Key(ebiten.KeyC):
+		c = incangold.Camp
+	}
+	left, right := ebiten.KeyArrowLeft, ebiten.KeyArrowRight
+	if a.RTL() {
+		left, right = right, left
+	}
+	switch {
+	case a.Key(left) || a.Key(ebiten.KeyArrowUp):
+		s.focus = 0
+	case a.Key(right) || a.Key(ebiten.KeyArrowDown):
+		s.focus = 1
+	case a.Key(ebiten.KeyTab):
+		s.focus = (s.focus + 1) % 2
+	case (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.focus >= 0:
+		c = [2]incangold.Choice{incangold.Torch, incangold.Camp}[s.focus]
+	}
+	if c == incangold.NoChoice {
+		return
+	}
+	if err := s.m.table.Submit(s.chooser, c); err != nil {
+		a.audio.play(sfxRefuse)
+		return
+	}
+	a.audio.play(sfxPlace)
+	s.chooser, s.focus = -1, -1
+}
+
+// show puts one event of the stream on screen and starts its motion.
+func (s *igBoardScene) show(a *App, it igItem) {
+	st := &s.m.st
+	e := it.ev
+	if e.Type == 0 {
+		return
+	}
+	before := append([]int(nil), st.carried...)
+	wasIn := append([]bool(nil), st.in...)
+	st.apply(e, s.t)
+	switch e.Type {
+	case incangold.RoundStarted:
+		s.banner = a.T("round.number", "n", e.Round, "total", incangold.Rounds)
+		s.bannerT = 70
+		s.busy = 50
+		if e.Card.IsArtifact() {
+			a.audio.play(sounds.IGArtifact)
+		}
+	case incangold.Flipped:
+		a.audio.play(sounds.IGFlip)
+		s.busy = 34
+		idx := len(st.path) - 1
+		switch {
+		case e.Card.IsTreasure():
+			if e.Each > 0 {
+				a.audio.play(sounds.IGGems)
+				for seat, in := range st.in {
+					if in {
+						s.anims = append(s.anims, igAnim{kind: igGemSlide, card: idx, seat: seat, n: min(e.Each, 6), delay: 16 + float64(seat)*2, dur: 30})
+					}
+				}
+				s.busy = 54
+			}
+		case e.Card.IsHazard():
+			a.audio.play(sounds.IGHazard)
+			s.busy = 44
+		case e.Card.IsArtifact():
+			s.moment(a, "ig-artifact", 30)
+			a.audio.play(sounds.IGArtifact)
+			s.busy = 44
+		}
+	case incangold.Bust:
+		s.moment(a, "ig-bust", 18)
+		a.audio.play(sounds.IGBust)
+		s.shake, s.busy = 60, 90
+		for seat, n := range before {
+			if n > 0 {
+				s.anims = append(s.anims, igAnim{kind: igGemsLost, card: -1, seat: seat, n: min(n, 8), delay: 20, dur: 50})
+			}
+		}
+	case incangold.Sealed:
+		s.busy = 6
+	case incangold.Revealed:
+		a.audio.play(sounds.IGFlip)
+		s.busy = 40
+	case incangold.Left:
+		s.moment(a, "ig-leaving", 26)
+		if wasIn[e.Seat] {
+			s.anims = append(s.anims, igAnim{kind: igWalkHome, card: max(len(st.path)-1, 0), seat: e.Seat, n: e.Banked, dur: 50})
+		}
+		a.audio.play(sounds.IGLeave)
+		if len(e.Cards) > 0 {
+			a.audio.play(sounds.IGArtifact)
+		}
+		s.busy = 16
+	case incangold.RoundEnded:
+		s.ended = true
+		s.busy = 40
+	}
+}
+
+// moment asks for a picture named name (once a game) ticks from now,
+// with --screenshots.
+func (s *igBoardScene) moment(a *App, name string, ticks int) {
+	if a.cfg.ScreenshotDir == "" || igShot[name] || s.shotAt > 0 {
+		return
+	}
+	igShot[name] = true
+	s.shotAt, s.shotName = s.t+int(float64(ticks)/s.sp)+1, name
+}
+
+// igShot remembers the moments pictured (--screenshots).
+var igShot = map[string]bool{}
+
+// viewer is the seat whose tent total this screen may show: the one
+// human, the hotseat human behind the lifted curtain, or (autoplay) the
+// first seat; -1 none. With open tents every total shows (O4).
+func (s *igBoardScene) viewer() int {
+	switch {
+	case s.m.autoplay:
+		return 0
+	case s.m.hotseat():
+		if s.chooser >= 0 && !s.curtain {
+			return s.chooser
+		}
+		return -1
+	case len(s.m.humans) == 1:
+		return s.m.humans[0]
+	}
+	return -1
+}
+
+func (s *igBoardScene) tentShown(seat int) bool {
+	return s.m.st.opts.OpenTents || s.m.st.over || seat == s.viewer()
+}
+
+// settled: the screenshot waits for the round's first card.
+func (s *igBoardScene) settled() bool { return len(s.m.st.path) > 0 && s.busy <= 0 }
+
+func (s *igBoardScene) Draw(a *App, dst *ebiten.Image) {
+	s.layout(a)
+	drawTableBackground(a, &s.p, dst)
+	st := &s.m.st
+	s.drawTrack(a, dst)
+	s.drawStatus(a, dst)
+	s.drawDeck(a, dst)
+	s.drawPath(a, dst)
+	s.drawHazards(a, dst)
+	for i := range s.l.panels {
+		s.drawPanel(a, dst, i)
+	}
+	if s.chooser >= 0 && !s.curtain {
+		s.drawChoice(a, dst)
+	} else {
+		s.drawWaiting(a, dst)
+	}
+	s.drawAnims(a, dst)
+	if s.bannerT > 0 && s.banner != "" {
+		al := float32(math.Min(1, s.bannerT/15))
+		w := float64(a.w)
+		r := rect{w/2 - a.U(220), s.l.path.cy() - a.U(40), a.U(440), a.U(80)}
+		c := colPanelHi
+		c.A = uint8(float32(c.A) * al)
+		s.p.round(dst, r, a.U(12), c, 0, colGold)
+		g := colGold
+		g.A = uint8(255 * al)
+		drawText(a, dst, s.banner, a.U(34), r.cx(), r.cy(), alignCenter, g)
+	}
+	if s.curtain {
+		igCurtain(a, &s.p, dst, s.m.name(s.chooser), a.U(104))
+		drawButton(a, &s.p, dst, &s.cover)
+	}
+	_ = st
+}
+
+// drawTrack draws the five temple cards: the rounds played, the one in
+// play lit, and under each past one how it ended.
+func (s *igBoardScene) drawTrack(a *App, dst *ebiten.Image) {
+	st := &s.m.st
+	art := igArt(a, int(s.l.track[0].w))
+	for i, r := range s.l.track {
+		round := i + 1
+		alpha := float32(1)
+		if round > st.round {
+			alpha = 0.45
+		}
+		s.p.image(dst, art.Temple(round == st.round), r.x, r.y, 1, 1, alpha)
+		drawText(a, dst, a.Num(round), a.U(14), r.cx(), r.y+r.h*0.22, alignCenter, colText)
+		if round == st.round {
+			s.p.frame(dst, rect{r.x - a.U(2), r.y - a.U(2), r.w + a.U(4), r.h + a.U(4)}, a.U(2), colGold)
+		}
+		if i < len(st.rounds) && st.rounds[i].bust.IsHazard() {
+			s.p.round(dst, rect{r.cx() - a.U(6), r.y + r.h + a.U(4), a.U(12), a.U(12)}, a.U(6), colDanger, 0, colDanger)
+		} else if i < len(st.rounds) {
+			s.p.round(dst, rect{r.cx() - a.U(6), r.y + r.h + a.U(4), a.U(12), a.U(12)}, a.U(6), colLegal, 0, colLegal)
+		}
+	}
+	r0, r4 := s.l.track[0], s.l.track[4]
+	cx := (r0.cx() + r4.cx()) / 2
+	drawText(a, dst, a.T("round.number", "n", max(st.round, 1), "total", incangold.Rounds), a.U(14), cx, r0.y+r0.h+a.U(26), alignCenter, colTextDim)
+}
+
+// drawStatus is the line at the top: who is in the temple, the pool, and
+// what the table waits for.
+func (s *igBoardScene) drawStatus(a *App, dst *ebiten.Image) {
+	st := &s.m.st
+	r := s.l.status
+	title, tc := a.N("ig.explorers", st.explorers()), colGold
+	switch {
+	case st.cur.bust.IsHazard():
+		title, tc = a.T("ig.collapse"), colDanger
+	case st.explorers() == 0 && len(st.path) > 0:
+		title = a.T("ig.all_out")
+	}
+	drawText(a, dst, fit(a, title, a.U(24), r.w), a.U(24), r.cx(), r.y+a.U(22), alignCenter, tc)
+	pool := a.N("ig.pool", st.pool)
+	drawText(a, dst, pool, a.U(17), r.cx(), r.y+a.U(52), alignCenter, colTurq)
+	hint := a.T("ig.hint.keys")
+	if s.m.autoplay {
+		hint = a.T("ig.hint.autoplay")
+	}
+	drawText(a, dst, fit(a, hint, a.U(13), r.w), a.U(13), r.cx(), r.y+a.U(78), alignCenter, colTextDim)
+}
+
+// drawDeck says what the deck still holds, and (a setting) the chance
+// that the next card ends the round.
+func (s *igBoardScene) drawDeck(a *App, dst *ebiten.Image) {
+	st := &s.m.st
+	r := s.l.deck
+	s.p.round(dst, r, a.U(8), colPanel, a.U(1), colEdge)
+	d := st.deck()
+	haz := 0
+	for _, k := range d.Hazards {
+		haz += k
+	}
+	art := igArt(a, int(a.U(36)))
+	bx := r.x + a.U(10)
+	if a.RTL() {
+		bx = r.x + r.w - a.U(10) - float64(art.Width())
+	}
+	s.p.image(dst, art.Back(), bx, r.y+a.U(10), 1, 1, 1)
+	tx, al := startOf(a, rect{r.x + a.U(54), r.y, r.w - a.U(54), r.h}, a.U(4))
+	if a.RTL() {
+		tx, al = startOf(a, rect{r.x, r.y, r.w - a.U(54), r.h}, a.U(4))
+	}
+	tw := r.w - a.U(64)
+	drawText(a, dst, fit(a, a.N("ig.deck.cards", d.Size()), a.U(16), tw), a.U(16), tx, r.y+a.U(18), al, colText)
+	line := a.N("ig.deck.treasures", len(d.Treasures)) + " · " + a.N("ig.deck.hazards", haz)
+	if !st.opts.Diamant {
+		line += " · " + a.N("ig.deck.artifacts", len(d.Artifacts))
+	}
+	drawText(a, dst, fit(a, line, a.U(13), tw), a.U(13), tx, r.y+a.U(42), al, colTextDim)
+	if s.m.setup.ShowChance {
+		cards, size := st.bustChance()
+		pct := 0
+		if size > 0 {
+			pct = int(math.Round(100 * float64(cards) / float64(size)))
+		}
+		c := colLegal
+		if pct >= 20 {
+			c = colDanger
+		}
+		drawText(a, dst, fit(a, a.T("ig.deck.chance", "pct", a.Num(pct), "cards", a.Num(cards), "size", a.Num(size)), a.U(13), tw), a.U(13), tx, r.y+a.U(66), al, c)
+	} else {
+		drawText(a, dst, fit(a, a.N("ig.deck.path", len(st.path)), a.U(13), tw), a.U(13), tx, r.y+a.U(66), al, colTextDim)
+	}
+}
+
+// drawPath lays the round's cards, each turning over as it comes, with
+// the gems of its remainder lying on it; a bust shakes it.
+func (s *igBoardScene) drawPath(a *App, dst *ebiten.Image) {
+	st := &s.m.st
+	art := igArt(a, int(s.l.cardW))
+	dx := 0.0
+	if s.shake > 0 {
+		dx = math.Sin(float64(s.t)*1.7) * a.U(7) * math.Min(1, s.shake/30)
+	}
+	if len(st.path) == 0 {
+		r := s.pathCard(a, 0)
+		s.p.round(dst, r, a.U(4), colPanel, a.U(1), colEdge)
+		return
+	}
+	for i, pc := range st.path {
+		r := s.pathCard(a, i)
+		r.x += dx
+		age := float64(s.t-pc.born) * s.sp
+		const flip = 22.0
+		img := art.Card(pc.card)
+		sx := 1.0
+		if age < flip {
+			k := age / flip
+			sx = math.Abs(math.Cos(math.Pi * k))
+			if k < 0.5 {
+				img = art.Back()
+			}
+			r.y -= math.Sin(math.Pi*k) * a.U(10)
+		}
+		bust := i == len(st.path)-1 && st.cur.bust == pc.card && pc.card.IsHazard()
+		if bust {
+			s.p.round(dst, rect{r.x - a.U(4), r.y - a.U(4), r.w + a.U(8), r.h + a.U(8)}, a.U(6), colDanger, 0, colDanger)
+		}
+		s.p.imageCentered(dst, img, r.cx(), r.cy(), sx*r.w/float64(img.Bounds().Dx()), r.h/float64(img.Bounds().Dy()), 0, 1)
+		if age < flip*0.5 {
+			continue
+		}
+		switch {
+		case pc.card.IsTreasure():
+			drawText(a, dst, a.Num(pc.card.Value()), a.U(18), r.cx(), r.y+r.h*0.18, alignCenter, colText)
+			if pc.gems > 0 {
+				g := rect{r.cx() - a.U(17), r.y + r.h - a.U(30), a.U(34), a.U(22)}
+				s.p.round(dst, g, a.U(10), colTextDark, a.U(1), colTurq)
+				s.gem(dst, g.x+a.U(9), g.cy(), a.U(5), colTurq)
+				drawText(a, dst, a.Num(pc.gems), a.U(14), g.x+a.U(23), g.cy(), alignCenter, colText)
+			}
+		case pc.card.IsArtifact():
+			w := 0
+			if s.m.st.opts.Artifacts2020 && !s.m.st.opts.Diamant {
+				w = incangold.Artifacts2020Worth[pc.card.Temple()]
+			} else {
+				w = incangold.ClaimWorth(st.opts, pc.card, st.claimed+1)
+			}
+			drawText(a, dst, a.Num(w), a.U(16), r.cx(), r.y+r.h*0.16, alignCenter, colGold)
+		case pc.card.IsHazard():
+			drawText(a, dst, fit(a, a.T("ig.hazard."+pc.card.Kind().String()), a.U(12), r.w-a.U(6)), a.U(12), r.cx(), r.y+r.h*0.14, alignCenter, colText)
+		}
+	}
+}
+
+// gem draws one small gem (a diamond) centred at (x, y).
+func (s *igBoardScene) gem(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
+	s.p.op.GeoM.Reset()
+	s.p.op.GeoM.Translate(-0.5, -0.5)
+	s.p.op.GeoM.Scale(r*1.4, r*1.4)
+	s.p.op.GeoM.Rotate(math.Pi / 4)
+	s.p.op.GeoM.Translate(x, y)
+	s.p.op.ColorScale.Reset()
+	setColor(&s.p.op.ColorScale, c)
+	s.p.op.Filter = ebiten.FilterLinear
+	dst.DrawImage(whiteSub, &s.p.op)
+}
+
+// drawHazards groups the round's hazards by kind: a kind on the path is
+// lit, with how many of it the deck still holds, so that a second of a
+// kind is obvious before it comes (I7.1, I7.2).
+func (s *igBoardScene) drawHazards(a *App, dst *ebiten.Image) {
+	st := &s.m.st
+	d := st.deck()
+	art := igArt(a, int(a.U(60)))
+	for k := range incangold.Kinds {
+		r := s.l.hazards[k]
+		on := st.onPath(incangold.Hazard(k))
+		bg, edge := colPanel, colEdge
+		if on > 0 {
+			bg, edge = color.RGBA{0x4a, 0x1c, 0x14, 0xf0}, colDanger
+		}
+		s.p.round(dst, r, a.U(8), bg, a.U(2), edge)
+		alpha := float32(0.45)
+		if on > 0 {
+			alpha = 1
+		}
+		s.p.image(dst, art.Card(incangold.HazardCard(incangold.Hazard(k))), r.cx()-float64(art.Width())/2, r.y+a.U(8), 1, 1, alpha)
+		name := a.T("ig.hazard." + incangold.Hazard(k).String())
+		y := r.y + a.U(16) + float64(art.Height())
+		drawText(a, dst, fit(a, name, a.U(13), r.w-a.U(8)), a.U(13), r.cx(), y, alignCenter, colText)
+		left := a.N("ig.hazard.in_deck", d.Hazards[k])
+		c := colTextDim
+		if on > 0 && d.Hazards[k] > 0 {
+			c = colDanger
+			left = a.N("ig.hazard.would_bust", d.Hazards[k])
+		}
+		drawText(a, dst, fit(a, left, a.U(12), r.w-a.U(8)), a.U(12), r.cx(), y+a.U(18), alignCenter, c)
+		if st.removed[k] > 0 {
+			drawText(a, dst, fit(a, a.N("ig.hazard.removed", st.removed[k]), a.U(11), r.w-a.U(8)), a.U(11), r.cx(), y+a.U(34), alignCenter, colTextDim)
+		}
+	}
+}
+
+// drawPanel is one seat: name, in the temple or at camp, the sealed or
+// revealed choice, gems carried, artifacts, and the tent total when this
+// screen may show it.
+func (s *igBoardScene) drawPanel(a *App, dst *ebiten.Image, seat int) {
+	st := &s.m.st
+	r := s.l.panels[seat]
+	bg, edge := colPanel, colEdge
+	if st.in[seat] {
+		bg = colPanelHi
+	}
+	if seat == s.chooser && !s.curtain {
+		edge = colGold
+	}
+	s.p.round(dst, r, a.U(8), bg, a.U(2), edge)
+	sc := igSeatColors[seat%len(igSeatColors)]
+	s.p.fill(dst, rect{r.x, r.y + a.U(8), a.U(5), r.h - a.U(16)}, sc)
+	if a.RTL() {
+		s.p.fill(dst, rect{r.x + r.w - a.U(5), r.y + a.U(8), a.U(5), r.h - a.U(16)}, sc)
+	}
+	pad := a.U(12)
+	tx, al := startOf(a, r, pad)
+	inner := r.w - 2*pad
+	name := s.m.name(seat)
+	drawText(a, dst, fit(a, name, a.U(16), inner-a.U(34)), a.U(16), tx, r.y+a.U(18), al, colText)
+	where, wc := a.T("ig.in_temple"), colLegal
+	if !st.in[seat] {
+		where, wc = a.T("ig.at_camp"), colTextDim
+	}
+	drawText(a, dst, fit(a, where, a.U(13), inner-a.U(34)), a.U(13), tx, r.y+a.U(40), al, wc)
+	// The choice slot, top corner on the reader's far side.
+	art := igArt(a, int(a.U(28)))
+	cr := rect{r.x + r.w - pad - float64(art.Width()), r.y + a.U(8), float64(art.Width()), float64(art.Height())}
+	if a.RTL() {
+		cr.x = r.x + pad
+	}
+	age := float64(s.t-st.revealAt) * s.sp
+	switch {
+	case st.owes[seat] && st.sealed[seat]:
+		s.p.image(dst, art.Back(), cr.x, cr.y, 1, 1, 1)
+	case st.owes[seat]:
+		s.p.round(dst, cr, a.U(3), colTextDark, a.U(1), colEdge)
+		drawText(a, dst, "…", a.U(16), cr.cx(), cr.cy(), alignCenter, colTextDim)
+	case st.choices[seat] != incangold.NoChoice && st.revealAt > 0 && age < 400:
+		img := art.Torch()
+		if st.choices[seat] == incangold.Camp {
+			img = art.Camp()
+		}
+		sx := 1.0
+		if age < 20 {
+			sx = math.Abs(math.Cos(math.Pi * age / 20))
+			if age < 10 {
+				img = art.Back()
+			}
+		}
+		s.p.imageCentered(dst, img, cr.cx(), cr.cy(), sx, 1, 0, 1)
+	}
+	y := r.y + a.U(68)
+	// Gems carried (at risk, in view of all: I5.2).
+	gx := tx + a.U(7)
+	if a.RTL() {
+		gx = tx - a.U(7)
+	}
+	s.gem(dst, gx, y, a.U(6), colTurq)
+	carried := a.N("ig.carried", st.carried[seat])
+	off := a.U(18)
+	if a.RTL() {
+		off = -off
+	}
+	drawText(a, dst, fit(a, carried, a.U(15), inner-a.U(20)), a.U(15), tx+off, y, al, colTurq)
+	y += a.U(26)
+	// Artifacts claimed.
+	if len(st.artifacts[seat]) > 0 {
+		parts := make([]string, 0, len(st.artifacts[seat]))
+		for _, w := range st.artifacts[seat] {
+			parts = append(parts, a.Num(w))
+		}
+		drawText(a, dst, fit(a, a.T("ig.artifacts", "list", strings.Join(parts, " + ")), a.U(13), inner), a.U(13), tx, y, al, colGold)
+	} else if !st.opts.Diamant {
+		drawText(a, dst, a.T("ig.no_artifacts"), a.U(13), tx, y, al, colTextDim)
+	}
+	y += a.U(24)
+	// The tent: its total for its owner only, or for all with open tents.
+	tent := a.T("ig.tent.hidden")
+	tc := colTextDim
+	if s.tentShown(seat) {
+		tent, tc = a.N("ig.tent", st.tents[seat]), colGold
+	}
+	drawText(a, dst, fit(a, tent, a.U(14), inner), a.U(14), tx, y, al, tc)
+	y += a.U(24)
+	kind := a.T("ig.seat.computer")
+	if s.m.isHuman(seat) {
+		kind = a.T("ig.seat.human")
+	}
+	if seat == st.start {
+		kind += " · " + a.T("ig.seat.start")
+	}
+	drawText(a, dst, fit(a, kind, a.U(12), inner), a.U(12), tx, y, al, colTextDim)
+}
+
+// drawChoice shows the two big cards, torch and camp (I1.6, I3.3).
+func (s *igBoardScene) drawChoice(a *App, dst *ebiten.Image) {
+	art := igArt(a, int(s.l.torch.w))
+	who := a.T("ig.choose")
+	if s.m.hotseat() {
+		who = s.m.name(s.chooser) + ": " + who
+	}
+	mid := (s.l.torch.x + s.l.camp.x + s.l.camp.w) / 2
+	drawText(a, dst, fit(a, who, a.U(18), s.l.camp.x+s.l.camp.w-s.l.torch.x+a.U(160)), a.U(18), mid, s.l.torch.y-a.U(4), alignCenter, colGold)
+	for i, r := range [2]rect{s.l.torch, s.l.camp} {
+		img, label := art.Torch(), a.T("ig.torch")
+		if i == 1 {
+			img, label = art.Camp(), a.T("ig.camp")
+		}
+		lift := 0.0
+		if a.Hover(r) || s.focus == i {
+			lift = a.U(8)
+			s.p.round(dst, rect{r.x - a.U(4), r.y + a.U(12) - lift - a.U(4), r.w + a.U(8), r.h + a.U(8)}, a.U(6), colGold, 0, colGold)
+		}
+		s.p.imageIn(dst, img, rect{r.x, r.y + a.U(12) - lift, r.w, r.h}, 1)
+		drawText(a, dst, fit(a, label, a.U(15), r.w+a.U(44)), a.U(15), r.cx(), r.y+r.h+a.U(26), alignCenter, colText)
+	}
+}
+
+// drawWaiting says who the table waits for while no human chooses.
+func (s *igBoardScene) drawWaiting(a *App, dst *ebiten.Image) {
+	st := &s.m.st
+	var names []string
+	for seat, o := range st.owes {
+		if o && !st.sealed[seat] {
+			names = append(names, s.m.name(seat))
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	mid := (s.l.torch.x + s.l.camp.x + s.l.camp.w) / 2
+	w := s.l.camp.x + s.l.camp.w - s.l.torch.x + a.U(120)
+	y := s.l.torch.cy()
+	drawText(a, dst, a.T("ig.waiting"), a.U(16), mid, y-a.U(14), alignCenter, colTextDim)
+	drawText(a, dst, fit(a, strings.Join(names, ", "), a.U(16), w), a.U(16), mid, y+a.U(14), alignCenter, colText)
+}
+
+// drawAnims draws the gems and walkers on their way.
+func (s *igBoardScene) drawAnims(a *App, dst *ebiten.Image) {
+	for _, an := range s.anims {
+		k := (an.t - an.delay) / an.dur
+		if k < 0 {
+			continue
+		}
+		p := s.l.panels[an.seat]
+		switch an.kind {
+		case igGemSlide:
+			from := s.pathCard(a, an.card)
+			for g := 0; g < an.n; g++ {
+				kk := ease(math.Min(1, math.Max(0, k*1.2-float64(g)*0.04)))
+				x := lerp(from.cx(), p.cx(), kk) + float64(g-an.n/2)*a.U(5)
+				y := lerp(from.cy(), p.y+a.U(68), kk) - math.Sin(math.Pi*kk)*a.U(40)
+				s.gem(dst, x, y, a.U(6), colTurq)
+			}
+		case igGemsLost:
+			for g := 0; g < an.n; g++ {
+				kk := easeOut(math.Min(1, math.Max(0, k*1.1-float64(g)*0.03)))
+				x := lerp(p.cx()+float64(g-an.n/2)*a.U(8), s.l.supplyX, kk)
+				y := lerp(p.y+a.U(68), s.l.supplyY, kk)
+				c := colTurq
+				c.A = uint8(255 * (1 - kk*0.7))
+				s.gem(dst, x, y, a.U(6), c)
+			}
+		case igWalkHome:
+			from := s.pathCard(a, an.card)
+			kk := ease(math.Min(1, k))
+			x := lerp(from.cx(), p.cx(), kk)
+			y := lerp(from.cy(), p.y+a.U(40), kk) + math.Abs(math.Sin(kk*math.Pi*6))*-a.U(6)
+			sc := igSeatColors[an.seat%len(igSeatColors)]
+			s.p.round(dst, rect{x - a.U(14), y - a.U(14), a.U(28), a.U(28)}, a.U(14), sc, a.U(2), colTextDark)
+			if an.n > 0 {
+				drawText(a, dst, "+"+a.Num(an.n), a.U(15), x, y-a.U(26), alignCenter, colTurq)
+			}
+		}
+	}
+}
+
+// igCurtain covers the screen below top and asks to pass it to name
+// (hotseat): Incan Gold's own cards, and what comes is a secret choice.
+func igCurtain(a *App, p *painter, dst *ebiten.Image, name string, top float64) {
+	w, h := float64(a.w), float64(a.h)
+	p.fill(dst, rect{0, top, w, h - top}, colTextDark)
+	art := igArt(a, int(a.U(90)))
+	for i, img := range []*ebiten.Image{art.Torch(), art.Back(), art.Camp()} {
+		p.imageCentered(dst, img, w/2+float64(i-1)*a.U(44), h*0.42, 1, 1, float64(i-1)*0.15, 1)
+	}
+	drawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), alignCenter, colGold)
+	drawText(a, dst, a.T("ig.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), alignCenter, colTextDim)
+}
+
+// drawIGPicture is Incan Gold's picture for the menu's game card (the
+// picture of its boxGames entry, picker.go): a short temple path, a
+// treasure, a hazard and an artifact, the last one glowing.
+func drawIGPicture(a *App, p *painter, dst *ebiten.Image, r rect, ticks int) {
+	cards := []incangold.Card{incangold.Treasure(9), incangold.HazardCard(incangold.Spider), incangold.Treasure(14), incangold.Artifact(1)}
+	art := igArt(a, int(min(r.w/float64(len(cards)), r.h*0.9/1.5)))
+	cw, ch := float64(art.Width()), float64(art.Height())
+	x0, y0 := r.cx()-cw*float64(len(cards))/2, r.cy()-ch/2
+	for i, c := range cards {
+		alpha := float32(1)
+		if i == len(cards)-1 {
+			alpha = float32(0.85 + 0.15*math.Sin(float64(ticks)/25))
+		}
+		p.image(dst, art.Card(c), x0+float64(i)*cw, y0, 1, 1, alpha)
+	}
+}
