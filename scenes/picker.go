@@ -5,6 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -22,6 +23,7 @@ type boxGame struct {
 func boxGames() []boxGame {
 	return []boxGame{
 		{id: "saboteur", min: saboteur.MinPlayers, max: saboteur.MaxPlayers, picture: drawSaboteurPicture},
+		{id: igGameID, min: incangold.MinPlayers, max: incangold.MaxPlayers, picture: drawIGPicture},
 	}
 }
 
@@ -81,7 +83,8 @@ func (pk *picker) draw(a *App, p *painter, dst *ebiten.Image, focus, ticks int) 
 		pad := a.U(14)
 		// A tall card (few games) has its picture on top, a short one
 		// beside the words.
-		pic := rect{r.x + pad, r.y + pad, r.h - 2*pad, r.h - 2*pad}
+		side := min(r.h-2*pad, a.U(120))
+		pic := rect{r.x + pad, r.cy() - side/2, side, side}
 		text := rect{pic.x + pic.w + pad, r.y + pad, r.w - pic.w - 3*pad, r.h - 2*pad}
 		if r.h > a.U(240) {
 			pic = rect{r.x + pad, r.y + pad, r.w - 2*pad, r.h * 0.42}
@@ -93,8 +96,10 @@ func (pk *picker) draw(a *App, p *painter, dst *ebiten.Image, focus, ticks int) 
 		}
 		g.picture(a, p, dst, pic, ticks)
 		x, al := startOf(a, text, 0)
+		name := a.T("game." + g.id + ".name")
+		size := fitSize(a, name, a.U(24), text.w)
 		y := text.y + lineBox(a.U(24))/2
-		drawText(a, dst, fit(a, a.T("game."+g.id+".name"), a.U(24), text.w), a.U(24), x, y, al, colGold)
+		drawText(a, dst, fit(a, name, size, text.w), size, x, y, al, colGold)
 		y += lineBox(a.U(24))/2 + a.U(6) + lineBox(a.U(15))/2
 		drawText(a, dst, a.T("game.players", "min", g.min, "max", g.max), a.U(15), x, y, al, colText)
 		y += lineBox(a.U(15))/2 + a.U(6)
@@ -105,7 +110,7 @@ func (pk *picker) draw(a *App, p *painter, dst *ebiten.Image, focus, ticks int) 
 // drawSaboteurPicture is Saboteur's picture: a tunnel from the start card
 // to the gold, the gold glinting.
 func drawSaboteurPicture(a *App, p *painter, dst *ebiten.Image, r rect, ticks int) {
-	cards := []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("NW"), saboteur.MustCard("GOLD")}
+	cards := []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("GOLD")}
 	art := a.Art(int(min(r.w/float64(len(cards)), r.h*0.9/1.45)))
 	cw, ch := float64(art.Width()), float64(art.Height())
 	x0, y0 := r.cx()-cw*float64(len(cards))/2, r.cy()-ch/2
