@@ -111,3 +111,18 @@ func (m *Match) viewOfRef(seat int) View {
 	v.Scores, v.Winners = m.Scores(), m.Winners()
 	return v
 }
+
+// TestBannerBadge: the exported values are the rules' tables (U1.4, U1.5).
+func TestBannerBadge(t *testing.T) {
+	if Mummies.Banner() != 10 || Drow.Banner() != 4 || NoRace.Banner() != 0 {
+		t.Fatal("banner values")
+	}
+	if Flocking.Badge() != 5 || Muddy.Badge() != 3 || NoPower.Badge() != 0 {
+		t.Fatal("badge values")
+	}
+	for r := range NumRaces {
+		if r.Banner() != raceTable[r].Banner {
+			t.Fatalf("%s: banner %d", r, r.Banner())
+		}
+	}
+}
