@@ -56,3 +56,30 @@ func BenchmarkRandomGame5(b *testing.B) {
 		randomGame(b, 5, uint64(n), nil)
 	}
 }
+
+// BenchmarkView is the active seat's whole view in the conquest step: the
+// board, seats, market, legal list and targets with their costs.
+func BenchmarkView(b *testing.B) {
+	m := midGame(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		_ = m.ViewOf(m.active)
+	}
+}
+
+// BenchmarkViewRedeploy is the active seat's view in its redeployment,
+// whose legal list names every held region.
+func BenchmarkViewRedeploy(b *testing.B) {
+	m := midGame(b)
+	for m.step == stepConquer {
+		if _, err := m.apply(m.active, Move{End: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		_ = m.ViewOf(m.mover())
+	}
+}

@@ -106,13 +106,13 @@ func (m *Match) costOf(seat, i int, uses []use, track bool) cost {
 	}
 	if !empty {
 		if r.Armor > 0 {
-			c.add(int(r.Armor), "+"+itoa(int(r.Armor))+" Mushroom Armor")
+			c.addCount(int(r.Armor), " Mushroom Armor")
 		}
 		if r.Monsters > 0 {
-			c.add(int(r.Monsters), "+"+itoa(int(r.Monsters))+" Monster")
+			c.addCount(int(r.Monsters), " Monster")
 		}
 		if r.Tokens > 0 {
-			c.add(int(r.Tokens), "+"+itoa(int(r.Tokens))+" race token")
+			c.addCount(int(r.Tokens), " race token")
 		}
 	} else if len(uses) > 0 {
 		c.add(0, "as if empty (U15.3)")
@@ -129,7 +129,7 @@ func (m *Match) costOf(seat, i int, uses []use, track bool) cost {
 		}
 		for _, u := range uses {
 			if u.relic == Sword {
-				c.add(-2, "-2 "+u.String())
+				c.addUse(-2, "-2 ", u)
 			}
 		}
 	}

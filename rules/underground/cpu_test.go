@@ -14,7 +14,7 @@ func cpuTime() time.Duration {
 }
 
 // TestCPUPerGame reports the CPU time of a whole 5-player random game and
-// of the legal targets with costs, measured as process CPU time (not wall
+// of the legal targets with costs and of a view, measured as process CPU time (not wall
 // time) so that a loaded machine does not inflate it. Run with
 // UG_CPU=1 go test -run CPUPerGame -v ./rules/underground/.
 func TestCPUPerGame(t *testing.T) {
@@ -36,4 +36,9 @@ func TestCPUPerGame(t *testing.T) {
 		}
 	}
 	t.Logf("legal targets with costs, one race: %v CPU per call", (cpuTime()-start)/reps)
+	start = cpuTime()
+	for range reps {
+		_ = m.ViewOf(m.active)
+	}
+	t.Logf("the active seat's view in its conquest step: %v CPU per call", (cpuTime()-start)/reps)
 }

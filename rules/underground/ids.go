@@ -119,6 +119,19 @@ var markerNames = [NumMarkers]string{"Altar of Souls", "Crypt of the Tomb-raider
 	"Wickedest Pentacle", "Flying Doormat", "Froggy's Ring", "Stinky Troll's Socks", "Scepter of Avarice",
 	"Shiny Orb", "Sword of the Killer Rabbit"}
 
+// Banner is the race's banner value: the tokens it brings to a combo
+// (U1.4); 0 for NoRace.
+func (r Race) Banner() int { return def(r).Banner }
+
+// Badge is the power's badge value: the tokens it brings to a combo
+// (U1.5); 0 for NoPower.
+func (p Power) Badge() int {
+	if p < 0 || p >= NumPowers {
+		return 0
+	}
+	return powerTable[p].Value
+}
+
 // String returns the race's code (U1.8).
 func (r Race) String() string {
 	if r < 0 || r >= NumRaces {

@@ -2,6 +2,7 @@ package underground
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/goldvein/goldvein/rules"
 )
@@ -21,21 +22,38 @@ func (m *Match) Legal(seat int) []rules.Move {
 	return out
 }
 
+// legalBufs are scratch lists for LegalMoves: a list is built in one and
+// copied out at its final size, since a list is built for every view.
+var legalBufs = sync.Pool{New: func() any { b := make([]Move, 0, 64); return &b }}
+
 // LegalMoves is Legal with the game's own type.
 func (m *Match) LegalMoves(seat int) []Move {
 	if m.over || seat != m.mover() {
 		return nil
 	}
+	bp := legalBufs.Get().(*[]Move)
+	buf := m.appendLegal((*bp)[:0], seat)
+	var out []Move
+	if len(buf) > 0 {
+		out = make([]Move, len(buf))
+		copy(out, buf)
+	}
+	*bp = buf[:0]
+	legalBufs.Put(bp)
+	return out
+}
+
+// appendLegal appends seat's legal moves to out.
+func (m *Match) appendLegal(out []Move, seat int) []Move {
 	id := m.mp.ID
 	end := Move{End: true}
-	var out []Move
 	switch m.step {
 	case stepDecide:
 		out = append(out, end, Move{Decline: true})
 		if m.hasPower(seat, false, Vanishing) && m.seats[seat].Active.Power != Vanishing {
 			out = append(out, Move{Decline: true, Vanish: true})
 		}
-		out = append(out, m.balrogLegal()...)
+		out = m.balrogLegal(out)
 	case stepPick:
 		for i := range m.offer {
 			if i <= m.seats[seat].Coins {
@@ -73,7 +91,7 @@ func (m *Match) LegalMoves(seat int) []Move {
 			out = append(out, Move{Ancient: id(i)})
 		}
 	case stepConquer:
-		out = m.conquestLegal()
+		out = m.conquestLegal(out)
 	case stepBalrog:
 		for _, i := range indices(m.balrogTargets()) {
 			out = append(out, Move{Balrog: id(i)})
@@ -81,8 +99,8 @@ func (m *Match) LegalMoves(seat int) []Move {
 	case stepRedeploy:
 		out = append(out, end)
 		sl, d := m.rslot()
-		held := m.held(seat, d)
-		for _, i := range indices(held) {
+		for h := m.held(seat, d); h != 0; h &= h - 1 {
+			i := bits.TrailingZeros64(h)
 			if sl.Hand > 0 {
 				out = append(out, Move{Deploy: id(i)})
 			}
@@ -94,7 +112,7 @@ func (m *Match) LegalMoves(seat int) []Move {
 			}
 		}
 		if !d {
-			out = append(out, m.balrogLegal()...)
+			out = m.balrogLegal(out)
 		}
 	case stepPlace:
 		out = append(out, end)
@@ -103,7 +121,7 @@ func (m *Match) LegalMoves(seat int) []Move {
 				out = append(out, Move{Place: map[string]string{o.what: id(i)}})
 			}
 		}
-		out = append(out, m.balrogLegal()...)
+		out = m.balrogLegal(out)
 	case stepDefend:
 		out = append(out, end)
 		p := &m.seats[seat]
@@ -126,13 +144,12 @@ func (m *Match) LegalMoves(seat int) []Move {
 	return out
 }
 
-func (m *Match) balrogLegal() []Move {
+func (m *Match) balrogLegal(out []Move) []Move {
 	if _, ok := m.placeFor(Pentacle, m.active, false); !ok || m.t.used&usedBalrog != 0 {
-		return nil
+		return out
 	}
-	var out []Move
-	for _, i := range indices(m.balrogTargets()) {
-		out = append(out, Move{Balrog: m.mp.ID(i)})
+	for s := m.balrogTargets(); s != 0; s &= s - 1 {
+		out = append(out, Move{Balrog: m.mp.ID(bits.TrailingZeros64(s))})
 	}
 	return out
 }
@@ -153,11 +170,10 @@ func (m *Match) availableUses(seat int, kinds ...Marker) []use {
 
 // conquestLegal lists the conquest phase's moves: end, then conquests,
 // final attempts, Wisps rolls, substitutions, abandons and the Balrog.
-func (m *Match) conquestLegal() []Move {
+func (m *Match) conquestLegal(out []Move) []Move {
 	s := m.active
 	id := m.mp.ID
-	out := make([]Move, 1, 24)
-	out[0] = Move{End: true}
+	out = append(out, Move{End: true})
 	hand := m.seats[s].Active.Hand
 	if hand > 0 {
 		reach, plain := m.reachSet(s, false), m.reachSet(s, true)
@@ -195,14 +211,14 @@ func (m *Match) conquestLegal() []Move {
 				}
 			}
 		}
-		out = append(out, m.substituteLegal()...)
+		out = m.substituteLegal(out)
 	}
 	if !m.t.rolled {
-		for _, i := range indices(m.t.startHeld &^ m.t.conquered & m.held(s, false)) {
-			out = append(out, Move{Abandon: id(i)})
+		for h := m.t.startHeld &^ m.t.conquered & m.held(s, false); h != 0; h &= h - 1 {
+			out = append(out, Move{Abandon: id(bits.TrailingZeros64(h))})
 		}
 	}
-	return append(out, m.balrogLegal()...)
+	return m.balrogLegal(out)
 }
 
 // subset picks the uses of bitset sub, skipping the pointless and the
@@ -230,14 +246,13 @@ func (m *Match) subset(avail []use, sub int, near bool) ([]use, bool) {
 }
 
 // substituteLegal lists Vampire and Orb substitutions (U13.18, U15.5).
-func (m *Match) substituteLegal() []Move {
+func (m *Match) substituteLegal(out []Move) []Move {
 	s := m.active
 	vamp := m.hasPower(s, false, Vampire)
 	orbs := m.availableUses(s, Orb)
 	if !vamp && len(orbs) == 0 {
-		return nil
+		return out
 	}
-	var out []Move
 	reach := m.reachSet(s, false)
 	for _, i := range indices(reach) {
 		o, d := m.occupant(i)

@@ -21,6 +21,23 @@ func (c *cost) add(n int, part string) {
 	}
 }
 
+// addCount adds n with the part "+n"+what, written only when tracked (the
+// legal list sums many costs and keeps no parts).
+func (c *cost) addCount(n int, what string) {
+	c.n += n
+	if c.track {
+		c.parts = append(c.parts, "+"+itoa(n)+what)
+	}
+}
+
+// addUse adds n with the part prefix+u, written only when tracked.
+func (c *cost) addUse(n int, prefix string, u use) {
+	c.n += n
+	if c.track {
+		c.parts = append(c.parts, prefix+u.String())
+	}
+}
+
 // raceDef is one race: its counts (U1.4) and the hooks the core asks
 // (U12). A nil hook does nothing.
 type raceDef struct {

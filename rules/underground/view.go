@@ -91,17 +91,26 @@ var usedNames = []string{"doormat", "socks", "sword", "orb", "bag", "balrog", "q
 // View returns what seat may know; -1 is a spectator.
 func (m *Match) View(seat int) rules.View { return m.ViewOf(seat) }
 
-// ViewOf is View with the game's own type.
+// ViewOf is View with the game's own type. Each view owns its lists: they
+// are allocated once, at their final size, since a view is built for
+// every decision of every seat.
 func (m *Match) ViewOf(seat int) View {
 	v := View{Seat: seat, Players: len(m.seats), Map: m.mp.Name, Turn: m.turn, Turns: m.mp.Turns, First: m.first,
-		Active: m.active, Step: m.step.String(), ToMove: m.ToMove(), BannersLeft: len(m.banners),
-		BadgesLeft: len(m.badges), MarkersLeft: len(m.markers), Over: m.over, Figures: map[string]Figure{}}
-	if v.ToMove == nil {
+		Active: m.active, Step: m.step.String(), BannersLeft: len(m.banners),
+		BadgesLeft: len(m.badges), MarkersLeft: len(m.markers), Over: m.over, Figures: make(map[string]Figure, 6)}
+	switch {
+	case m.over:
 		v.ToMove = []int{}
+	case m.step == stepDefend:
+		v.ToMove = []int{m.defSeat}
+	default:
+		v.ToMove = []int{m.active}
 	}
+	v.Regions = make([]RegionView, len(m.regions))
 	for i := range m.regions {
 		r := &m.regions[i]
-		rv := RegionView{ID: m.mp.ID(i), Seat: -1, Monsters: int(r.Monsters), Armor: int(r.Armor)}
+		rv := &v.Regions[i]
+		rv.ID, rv.Seat, rv.Monsters, rv.Armor = m.mp.ID(i), -1, int(r.Monsters), int(r.Armor)
 		if o, d := int(r.Owner), r.Decline; o >= 0 && r.Tokens > 0 {
 			rv.Seat, rv.Decline, rv.Tokens = o, d, int(r.Tokens)
 			rv.Race = m.slotOf(o, d).Race.String()
@@ -109,37 +118,52 @@ func (m *Match) ViewOf(seat int) View {
 		if r.Place != NoMarker {
 			rv.Place = r.Place.String()
 		}
-		v.Regions = append(v.Regions, rv)
 	}
 	for k, at := range m.relics {
 		if at >= 0 {
 			v.Regions[at].Relic = (Doormat + Marker(k)).String()
 		}
 	}
+	v.Seats = make([]SeatView, len(m.seats))
+	nslots, ncoins := 0, 0
 	for s := range m.seats {
 		p := &m.seats[s]
-		sv := SeatView{Fresh: p.Fresh, Hammers: p.Hammers, ArmorHand: p.ArmorHand}
+		nslots += b2i(p.Active.has()) + b2i(p.Decline.has())
+		ncoins += b2i(seat == s || m.opts.OpenCoins || m.over)
+	}
+	slots, coins := make([]SlotView, nslots), make([]int, ncoins)
+	for s := range m.seats {
+		p := &m.seats[s]
+		sv := &v.Seats[s]
+		sv.Fresh, sv.Hammers, sv.ArmorHand = p.Fresh, p.Hammers, p.ArmorHand
 		if seat == s || m.opts.OpenCoins || m.over {
-			c := p.Coins
-			sv.Coins = &c
+			coins[0] = p.Coins
+			sv.Coins, coins = &coins[0], coins[1:]
 		}
 		if p.Active.has() {
-			sv.Active = &SlotView{Race: p.Active.Race.String(), Power: p.Active.Power.String(), Hand: p.Active.Hand}
+			slots[0] = SlotView{Race: p.Active.Race.String(), Power: p.Active.Power.String(), Hand: p.Active.Hand}
+			sv.Active, slots = &slots[0], slots[1:]
 		}
 		if p.Decline.has() {
-			sv.Decline = &SlotView{Race: p.Decline.Race.String(), Power: p.Decline.Power.String(), Hand: p.Decline.Hand}
+			slots[0] = SlotView{Race: p.Decline.Race.String(), Power: p.Decline.Power.String(), Hand: p.Decline.Hand}
+			sv.Decline, slots = &slots[0], slots[1:]
 		}
-		for b := p.MarkedBy; b != 0; b &= b - 1 {
-			sv.MarkedBy = append(sv.MarkedBy, bits.TrailingZeros8(b))
+		if p.MarkedBy != 0 {
+			sv.MarkedBy = make([]int, 0, bits.OnesCount8(p.MarkedBy))
+			for b := p.MarkedBy; b != 0; b &= b - 1 {
+				sv.MarkedBy = append(sv.MarkedBy, bits.TrailingZeros8(b))
+			}
 		}
-		v.Seats = append(v.Seats, sv)
 	}
-	for _, c := range m.offer {
-		v.Market = append(v.Market, ComboView{Race: c.Race.String(), Power: c.Power.String(), Coins: c.Coins})
+	if len(m.offer) > 0 {
+		v.Market = make([]ComboView, len(m.offer))
+		for k, c := range m.offer {
+			v.Market[k] = ComboView{Race: c.Race.String(), Power: c.Power.String(), Coins: c.Coins}
+		}
 	}
-	v.Discards = []string{}
-	for _, p := range m.discard {
-		v.Discards = append(v.Discards, p.String())
+	v.Discards = make([]string, len(m.discard))
+	for k, p := range m.discard {
+		v.Discards[k] = p.String()
 	}
 	if m.stone != NoPower {
 		v.Stonehedge = m.stone.String()
@@ -157,21 +181,34 @@ func (m *Match) ViewOf(seat int) View {
 	fig("ancient", m.fig.Ancient, m.fig.AncientSeat)
 	fig("volcano", m.fig.Volcano, -1)
 	fig("bag", m.fig.Bag, m.fig.BagSeat)
-	for k, n := range usedNames {
-		if m.t.used&(1<<uint(k)) != 0 {
-			v.Used = append(v.Used, n)
+	if used := m.t.used & (1<<uint(len(usedNames)) - 1); used != 0 {
+		v.Used = make([]string, 0, bits.OnesCount16(used))
+		for k, n := range usedNames {
+			if used&(1<<uint(k)) != 0 {
+				v.Used = append(v.Used, n)
+			}
 		}
 	}
 	if seat >= 0 {
 		v.Legal = m.LegalMoves(seat)
 		if m.step == stepConquer && seat == m.active {
-			for _, i := range m.targets(seat) {
-				v.Targets = append(v.Targets, Target{Region: m.mp.ID(i), Cost: m.costOf(seat, i, nil, false).n})
+			if ts := m.targets(seat); len(ts) > 0 {
+				v.Targets = make([]Target, len(ts))
+				for k, i := range ts {
+					v.Targets[k] = Target{Region: m.mp.ID(i), Cost: m.costOf(seat, i, nil, false).n}
+				}
 			}
 		}
 	}
 	v.Scores, v.Winners = m.Scores(), m.Winners()
 	return v
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // DecodeView reads a view strictly.

@@ -19,10 +19,21 @@ var builtinMaps = sync.OnceValue(func() map[string]*maps.Map {
 	return out
 })
 
-// Banner and badge values (U1.4, U1.5): the tokens a combo brings.
+// Banner and badge values (U1.4, U1.5): the tokens a combo brings, as the
+// rules give them.
 var (
-	bannerValue = [underground.NumRaces]int{5, 4, 4, 6, 7, 5, 5, 7, 5, 10, 5, 7, 5, 7, 6}
-	badgeValue  = [underground.NumPowers]int{5, 4, 5, 4, 4, 5, 4, 4, 3, 4, 3, 5, 5, 3, 4, 4, 5, 5, 5, 4, 4}
+	bannerValue = func() (out [underground.NumRaces]int) {
+		for r := range out {
+			out[r] = underground.Race(r).Banner()
+		}
+		return out
+	}()
+	badgeValue = func() (out [underground.NumPowers]int) {
+		for p := range out {
+			out[p] = underground.Power(p).Badge()
+		}
+		return out
+	}()
 )
 
 // model is the board as one seat sees it (its View), read into bit sets
@@ -52,6 +63,10 @@ type model struct {
 	volcano  int
 	marked   uint64 // seats marked by my Vengeful race
 	turnsLft int    // game turns left, this one included
+	// ruled is the rules' own cost of each target of the view (View.Targets,
+	// my conquest step only), -1 elsewhere: it holds while my regions are
+	// those of the view.
+	ruled []int8
 }
 
 func parseRace(s string) underground.Race {
@@ -79,8 +94,11 @@ func newModel(v *underground.View) *model {
 	n := mp.Len()
 	m := &model{v: v, mp: mp, me: v.Seat, n: n, ancient: -1, volcano: -1,
 		race: underground.NoRace, power: underground.NoPower, dRace: underground.NoRace, dPower: underground.NoPower,
-		owner: make([]int8, n), decl: make([]bool, n), tokens: make([]int8, n), monsters: make([]int8, n),
-		armor: make([]int8, n), place: make([]underground.Marker, n), relic: make([]bool, n)}
+		place: make([]underground.Marker, n)}
+	small := make([]int8, 5*n) // one allocation for the small arrays
+	m.owner, m.tokens, m.monsters, m.armor, m.ruled = small[:n:n], small[n:2*n:2*n], small[2*n:3*n:3*n], small[3*n:4*n:4*n], small[4*n:]
+	flags := make([]bool, 2*n)
+	m.decl, m.relic = flags[:n:n], flags[n:]
 	m.land = mp.LandMask() | mp.TerrainMask(maps.River)
 	for i := range v.Regions {
 		r := &v.Regions[i]
@@ -135,6 +153,14 @@ func newModel(v *underground.View) *model {
 		}
 	}
 	m.turnsLft = v.Turns - v.Turn + 1
+	for i := range m.ruled {
+		m.ruled[i] = -1
+	}
+	for _, t := range v.Targets {
+		if i := mp.Index(t.Region); i >= 0 {
+			m.ruled[i] = int8(min(t.Cost, 127))
+		}
+	}
 	return m
 }
 
@@ -226,8 +252,13 @@ func (m *model) flamesLinked(i int, held uint64) bool {
 }
 
 // cost is U5.5 for my Active race against region i when it holds held
-// (relics left out).
+// (relics left out): the view's cost when it gives one for these regions
+// (only the Flames' cost depends on the regions held, U12.3), else the
+// model's own sum.
 func (m *model) cost(i int, held uint64) int {
+	if c := m.ruled[i]; c >= 0 && (held == m.mine || m.race != underground.Flames) {
+		return int(c)
+	}
 	c := 2
 	if m.mp.IsRiver(i) {
 		c = 1
