@@ -48,7 +48,7 @@ lint: fmt-check vet
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./rules/... ./lan/...
 
-# The browser build (README, Browser): dist/web/ is the page, Go's
+# The browser build (docs/LAN.md, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).
 # It is made in a folder of its own and moved into place whole, so a server
 # or a test reading dist/web/ meanwhile never sees it half built.

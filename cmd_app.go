@@ -11,6 +11,9 @@ import (
 	"runtime/pprof"
 	"strconv"
 
+	"github.com/goldvein/goldvein/cli"
+	"github.com/goldvein/goldvein/cmdline"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/i18n"
@@ -19,7 +22,7 @@ import (
 )
 
 func init() {
-	register("", "open the game window (flags: --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
+	cli.Register("", "open the game window (flags: --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
 }
 
 // runApp opens the game window. With --autoplay every seat is a computer
@@ -38,7 +41,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	config := fs.String("config", "", "folder for settings and the autosave (default: the user's config dir/goldvein)")
 	mute := fs.Bool("mute", false, "no sound")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
-	if code, done := parseFlags(fs, "goldvein [flags]   (goldvein help lists the subcommands)", args, stdout, stderr); done {
+	if code, done := cmdline.ParseFlags(fs, "goldvein [flags]   (goldvein help lists the subcommands)", args, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {

@@ -10,11 +10,14 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/goldvein/goldvein/cli"
+	"github.com/goldvein/goldvein/cmdline"
+
 	"github.com/goldvein/goldvein/sprites/cardart"
 )
 
 func init() {
-	register("gallery", "write a PNG sheet of all card art (no window needed)", runGallery)
+	cli.Register("gallery", "write a PNG sheet of all card art (no window needed)", runGallery)
 }
 
 // runGallery is `goldvein gallery --out DIR [--width PX] [--colorblind]`: it
@@ -27,7 +30,7 @@ func runGallery(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "directory to write the sheet into (required)")
 	width := fs.Int("width", 96, "card width in pixels (8 to 1024)")
 	cb := fs.Bool("colorblind", false, "use the colour-blind-safe palette")
-	if code, done := parseFlags(fs, "goldvein gallery --out DIR [--width PX] [--colorblind]   (writes DIR/cards-PX.png, or cards-PX-colorblind.png)", args, stdout, stderr); done {
+	if code, done := cmdline.ParseFlags(fs, "goldvein gallery --out DIR [--width PX] [--colorblind]   (writes DIR/cards-PX.png, or cards-PX-colorblind.png)", args, stdout, stderr); done {
 		return code
 	}
 	if *out == "" || fs.NArg() != 0 {

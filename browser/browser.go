@@ -1,5 +1,5 @@
 // Package browser tells the app about the browser tab it runs in (issue 6;
-// README, Browser): the page's URL parameters and the WebSocket address of
+// docs/LAN.md, Browser): the page's URL parameters and the WebSocket address of
 // the LAN host that served the page, so a guest who opened
 // http://HOST:PORT/ joins that table without typing its address. Outside a
 // browser (GOOS other than js) there is no page: InBrowser is false, Query

@@ -1,6 +1,6 @@
 //go:build e2e
 
-// The browser build's end-to-end tests (issue 6; README, Browser):
+// The browser build's end-to-end tests (issue 6; docs/LAN.md, Browser):
 // goldvein compiled to WebAssembly runs in headless Chromium,
 // served the way a LAN host serves it (webdist through lan.HostConfig.Web),
 // and is driven and read through the DevTools protocol.

@@ -62,7 +62,7 @@ const pageEvents = `(() => {
 })()`
 
 // TestTapOpensNewGame: on the browser menu a finger's tap on New game
-// opens the new-game scene, as a mouse click does (README, Browser: touch
+// opens the new-game scene, as a mouse click does (docs/LAN.md, Browser: touch
 // works like the mouse). The touch is sent through the DevTools protocol
 // (Input.dispatchTouchEvent) as a touch screen sends it: touchstart, a
 // tenth of a second, touchend, and no mouse events at all; the scene that
@@ -148,7 +148,7 @@ func (b *browser) key(t *testing.T, key, code string, vk int) {
 
 // TestFingerOnTheBoard: on the board a finger that starts on the maze and
 // moves pans it, the maze following the finger, and a finger drags a card
-// from the hand onto the discard pile, which passes (README, Browser: one
+// from the hand onto the discard pile, which passes (docs/LAN.md, Browser: one
 // finger drags a card, or pans the maze). The game is reached by keyboard
 // (N opens the new game, Enter starts it and leaves the role card); it is
 // the human's turn (seat 0, the youngest, starts: R3.5), so nothing else

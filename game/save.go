@@ -116,10 +116,11 @@ type Saved struct {
 // Load reads and checks the save, written by Save or SaveSession in any
 // record format (rules.ReadRecord; games are the box's games): the record
 // must parse, be of one of games, have seat names the app can draw
-// (rules.Record.CheckNames) and replay without an illegal move. It returns
-// fs.ErrNotExist (wrapped) when there is no save.
+// (rules.Record.CheckNames) and replay without an illegal move. Only a
+// regular file of at most MaxSaveSize bytes is read (ReadLocalFile). It
+// returns fs.ErrNotExist (wrapped) when there is no save.
 func (s FileSaver) Load(games ...rules.Game) (*Saved, error) {
-	data, err := os.ReadFile(s.Path)
+	data, err := ReadLocalFile(s.Path, MaxSaveSize)
 	if err != nil {
 		return nil, fmt.Errorf("game: autosave: %w", err)
 	}

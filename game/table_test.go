@@ -321,7 +321,7 @@ func TestReplace(t *testing.T) {
 
 // TestDeliveriesRedacted: over random games, no seat's delivery ever holds
 // another seat's hand, role, draw, discard, map sight or gold before the end
-// (RULES.md, Hidden information), and the watcher gets only public facts.
+// (SABOTEUR.md, Hidden information), and the watcher gets only public facts.
 func TestDeliveriesRedacted(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(3, 10).Draw(rt, "players")

@@ -10,10 +10,10 @@ import (
 )
 
 // TestRuleReasons: every rule number the rules engine refuses a move with
-// (a string literal like "R5.4" in rules/*.go) has a short reason in the
+// (a string literal like "R5.4" in rules/saboteur/*.go) has a short reason in the
 // catalogue, "rule.R5.4", so a refused drop can say why in every language.
 func TestRuleReasons(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "rules", "*.go"))
+	files, err := filepath.Glob(filepath.Join("..", "rules", "saboteur", "*.go"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no rules sources found: %v", err)
 	}
@@ -36,7 +36,7 @@ func TestRuleReasons(t *testing.T) {
 		}
 	}
 	if seen < 10 {
-		t.Fatalf("found only %d rule numbers in rules/: pattern out of date?", seen)
+		t.Fatalf("found only %d rule numbers in rules/saboteur/: pattern out of date?", seen)
 	}
 }
 

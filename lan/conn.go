@@ -56,13 +56,16 @@ func newOutbox(nc net.Conn, writeTimeout time.Duration, boards *boardCache, onUp
 }
 
 // send queues m; it reports false when the connection is closed or its
-// queue overflowed (then it is closed).
+// queue overflowed (then it is closed). A replaceable message (the lobby, a
+// ping) takes the place of the one of its type still queued, so those never
+// fill the queue.
 func (o *outbox) send(m *Message) bool {
 	o.mu.Lock()
 	if o.closed || o.closing {
 		o.mu.Unlock()
 		return false
 	}
+	o.queue = dropReplaced(o.queue, m)
 	if len(o.queue) >= maxQueue {
 		o.mu.Unlock()
 		o.close()

@@ -77,7 +77,7 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 
 // TestNothingHiddenReachesASeat plays whole games with one guest among
 // computer players, records every byte the host sends that guest, and
-// checks them against the true hidden state (RULES.md, Hidden
+// checks them against the true hidden state (SABOTEUR.md, Hidden
 // information): no other seat's role or hand, no face-down goal, no
 // discard, no other seat's gold before the end, no seed; and every update
 // is exactly the seat's own view (saboteur.Game.View) and its redaction of the
@@ -180,7 +180,7 @@ func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plai
 }
 
 // checkSeatKnowsOnly checks one update against the true state, field by
-// field of RULES.md's Hidden information, independently of saboteur.View.
+// field of SABOTEUR.md's Hidden information, independently of saboteur.View.
 func checkSeatKnowsOnly(t *testing.T, g *saboteur.Game, seat int, v *saboteur.View, got, truth []saboteur.Event) {
 	t.Helper()
 	over := g.Phase() == saboteur.Over

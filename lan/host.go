@@ -72,6 +72,18 @@ type HostConfig struct {
 	// on average, Burst at once (defaults 20 and 40).
 	Rate  float64
 	Burst int
+	// HelloRate and HelloBurst bound the handshakes from one IP address:
+	// HelloRate a second on average, HelloBurst at once (defaults 2 and
+	// 10); a hello over them waits, up to HandshakeTimeout, then is
+	// refused (busy).
+	HelloRate  float64
+	HelloBurst int
+	// PasswordTries wrong passwords in a row from one IP address are
+	// answered at once (default 3); after that, the address's guesses
+	// are refused unread for PasswordBackoff (default 1 s), doubling with
+	// each further wrong one up to 30 s.
+	PasswordTries   int
+	PasswordBackoff time.Duration
 	// HandshakeTimeout bounds the time to the hello (default 5 s);
 	// PingInterval is how often an idle connection is pinged (default 5 s);
 	// IdleTimeout closes a connection silent that long (default 20 s).
@@ -191,9 +203,11 @@ type Host struct {
 	httpCh  chan net.Conn
 	httpSrv *http.Server
 
-	sockMu    sync.Mutex     // guards the socket counts (Serve); taken alone
-	sockPer   map[string]int // accepted connections open, by IP address
-	sockTotal int            // accepted connections open
+	sockMu    sync.Mutex                // guards the socket counts (Serve); taken alone
+	sockPer   map[string][]*countedConn // accepted connections open, by IP address, oldest first
+	sockTotal int                       // accepted connections open
+
+	guard addrGuard // handshakes and wrong passwords, by IP address (throttle.go)
 }
 
 type hostSeat struct {
@@ -261,6 +275,16 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
 	}
+	if cfg.HelloRate <= 0 {
+		cfg.HelloRate = defaultHelloRate
+	}
+	if cfg.HelloBurst <= 0 {
+		cfg.HelloBurst = defaultHelloBurst
+	}
+	if cfg.PasswordTries <= 0 {
+		cfg.PasswordTries = defaultPasswordTries
+	}
+	def(&cfg.PasswordBackoff, defaultPasswordBackoff)
 	if cfg.BotLevel == "" {
 		cfg.BotLevel = "normal"
 	}
@@ -701,7 +725,7 @@ func (r *remoteSeat) Kind() (rules.SeatKind, string) { return rules.Remote, "" }
 
 // Deliver sends the update. The table already redacted the events for this
 // seat; Redact is applied again so that nothing private to another seat
-// can leave the host even if a caller forgot (RULES.md, Hidden
+// can leave the host even if a caller forgot (SABOTEUR.md, Hidden
 // information).
 func (r *remoteSeat) Deliver(d game.Delivery) {
 	if v, ok := d.View.(saboteur.View); ok {
@@ -775,10 +799,10 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	}
 	busy := ""
 	switch {
-	case len(h.conns) >= h.cfg.MaxConns:
-		busy = "the host has too many connections"
 	case h.perAddr[ip] >= h.cfg.MaxPerAddr:
 		busy = fmt.Sprintf("too many connections from %s (limit %d)", ip, h.cfg.MaxPerAddr)
+	case len(h.conns) >= h.cfg.MaxConns && !h.makeRoomLocked(ip):
+		busy = "the host has too many connections"
 	}
 	if busy == "" {
 		h.conns[c] = true
@@ -810,7 +834,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 		c.refuse(CodeProtocol, err.Error())
 		return
 	}
-	if !h.handshake(c, hello) {
+	if !h.throttleHello(c) || !h.handshake(c, hello) {
 		return
 	}
 	b := bucket{rate: h.cfg.Rate, burst: float64(h.cfg.Burst)}
@@ -881,8 +905,7 @@ func (h *Host) handshake(c *hostConn, m Message) bool {
 		c.refuse(CodeVersion, fmt.Sprintf("this host speaks protocol version %d, you speak %d: use the same goldvein release", Version, m.Version))
 		return false
 	}
-	if h.cfg.Password != "" && !equalSecret(m.Password, h.cfg.Password) {
-		c.refuse(CodePassword, "wrong password")
+	if h.cfg.Password != "" && !h.checkPassword(c, m.Password) {
 		return false
 	}
 	h.mu.Lock()
@@ -929,6 +952,7 @@ func (h *Host) handshake(c *hostConn, m Message) bool {
 		s.grace = nil
 	}
 	c.seat, s.conn = seat, c
+	markSeated(c.out.nc)
 	c.out.send(&Message{T: TWelcome, Version: Version, Seat: seat, Name: s.name, Token: s.token})
 	if m.Deflate {
 		c.out.startDeflate()

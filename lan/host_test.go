@@ -20,7 +20,7 @@ func testConfig(players, bots int) HostConfig {
 	return HostConfig{Name: "test table", Options: saboteur.Options{Players: players, FirstPlayer: 0},
 		Bots: bots, BotLevel: "random", Seed: 7, AutoStart: true, Grace: 300 * time.Millisecond,
 		MaxPerAddr: 16, PingInterval: 500 * time.Millisecond, Rate: 500, Burst: 500, IdleTimeout: 3 * time.Second,
-		HandshakeTimeout: 2 * time.Second,
+		HandshakeTimeout: 2 * time.Second, HelloRate: 1000, HelloBurst: 1000,
 		NewBrain: func(level string, seat, players int) saboteur.Brain {
 			return bot.New(bot.Random, seat, players, uint64(seat)+100)
 		}}

@@ -41,8 +41,10 @@ var httpMethods = [][]byte{[]byte("GET "), []byte("HEAD"), []byte("POST"), []byt
 // Every accepted connection counts against the socket limits before its
 // first byte is read: at most MaxPerAddr+SocketSlack from one IP address and
 // 2*MaxConns+SocketSlack in all (game, page, WebSocket and not yet sniffed
-// connections alike); one over the limit is closed at once, so idle HTTP
-// keep-alive connections cannot use up the host's file descriptors.
+// connections alike); one over its address's limit is closed at once, and
+// at the limit in all a stranger's socket makes room for it (countSocket),
+// so idle HTTP keep-alive connections cannot use up the host's file
+// descriptors nor keep a seated guest from coming back.
 func (h *Host) Serve(l net.Listener) error {
 	h.mu.Lock()
 	if h.closed {
@@ -52,7 +54,9 @@ func (h *Host) Serve(l net.Listener) error {
 	}
 	h.ls = append(h.ls, l)
 	if h.httpSrv == nil {
-		h.httpSrv = &http.Server{Handler: h.httpHandler(), ReadHeaderTimeout: h.cfg.HandshakeTimeout,
+		h.httpSrv = &http.Server{Handler: refuseBodies(h.httpHandler()), ReadHeaderTimeout: h.cfg.HandshakeTimeout,
+			// The whole request too (limits.go): a request has no body.
+			ReadTimeout: h.cfg.HandshakeTimeout, MaxHeaderBytes: maxRequestHeader, ConnContext: withConn,
 			// A keep-alive connection waiting for its next request; the
 			// wasm download's writes get their own deadlines (webdist).
 			IdleTimeout: httpIdleTimeout}
@@ -108,45 +112,6 @@ const SocketSlack = 8
 
 // httpIdleTimeout closes an HTTP keep-alive connection idle this long.
 const httpIdleTimeout = 30 * time.Second
-
-// countSocket counts nc against the socket limits (see Serve); the
-// connection it returns uncounts itself on its first Close. ok is false
-// when a limit is reached.
-func (h *Host) countSocket(nc net.Conn) (net.Conn, bool) {
-	ip := addrIP(nc.RemoteAddr())
-	h.sockMu.Lock()
-	defer h.sockMu.Unlock()
-	if h.sockPer == nil {
-		h.sockPer = map[string]int{}
-	}
-	if h.sockPer[ip] >= h.cfg.MaxPerAddr+SocketSlack || h.sockTotal >= 2*h.cfg.MaxConns+SocketSlack {
-		return nil, false
-	}
-	h.sockPer[ip]++
-	h.sockTotal++
-	return &countedConn{Conn: nc, h: h, ip: ip}, true
-}
-
-// countedConn is an accepted connection counted by countSocket.
-type countedConn struct {
-	net.Conn
-	h    *Host
-	ip   string
-	once sync.Once
-}
-
-func (c *countedConn) Close() error {
-	c.once.Do(func() {
-		h := c.h
-		h.sockMu.Lock()
-		h.sockTotal--
-		if h.sockPer[c.ip]--; h.sockPer[c.ip] <= 0 {
-			delete(h.sockPer, c.ip)
-		}
-		h.sockMu.Unlock()
-	})
-	return c.Conn.Close()
-}
 
 // Listen listens on addr (HOST:PORT; port 0 picks one) and serves it in a
 // goroutine. It returns the address it listens on.
@@ -235,7 +200,7 @@ func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	nc := websocket.NetConn(ctx, ws, websocket.MessageBinary)
-	nc = &wsConn{Conn: nc, remote: remoteAddr(r)}
+	nc = &wsConn{Conn: nc, remote: remoteAddr(r), counted: countedOf(r)}
 	br := bufio.NewReaderSize(nc, 4096)
 	nc.SetReadDeadline(time.Now().Add(h.cfg.HandshakeTimeout))
 	if err := readMagic(br); err != nil {
@@ -281,7 +246,8 @@ func (h *Host) ownHost(hostport string) bool {
 // per-address limit counts browser guests too.
 type wsConn struct {
 	net.Conn
-	remote net.Addr
+	remote  net.Addr
+	counted *countedConn // the socket under it (markSeated)
 }
 
 func (c *wsConn) RemoteAddr() net.Addr { return c.remote }

@@ -167,17 +167,32 @@ func (r *Record) Replay(g Game) (Match, []Event, error) {
 	evs := OpeningOf(m)
 	for i, rm := range r.Moves {
 		mv, err := g.DecodeMove(rm.Move)
-		if err != nil {
-			return m, evs, fmt.Errorf("record: moves[%d]: %w", i, err)
+		if err == nil {
+			var e []Event
+			if e, err = m.Apply(rm.Seat, mv); err == nil {
+				evs = append(evs, e...)
+				continue
+			}
 		}
-		e, err := m.Apply(rm.Seat, mv)
-		if err != nil {
-			return m, evs, fmt.Errorf("record: moves[%d] (seat %d): %w", i, rm.Seat, err)
-		}
-		evs = append(evs, e...)
+		return m, evs, &MoveError{Index: i, Seat: rm.Seat, Err: err}
 	}
 	return m, evs, nil
 }
+
+// MoveError is a record's move that is malformed or illegal: its index in
+// Moves, its seat and why.
+type MoveError struct {
+	Index, Seat int
+	Err         error
+}
+
+// Error reads "record: moves[I] (seat S): why".
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("record: moves[%d] (seat %d): %v", e.Index, e.Seat, e.Err)
+}
+
+// Unwrap returns why, so that rules.RuleOf finds the rule.
+func (e *MoveError) Unwrap() error { return e.Err }
 
 // Legacy is a Game whose records predate format 2 (Saboteur wrote format
 // 1, named "goldvein"). ReadRecord asks it about any record older than

@@ -79,6 +79,8 @@ type App struct {
 	w, h  int     // screen size in pixels
 	scale float64 // pixels per layout unit (device scale x UI scale, clamped)
 
+	gameID string // the game picked on the menu (picker.go); "" is the first
+
 	cur, next Scene
 	fade      int
 	from, to  *ebiten.Image

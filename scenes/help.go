@@ -7,7 +7,7 @@ import (
 )
 
 // helpScene is the rules help: a readable, illustrated summary of
-// RULES.md in a few pages, with the cards each page talks about, and the
+// SABOTEUR.md in a few pages, with the cards each page talks about, and the
 // controls. Left/Right or the buttons turn the pages.
 type helpScene struct {
 	p    painter

@@ -27,7 +27,7 @@ type SeatSetup struct {
 // autosave (setup.json) so Continue knows who was human.
 type Setup struct {
 	Seats []SeatSetup `json:"seats"`
-	// Table options (RULES.md R5.5, R8.1a, R8.1b).
+	// Table options (SABOTEUR.md R5.5, R8.1a, R8.1b).
 	ConnectToStart      bool `json:"connect_to_start"`
 	OneNuggetPerDigger  bool `json:"one_nugget_per_digger"`
 	SabotagedGetNothing bool `json:"sabotaged_get_nothing"`
@@ -232,7 +232,7 @@ func resumeMatch(a *App) (*match, error) {
 	s := setupOf(rec, opts)
 	if rec.From == 1 {
 		var old Setup
-		data, err := os.ReadFile(setupPath(a))
+		data, err := game.ReadLocalFile(setupPath(a), maxSettingsSize)
 		if err == nil {
 			err = json.Unmarshal(data, &old)
 		}

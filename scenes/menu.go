@@ -8,13 +8,17 @@ import (
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
-// menuScene is the title screen: New game, Continue (when an autosave of an
-// unfinished game exists), Host LAN game and Join LAN game side by side
-// (lobby.go, join.go), Settings, Rules, Quit. Up/Down and Enter work as well as the mouse.
+// menuScene is the title screen: the game picker (picker.go), a card per
+// game of the box, beside the buttons New game, Continue (when an autosave
+// of an unfinished game exists), Host LAN game and Join LAN game side by
+// side (lobby.go, join.go), Settings, Rules, Quit. New game, Host LAN game
+// and Rules act on the picked game. Up/Down (or Tab) move through the
+// cards and the buttons, Left/Right between the two columns, Enter picks.
 type menuScene struct {
 	p        painter
+	pick     picker
 	buttons  [7]button
-	focus    int
+	focus    int // keyboard focus: a card (0..cards-1), then a button; -1 none
 	canCont  bool
 	message  string // an error to show (a corrupt autosave, say)
 	ticks    int
@@ -33,7 +37,7 @@ const (
 )
 
 func newMenuScene(a *App) *menuScene {
-	s := &menuScene{canCont: canContinue(a), focus: -1, lanReady: true}
+	s := &menuScene{canCont: canContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
 	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
 		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
@@ -45,6 +49,11 @@ func (s *menuScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
 	bw, bh, gap := a.U(320), a.U(50), a.U(12)
 	y := h*0.42 - a.U(10)
+	// Two columns: the game cards, then the buttons (mirrored right to
+	// left); the Host/Join row is the buttons' widest.
+	cardW, colGap, rowW := a.U(380), a.U(40), bw+a.U(100)
+	left := (w - (cardW + colGap + rowW)) / 2
+	bx := left + cardW + colGap + (rowW-bw)/2 // the buttons' left edge
 	// Six rows of buttons (Host and Join share one) between the tagline
 	// and the keys line: in a short window (a browser tab, 1280x657) they
 	// start higher and, if need be, shrink, so Quit keeps clear of the
@@ -61,24 +70,30 @@ func (s *menuScene) layout(a *App) {
 	keys := [7]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit"}
 	for i := range s.buttons {
 		b := &s.buttons[i]
-		b.r = rect{(w - bw) / 2, y, bw, bh}
+		b.r = rect{bx, y, bw, bh}
 		b.label = a.T(keys[i])
 		b.enabled = true
-		b.focus = i == s.focus
+		b.focus = i == s.focus-len(s.pick.games)
 		if i == menuHost || i == menuJoin { // one row of two (lobby.go)
 			b.r.x, b.r.w = b.r.x-a.U(50), (bw+a.U(100)-gap)/2
 			if i == menuJoin {
 				b.r.x += b.r.w + gap
 			}
-			if a.RTL() {
-				b.r = b.r.mirror(w)
-			}
-			if i == menuHost {
-				continue
-			}
+		}
+		if a.RTL() {
+			b.r = b.r.mirror(w)
+		}
+		if i == menuHost {
+			continue
 		}
 		y += bh + gap
 	}
+	top := s.buttons[menuNew].r.y
+	col := rect{left, top, cardW, s.buttons[menuQuit].r.y + s.buttons[menuQuit].r.h - top}
+	if a.RTL() {
+		col = col.mirror(w)
+	}
+	s.pick.layout(col, gap)
 	s.buttons[menuContinue].enabled = s.canCont
 	s.buttons[menuJoin].enabled = s.lanReady
 	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
@@ -96,7 +111,8 @@ func menuTaglineBottom(a *App) float64 {
 func (s *menuScene) Update(a *App) error {
 	s.ticks++
 	s.layout(a)
-	n := len(s.buttons)
+	cards := len(s.pick.games)
+	n := cards + len(s.buttons)
 	move := func(d int) {
 		for k := 0; k < n; k++ {
 			if s.focus < 0 {
@@ -107,10 +123,25 @@ func (s *menuScene) Update(a *App) error {
 			} else {
 				s.focus = (s.focus + d + n) % n
 			}
-			if s.buttons[s.focus].enabled {
+			if s.focus < cards || s.buttons[s.focus-cards].enabled {
 				return
 			}
 		}
+	}
+	// Left/Right cross between the columns: to the picked card, or to
+	// New game (read in the layout's direction).
+	toCards, toButtons := ebiten.KeyArrowLeft, ebiten.KeyArrowRight
+	if a.RTL() {
+		toCards, toButtons = toButtons, toCards
+	}
+	if a.Key(toCards) {
+		s.focus = s.pick.selected
+	}
+	if a.Key(toButtons) {
+		s.focus = cards + menuNew
+	}
+	if s.pick.update(a) {
+		s.focus = -1
 	}
 	if a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyTab) && !a.in.KeyPressed(ebiten.KeyShift) {
 		move(1)
@@ -124,8 +155,15 @@ func (s *menuScene) Update(a *App) error {
 			chosen = i
 		}
 	}
-	if (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.focus >= 0 && s.buttons[s.focus].enabled {
-		chosen = s.focus
+	if (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.focus >= 0 {
+		switch {
+		case s.focus < cards: // pick the game, then on to New game
+			s.pick.selected = s.focus
+			a.gameID = s.pick.games[s.focus].id
+			s.focus = cards + menuNew
+		case s.buttons[s.focus-cards].enabled:
+			chosen = s.focus - cards
+		}
 	}
 	if a.Key(ebiten.KeyN) {
 		chosen = menuNew
@@ -173,6 +211,7 @@ func (s *menuScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	drawText(a, dst, a.T("game.title"), a.U(64), w/2, h*0.08+ch+a.U(44), alignCenter, colGold)
 	drawText(a, dst, a.T("scene.menu.tagline"), a.U(20), w/2, h*0.08+ch+a.U(88), alignCenter, colTextDim)
+	s.pick.draw(a, &s.p, dst, s.focus, s.ticks)
 	for i := range s.buttons {
 		drawButton(a, &s.p, dst, &s.buttons[i])
 	}

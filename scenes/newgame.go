@@ -15,7 +15,7 @@ import (
 )
 
 // newGameScene sets up a table: 3 to 10 seats, each a human (with a name)
-// or a computer player (with a level); the table options of RULES.md
+// or a computer player (with a level); the table options of SABOTEUR.md
 // (R5.5, R8.1a, R8.1b); who is youngest, or a random first player (R3.5);
 // and a seed for a reproducible game.
 type newGameScene struct {

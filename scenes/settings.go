@@ -2,10 +2,13 @@ package scenes
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
+	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
@@ -32,12 +35,20 @@ func DefaultSettings() Settings {
 	return Settings{Music: 0.5, Effects: 0.8, MusicOn: false, AnimSpeed: 1, UIScale: 1}
 }
 
+// maxSettingsSize bounds settings.json (a few hundred bytes when the app
+// writes it).
+const maxSettingsSize = 1 << 20
+
 // LoadSettings reads path; a missing or unreadable file gives the defaults
-// (a corrupt settings file must never keep the game from starting), and
-// out-of-range values are brought back into range.
+// (a corrupt settings file must never keep the game from starting: nor may
+// a FIFO or a link to /dev/zero, game.ReadLocalFile), and out-of-range
+// values are brought back into range.
 func LoadSettings(path string) Settings {
 	s := DefaultSettings()
-	data, err := os.ReadFile(path)
+	data, err := game.ReadLocalFile(path, maxSettingsSize)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(os.Stderr, "goldvein: settings: %v (using defaults)\n", err)
+	}
 	if err == nil {
 		if err := json.Unmarshal(data, &s); err != nil {
 			fmt.Fprintf(os.Stderr, "goldvein: settings %s: %v (using defaults)\n", path, err)

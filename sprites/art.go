@@ -1,5 +1,5 @@
 // Package sprites gives the scenes the game's art as Ebitengine images: card
-// faces and backs, role cards, gold cards and tool icons (RULES.md R2),
+// faces and backs, role cards, gold cards and tool icons (SABOTEUR.md R2),
 // drawn in code at start-up by package sprites/cardart with vector shapes
 // rasterised on the CPU at exactly the pixel size asked for, so they are
 // sharp at every zoom and on HiDPI screens and need no downloaded assets.

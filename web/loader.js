@@ -1,5 +1,5 @@
 // loader.js: loads goldvein.wasm with a progress bar, then hands the page
-// to the game (README, Browser).
+// to the game (docs/LAN.md, Browser).
 //
 // URL parameters (all optional):
 //   lang=en|ru|fa         language (default: the settings', else navigator.language)

@@ -1,4 +1,4 @@
-// Package webdist serves the browser build of goldvein (issue 6; README,
+// Package webdist serves the browser build of goldvein (issue 6; docs/LAN.md,
 // Browser): the page, Go's wasm_exec.js, the loader and goldvein.wasm, as
 // `make wasm` lays them out in dist/web/. `make dist` copies that folder into
 // webdist/web/ (the wasm gzipped as goldvein.wasm.gz) and builds with the
@@ -66,16 +66,21 @@ var contentTypes = map[string]string{
 
 // NewHandler serves the files of fsys (the layout of dist/web/): "/" is
 // index.html. A file NAME may be stored as NAME.gz instead, or beside it: a
-// client that accepts gzip gets the compressed bytes with
-// "Content-Encoding: gzip", any other the bytes unpacked on the fly; either
-// way "X-Uncompressed-Length" gives the unpacked size for the loader's
-// progress bar. Only GET and HEAD are answered (405 otherwise); a name not in
-// fsys, a folder or a hidden file is 404.
+// client that accepts gzip (or sends no Accept-Encoding) gets the compressed
+// bytes with "Content-Encoding: gzip", one that refuses gzip the bytes
+// unpacked on the fly; either way "X-Uncompressed-Length" gives the unpacked
+// size for the loader's progress bar. Only GET and HEAD are answered (405
+// otherwise); a name not in fsys, a folder or a hidden file is 404. Big
+// files (the wasm) go out two at a time to an address and eight in all,
+// and all files at most 24 MiB a second together (limit.go).
 func NewHandler(fsys fs.FS) http.Handler {
-	return &handler{fsys: fsys}
+	return &handler{fsys: fsys, lim: newLimits()}
 }
 
-type handler struct{ fsys fs.FS }
+type handler struct {
+	fsys fs.FS
+	lim  *limits // downloads at once and the pace of page bytes (limit.go)
+}
 
 func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -114,7 +119,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			hd.Set("Content-Encoding", "gzip")
 			hd.Set("Content-Length", strconv.FormatInt(gz.Size(), 10))
 			if r.Method == http.MethodGet {
-				send(w, gz)
+				h.send(w, r, gz, gz.Size())
 			}
 			return
 		}
@@ -128,7 +133,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			hd.Set("Content-Length", strconv.FormatUint(uint64(size), 10))
 			if r.Method == http.MethodGet {
-				send(w, zr)
+				h.send(w, r, zr, int64(size))
 			}
 			return
 		}
@@ -141,7 +146,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	hd.Set("Content-Length", strconv.FormatInt(f.Size(), 10))
 	if r.Method == http.MethodGet {
-		send(w, f)
+		h.send(w, r, f, f.Size())
 	}
 }
 
@@ -154,10 +159,24 @@ var WriteStall = 15 * time.Second
 // bufs are the 32 KiB copy buffers of send, shared by all requests.
 var bufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
+// send sends a response body of size bytes: a big one (the wasm) waits for
+// a download slot of the client's address, or gets 503 (limit.go).
+func (h *handler) send(w http.ResponseWriter, r *http.Request, src io.Reader, size int64) {
+	if size > bigFile {
+		release, ok := h.lim.acquire(r.Context(), r)
+		if !ok {
+			tooBusy(w)
+			return
+		}
+		defer release()
+	}
+	send(w, src, h.lim)
+}
+
 // send copies src to w in writes of up to 32 KiB, each with a write
 // deadline WriteStall ahead (when w supports deadlines, as net/http's
-// ResponseWriter does). It stops at the first error.
-func send(w http.ResponseWriter, src io.Reader) {
+// ResponseWriter does), at lim's pace. It stops at the first error.
+func send(w http.ResponseWriter, src io.Reader, lim *limits) {
 	rc := http.NewResponseController(w)
 	bp := bufs.Get().(*[]byte)
 	defer bufs.Put(bp)
@@ -165,6 +184,9 @@ func send(w http.ResponseWriter, src io.Reader) {
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
+			if d := lim.pace(n); d > 0 {
+				time.Sleep(d)
+			}
 			rc.SetWriteDeadline(time.Now().Add(WriteStall))
 			if _, werr := w.Write(buf[:n]); werr != nil {
 				return
@@ -220,9 +242,15 @@ func gzipSize(gz *io.SectionReader) (uint32, error) {
 	return binary.LittleEndian.Uint32(tail[:]), nil
 }
 
-// acceptsGzip reads an Accept-Encoding header (RFC 9110, 12.5.3): gzip, or
-// "*", listed without q=0.
+// acceptsGzip reads an Accept-Encoding header (RFC 9110, 12.5.3): gzip
+// listed without q=0, or else "*" without q=0, or no header at all (any
+// coding is then acceptable). So only a client that refuses gzip makes the
+// host unpack a file for it (issue 18).
 func acceptsGzip(header string) bool {
+	if strings.TrimSpace(header) == "" {
+		return true
+	}
+	star := false
 	for _, part := range strings.Split(header, ",") {
 		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		coding = strings.ToLower(strings.TrimSpace(coding))
@@ -238,9 +266,13 @@ func acceptsGzip(header string) bool {
 				}
 			}
 		}
+		if coding == "*" {
+			star = q > 0
+			continue
+		}
 		return q > 0
 	}
-	return false
+	return star
 }
 
 // JoinURLs are the addresses a guest types (or scans) to open the page of

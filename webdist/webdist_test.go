@@ -68,7 +68,8 @@ func TestHandler(t *testing.T) {
 		{"wasm_exec.js", "GET", "/wasm_exec.js", "", 200, "text/javascript; charset=utf-8", "", []byte("// wasm_exec")},
 		{"loader", "GET", "/loader.js?x=1", "", 200, "text/javascript; charset=utf-8", "", []byte("// loader")},
 		{"wasm gzipped when asked", "GET", "/goldvein.wasm", "gzip, deflate, br", 200, "application/wasm", "gzip", wasmBody},
-		{"wasm unpacked otherwise", "GET", "/goldvein.wasm", "", 200, "application/wasm", "", wasmBody},
+		{"wasm gzipped without Accept-Encoding", "GET", "/goldvein.wasm", "", 200, "application/wasm", "gzip", wasmBody},
+		{"wasm unpacked for identity only", "GET", "/goldvein.wasm", "identity", 200, "application/wasm", "", wasmBody},
 		{"wasm unpacked when gzip q=0", "GET", "/goldvein.wasm", "gzip;q=0, br", 200, "application/wasm", "", wasmBody},
 		{"wasm for any coding", "GET", "/goldvein.wasm", "*", 200, "application/wasm", "gzip", wasmBody},
 		{"plain copy beside gz", "GET", "/both.js", "identity", 200, "text/javascript; charset=utf-8", "", []byte("// plain copy")},
@@ -131,7 +132,11 @@ func TestHandler(t *testing.T) {
 
 func TestAcceptsGzip(t *testing.T) {
 	for header, want := range map[string]bool{
-		"":                      false,
+		"":                      true, // no header: any coding (RFC 9110, 12.5.3)
+		"identity":              false,
+		"*;q=0, gzip":           true,
+		"gzip;q=0, *":           false,
+		"br, *":                 true,
 		"gzip":                  true,
 		"deflate, gzip;q=0.5":   true,
 		"gzip;q=0":              false,
@@ -214,7 +219,8 @@ func TestLanHostServesPage(t *testing.T) {
 		{"/", "gzip", "text/html; charset=utf-8", ""},
 		{"/wasm_exec.js", "gzip", "text/javascript; charset=utf-8", ""},
 		{"/goldvein.wasm", "gzip", "application/wasm", "gzip"},
-		{"/goldvein.wasm", "", "application/wasm", ""},
+		{"/goldvein.wasm", "identity", "application/wasm", ""},
+		{"/goldvein.wasm", "", "application/wasm", "gzip"},
 	} {
 		req, _ := http.NewRequest("GET", base+tc.path, nil)
 		if tc.accept != "" {
@@ -328,7 +334,7 @@ func TestHandlerDoesNotCopyTheFile(t *testing.T) {
 		limit              uint64 // bytes per request
 	}{
 		{"gzipped", "/goldvein.wasm", "gzip", 64 << 10},
-		{"unpacked on the fly", "/goldvein.wasm", "", 192 << 10},
+		{"unpacked on the fly", "/goldvein.wasm", "identity", 192 << 10},
 		{"plain", "/plain.bin", "", 64 << 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -354,6 +360,7 @@ func TestHandlerDoesNotCopyTheFile(t *testing.T) {
 
 func BenchmarkHandlerWasm(b *testing.B) {
 	h := NewHandler(bigFS(b))
+	h.(*handler).lim.rate = 0 // the handler's own cost, not its pace
 	r := httptest.NewRequest("GET", "/goldvein.wasm", nil)
 	r.Header.Set("Accept-Encoding", "gzip")
 	b.ReportAllocs()

@@ -1,4 +1,4 @@
-// Package rules is the tunnel game of docs/RULES.md (the Saboteur rules):
+// Package rules is the tunnel game of docs/rules/SABOTEUR.md (the Saboteur rules):
 // cards, the maze, the turn and round state machine, scoring, the redacted
 // views each seat may see, and game records. It is pure and deterministic:
 // no I/O, no clock, no engine; every shuffle comes from one seeded generator.
@@ -183,7 +183,7 @@ func (g GoalCard) String() string {
 	return "NONE"
 }
 
-// ParseGoalCard reads GOLD, COAL_NE or COAL_NW (RULES.md, position format).
+// ParseGoalCard reads GOLD, COAL_NE or COAL_NW (SABOTEUR.md, position format).
 func ParseGoalCard(s string) (GoalCard, error) {
 	switch s {
 	case "GOLD":

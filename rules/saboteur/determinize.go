@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Hidden is everything a seat's View leaves out (RULES.md, Hidden
+// Hidden is everything a seat's View leaves out (SABOTEUR.md, Hidden
 // information), as guessed by search code: the roles, the set-aside role
 // card, every hand, the order of the draw pile, the discards, the goals, the
 // gold pile and everyone's gold. Determinize joins it with a View into a

@@ -3,7 +3,7 @@ package saboteur
 import "github.com/goldvein/goldvein/rules"
 
 // RuleError is a move refused by the rules: the box's rules.RuleError.
-// Rule is the number of the rule it breaks in docs/RULES.md (for example
+// Rule is the number of the rule it breaks in docs/rules/SABOTEUR.md (for example
 // "R5.4"); Reason says how, in words, without the number. Every error Apply
 // returns for an illegal move is a *RuleError (use errors.As, or RuleOf).
 type RuleError = rules.RuleError

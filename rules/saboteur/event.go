@@ -100,7 +100,7 @@ type Event struct {
 	Winners  []int
 }
 
-// Redact returns the event as seat may know it (RULES.md, Hidden
+// Redact returns the event as seat may know it (SABOTEUR.md, Hidden
 // information): another seat's role, dealt hand, drawn or discarded card,
 // map sight and gold are blanked. A seat of -1 is a spectator, who sees
 // only public facts.

@@ -67,7 +67,7 @@ func HandSize(n int) int {
 	return 4
 }
 
-// Options are the table options of RULES.md, recorded in every game record.
+// Options are the table options of SABOTEUR.md, recorded in every game record.
 type Options struct {
 	Players int `json:"players"`
 	// ConnectToStart is the table rule of R5.5 (off by default).

@@ -89,7 +89,7 @@ func (m Move) Normal() Move {
 }
 
 // moveJSON is the JSON form of a move, shared by game records and the
-// position format of RULES.md: {"seat":0,"play":"NE","x":2,"y":0},
+// position format of SABOTEUR.md: {"seat":0,"play":"NE","x":2,"y":0},
 // {"seat":1,"play":"broken:cart","target":2}, {"seat":1,"play":
 // "repair:pickaxe+lantern","target":0,"tool":"lantern"}, {"seat":0,"play":
 // "map","goal":2} (the goal's y), {"seat":3,"play":"discard","card":"NE"},

@@ -10,13 +10,13 @@ import (
 	"strings"
 )
 
-// Position is a position of the position format (docs/RULES.md,
+// Position is a position of the position format (docs/rules/SABOTEUR.md,
 // "Position format"), the input of `goldvein check`: a maze, the goals, the
 // broken tools, the seat that makes every move and the moves and queries to
 // judge. There are no hands and no turn order: each move is judged on the
 // position as it then stands, and a legal move changes it.
 //
-// Rulings where RULES.md leaves the format open:
+// Rulings where SABOTEUR.md leaves the format open:
 //   - "players" is required; "seat" defaults to 0; "board", "revealed",
 //     "broken" and "moves" may be left out; "goals" is required, since a
 //     reached goal must be turned up as what lies there.
@@ -99,7 +99,7 @@ type positionCard struct {
 // MaxPositionMoves bounds the moves of one position.
 const MaxPositionMoves = 100000
 
-// ParsePosition reads a position in the position format of RULES.md. It
+// ParsePosition reads a position in the position format of SABOTEUR.md. It
 // checks everything that does not depend on the moves' outcomes: unknown
 // fields, malformed JSON, unknown card codes, a cell given twice, goals that
 // are not GOLD, COAL_NE and COAL_NW once each, a revealed code that does

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// RULES.md's example position, verbatim.
+// SABOTEUR.md's example position, verbatim.
 const examplePosition = `{
   "players": 4,
   "connect_to_start": false,
@@ -65,7 +65,7 @@ func TestPositionOutput(t *testing.T) {
 		input string
 		want  []string
 	}{
-		{"RULES.md example", examplePosition, []string{
+		{"SABOTEUR.md example", examplePosition, []string{
 			`{"legal": false, "rule": "R5.4", "error": "NE at 2,0 puts a wall against an opening of EW at 1,0"}`,
 			legalNothing, legalNothing, legalNothing, legalNothing, legalNothing,
 			`{"placements": ["NE@-1,0", "NE@0,1", "NE@7,-2", "NE@8,-1", "NE@8,-3", "NE@9,-2", "SW@0,-1", "SW@1,0"]}`,

@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// View is what one seat may know of the game (RULES.md, Hidden
+// View is what one seat may know of the game (SABOTEUR.md, Hidden
 // information): its own role, hand and map sights, and the public table.
 // Views are the only form in which the game leaves the host for players,
 // bots and network clients.
@@ -126,7 +126,7 @@ func (v *View) LegalMoves() []Move {
 
 // Public strips a seat's view to what a spectator (seat -1) sees, as
 // Game.View(-1) gives it: no role, hand, map sights, offer or own gold
-// (RULES.md, Hidden information). A LAN guest's screen follows the game
+// (SABOTEUR.md, Hidden information). A LAN guest's screen follows the game
 // through it.
 func (v View) Public() View {
 	p := v

@@ -1,7 +1,7 @@
 // Package bot is the computer players of goldvein: four levels of
 // strength, from a uniformly random legal move to an information-set Monte
 // Carlo search. A bot sees only its own seat's saboteur.View and the events
-// redacted for its seat (saboteur.Event.Redact), never the hidden cards (RULES.md,
+// redacted for its seat (saboteur.Event.Redact), never the hidden cards (SABOTEUR.md,
 // Hidden information). The package also holds the tournament runner behind
 // `goldvein sim`. It never imports ebiten.
 package bot

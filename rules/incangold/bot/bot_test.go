@@ -1,0 +1,237 @@
+package bot
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/incangold"
+)
+
+// playContract plays a whole game through the box's contract: bot.Game(),
+// NewBot, Apply, redacted events to Observe, views to Choose. It returns
+// the final scores.
+func playContract(t *testing.T, levels []string, opts string, seed uint64) []int {
+	t.Helper()
+	g := Game()
+	n := len(levels)
+	m, err := g.New(n, json.RawMessage(opts), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]rules.Bot, n)
+	for s, l := range levels {
+		if bots[s], err = g.NewBot(l, s, seed+uint64(s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for steps := 0; !m.Over(); steps++ {
+		if steps > 5000 {
+			t.Fatal("the game does not end")
+		}
+		s := m.ToMove()[0]
+		mv := bots[s].Choose(m.View(s))
+		evs, err := m.Apply(s, mv)
+		if err != nil {
+			t.Fatalf("%s bot in seat %d: %v", levels[s], s, err)
+		}
+		for _, e := range evs {
+			for o, b := range bots {
+				if r, ok := e.For(o); ok {
+					b.Observe(r)
+				}
+			}
+		}
+	}
+	return m.Scores()
+}
+
+// TestLevelsPlayWholeGames: every level plays legal whole games through
+// the contract, with every table option, and the same seed gives the
+// same game.
+func TestLevelsPlayWholeGames(t *testing.T) {
+	for i, opts := range []string{`null`, `{"diamant": true}`, `{"artifacts2020": true, "tiebreak_value": true}`, `{"open_tents": true, "start_player": 2}`} {
+		levels := []string{"hard", "normal", "easy", "random", "hard"}
+		a := playContract(t, levels, opts, uint64(i))
+		b := playContract(t, levels, opts, uint64(i))
+		if !slices.Equal(a, b) {
+			t.Errorf("%s: the same seed gave %v then %v", opts, a, b)
+		}
+	}
+	playContract(t, []string{"hard", "hard", "hard", "hard", "hard", "hard", "hard", "hard"}, `null`, 9)
+	playContract(t, []string{"random", "easy", "normal"}, `null`, 10)
+}
+
+func TestNewBot(t *testing.T) {
+	g := Game()
+	if !slices.Equal(g.Levels(), []string{"random", "easy", "normal", "hard"}) {
+		t.Errorf("levels %v", g.Levels())
+	}
+	for _, l := range []string{"expert", "leave-at:10", "hazards:2", ""} {
+		if _, err := g.NewBot(l, 0, 1); err == nil {
+			t.Errorf("NewBot(%q) made a bot: the sim-only seat types are not levels", l)
+		}
+	}
+	for _, l := range []string{"leave-at:10", "hazards:2", "hard"} {
+		if b, err := New(l, 1, 1); err != nil || b.Level() != l {
+			t.Errorf("New(%q): %v", l, err)
+		}
+	}
+	for _, l := range []string{"leave-at:0", "leave-at:x", "hazards:6", "hazards:0", "leave-at:", "Hard"} {
+		if _, err := New(l, 0, 1); err == nil || !strings.Contains(err.Error(), l) {
+			t.Errorf("New(%q): %v", l, err)
+		}
+	}
+	if _, err := New("hard", 8, 1); err == nil {
+		t.Error("a bot for seat 8")
+	}
+	b, _ := New("normal", 0, 1)
+	if mv := b.Choose("not a view"); mv != (incangold.Move{Choice: incangold.Camp}) {
+		t.Errorf("a bot handed no view chose %v, not the safe camp", mv)
+	}
+}
+
+// view returns seat 0's view at the first choice step of a match of
+// players seats, with the path, carried gems and pool set as given.
+func viewWith(path []incangold.Card, carried []int, pool int) *incangold.View {
+	m, _, _ := incangold.NewMatch(len(carried), incangold.Options{StartPlayer: 0}, 1)
+	v := m.SeatView(0)
+	v.Path, v.Carried, v.Pool = path, carried, pool
+	v.Explorers = v.Explorers[:0]
+	for s := range carried {
+		v.Explorers = append(v.Explorers, s)
+	}
+	v.Sealed = nil
+	v.Deck = incangold.Deck{Treasures: slices.Clone(incangold.TreasureValues[:]), Hazards: []int{3, 3, 3, 3, 3}, Artifacts: []incangold.Card{}}
+	for _, c := range path {
+		if c.IsHazard() {
+			v.Deck.Hazards[c.Kind()]--
+		}
+	}
+	return &v
+}
+
+// TestReferenceSeats: leave-at:N leaves when carrying N (I5.2); hazards:N
+// once N hazard kinds are on the path (I7.1).
+func TestReferenceSeats(t *testing.T) {
+	fire, snake := incangold.HazardCard(incangold.Fire), incangold.HazardCard(incangold.Snake)
+	leave, _ := New("leave-at:10", 0, 1)
+	if c := leave.Decide(viewWith([]incangold.Card{incangold.Treasure(9)}, []int{9, 9, 9}, 0)); c != incangold.Torch {
+		t.Error("leave-at:10 left carrying 9")
+	}
+	if c := leave.Decide(viewWith([]incangold.Card{incangold.Treasure(17)}, []int{10, 10, 10}, 0)); c != incangold.Camp {
+		t.Error("leave-at:10 stayed carrying 10")
+	}
+	hz, _ := New("hazards:2", 0, 1)
+	if c := hz.Decide(viewWith([]incangold.Card{fire, incangold.Treasure(3)}, []int{1, 1, 1}, 0)); c != incangold.Torch {
+		t.Error("hazards:2 left with one kind out")
+	}
+	if c := hz.Decide(viewWith([]incangold.Card{fire, snake}, []int{0, 0, 0}, 0)); c != incangold.Camp {
+		t.Error("hazards:2 stayed with two kinds out")
+	}
+}
+
+// TestNormalCountsCards: normal goes on when the next card is unlikely to
+// bust and little is at stake, and goes home when the deck it deduces
+// makes the loss outweigh the gain.
+func TestNormalCountsCards(t *testing.T) {
+	b, _ := New("normal", 0, 1)
+	safe := viewWith([]incangold.Card{incangold.Treasure(9)}, []int{3, 3, 3}, 0)
+	if c := b.Decide(safe); c != incangold.Torch {
+		t.Error("normal left with no hazard on the path")
+	}
+	k := []incangold.Card{incangold.HazardCard(0), incangold.HazardCard(1), incangold.HazardCard(2), incangold.HazardCard(3), incangold.Treasure(17)}
+	risky := viewWith(k, []int{20, 20, 20}, 4)
+	if p := risky.BustChance(); p < 0.3 {
+		t.Fatalf("the risky view busts with %.2f only", p)
+	}
+	if c := b.Decide(risky); c != incangold.Camp {
+		t.Error("normal stayed carrying 20 with four hazard kinds out")
+	}
+}
+
+// TestHardLearnsTheOthers: after watching a leave-at:10 seat choose for a
+// game, the hard bot's likeliest guess is leaving at about 10, with at
+// least half the weight on 8 to 12.
+func TestHardLearnsTheOthers(t *testing.T) {
+	seats := []string{"hard", "leave-at:10", "leave-at:10", "leave-at:10"}
+	m, evs, _ := incangold.NewMatch(4, incangold.Options{StartPlayer: 0}, 3)
+	bots := make([]*Bot, 4)
+	for s := range bots {
+		bots[s], _ = New(seats[s], s, uint64(s))
+	}
+	hard := bots[0]
+	deliver := func(evs []incangold.Event) {
+		for _, e := range evs {
+			for s, b := range bots {
+				r := e.Redact(s)
+				b.ObserveEvent(&r)
+			}
+		}
+	}
+	deliver(evs)
+	for !m.Over() {
+		for s := range 4 {
+			if m.Owes(s) {
+				v := m.SeatView(s)
+				evs, _ = m.Play(s, bots[s].Decide(&v), nil)
+				deliver(evs)
+			}
+		}
+	}
+	w := hard.hard.logw[1]
+	total, near := 0.0, 0.0
+	for i, x := range hyps {
+		p := math.Exp(w[i])
+		total += p
+		if (x.kind == hypThreshold || x.kind == hypBoth) && x.t >= 8 && x.t <= 12 {
+			near += p
+		}
+	}
+	best := 0
+	for i := range hyps {
+		if w[i] > w[best] {
+			best = i
+		}
+	}
+	if x := hyps[best]; x.kind != hypThreshold || x.t < 9 || x.t > 12 {
+		t.Errorf("the model's likeliest guess for a leave-at:10 seat is %+v", x)
+	}
+	if near/total < 0.5 {
+		for i, x := range hyps {
+			if p := math.Exp(w[i]) / total; p > 0.03 {
+				t.Logf("%+v %.2f", x, p)
+			}
+		}
+		t.Errorf("after a game the model gives leave-at 8..12 only %.2f", near/total)
+	}
+}
+
+// TestHardTrailerGambles: in round 5, a hard bot that loses for sure by
+// going home goes on where going on is worth as many gems as going home
+// but may win the game (issue 16: a trailer gambles); in round 4, where
+// only gems count, the same spot is a close call it does not gamble on.
+func TestHardTrailerGambles(t *testing.T) {
+	choose := func(round int) incangold.Choice {
+		b, _ := New("hard", 0, 5)
+		fire := incangold.HazardCard(incangold.Fire)
+		v := viewWith([]incangold.Card{fire, incangold.Treasure(17)}, []int{8, 0, 0}, 1)
+		v.Explorers = []int{0, 1}
+		v.Round, v.Tent, v.Turn, v.History = round, 40, 3, nil
+		// The deck: 3 fires (they bust) and two 17s.
+		v.Deck = incangold.Deck{Treasures: []int{17, 17}, Hazards: []int{0, 0, 0, 3, 0}, Artifacts: []incangold.Card{}}
+		b.know.sync(v, b.hard)
+		b.know.tentsKnown = true
+		b.know.tents = [incangold.MaxPlayers]int{40, 0, 50}
+		return b.hard.decide(&b.know, 0)
+	}
+	if c := choose(5); c != incangold.Torch {
+		t.Error("in round 5, behind for sure if it goes home, hard went home")
+	}
+	if c := choose(4); c != incangold.Camp {
+		t.Error("in round 4, with the loss outweighing the gain, hard went on")
+	}
+}
