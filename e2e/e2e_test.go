@@ -353,7 +353,7 @@ func TestBrowserGuestPlaysWholeGame(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the page says the game ended but the host's table is not done")
 	}
-	want := h.Table().View(-1)
+	want := h.Table().View(-1).(saboteur.View)
 	if want.Phase != saboteur.Over {
 		t.Fatalf("host phase %v, want over", want.Phase)
 	}
