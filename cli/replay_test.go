@@ -155,3 +155,26 @@ func TestReplayServeSave(t *testing.T) {
 		t.Fatalf("serve save: exit %d, stderr %q, output equal to the plain record's: %v", code, errs, out == plainOut)
 	}
 }
+
+// TestReplaySaboteurFormat2: a record of format 2 (the app's autosave since
+// record format 2) replays to the same course as the same game's format-1
+// record, but for the format named in the header.
+func TestReplaySaboteurFormat2(t *testing.T) {
+	path, rec := writeRecord(t, saboteur.Options{Players: 4, FirstPlayer: -1}, 9, 1<<20)
+	_, want, _ := runCmd(t, "", "replay", path)
+	r2, err := rec.Convert()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(r2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, got, errs := runCmd(t, string(data), "replay", "-")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if got != strings.Replace(want, "goldvein record, format 1:", "goldvein record, format 2:", 1) {
+		t.Errorf("format 2 replays otherwise:\n%s\nformat 1:\n%s", got, want)
+	}
+}

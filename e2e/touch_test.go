@@ -107,14 +107,17 @@ func TestTapOpensNewGame(t *testing.T) {
 			if err := b.page.eval(pageEvents, &ok); err != nil || !ok {
 				t.Fatalf("counting events: %v", err)
 			}
-			// New game is the first menu button: centred, its top at 0.42 of
-			// the height less 10 units, 50 units high (scenes/menu.go); at
-			// this window size a unit is one pixel.
+			// New game is the first menu button, beside the game picker: its
+			// centre 210 units right of the middle (the picker's 380-unit
+			// cards, a 40-unit gap, the buttons' 420-unit rows, all
+			// centred), its top at 0.42 of the height less 10 units, 50
+			// units high (scenes/menu.go); at this window size a unit is
+			// one pixel.
 			var size struct{ W, H float64 }
 			if err := b.page.eval(`({W: innerWidth, H: innerHeight})`, &size); err != nil {
 				t.Fatal(err)
 			}
-			x, y := size.W/2, size.H*0.42+15
+			x, y := size.W/2+210, size.H*0.42+15
 			if err := c.input(b, x, y); err != nil {
 				t.Fatal(err)
 			}

@@ -47,6 +47,15 @@ type Kinder interface {
 	Kind() (kind rules.SeatKind, level string)
 }
 
+// Viewer is a Seat that reads its view from the match itself while it is
+// handed its delivery, instead of in Delivery.View (which is then nil):
+// DeliverMatch runs with the table locked, m as it stands, and must not
+// keep m. A LAN guest's seat, which sends only part of a view, spares the
+// table a copy of the whole view per seat and move that way.
+type Viewer interface {
+	DeliverMatch(d Delivery, m rules.Match)
+}
+
 // Binder is a Seat that wants to know its table and seat number before its
 // first delivery (a BotSeat Submits through it). NewTable, Resume and
 // Replace call Bind with the table locked: Bind must only store them.
@@ -181,23 +190,38 @@ func (t *Table) start(evs []rules.Event) {
 func (t *Table) deliver(evs []rules.Event) {
 	owing, step := t.m.ToMove(), t.m.Step()
 	for i, s := range t.seats {
-		s.Deliver(t.delivery(i, evs, owing, step))
+		t.hand(s, i, evs, owing, step)
 	}
 	for _, w := range t.watchers {
-		w.Deliver(t.delivery(-1, evs, nil, step))
+		t.hand(w, -1, evs, nil, step)
 	}
 }
 
-// delivery is seat's view, its redaction of evs and whether it is among
-// owing at step. t.mu is held.
-func (t *Table) delivery(seat int, evs []rules.Event, owing []int, step int) Delivery {
+// hand gives s, sitting in seat, its delivery (Viewer: without the view).
+// t.mu is held.
+func (t *Table) hand(s Seat, seat int, evs []rules.Event, owing []int, step int) {
+	if v, ok := s.(Viewer); ok {
+		d := t.delivery(seat, evs, owing, step, false)
+		v.DeliverMatch(d, t.m)
+		return
+	}
+	s.Deliver(t.delivery(seat, evs, owing, step, true))
+}
+
+// delivery is seat's view (when view is set), its redaction of evs and
+// whether it is among owing at step. t.mu is held.
+func (t *Table) delivery(seat int, evs []rules.Event, owing []int, step int, view bool) Delivery {
 	out := make([]rules.Event, 0, len(evs))
 	for _, e := range evs {
 		if r, ok := e.For(seat); ok {
 			out = append(out, r)
 		}
 	}
-	return Delivery{View: t.m.View(seat), Events: out, Step: step, Owes: slices.Contains(owing, seat)}
+	d := Delivery{Events: out, Step: step, Owes: slices.Contains(owing, seat)}
+	if view {
+		d.View = t.m.View(seat)
+	}
+	return d
 }
 
 // Submit plays move m for seat. It refuses, changing nothing, a move after
@@ -241,7 +265,7 @@ func (t *Table) at(step int) func() error {
 func (t *Table) History(seat int) Delivery {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.delivery(seat, t.events, t.m.ToMove(), t.m.Step())
+	return t.delivery(seat, t.events, t.m.ToMove(), t.m.Step(), true)
 }
 
 // ToMove returns the seats that owe a move now and the match's step.
@@ -321,7 +345,7 @@ func (t *Table) Replace(seat int, s Seat) error {
 	if b, ok := s.(Binder); ok {
 		b.Bind(t, seat)
 	}
-	s.Deliver(t.delivery(seat, t.events, t.m.ToMove(), t.m.Step()))
+	t.hand(s, seat, t.events, t.m.ToMove(), t.m.Step())
 	return nil
 }
 
@@ -332,7 +356,7 @@ func (t *Table) Watch(w Seat) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.watchers = append(t.watchers, w)
-	w.Deliver(t.delivery(-1, t.events, nil, t.m.Step()))
+	t.hand(w, -1, t.events, nil, t.m.Step())
 }
 
 // View returns what seat may know now (rules.Match.View); -1 is a

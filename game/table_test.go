@@ -232,7 +232,7 @@ func TestAutosaveResume(t *testing.T) {
 			t.Fatalf("k=%d: resumed seat 2 got %v events, view equal %v", k, len(d.Events), reflect.DeepEqual(d.View, tb.View(2)))
 		}
 		for _, x := range d.Events {
-			if e := x.(saboteur.Event); e.Type == saboteur.Dealt && e.Seat != 2 && (e.Cards != nil || e.Role != saboteur.NoRole) {
+			if e := x.(*saboteur.Event); e.Type == saboteur.Dealt && e.Seat != 2 && (e.Cards != nil || e.Role != saboteur.NoRole) {
 				t.Fatalf("seat 2 saw seat %d's deal", e.Seat)
 			}
 		}
@@ -344,7 +344,7 @@ func TestDeliveriesRedacted(t *testing.T) {
 					rt.Fatalf("seat %d got seat %d's view", seat, d.View.(saboteur.View).Seat)
 				}
 				for _, x := range d.Events {
-					e := x.(saboteur.Event)
+					e := x.(*saboteur.Event)
 					if e.Seat == seat {
 						continue
 					}
@@ -433,7 +433,7 @@ func TestSubmitAtAndHistory(t *testing.T) {
 		t.Fatalf("ToMove %v %d", seats, step)
 	}
 	for _, e := range evs {
-		if !reflect.DeepEqual(e, e.(saboteur.Event).Redact(s)) {
+		if e := *e.(*saboteur.Event); !reflect.DeepEqual(e, e.Redact(s)) {
 			t.Fatalf("history holds an event not redacted for seat %d: %+v", s, e)
 		}
 	}
@@ -473,7 +473,7 @@ func (s *overSeat) Bind(t *Table, seat int) { s.t = t; s.BotSeat.Bind(t, seat) }
 
 func (s *overSeat) Deliver(d Delivery) {
 	for _, e := range d.Events {
-		if e.(saboteur.Event).Type == saboteur.GameEnded {
+		if e.(*saboteur.Event).Type == saboteur.GameEnded {
 			s.over.Store(2)
 			if s.t.Over() {
 				s.over.Store(1)

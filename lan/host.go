@@ -728,8 +728,23 @@ func (r *remoteSeat) Kind() (rules.SeatKind, string) { return rules.Remote, "" }
 // can leave the host even if a caller forgot (SABOTEUR.md, Hidden
 // information).
 func (r *remoteSeat) Deliver(d game.Delivery) {
-	v, ok := d.View.(saboteur.View)
-	if !ok || v.Seat != r.seat {
+	if v, ok := d.View.(saboteur.View); ok {
+		r.send(&v, d)
+	}
+}
+
+// DeliverMatch is Deliver with the seat's view read from the match on the
+// stack (game.Viewer): a view holds the maze's whole cell grid, of which
+// only the cards go on the wire.
+func (r *remoteSeat) DeliverMatch(d game.Delivery, m rules.Match) {
+	if sm, ok := m.(*saboteur.Match); ok {
+		v := sm.Game().View(r.seat)
+		r.send(&v, d)
+	}
+}
+
+func (r *remoteSeat) send(v *saboteur.View, d game.Delivery) {
+	if v.Seat != r.seat {
 		return
 	}
 	if r.h != nil {
@@ -740,11 +755,11 @@ func (r *remoteSeat) Deliver(d game.Delivery) {
 	}
 	out := make([]Event, 0, len(d.Events))
 	for _, e := range d.Events {
-		if se, ok := e.(saboteur.Event); ok {
+		if se, ok := e.(*saboteur.Event); ok {
 			out = append(out, Event(se.Redact(r.seat)))
 		}
 	}
-	r.c.out.send(&Message{T: TUpdate, sv: snapshot(&v), Events: out})
+	r.c.out.send(&Message{T: TUpdate, sv: snapshot(v), Events: out})
 }
 
 // newToken returns a fresh reconnect token: 16 random bytes in hex.
@@ -1187,8 +1202,8 @@ func (h *Host) turnTimedOut(seat, step int, after time.Duration) {
 	}
 	brain := h.cfg.NewBrain(level, seat, n)
 	for _, e := range d.Events {
-		if se, ok := e.(saboteur.Event); ok {
-			brain.Observe(se)
+		if se, ok := e.(*saboteur.Event); ok {
+			brain.Observe(*se)
 		}
 	}
 	if err := t.SubmitOrSafe(seat, step, brain.Choose(v)); err != nil {

@@ -292,7 +292,7 @@ func TestLocalSeatAndGuest(t *testing.T) {
 				continue
 			}
 			for _, e := range d.Events {
-				brain.Observe(e.(saboteur.Event))
+				brain.Observe(*e.(*saboteur.Event))
 			}
 			dv := d.View.(saboteur.View)
 			if latest, _ := inbox.Latest(); dv.MyTurn() && latest.(saboteur.View).Moves == dv.Moves {

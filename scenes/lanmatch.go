@@ -123,8 +123,8 @@ func delivery(v saboteur.View, evs []saboteur.Event) game.Delivery {
 	d := game.Delivery{View: v, Step: v.Moves, Owes: v.MyTurn()}
 	if evs != nil {
 		d.Events = make([]rules.Event, len(evs))
-		for i, e := range evs {
-			d.Events[i] = e
+		for i := range evs {
+			d.Events[i] = &evs[i]
 		}
 	}
 	return d

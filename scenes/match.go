@@ -290,7 +290,10 @@ func (m *match) fill() {
 		}
 		v, _ := d.View.(saboteur.View)
 		for i, e := range d.Events {
-			se, _ := e.(saboteur.Event)
+			var se saboteur.Event
+			if p, ok := e.(*saboteur.Event); ok {
+				se = *p
+			}
 			m.feed = append(m.feed, feedItem{ev: se, view: &v, last: i == len(d.Events)-1})
 		}
 		if len(d.Events) == 0 {

@@ -116,9 +116,9 @@ func (Rules) DecodeView(data []byte) (rules.View, error) {
 }
 
 // DecodeEvent reads an event in its JSON (Event.MarshalJSON), strictly;
-// the result is an Event.
+// the result is an *Event.
 func (Rules) DecodeEvent(data []byte) (rules.Event, error) {
-	var e Event
+	e := new(Event)
 	if err := e.UnmarshalJSON(data); err != nil {
 		return nil, err
 	}
@@ -146,8 +146,8 @@ func AsBot(b Brain) rules.Bot { return brainBot{b} }
 type brainBot struct{ b Brain }
 
 func (b brainBot) Observe(e rules.Event) {
-	if se, ok := e.(Event); ok {
-		b.b.Observe(se)
+	if se, ok := e.(*Event); ok {
+		b.b.Observe(*se)
 	}
 }
 
@@ -170,15 +170,15 @@ type lazyBot struct {
 }
 
 func (l *lazyBot) Observe(e rules.Event) {
-	se, ok := e.(Event)
+	se, ok := e.(*Event)
 	if !ok {
 		return
 	}
 	if l.b == nil {
-		l.pending = append(l.pending, se)
+		l.pending = append(l.pending, *se)
 		return
 	}
-	l.b.Observe(se)
+	l.b.Observe(*se)
 }
 
 func (l *lazyBot) Choose(v rules.View) rules.Move {
@@ -221,7 +221,8 @@ func NewMatch(opts Options, seed uint64) (*Match, error) {
 // (the board, the command-line tools). Change it only through Apply.
 func (m *Match) Game() *Game { return m.g }
 
-// Opening returns the events of the deal (rules.Opener), unredacted.
+// Opening returns the events of the deal (rules.Opener), unredacted, as
+// *Event.
 func (m *Match) Opening() []rules.Event { return events(m.opening) }
 
 // ToMove returns the seat on turn, or none once the game is over.
@@ -235,7 +236,7 @@ func (m *Match) ToMove() []int {
 // Step returns the number of moves made: every move opens a new decision.
 func (m *Match) Step() int { return m.g.Moves() }
 
-// Apply plays m, a Move of seat. A value of another type is refused
+// Apply plays m, a Move of seat, and returns its events as *Event. A value of another type is refused
 // (R4.1), as is a move whose Seat is not seat, or a seat not on turn
 // (R4.3), so that a record's seat and its move's always agree.
 func (m *Match) Apply(seat int, mv rules.Move) ([]rules.Event, error) {
@@ -297,10 +298,11 @@ func (m *Match) Winners() []int {
 	return m.g.Winners()
 }
 
+// events boxes evs for the contract, as pointers into evs.
 func events(evs []Event) []rules.Event {
 	out := make([]rules.Event, len(evs))
-	for i, e := range evs {
-		out[i] = e
+	for i := range evs {
+		out[i] = &evs[i]
 	}
 	return out
 }

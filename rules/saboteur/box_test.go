@@ -14,7 +14,7 @@ var (
 	_ rules.Game   = Rules{}
 	_ rules.Match  = (*Match)(nil)
 	_ rules.Opener = (*Match)(nil)
-	_ rules.Event  = Event{}
+	_ rules.Event  = (*Event)(nil)
 )
 
 // TestMatchFollowsTheGame: the contract's Match says what the Game says
@@ -89,7 +89,7 @@ func TestMatchFollowsTheGame(t *testing.T) {
 		if !gamesEqual(rm.(*Match).Game(), g) {
 			t.Fatal("the replayed record is another game")
 		}
-		if _, ok := evs[0].(Event); !ok || evs[0].(Event).Type != RoundStarted {
+		if e, ok := evs[0].(*Event); !ok || e.Type != RoundStarted {
 			t.Fatalf("Replay's first event %v is not the deal's", evs[0])
 		}
 	}

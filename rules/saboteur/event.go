@@ -121,7 +121,25 @@ func (e Event) Redact(seat int) Event {
 	return e
 }
 
-// For is Redact for the box's contract (rules.Event): every seat learns
-// something of every Saboteur event (that a card was drawn, a hand dealt),
-// so it is never dropped.
-func (e Event) For(seat int) (rules.Event, bool) { return e.Redact(seat), true }
+// For is Redact for the box's contract, where events travel as *Event
+// (rules.Event): every seat learns something of every Saboteur event (that
+// a card was drawn, a hand dealt), so it is never dropped. An event that
+// hides nothing from seat is returned as it is (events are never changed
+// once made), so the table copies only the few that do.
+func (e *Event) For(seat int) (rules.Event, bool) {
+	if e.Seat == seat || !e.private() {
+		return e, true
+	}
+	r := e.Redact(seat)
+	return &r, true
+}
+
+// private reports whether the event holds a fact that Redact blanks for
+// other seats.
+func (e *Event) private() bool {
+	switch e.Type {
+	case Dealt, MapPlayed, Discarded, Drew, GoldOffered, GoldKept:
+		return true
+	}
+	return false
+}

@@ -31,7 +31,7 @@ func Leaks(m rules.Match, seat int, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("neither a view nor an event: %v", err)
 	}
-	return eventLeaks(g, seat, e.(Event))
+	return eventLeaks(g, seat, *e.(*Event))
 }
 
 func viewLeaks(g *Game, seat int, v View) error {
