@@ -11,7 +11,7 @@ import (
 // hardPlan is the hard player's turn search: wider than normal's, and it
 // leans toward taking regions from the seats that show the most on the
 // board.
-var hardPlan = planCfg{branch: 5, budget: 2000, harm: 0.3, lead: 0.6, leftover: 0.05, expose: 0.1, opening: 0.05}
+var hardPlan = planCfg{branch: 5, budget: 2000, harm: 0.3, lead: 0.6, leftover: 0.05, expose: 0.1, opening: 0.05, relics: true}
 
 var hardLevel = &level{name: "hard", pick: hardPick, decline: hardDecline, smart: true, plan: hardPlan}
 

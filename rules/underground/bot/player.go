@@ -163,14 +163,23 @@ func actMove(m *model, a act) (underground.Move, bool) {
 	return find(m.v.Legal, func(mv underground.Move) bool {
 		switch a.kind {
 		case 'c':
-			return mv.Conquer == id && len(mv.With) == 0
+			return mv.Conquer == id && withIs(mv.With, a.with)
 		case 'f':
-			return mv.Final == id && len(mv.With) == 0
+			return mv.Final == id && withIs(mv.With, a.with)
 		case 'v':
 			return mv.Vampire == id
 		}
 		return mv.Orb == id
 	})
+}
+
+// withIs reports whether a move's relic list is the single use w, or
+// empty when w is "".
+func withIs(with []string, w string) bool {
+	if w == "" {
+		return len(with) == 0
+	}
+	return len(with) == 1 && with[0] == w
 }
 
 // balrog sends the Balrog where it hurts an opponent most (U16.2).
