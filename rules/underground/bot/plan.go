@@ -29,8 +29,8 @@ type planCfg struct {
 type act struct {
 	kind   byte // 'c' conquer, 'f' final with the die, 'v' vampire, 'o' orb
 	region int
-	need   int // tokens from hand
-	ham    int // Silver Hammers used
+	need   int    // tokens from hand
+	ham    int    // Silver Hammers used
 	with   string // the relic used (U15.1, U15.3, U15.6), "" none
 }
 
@@ -60,7 +60,7 @@ type rootMoves struct {
 	orbWith                      map[int][]string
 	// The conquests and final attempts with one relic, by its use code
 	// ("sword", "bag:socks"...), in the order met.
-	uses                []string
+	uses              []string
 	relConq, relFinal []uint64
 }
 
