@@ -1,0 +1,40 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/underground"
+)
+
+// TestHardKeepsItsRaceLate: hard never goes In Decline with two turns
+// left (nor on the last), and still declines earlier in the game.
+func TestHardKeepsItsRaceLate(t *testing.T) {
+	late, early := 0, 0
+	for g := 0; g < 10; g++ {
+		m, _ := underground.New(4, underground.Options{}, uint64(200+g))
+		bots := []rules.Bot{NewHard(0, 1), NewHard(1, 2), NewNormal(2, 3), NewNormal(3, 4)}
+		for !m.Over() {
+			s := m.ToMove()[0]
+			v := m.ViewOf(s)
+			mv := bots[s].Choose(v).(underground.Move)
+			if v.Step == "decide" && s < 2 {
+				switch left := v.Turns - v.Turn + 1; {
+				case left <= 2:
+					late++
+					if mv.Decline {
+						t.Fatalf("seed %d turn %d: hard declined with %d turns left", 200+g, v.Turn, left)
+					}
+				case mv.Decline:
+					early++
+				}
+			}
+			if _, err := m.Apply(s, mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if late == 0 || early == 0 {
+		t.Fatalf("late decisions %d, earlier declines %d", late, early)
+	}
+}
