@@ -38,3 +38,34 @@ func TestHardKeepsItsRaceLate(t *testing.T) {
 		t.Fatalf("late decisions %d, earlier declines %d", late, early)
 	}
 }
+
+// TestHardDeclinesEarlyOnASmallerMargin: in the first turns hard goes In
+// Decline when declining now projects within hardEarlyBias of declining
+// next turn, where normal's bias (declineBias) would keep the race.
+func TestHardDeclinesEarlyOnASmallerMargin(t *testing.T) {
+	met := 0
+	for g := 0; g < 20 && met == 0; g++ {
+		m, _ := underground.New(4, underground.Options{}, uint64(300+g))
+		bots := []rules.Bot{NewHard(0, 1), NewNormal(1, 2), NewNormal(2, 3), NewNormal(3, 4)}
+		for !m.Over() {
+			s := m.ToMove()[0]
+			v := m.ViewOf(s)
+			mv := bots[s].Choose(v).(underground.Move)
+			if v.Step == "decide" && s == 0 {
+				md := newModel(&v)
+				if d := hardMargin(md); md.turnsLft >= 6 && d > hardEarlyBias && d <= declineBias {
+					met++
+					if !mv.Decline {
+						t.Fatalf("seed %d turn %d: margin %.2f, hard kept its race", 300+g, v.Turn, d)
+					}
+				}
+			}
+			if _, err := m.Apply(s, mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if met == 0 {
+		t.Fatal("no early decision within the margins in 20 games")
+	}
+}
