@@ -13,7 +13,7 @@ import (
 // board.
 var hardPlan = planCfg{branch: 5, budget: 2000, harm: 0.3, lead: 0.6, leftover: 0.05, expose: 0.1, opening: 0.05, relics: true}
 
-var hardLevel = &level{name: "hard", pick: hardPick, decline: hardDecline, smart: true, plan: hardPlan}
+var hardLevel = &level{name: "hard", pick: hardPick, decline: hardDecline, smart: true, bold: true, plan: hardPlan}
 
 // NewHard returns the hard player of seat: before picking it plays the
 // first two turns of every combo in view on this board (a turn search per

@@ -69,3 +69,45 @@ func TestHardDeclinesEarlyOnASmallerMargin(t *testing.T) {
 		t.Fatal("no early decision within the margins in 20 games")
 	}
 }
+
+// TestHardRollsForTheWispsAndUsesTheAltar: hard never conquers outright a
+// region it could roll for with the Will-o'-Wisps (the hand covering the
+// full cost, the roll cannot lose, U12.15), and takes the Altar's 3 coins
+// whenever it is offered (U14.1).
+func TestHardRollsForTheWispsAndUsesTheAltar(t *testing.T) {
+	rolls, altars := 0, 0
+	for g := 0; g < 40 && (rolls == 0 || altars == 0); g++ {
+		m, _ := underground.New(4, underground.Options{}, uint64(600+g))
+		bots := []rules.Bot{NewHard(0, 1), NewHard(1, 2), NewHard(2, 3), NewHard(3, 4)}
+		for !m.Over() {
+			s := m.ToMove()[0]
+			v := m.ViewOf(s)
+			mv := bots[s].Choose(v).(underground.Move)
+			switch {
+			case mv.Wisps != "":
+				rolls++
+			case mv.Conquer != "" && len(mv.With) == 0:
+				for _, l := range v.Legal {
+					if l.Wisps == mv.Conquer {
+						t.Fatalf("seed %d turn %d: conquered %s outright instead of rolling", 600+g, v.Turn, mv.Conquer)
+					}
+				}
+			case v.Step == "altar":
+				for _, l := range v.Legal {
+					if l.Altar != "" && mv.Altar == "" {
+						t.Fatalf("seed %d turn %d: the Altar offered, not used", 600+g, v.Turn)
+					}
+				}
+				if mv.Altar != "" {
+					altars++
+				}
+			}
+			if _, err := m.Apply(s, mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if rolls == 0 || altars == 0 {
+		t.Fatalf("Wisps rolls %d, Altar uses %d in 40 games", rolls, altars)
+	}
+}
