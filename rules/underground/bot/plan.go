@@ -174,14 +174,15 @@ func (p *planner) costAt(i int, held uint64) int {
 }
 
 // socksCost is the cost of region i as if it were empty (U15.3): its
-// Monsters, tokens and armor add nothing.
+// Monsters, tokens and armor add nothing (a linked Flames region already
+// counts none of them, U12.3).
 func (p *planner) socksCost(i int, held uint64) int {
 	m := p.m
-	t, mo, a := m.tokens[i], m.monsters[i], m.armor[i]
-	m.tokens[i], m.monsters[i], m.armor[i] = 0, 0, 0
 	c := m.cost(i, held)
-	m.tokens[i], m.monsters[i], m.armor[i] = t, mo, a
-	return c
+	if m.race == underground.Flames && m.flamesLinked(i, held) {
+		return c
+	}
+	return max(c-int(m.armor[i])-int(m.monsters[i])-int(m.tokens[i]), 1)
 }
 
 // relicCost is the cost of region i with the relic of use k when my race
