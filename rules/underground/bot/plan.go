@@ -3,6 +3,7 @@ package bot
 import (
 	"math/bits"
 	"slices"
+	"strings"
 
 	"github.com/goldvein/goldvein/rules/underground"
 )
@@ -21,14 +22,16 @@ type planCfg struct {
 	expose   float64 // cost per opponent border of a thin new region
 	opening  float64 // value of each cheap region a conquest brings in reach
 	cheap    bool    // rank targets by cost alone (easy)
+	relics   bool    // conquers with the Sword, the Socks and the Doormat (hard)
 }
 
 // act is one conquest of a plan.
 type act struct {
 	kind   byte // 'c' conquer, 'f' final with the die, 'v' vampire, 'o' orb
 	region int
-	need   int // tokens from hand
-	ham    int // Silver Hammers used
+	need   int    // tokens from hand
+	ham    int    // Silver Hammers used
+	with   string // the relic used (U15.1, U15.3, U15.6), "" none
 }
 
 // planner searches the sequence of conquests for one turn (U5) on the
@@ -46,6 +49,8 @@ type planner struct {
 	static  bool // costs do not depend on the regions held (all but the Flames)
 	costs   [64]int
 	threat  [64]int
+	uses    []byte // the relics usable this turn, by the root's use index: 'w' Sword, 's' Socks, 'd' Doormat
+	socks   [64]int
 }
 
 // rootMoves are the legal conquest moves of the view, by region: the plan's
@@ -53,6 +58,22 @@ type planner struct {
 type rootMoves struct {
 	conquer, final, vampire, orb uint64
 	orbWith                      map[int][]string
+	// The conquests and final attempts with one relic, by its use code
+	// ("sword", "bag:socks"...), in the order met.
+	uses              []string
+	relConq, relFinal []uint64
+}
+
+// useIndex is the index of use code w in r.uses, added when new.
+func (r *rootMoves) useIndex(w string) int {
+	for k, u := range r.uses {
+		if u == w {
+			return k
+		}
+	}
+	r.uses = append(r.uses, w)
+	r.relConq, r.relFinal = append(r.relConq, 0), append(r.relFinal, 0)
+	return len(r.uses) - 1
 }
 
 func readRoot(legal []underground.Move, m *model) *rootMoves {
@@ -70,6 +91,12 @@ func readRoot(legal []underground.Move, m *model) *rootMoves {
 			r.conquer |= idx(mv.Conquer)
 		case mv.Final != "" && len(mv.With) == 0:
 			r.final |= idx(mv.Final)
+		case mv.Conquer != "" && len(mv.With) == 1:
+			k := r.useIndex(mv.With[0])
+			r.relConq[k] |= idx(mv.Conquer)
+		case mv.Final != "" && len(mv.With) == 1:
+			k := r.useIndex(mv.With[0])
+			r.relFinal[k] |= idx(mv.Final)
 		case mv.Vampire != "":
 			r.vampire |= idx(mv.Vampire)
 		case mv.Orb != "":
@@ -100,6 +127,20 @@ func rankOf(m *model) []float64 {
 
 func newPlanner(m *model, cfg planCfg, root *rootMoves) *planner {
 	p := &planner{m: m, cfg: cfg, root: root, static: m.race != underground.Flames}
+	if cfg.relics && root != nil {
+		for _, w := range root.uses {
+			k := byte(0)
+			switch strings.TrimPrefix(w, "bag:") {
+			case "sword":
+				k = 'w'
+			case "socks":
+				k = 's'
+			case "doormat":
+				k = 'd'
+			}
+			p.uses = append(p.uses, k)
+		}
+	}
 	ranks := rankOf(m)
 	for i := 0; i < m.n; i++ {
 		g := m.worth(i)
@@ -117,6 +158,9 @@ func newPlanner(m *model, cfg planCfg, root *rootMoves) *planner {
 		p.threat[i] = m.threat(i)
 		if p.static {
 			p.costs[i] = m.cost(i, m.mine)
+			if len(p.uses) > 0 {
+				p.socks[i] = p.socksCost(i, m.mine)
+			}
 		}
 	}
 	return p
@@ -127,6 +171,41 @@ func (p *planner) costAt(i int, held uint64) int {
 		return p.costs[i]
 	}
 	return p.m.cost(i, held)
+}
+
+// socksCost is the cost of region i as if it were empty (U15.3): its
+// Monsters, tokens and armor add nothing (a linked Flames region already
+// counts none of them, U12.3).
+func (p *planner) socksCost(i int, held uint64) int {
+	m := p.m
+	c := m.cost(i, held)
+	if m.race == underground.Flames && m.flamesLinked(i, held) {
+		return c
+	}
+	return max(c-int(m.armor[i])-int(m.monsters[i])-int(m.tokens[i]), 1)
+}
+
+// relicCost is the cost of region i with the relic of use k when my race
+// holds held and reaches reach, and whether the relic may be used there:
+// the Sword and the Socks on a region in reach, the Doormat on one out of
+// reach, none on a Gnome-guarded region (U15.1, U15.3, U15.6).
+func (p *planner) relicCost(k, i int, held, reach uint64) (int, bool) {
+	if p.m.guarded(i) {
+		return 0, false
+	}
+	near := reach&(1<<uint(i)) != 0
+	switch p.uses[k] {
+	case 'w':
+		return max(p.costAt(i, held)-2, 1), near
+	case 's':
+		if p.static {
+			return p.socks[i], near
+		}
+		return p.socksCost(i, held), near
+	case 'd':
+		return p.costAt(i, held), !near
+	}
+	return 0, false
 }
 
 // hammers is how many Silver Hammers pay toward cost c at region i (U12.5).
@@ -146,11 +225,14 @@ type cand struct {
 // end the conquests now) and its value.
 func (p *planner) run(hand, ham int) ([]act, float64) {
 	p.bestVal = -1e9
-	p.dfs(p.m.mine, hand, ham, 0, 0, p.root != nil)
+	p.dfs(p.m.mine, hand, ham, 0, 0, 0, p.root != nil)
 	return p.best, p.bestVal
 }
 
-func (p *planner) dfs(held uint64, hand, ham, river int, val float64, root bool) {
+// dfs searches on from the regions held, the tokens in hand, the Silver
+// Hammers left, the tokens parked on River regions, the value so far and
+// the relics used (a bit per use index).
+func (p *planner) dfs(held uint64, hand, ham, river int, val float64, used uint8, root bool) {
 	p.nodes++
 	m := p.m
 	reach := m.reach(held) &^ held
@@ -159,18 +241,37 @@ func (p *planner) dfs(held uint64, hand, ham, river int, val float64, root bool)
 	var dieAct act
 	dieBest := 0.0
 	if hand > 0 {
+		try := func(i, c, k int) {
+			short := c - p.hammers(i, c, ham) - hand
+			if short < 1 || short > 3 {
+				return
+			}
+			if e := dieAtLeast[short] * (p.gain[i] - p.cfg.expose*float64(p.threat[i])/float64(c)); e > dieBest {
+				dieBest, dieAct = e, act{kind: 'f', region: i, need: hand}
+				if k >= 0 {
+					dieAct.with = p.root.uses[k]
+				}
+			}
+		}
 		for s := reach; s != 0; s &= s - 1 {
 			i := bits.TrailingZeros64(s)
 			if !m.targetable(i) || (root && p.root.final&(1<<uint(i)) == 0) {
 				continue
 			}
-			c := p.costAt(i, held)
-			short := c - p.hammers(i, c, ham) - hand
-			if short < 1 || short > 3 {
+			try(i, p.costAt(i, held), -1)
+		}
+		for k := range p.uses {
+			if used&(1<<uint(k)) != 0 {
 				continue
 			}
-			if e := dieAtLeast[short] * (p.gain[i] - p.cfg.expose*float64(p.threat[i])/float64(c)); e > dieBest {
-				dieBest, dieAct = e, act{kind: 'f', region: i, need: hand}
+			for s := m.land &^ held; s != 0; s &= s - 1 {
+				i := bits.TrailingZeros64(s)
+				if !m.targetable(i) || (root && p.root.relFinal[k]&(1<<uint(i)) == 0) {
+					continue
+				}
+				if c, ok := p.relicCost(k, i, held, reach); ok {
+					try(i, c, k)
+				}
 			}
 		}
 	}
@@ -184,8 +285,23 @@ func (p *planner) dfs(held uint64, hand, ham, river int, val float64, root bool)
 	if hand == 0 || p.nodes >= p.cfg.budget {
 		return
 	}
-	var cs [64]cand
+	var cs [128]cand
 	n := 0
+	score := func(i, need int) float64 {
+		g := p.gain[i]
+		if g <= 0 {
+			g = 0.05 // a River stepping stone (U11.2)
+		}
+		g += p.cfg.opening * float64(bits.OnesCount64(m.mp.AdjMask[i]&m.land&^held&^reach))
+		sc := g / float64(max(need, 1))
+		if p.cfg.cheap {
+			sc = 1 / float64(max(need, 1))
+			if m.mp.IsRiver(i) && !m.keepsRiver() {
+				sc = 0
+			}
+		}
+		return sc
+	}
 	for s := reach; s != 0; s &= s - 1 {
 		i := bits.TrailingZeros64(s)
 		if !m.targetable(i) {
@@ -212,20 +328,32 @@ func (p *planner) dfs(held uint64, hand, ham, river int, val float64, root bool)
 		} else if need > hand {
 			continue
 		}
-		g := p.gain[i]
-		if g <= 0 {
-			g = 0.05 // a River stepping stone (U11.2)
-		}
-		g += p.cfg.opening * float64(bits.OnesCount64(m.mp.AdjMask[i]&m.land&^held&^reach))
-		sc := g / float64(max(need, 1))
-		if p.cfg.cheap {
-			sc = 1 / float64(max(need, 1))
-			if m.mp.IsRiver(i) && !m.keepsRiver() {
-				sc = 0
-			}
-		}
-		cs[n] = cand{act{kind: 'c', region: i, need: need, ham: h}, sc}
+		cs[n] = cand{act{kind: 'c', region: i, need: need, ham: h}, score(i, need)}
 		n++
+	}
+	for k := range p.uses {
+		if used&(1<<uint(k)) != 0 {
+			continue
+		}
+		for s := m.land &^ held; s != 0 && n < len(cs); s &= s - 1 {
+			i := bits.TrailingZeros64(s)
+			if !m.targetable(i) || (root && p.root.relConq[k]&(1<<uint(i)) == 0) {
+				continue
+			}
+			c, ok := p.relicCost(k, i, held, reach)
+			if !ok {
+				continue
+			}
+			h := p.hammers(i, c, ham)
+			need := c - h
+			if root {
+				need = min(need, hand)
+			} else if need > hand {
+				continue
+			}
+			cs[n] = cand{act{kind: 'c', region: i, need: need, ham: h, with: p.root.uses[k]}, score(i, need)}
+			n++
+		}
 	}
 	slices.SortFunc(cs[:n], func(a, b cand) int {
 		switch {
@@ -234,7 +362,10 @@ func (p *planner) dfs(held uint64, hand, ham, river int, val float64, root bool)
 		case a.score < b.score:
 			return 1
 		}
-		return a.a.region - b.a.region
+		if a.a.region != b.a.region {
+			return a.a.region - b.a.region
+		}
+		return strings.Compare(a.a.with, b.a.with)
 	})
 	for k := 0; k < n && k < p.cfg.branch; k++ {
 		a := cs[k].a
@@ -247,9 +378,23 @@ func (p *planner) dfs(held uint64, hand, ham, river int, val float64, root bool)
 		if a.kind == 'v' || a.kind == 'o' {
 			nh = hand // U13.18: the token comes from the tray
 		}
-		p.dfs(held|1<<uint(i), nh, ham-a.ham, nr, val+p.gain[i], false)
+		nu := used
+		if a.with != "" {
+			nu |= 1 << uint(p.useOf(a.with))
+		}
+		p.dfs(held|1<<uint(i), nh, ham-a.ham, nr, val+p.gain[i], nu, false)
 		p.seq = p.seq[:len(p.seq)-1]
 	}
+}
+
+// useOf is the use index of code w.
+func (p *planner) useOf(w string) int {
+	for k, u := range p.root.uses {
+		if u == w {
+			return k
+		}
+	}
+	return 0
 }
 
 // exposure is the price of holding many thin regions next to opponents.

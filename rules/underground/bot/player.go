@@ -16,6 +16,7 @@ type level struct {
 	decline func(p *Player, m *model) bool        // at the start of the turn
 	smart   bool                                  // redeploys against threats, places figures, uses Places
 	search  func(p *Player, m *model) (act, bool) // a turn search replacing the planner (hard)
+	bold    bool                                  // rolls for the Wisps when it cannot lose, uses the Altar each turn (hard)
 }
 
 // Player is a computer player of level easy, normal or hard. It reads only
@@ -132,6 +133,11 @@ func (p *Player) conquer(m *model) (underground.Move, bool) {
 			return underground.Move{End: true}, true
 		}
 		a := p.plan[0]
+		if mv, ok := p.wispsRoll(m, a); ok {
+			// The roll changes the hand: the plan is searched again.
+			p.plan, p.planned = nil, false
+			return mv, true
+		}
 		if mv, ok := actMove(m, a); ok {
 			p.plan = p.plan[1:]
 			p.planMine, p.planHand, p.planDrawn = m.mine|1<<uint(a.region), m.hand-a.need, m.v.MarkersLeft
@@ -163,14 +169,23 @@ func actMove(m *model, a act) (underground.Move, bool) {
 	return find(m.v.Legal, func(mv underground.Move) bool {
 		switch a.kind {
 		case 'c':
-			return mv.Conquer == id && len(mv.With) == 0
+			return mv.Conquer == id && withIs(mv.With, a.with)
 		case 'f':
-			return mv.Final == id && len(mv.With) == 0
+			return mv.Final == id && withIs(mv.With, a.with)
 		case 'v':
 			return mv.Vampire == id
 		}
 		return mv.Orb == id
 	})
+}
+
+// withIs reports whether a move's relic list is the single use w, or
+// empty when w is "".
+func withIs(with []string, w string) bool {
+	if w == "" {
+		return len(with) == 0
+	}
+	return len(with) == 1 && with[0] == w
 }
 
 // balrog sends the Balrog where it hurts an opponent most (U16.2).
@@ -334,9 +349,44 @@ func (p *Player) place(m *model) (underground.Move, bool) {
 	return m.v.Legal[best], true
 }
 
+// wispsRoll is the Will-o'-Wisps roll before conquest a when the hand
+// covers the full cost: the roll can only lower it, and a success does not
+// end the conquests (U12.15), so it saves a token on average at no risk.
+func (p *Player) wispsRoll(m *model, a act) (underground.Move, bool) {
+	if !p.lv.bold || a.kind != 'c' || a.with != "" || a.ham > 0 {
+		return underground.Move{}, false
+	}
+	id := m.mp.ID(a.region)
+	if _, ok := find(m.v.Legal, func(mv underground.Move) bool { return mv.Conquer == id && len(mv.With) == 0 }); !ok {
+		return underground.Move{}, false // the hand does not cover the full cost
+	}
+	return find(m.v.Legal, func(mv underground.Move) bool { return mv.Wisps == id })
+}
+
 // altar trades an In Decline token for 3 coins when the region keeps
-// another, or late in the game (U14.1).
+// another, or late in the game (U14.1); a bold player trades one every
+// turn, a region's last token where it is most threatened: an In Decline
+// region seldom scores 3 more coins.
 func (p *Player) altar(m *model) (underground.Move, bool) {
+	if p.lv.bold {
+		best, bestV := -1, -1e9
+		for k, mv := range m.v.Legal {
+			i := m.mp.Index(mv.Altar)
+			if mv.Altar == "" || i < 0 {
+				continue
+			}
+			v := float64(m.threat(i))
+			if m.tokens[i] > 1 {
+				v += 100
+			}
+			if v > bestV {
+				best, bestV = k, v
+			}
+		}
+		if best >= 0 {
+			return m.v.Legal[best], true
+		}
+	}
 	for _, mv := range m.v.Legal {
 		if i := m.mp.Index(mv.Altar); mv.Altar != "" && i >= 0 && (m.tokens[i] > 1 || m.turnsLft <= 3) {
 			return mv, true
