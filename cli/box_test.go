@@ -83,7 +83,7 @@ func TestSimBoxJSON(t *testing.T) {
 	// Every seat picks 1 each time, so all reach 10 together: 10 points, a
 	// three-way tie (a third of a win each).
 	if rep.Game != "toy" || rep.Games != 30 || rep.Players != 3 || rep.GamesPerSecond <= 0 ||
-		ones.Seats != 90 || ones.MeanScore != 10 || ones.MeanScoreCI95 != [2]float64{10, 10} ||
+		ones.Seats != 3 || ones.MeanScore != 10 || ones.MeanScoreCI95 != [2]float64{10, 10} ||
 		ones.WinRate < 0.333 || ones.WinRate > 0.334 {
 		t.Fatalf("report %+v", rep)
 	}

@@ -30,8 +30,8 @@ type BoxSimReport struct {
 	Levels         map[string]*BoxLevelReport `json:"levels"`
 }
 
-// BoxLevelReport is one seat type's results: seats it held over all games,
-// its mean score per seat and game with a 95% interval (normal
+// BoxLevelReport is one seat type's results: the seats of the table it
+// held, its mean score per seat and game with a 95% interval (normal
 // approximation), its share of games won (a tie shares the win), and its
 // decision times in milliseconds.
 type BoxLevelReport struct {
@@ -42,7 +42,7 @@ type BoxLevelReport struct {
 	ThinkMsP50    float64    `json:"think_ms_p50"`
 	ThinkMsP95    float64    `json:"think_ms_p95"`
 
-	scores []float64
+	scores []float64 // one per seat and game
 	wins   float64
 	think  []time.Duration
 }
@@ -183,7 +183,6 @@ func SimGames(g rules.Game, cfg SimConfig) (*BoxSimReport, error) {
 				x = &BoxLevelReport{}
 				rep.Levels[t] = x
 			}
-			x.Seats++
 			x.scores = append(x.scores, float64(r.scores[s]))
 			x.think = append(x.think, r.think[s]...)
 			if r.win[s] {
@@ -197,10 +196,13 @@ func SimGames(g rules.Game, cfg SimConfig) (*BoxSimReport, error) {
 			}
 		}
 	}
+	for _, t := range cfg.Seats {
+		rep.Levels[t].Seats++ // seats of the table, as the games' own sims count
+	}
 	for _, x := range rep.Levels {
 		mean, half := meanCI(x.scores)
 		x.MeanScore, x.MeanScoreCI95 = mean, [2]float64{mean - half, mean + half}
-		x.WinRate = x.wins / float64(x.Seats)
+		x.WinRate = x.wins / float64(len(x.scores))
 		slices.Sort(x.think)
 		x.ThinkMsP50, x.ThinkMsP95 = quantileMs(x.think, 0.5), quantileMs(x.think, 0.95)
 	}

@@ -106,6 +106,13 @@ func (s *menuScene) layout(a *App) {
 	s.buttons[menuContinue].enabled = s.canCont
 	s.buttons[menuJoin].enabled = s.lanReady
 	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
+	// The LAN table, the rules pages and the guided round are Saboteur's
+	// alone so far: with another game picked they wait.
+	if a.gameID != "" && a.gameID != saboteur.ID {
+		s.buttons[menuHost].enabled = false
+		s.buttons[menuRules].enabled = false
+		s.buttons[menuLearn].enabled = false
+	}
 	s.buttons[menuNew].primary = !s.canCont
 	s.buttons[menuContinue].primary = s.canCont
 }

@@ -22,8 +22,14 @@ type InputError struct {
 	Msg   string
 }
 
-// Error reads "underground check: FIELD: what is wrong".
-func (e *InputError) Error() string { return "underground check: " + e.Field + ": " + e.Msg }
+// Error reads "FIELD: what is wrong" (the command puts its name before
+// it), or only what is wrong when the whole input is at fault.
+func (e *InputError) Error() string {
+	if e.Field == "" {
+		return e.Msg
+	}
+	return e.Field + ": " + e.Msg
+}
 
 func bad(field, format string, args ...any) *InputError {
 	return &InputError{Field: field, Msg: fmt.Sprintf(format, args...)}
