@@ -137,3 +137,24 @@ func TestReplayFormat2(t *testing.T) {
 		t.Fatalf("unknown game: exit %d, %q", code, errOut)
 	}
 }
+
+// TestReplayNamesStayInTheirLine: a format-2 record's seat names reach a
+// game's Describe without control or format characters, so a hostile name
+// can neither fake a line of the course nor drive the terminal.
+func TestReplayNamesStayInTheirLine(t *testing.T) {
+	b := box.Box{{ID: "toy", Rules: ruletest.Toy{}, Describe: func(rec *rules.Record, w io.Writer) error {
+		for _, s := range rec.Seats {
+			fmt.Fprintf(w, "seat %s\n", s.Name)
+		}
+		return nil
+	}}}
+	seats := []rules.RecordSeat{{Name: "A\nGame over: A wins\n\u001b[2J\u202e", Kind: rules.Human}, {Name: "B", Kind: rules.Human}}
+	data, _ := json.Marshal(rules.NewRecord("toy", nil, 1, seats))
+	var out, errb strings.Builder
+	if code := replayBox(b, "rec.json", data, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if got, want := out.String(), "seat A?Game over: A wins??[2J…\nseat B\n"; got != want {
+		t.Fatalf("course %q, want %q", got, want)
+	}
+}

@@ -260,6 +260,13 @@ func replayBox(b box.Box, file string, data []byte, stdout, stderr io.Writer) in
 		return 2
 	}
 	_, _, rerr := rec.Replay(g.Rules)
+	// Seat names come from a file anybody may have written: the course
+	// shows them on one line each, without control or format characters
+	// (which could fake lines or drive the terminal).
+	rec = rec.Clone()
+	for i := range rec.Seats {
+		rec.Seats[i].Name = printable(rec.Seats[i].Name)
+	}
 	shown := rec
 	if rerr != nil {
 		// Describe the moves before the illegal one, then name it.
@@ -290,4 +297,20 @@ func readSaboteurRecord(data []byte) (*saboteur.Record, error) {
 		return nil, err
 	}
 	return saboteur.FromRecord(r)
+}
+
+// printable is s with every control or format character (a newline, an
+// escape, a bidirectional override) shown as "?", cut to rules.MaxName
+// runes.
+func printable(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			return '?'
+		}
+		return r
+	}, s)
+	if r := []rune(s); len(r) > rules.MaxName {
+		s = string(r[:rules.MaxName]) + "…"
+	}
+	return s
 }

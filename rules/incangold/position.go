@@ -72,6 +72,10 @@ type positionMove struct {
 	present bool // a choose was given (even empty)
 }
 
+// MaxPositionGems bounds every gem count of a position (a whole game deals
+// far fewer: the supply of I1.3 is finite), so no sum can overflow.
+const MaxPositionGems = 1_000_000
+
 type positionJSON struct {
 	Players       *int              `json:"players"`
 	Options       json.RawMessage   `json:"options"`
@@ -200,8 +204,8 @@ func (m *Match) parseGems(j positionJSON) error {
 		if err != nil {
 			return err
 		}
-		if v < 0 {
-			return inputErr("carried[%q]: %d: gems cannot be negative", k, v)
+		if v < 0 || v > MaxPositionGems {
+			return inputErr("carried[%q]: %d: want 0 to %d gems", k, v, MaxPositionGems)
 		}
 		if m.in&(1<<s) == 0 && v != 0 {
 			return inputErr("carried[%q]: seat %d is not in the temple, so it carries nothing (I4.3)", k, s)
@@ -213,14 +217,14 @@ func (m *Match) parseGems(j positionJSON) error {
 		if err != nil {
 			return err
 		}
-		if v < 0 {
-			return inputErr("tent[%q]: %d: gems cannot be negative", k, v)
+		if v < 0 || v > MaxPositionGems {
+			return inputErr("tent[%q]: %d: want 0 to %d gems", k, v, MaxPositionGems)
 		}
 		m.tent[s] = v
 	}
 	if j.Pool != nil {
-		if *j.Pool < 0 {
-			return inputErr("pool: %d: gems cannot be negative", *j.Pool)
+		if *j.Pool < 0 || *j.Pool > MaxPositionGems {
+			return inputErr("pool: %d: want 0 to %d gems", *j.Pool, MaxPositionGems)
 		}
 		m.pool = *j.Pool
 	}

@@ -116,9 +116,12 @@ type defendArg struct {
 // *InputError naming the field; an illegal move is a line
 // {"legal": false, "rule": ..., "error": ...} and changes nothing.
 func Check(in io.Reader, out io.Writer) error {
-	data, err := io.ReadAll(in)
+	data, err := io.ReadAll(io.LimitReader(in, MaxPositionBytes+1))
 	if err != nil {
 		return fmt.Errorf("underground check: read: %w", err)
+	}
+	if len(data) > MaxPositionBytes {
+		return bad("", "the position is larger than %d bytes", MaxPositionBytes)
 	}
 	w := bufio.NewWriter(out)
 	defer w.Flush()
@@ -141,6 +144,9 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 	}
 	if err := strictJSON(data, &p); err != nil {
 		return nil, bad(jsonField(err), "%v", err)
+	}
+	if len(p.Moves) > MaxCheckMoves {
+		return nil, bad("moves", "%d moves and queries, more than %d", len(p.Moves), MaxCheckMoves)
 	}
 	m, err := p.build()
 	if err != nil {
@@ -505,12 +511,26 @@ func idLess(a, b string) bool {
 	return a < b
 }
 
+// MaxPositionBytes bounds what Check reads; MaxPositionDepth how deeply
+// its JSON may nest (a position needs 5 levels), MaxCheckMoves how many
+// moves and queries it may hold.
+const (
+	MaxPositionBytes = 4 << 20
+	MaxPositionDepth = 32
+	MaxCheckMoves    = 10000
+)
+
 // duplicateKeys refuses an object that names a key twice (a region given
-// twice), naming the path.
+// twice), naming the path, and JSON nested deeper than MaxPositionDepth.
 func duplicateKeys(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
+	depth := 0
 	var walk func(path string) error
 	walk = func(path string) error {
+		if depth++; depth > MaxPositionDepth {
+			return bad(path, "nested deeper than %d levels", MaxPositionDepth)
+		}
+		defer func() { depth-- }()
 		tok, err := dec.Token()
 		if err != nil {
 			return bad(path, "malformed JSON: %v", err)

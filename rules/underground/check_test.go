@@ -380,3 +380,25 @@ func TestCheckDrawNeeded(t *testing.T) {
 		t.Errorf("a draw with nothing drawn: %v", err)
 	}
 }
+
+// TestCheckBoundsInput: deeply nested JSON, an oversized position and too
+// many moves are refused at once, naming what is wrong, without the
+// memory a deep walk or a huge read would take.
+func TestCheckBoundsInput(t *testing.T) {
+	deep := `{"x":` + strings.Repeat("[", 40000) + strings.Repeat("]", 40000) + `}`
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{deep, "nested deeper than 32 levels"},
+		{strings.Repeat(" ", MaxPositionBytes+1), "larger than"},
+		{`{"players":2,"map":"caves-2p","moves":[` + strings.Repeat(`{"query":"score"},`, MaxCheckMoves) + `{"query":"score"}]}`, "moves: 10001 moves and queries"},
+	} {
+		var out strings.Builder
+		err := Check(strings.NewReader(tc.in), &out)
+		var ie *InputError
+		if !errors.As(err, &ie) || !strings.Contains(err.Error(), tc.want) || out.Len() != 0 {
+			t.Errorf("got %v (output %d bytes), want an InputError saying %q", err, out.Len(), tc.want)
+		}
+	}
+}
