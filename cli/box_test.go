@@ -158,3 +158,33 @@ func TestReplayNamesStayInTheirLine(t *testing.T) {
 		t.Fatalf("course %q, want %q", got, want)
 	}
 }
+
+// TestReplayRefusesForeignRecords: a computer seat at a level the game
+// lacks, or a move that does not read as the game's move, makes the file
+// no record of the game: one line naming the field, exit 2.
+func TestReplayRefusesForeignRecords(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		rec  *rules.Record
+		want string
+	}{
+		{func() *rules.Record {
+			return rules.NewRecord("toy", nil, 1, []rules.RecordSeat{{Name: "A", Kind: rules.Human}, {Name: "B", Kind: rules.Computer, Level: "godlike"}})
+		}(), `seats[1]: level: "godlike": want ones`},
+		{func() *rules.Record {
+			r := rules.NewRecord("toy", nil, 1, []rules.RecordSeat{{Name: "A", Kind: rules.Human}, {Name: "B", Kind: rules.Human}})
+			r.Moves = []rules.RecordMove{{Seat: 0, Move: json.RawMessage(`{"pick":2}`)}, {Seat: 1, Move: json.RawMessage(`{"sleep":true}`)}}
+			return r
+		}(), `moves[1]: `},
+	} {
+		data, _ := json.Marshal(tc.rec)
+		p := filepath.Join(dir, "rec.json")
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runCmd(t, "", "replay", p)
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("exit %d, stdout %q, stderr %q; want 2 and one line with %q", code, out, errOut, tc.want)
+		}
+	}
+}

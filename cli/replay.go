@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -258,6 +259,22 @@ func replayBox(b box.Box, file string, data []byte, stdout, stderr io.Writer) in
 	if err != nil {
 		fmt.Fprintf(stderr, "goldvein replay: %s: %s\n", file, strings.Replace(err.Error(), "--game ", "game ", 1))
 		return 2
+	}
+	// A computer seat plays at one of the game's levels, and every move
+	// must read as one of the game's moves: a record that says otherwise
+	// is not a record of this game (exit 2), unlike a legal-looking move
+	// the rules refuse (exit 1, below).
+	for i, s := range rec.Seats {
+		if s.Kind == rules.Computer && !slices.Contains(g.Rules.Levels(), s.Level) {
+			fmt.Fprintf(stderr, "goldvein replay: %s: record: seats[%d]: level: %q: want %s\n", file, i, printable(s.Level), strings.Join(g.Rules.Levels(), ", "))
+			return 2
+		}
+	}
+	for i, m := range rec.Moves {
+		if _, err := g.Rules.DecodeMove(m.Move); err != nil {
+			fmt.Fprintf(stderr, "goldvein replay: %s: record: moves[%d]: %s\n", file, i, cmdline.OneLine(err.Error()))
+			return 2
+		}
 	}
 	_, _, rerr := rec.Replay(g.Rules)
 	// Seat names come from a file anybody may have written: the course
