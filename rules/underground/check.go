@@ -1,7 +1,6 @@
 package underground
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -113,8 +112,10 @@ type defendArg struct {
 
 // Check reads a position in the format of UNDERGROUND.md (Position format)
 // and writes one JSON line per move or query. Bad input is an
-// *InputError naming the field; an illegal move is a line
-// {"legal": false, "rule": ..., "error": ...} and changes nothing.
+// *InputError naming the field, and then nothing is written (as the
+// other games' check: a bad later move leaves no half answer); an illegal
+// move is a line {"legal": false, "rule": ..., "error": ...} and changes
+// nothing.
 func Check(in io.Reader, out io.Writer) error {
 	data, err := io.ReadAll(io.LimitReader(in, MaxPositionBytes+1))
 	if err != nil {
@@ -123,12 +124,14 @@ func Check(in io.Reader, out io.Writer) error {
 	if len(data) > MaxPositionBytes {
 		return bad("", "the position is larger than %d bytes", MaxPositionBytes)
 	}
-	w := bufio.NewWriter(out)
-	defer w.Flush()
-	_, err = runCheck(data, func(res checkResult) {
+	var w bytes.Buffer
+	if _, err := runCheck(data, func(res checkResult) {
 		b, _ := json.Marshal(res)
 		w.Write(append(b, '\n'))
-	})
+	}); err != nil {
+		return err
+	}
+	_, err = out.Write(w.Bytes())
 	return err
 }
 

@@ -402,3 +402,23 @@ func TestCheckBoundsInput(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckBadLaterMoveWritesNothing: a bad move after good ones is bad
+// input, and no line of the good ones is written before the error.
+func TestCheckBadLaterMoveWritesNothing(t *testing.T) {
+	var pos map[string]any
+	if err := json.Unmarshal([]byte(referencePosition), &pos); err != nil {
+		t.Fatal(err)
+	}
+	pos["moves"] = []any{map[string]any{"query": "score"}, map[string]any{"conquer": "r999"}}
+	in, _ := json.Marshal(pos)
+	var out strings.Builder
+	err := Check(bytes.NewReader(in), &out)
+	var ie *InputError
+	if !errors.As(err, &ie) || out.Len() != 0 {
+		t.Fatalf("got %v with %q written, want an InputError and nothing written", err, out.String())
+	}
+	if !strings.Contains(err.Error(), "moves[1].conquer") {
+		t.Fatalf("error %q does not name moves[1]", err)
+	}
+}
