@@ -5,13 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/goldvein/goldvein/simstat"
 
 	"github.com/goldvein/goldvein/box"
 	"github.com/goldvein/goldvein/cmdline"
@@ -204,11 +205,10 @@ func SimGames(g rules.Game, cfg SimConfig) (*BoxSimReport, error) {
 		rep.Levels[t].Seats++ // seats of the table, as the games' own sims count
 	}
 	for _, x := range rep.Levels {
-		mean, half := meanCI(x.scores)
-		x.MeanScore, x.MeanScoreCI95 = mean, [2]float64{mean - half, mean + half}
+		x.MeanScore, x.MeanScoreCI95 = simstat.MeanCI95(x.scores)
 		x.WinRate = x.wins / float64(len(x.scores))
 		slices.Sort(x.think)
-		x.ThinkMsP50, x.ThinkMsP95 = quantileMs(x.think, 0.5), quantileMs(x.think, 0.95)
+		x.ThinkMsP50, x.ThinkMsP95 = simstat.Ms(simstat.Quantile(x.think, 0.5)), simstat.Ms(simstat.Quantile(x.think, 0.95))
 	}
 	return rep, nil
 }
@@ -262,31 +262,6 @@ func simOne(g rules.Game, cfg SimConfig, i int) (scores []int, win []bool, think
 		win[w] = true
 	}
 	return scores, win, think, nil
-}
-
-func meanCI(xs []float64) (mean, half float64) {
-	if len(xs) == 0 {
-		return 0, 0
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= float64(len(xs))
-	if len(xs) < 2 {
-		return mean, 0
-	}
-	var ss float64
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	return mean, 1.96 * math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs)))
-}
-
-func quantileMs(sorted []time.Duration, q float64) float64 {
-	if len(sorted) == 0 {
-		return 0
-	}
-	return float64(sorted[int(q*float64(len(sorted)-1))].Microseconds()) / 1000
 }
 
 func uniq(xs []string) []string {

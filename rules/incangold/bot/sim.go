@@ -3,11 +3,12 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/goldvein/goldvein/simstat"
 
 	"github.com/goldvein/goldvein/rules/incangold"
 )
@@ -232,45 +233,11 @@ func report(c SimConfig, results [][]seatResult, elapsed time.Duration) *SimRepo
 			}
 		}
 		lr := &LevelReport{Seats: 1, WinRate: win / float64(len(scores))}
-		lr.MeanScore, lr.MeanScoreCI = meanCI(scores)
+		lr.MeanScore, lr.MeanScoreCI = simstat.MeanCI95(scores)
 		slices.Sort(think)
-		lr.ThinkMsP50 = ms(quantile(think, 0.5))
-		lr.ThinkMsP95 = ms(quantile(think, 0.95))
+		lr.ThinkMsP50 = simstat.Ms(simstat.Quantile(think, 0.5))
+		lr.ThinkMsP95 = simstat.Ms(simstat.Quantile(think, 0.95))
 		r.Levels[l] = lr
 	}
 	return r
 }
-
-// meanCI returns the mean of xs and its 95% confidence interval (normal
-// approximation: mean +- 1.96 standard errors).
-func meanCI(xs []float64) (float64, [2]float64) {
-	n := float64(len(xs))
-	if n == 0 {
-		return 0, [2]float64{}
-	}
-	sum := 0.0
-	for _, x := range xs {
-		sum += x
-	}
-	mean := sum / n
-	if n < 2 {
-		return mean, [2]float64{mean, mean}
-	}
-	ss := 0.0
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	h := 1.96 * math.Sqrt(ss/(n-1)/n)
-	return mean, [2]float64{mean - h, mean + h}
-}
-
-// quantile returns the q-quantile of sorted durations (nearest rank).
-func quantile(sorted []time.Duration, q float64) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	i := int(math.Ceil(q*float64(len(sorted)))) - 1
-	return sorted[max(0, min(i, len(sorted)-1))]
-}
-
-func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
