@@ -196,7 +196,7 @@ func (c *Client) Leave() {
 		o.finish()
 		select {
 		case <-o.done:
-		case <-time.After(time.Second):
+		case <-time.After(2 * time.Second):
 		}
 	}
 	c.Close()
@@ -283,7 +283,8 @@ func (c *Client) connect(ctx context.Context) (net.Conn, io.Reader, error) {
 			nc.SetDeadline(time.Time{})
 			c.mu.Lock()
 			c.seat, c.name, c.token = m.Seat, m.Name, m.Token
-			c.out = newOutbox(nc, 10*time.Second, nil, nil)
+			// A lingering close, so the host reads the bye before our end.
+			c.out = newLingeringOutbox(nc, 10*time.Second, time.Second)
 			c.mu.Unlock()
 			var r io.Reader = br
 			if c.cfg.Deflate {
@@ -305,6 +306,9 @@ func (c *Client) read(nc net.Conn, r io.Reader) {
 	for {
 		err := c.readConn(nc, r)
 		c.mu.Lock()
+		if c.out != nil {
+			c.out.readEnded()
+		}
 		// A host that sends what this client cannot read speaks another
 		// protocol or is broken: reconnecting would only repeat it, in a
 		// tight loop, until the per-address limit refuses us.

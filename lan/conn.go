@@ -46,14 +46,35 @@ type outbox struct {
 
 	onUpdate func(moves int, at time.Time) // benchmark hook
 	boards   *boardCache                   // the host's shared maze JSON; nil on a client
+
+	// linger, when above zero, makes finish half-close the connection and
+	// wait up to that long for the reader to see the peer's end before the
+	// full close. A full close with unread input sends a reset, and a reset
+	// can make the peer drop the last message unread (a client's bye).
+	linger  time.Duration
+	readEnd chan struct{} // closed by readEnded
+	endOnce sync.Once
 }
 
 func newOutbox(nc net.Conn, writeTimeout time.Duration, boards *boardCache, onUpdate func(int, time.Time)) *outbox {
 	o := &outbox{nc: nc, writeTimeout: writeTimeout, wake: make(chan struct{}, 1), done: make(chan struct{}),
-		boards: boards, onUpdate: onUpdate}
+		boards: boards, onUpdate: onUpdate, readEnd: make(chan struct{})}
 	go o.run()
 	return o
 }
+
+// newLingeringOutbox is newOutbox whose finish half-closes and waits up to
+// linger for readEnded (outbox.linger).
+func newLingeringOutbox(nc net.Conn, writeTimeout, linger time.Duration) *outbox {
+	o := &outbox{nc: nc, writeTimeout: writeTimeout, wake: make(chan struct{}, 1), done: make(chan struct{}),
+		linger: linger, readEnd: make(chan struct{})}
+	go o.run()
+	return o
+}
+
+// readEnded tells a lingering finish that the connection's reader has
+// stopped (the peer closed, or reading failed).
+func (o *outbox) readEnded() { o.endOnce.Do(func() { close(o.readEnd) }) }
 
 // send queues m; it reports false when the connection is closed or its
 // queue overflowed (then it is closed). A replaceable message (the lobby, a
@@ -197,6 +218,16 @@ func (o *outbox) run() {
 				if fw != nil {
 					fw.Close()
 					bw.Flush()
+				}
+				if cw, ok := o.nc.(interface{ CloseWrite() error }); ok && o.linger > 0 {
+					cw.CloseWrite()
+					t := time.NewTimer(o.linger)
+					select {
+					case <-o.readEnd:
+					case <-o.done:
+					case <-t.C:
+					}
+					t.Stop()
 				}
 				o.close()
 				return
