@@ -16,6 +16,8 @@ import (
 
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/lan/lantest"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // syncBuffer is an io.Writer safe to read while a command writes to it.
@@ -234,7 +236,7 @@ func TestJoinKilledAndBack(t *testing.T) {
 func TestServeTurnTimeout(t *testing.T) {
 	addr, out, errOut, code := served(t, context.Background(), "--addr", "127.0.0.1:0", "--players", "3", "--bots", "1",
 		"--save", filepath.Join(t.TempDir(), "lan.json"), "--turn-timeout", "30ms", "--grace", "1h")
-	silent, err := lan.Join(context.Background(), addr, lan.ClientConfig{Name: "silent", Timeout: 5 * time.Second})
+	silent, err := lan.Join(context.Background(), addr, lan.ClientConfig{Game: saboteur.Rules{Bots: bot.Brains}, Name: "silent", Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
