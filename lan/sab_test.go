@@ -2,6 +2,7 @@ package lan
 
 import (
 	"encoding/json"
+	"testing"
 
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
@@ -71,4 +72,18 @@ func moveJSON(m saboteur.Move) json.RawMessage {
 		panic(err)
 	}
 	return p
+}
+
+// jsonEqual reports whether a and b encode to the same JSON.
+func jsonEqual(t testing.TB, a, b any) bool {
+	t.Helper()
+	pa, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pa) == string(pb)
 }
