@@ -203,3 +203,73 @@ func TestGenericDeltaMerges(t *testing.T) {
 		}
 	}
 }
+
+// TestHostCrashResumeMidChoice: the toy game's host crashes while some
+// seats have picked and others still owe theirs; a host resumed from the
+// autosave takes the guests back with their tokens, the sealed picks
+// stand, and the game is the saved one continued to its end. A host of
+// another game refuses the record.
+func TestHostCrashResumeMidChoice(t *testing.T) {
+	save := &memSaver{at: 7, hit: make(chan struct{})} // two rounds and one pick of the third
+	cfg := toyConfig(3)
+	cfg.Save = save
+	h1, addr := startHost(t, cfg)
+	var cs []*Client
+	for _, n := range []string{"a", "b", "c"} {
+		cs = append(cs, join(t, addr, n, func(c *ClientConfig) { c.Game, c.Reconnect = ruletest.Toy{}, 10*time.Second }))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	errs := make([]error, len(cs))
+	var wg sync.WaitGroup
+	for i, c := range cs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = Autoplay(ctx, c, toyBot, nil)
+		}()
+	}
+	<-save.hit
+	h1.Close()
+	save.mu.Lock()
+	recJSON, sess := save.rec, save.sess
+	save.mu.Unlock()
+	rec, err := rules.ParseRecord(recJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, _ := startHost(t, testConfig(3, 0))
+	if err := other.Resume(rec, sess, nil); err == nil || !strings.Contains(err.Error(), `"toy"`) {
+		t.Fatalf("a Saboteur host resumed a toy record: %v", err)
+	}
+	cfg.Save = nil
+	h2, err := NewHost(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Close()
+	if err := h2.Resume(rec, sess, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h2.Listen(addr); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("guest %d: %v", i, err)
+		}
+	}
+	<-h2.Table().Done()
+	final := h2.Table().Record()
+	if len(rec.Moves) < 7 || len(final.Moves) != 30 || !slices.EqualFunc(final.Moves[:len(rec.Moves)], rec.Moves, func(a, b rules.RecordMove) bool {
+		return a.Seat == b.Seat && string(a.Move) == string(b.Move)
+	}) {
+		t.Fatalf("the resumed game (%d moves) is not the saved one (%d moves) continued", len(final.Moves), len(rec.Moves))
+	}
+	for i, s := range h2.Lobby().Seats {
+		if s.Kind != SeatGuest || s.StandIn {
+			t.Errorf("seat %d after the resume: %+v", i, s)
+		}
+	}
+}
