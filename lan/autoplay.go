@@ -3,6 +3,7 @@ package lan
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/goldvein/goldvein/rules"
@@ -18,7 +19,11 @@ import (
 // lists them from a view (rules.LegalLister); otherwise the host's turn
 // timer makes it. onMessage, when not nil, sees every message first (chat,
 // lobby). It returns the final view, or an error when the client ended
-// before the game did.
+// before the game did. A view or event from the host that makes the bot
+// panic (a hostile host's view that passed the game's checks: a game
+// without rules.ViewChecker has only its strict decoder) ends the game
+// for this guest with an error naming it, instead of crashing the
+// process.
 func Autoplay(ctx context.Context, c *Client, newBot func(seat int) (rules.Bot, error), onMessage func(Message)) (rules.View, error) {
 	var bot rules.Bot
 	var last rules.View
@@ -76,19 +81,39 @@ func Autoplay(ctx context.Context, c *Client, newBot func(seat int) (rules.Bot, 
 				}
 				bot = b
 			}
-			for _, e := range m.GameEvents {
-				bot.Observe(e)
-			}
 			last, owes, over = m.GameView, m.Owes, m.Over
-			if over {
+			var err error
+			for _, e := range m.GameEvents {
+				if err = guard(func() { bot.Observe(e) }); err != nil {
+					break
+				}
+			}
+			if err == nil && over {
 				c.Close()
 				return last, nil
 			}
-			if owes && m.Step != answered {
+			if err == nil && owes && m.Step != answered {
 				answered = m.Step
-				sent = bot.Choose(last)
-				c.Move(sent)
+				err = guard(func() { sent = bot.Choose(last) })
+				if err == nil {
+					c.Move(sent)
+				}
+			}
+			if err != nil {
+				c.Close()
+				return last, fmt.Errorf("lan: the computer player could not read the host's update (step %d): %v", m.Step, err)
 			}
 		}
 	}
+}
+
+// guard runs f and returns its panic as an error.
+func guard(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	f()
+	return nil
 }

@@ -273,3 +273,29 @@ func TestHostCrashResumeMidChoice(t *testing.T) {
 		}
 	}
 }
+
+// panicBot is a computer player that cannot read what it is shown.
+type panicBot struct{}
+
+func (panicBot) Observe(rules.Event)          {}
+func (panicBot) Choose(rules.View) rules.Move { panic("index out of range [99]") }
+
+// TestAutoplaySurvivesAViewItsBotCannotRead: a hostile host's view that
+// the game's decoder accepts but that makes the computer player panic
+// ends `goldvein join`'s game with an error naming it; the process goes
+// on.
+func TestAutoplaySurvivesAViewItsBotCannotRead(t *testing.T) {
+	addr := fakeHost(t,
+		`{"t":"welcome","version":3,"game":"toy","seat":0,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"update","view":{"seat":0,"scores":[0,0],"picked":[0,0]},"step":1,"owes":true}`)
+	c, err := Join(context.Background(), addr, ClientConfig{Game: ruletest.Toy{}, Name: "ann", Timeout: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = Autoplay(ctx, c, func(int) (rules.Bot, error) { return panicBot{}, nil }, nil)
+	if err == nil || !strings.Contains(err.Error(), "index out of range [99]") {
+		t.Fatalf("Autoplay: %v", err)
+	}
+}
