@@ -249,6 +249,8 @@ func TestCheckBadInput(t *testing.T) {
 		{`{"players": 3, "round": 1, "in": [0], "moves": [{"choose": {"7": "torch"}}]}`, `moves[0]: choose: seat 7: want 0 to 2 (I1.2)`},
 		{`{"players": 3, "round": 1, "in": [0], "moves": [{"flip": "T1", "query": "deck"}]}`, `moves[0]: want exactly one of choose, flip or query`},
 		{`{"players": 3, "round": 1, "in": [0]} {}`, `trailing data after the JSON value`},
+		{`{"players": 3, "players": 4, "round": 1, "in": [0]}`, `players: given twice`},
+		{`{"players": 3, "round": 1, "in": [0], "tent": {"1": 2, "1": 5}}`, `tent.1: given twice`},
 		{``, `empty input: want a JSON object`},
 	}
 	for _, c := range cases {

@@ -524,56 +524,16 @@ const (
 )
 
 // duplicateKeys refuses an object that names a key twice (a region given
-// twice), naming the path, and JSON nested deeper than MaxPositionDepth.
+// twice), naming the path, and JSON nested deeper than MaxPositionDepth
+// (rules.CheckKeys).
 func duplicateKeys(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	depth := 0
-	var walk func(path string) error
-	walk = func(path string) error {
-		if depth++; depth > MaxPositionDepth {
-			return bad(path, "nested deeper than %d levels", MaxPositionDepth)
-		}
-		defer func() { depth-- }()
-		tok, err := dec.Token()
-		if err != nil {
-			return bad(path, "malformed JSON: %v", err)
-		}
-		switch tok {
-		case json.Delim('{'):
-			seen := map[string]bool{}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return bad(path, "malformed JSON: %v", err)
-				}
-				k, _ := kt.(string)
-				p := strings.TrimPrefix(path+"."+k, ".")
-				if seen[k] {
-					return bad(p, "given twice")
-				}
-				seen[k] = true
-				if err := walk(p); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-			if err != nil {
-				return bad(path, "malformed JSON: %v", err)
-			}
-		case json.Delim('['):
-			for n := 0; dec.More(); n++ {
-				if err := walk(fmt.Sprintf("%s[%d]", path, n)); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-			if err != nil {
-				return bad(path, "malformed JSON: %v", err)
-			}
-		}
-		return nil
+	var ke *rules.KeyError
+	if err := rules.CheckKeys(data, MaxPositionDepth); errors.As(err, &ke) {
+		return bad(ke.Path, "%s", ke.Reason)
+	} else if err != nil {
+		return bad("", "%v", err)
 	}
-	return walk("")
+	return nil
 }
 
 // build sets the match up from the position; it stands at the start of
