@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
@@ -30,7 +31,9 @@ func TestLoadLanSaveFormat1(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), lanSaveFile)
-	h, err := lan.NewHost(lan.HostConfig{Options: opts, Save: lanSaver{game.FileSaver{Path: path, Private: true}}})
+	// The computer players wait (BotDelay), so the record still holds the
+	// 75 moves when read: with no delay the next seat's bot could move first.
+	h, err := lan.NewHost(lan.HostConfig{Options: opts, BotDelay: time.Hour, Save: lanSaver{game.FileSaver{Path: path, Private: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}
