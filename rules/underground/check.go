@@ -162,7 +162,9 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 			return m, err
 		}
 		var next *checkMove
-		if k+1 < len(p.Moves) {
+		// A draw belongs to the move before it; a query or a draw takes none
+		// (a draw after a query is read on its own, and refused).
+		if k+1 < len(p.Moves) && cm.Query == "" && cm.Draw == "" {
 			if n, err := decodeCheckMove(p.Moves[k+1], fmt.Sprintf("moves[%d]", k+1)); err == nil && n.Draw != "" {
 				next = &n
 				k++
@@ -629,6 +631,9 @@ func (p *position) build() (*Match, error) {
 		for _, b := range ps.MarkedBy {
 			if b < 0 || b >= p.Players || b == s {
 				return nil, bad(f+".marked_by", "%d: not another seat", b)
+			}
+			if pl.MarkedBy&(1<<uint(b)) != 0 {
+				return nil, bad(f+".marked_by", "%d: listed twice", b)
 			}
 			pl.MarkedBy |= 1 << uint(b)
 		}
