@@ -146,7 +146,7 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 		return nil, bad(jsonField(err), "%v", err)
 	}
 	if err := strictJSON(data, &p); err != nil {
-		return nil, bad(jsonField(err), "%v", err)
+		return nil, bad(jsonField(err), "%s", errWords(err))
 	}
 	if len(p.Moves) > MaxCheckMoves {
 		return nil, bad("moves", "%d moves and queries, more than %d", len(p.Moves), MaxCheckMoves)

@@ -425,3 +425,22 @@ func TestCheckBadLaterMoveWritesNothing(t *testing.T) {
 		t.Fatalf("error %q does not name moves[1]", err)
 	}
 }
+
+// TestCheckErrorsInWords: a value of the wrong JSON type is named in the
+// reference's words, never with Go's type names (posRegion, int).
+func TestCheckErrorsInWords(t *testing.T) {
+	for _, in := range []string{
+		`{"players": 2, "map": "caves-2p", "turn": "x"}`,
+		`{"players": 2, "map": "caves-2p", "board": {"r1": {"tokens": "x"}}}`,
+		`{"players": 2, "map": "caves-2p", "seats": [{"coins": "a"}]}`,
+	} {
+		err := Check(strings.NewReader(in), &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), "want a whole number, not a JSON string") ||
+			strings.Contains(err.Error(), "Go struct") || strings.Contains(err.Error(), "of type int") {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+	if _, err := DecodeMove([]byte(`{"conquer": 5}`)); err == nil || strings.Contains(err.Error(), "Go ") {
+		t.Errorf("move: %v", err)
+	}
+}
