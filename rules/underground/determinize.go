@@ -172,3 +172,16 @@ func FromView(v *View, s Sample) (*Match, error) {
 	}
 	return m, nil
 }
+
+// Coins returns seat's coin total now (U9), which a View hides from the
+// other seats: for a look-ahead on a match made by FromView, whose hidden
+// totals are the sample's. An unknown seat has 0.
+func (m *Match) Coins(seat int) int {
+	if seat < 0 || seat >= len(m.seats) {
+		return 0
+	}
+	return m.seats[seat].Coins
+}
+
+// Players returns the number of seats (U1.1).
+func (m *Match) Players() int { return len(m.seats) }
