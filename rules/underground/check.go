@@ -548,7 +548,7 @@ func (p *position) build() (*Match, error) {
 	case p.Map != nil && p.MapInline != nil:
 		return nil, bad("map", "give map or map_inline, not both")
 	case p.Map != nil:
-		if mp, err = maps.Builtin(*p.Map); err != nil {
+		if mp, err = builtin(*p.Map); err != nil {
 			return nil, bad("map", "%v", err)
 		}
 	case p.MapInline != nil:
