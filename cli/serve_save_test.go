@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
@@ -27,7 +28,9 @@ func TestLoadLanSaveFormat1(t *testing.T) {
 		t.Fatalf("read from %d, %d moves, session %+v", rec.From, len(rec.Moves), sess)
 	}
 	path := filepath.Join(t.TempDir(), lanSaveFile)
-	h, err := lan.NewHost(lan.HostConfig{Game: saboteur.Rules{Bots: bot.Brains}, Players: len(rec.Seats), Options: rec.Options, Save: lanSaver{game.FileSaver{Path: path, Private: true}}})
+	// The computer players wait (BotDelay), so the record still holds the
+	// 75 moves when read: with no delay the next seat's bot could move first.
+	h, err := lan.NewHost(lan.HostConfig{Game: saboteur.Rules{Bots: bot.Brains}, Players: len(rec.Seats), Options: rec.Options, BotDelay: time.Hour, Save: lanSaver{game.FileSaver{Path: path, Private: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}

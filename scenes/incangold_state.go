@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/sprites"
 )
@@ -26,21 +27,38 @@ type igMatch struct {
 }
 
 func newIGMatch(a *App, s igSetup) (*igMatch, error) {
+	return newIGMatchSaved(a, s, true)
+}
+
+// newIGMatchSaved is newIGMatch, with the autosave (autosave-incangold.json
+// beside Saboteur's autosave.json, and the setup beside it) when save is
+// set.
+func newIGMatchSaved(a *App, s igSetup, save bool) (*igMatch, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(now().UnixNano())
 	}
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
-	delay := time.Duration(0)
-	if !a.cfg.Autoplay && !a.cfg.FastBots {
-		delay = time.Duration(float64(1100*time.Millisecond) / a.settings.AnimSpeed)
+	m := newIGMatchOf(a, s)
+	var saver game.Saver
+	if save {
+		saver = igSaver(a)
+		if err := igSaveSetup(a, s); err != nil {
+			fmt.Fprintln(os.Stderr, "goldvein:", err)
+		}
 	}
-	t, err := newIGLocal(s, delay)
+	t, err := newIGGameTable(s, m.names, igDelay(a), saver)
 	if err != nil {
 		return nil, err
 	}
-	m := &igMatch{setup: s, table: t, autoplay: a.cfg.Autoplay}
+	m.table = t
+	return m, nil
+}
+
+// newIGMatchOf is the match of setup s before its table is set.
+func newIGMatchOf(a *App, s igSetup) *igMatch {
+	m := &igMatch{setup: s, autoplay: a.cfg.Autoplay}
 	for i, st := range s.Seats {
 		name := st.Name
 		if name == "" {
@@ -52,7 +70,16 @@ func newIGMatch(a *App, s igSetup) (*igMatch, error) {
 		}
 	}
 	m.st = newIGState(len(s.Seats), s.Options)
-	return m, nil
+	return m
+}
+
+// igDelay is the computer players' base pause (none with --autoplay or
+// fast bots).
+func igDelay(a *App) time.Duration {
+	if a.cfg.Autoplay || a.cfg.FastBots {
+		return 0
+	}
+	return time.Duration(float64(1100*time.Millisecond) / a.settings.AnimSpeed)
 }
 
 // newIGAutoplayMatch is --autoplay --game incangold: cfg.Players computer
@@ -62,7 +89,7 @@ func newIGAutoplayMatch(a *App) (*igMatch, error) {
 	s := igSetup{Options: incangold.DefaultOptions(), Seed: a.cfg.Seed}
 	s.Options.StartPlayer = 0
 	s.Seats = igAutoplaySeats(a)
-	return newIGMatch(a, s)
+	return newIGMatchSaved(a, s, false)
 }
 
 // igAutoplaySeats are --autoplay's seats (cfg.Players of them, 5 if unset).

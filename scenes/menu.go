@@ -18,8 +18,9 @@ type menuScene struct {
 	p        painter
 	pick     picker
 	buttons  [8]button
-	focus    int // keyboard focus: a card (0..cards-1), then a button; -1 none
-	canCont  bool
+	focus    int    // keyboard focus: a card (0..cards-1), then a button; -1 none
+	canCont  bool   // Saboteur's autosave holds an unfinished game
+	canIG    bool   // Incan Gold's does (incangold_save.go)
 	message  string // an error to show (a corrupt autosave, say)
 	ticks    int
 	deco     []saboteur.Card
@@ -38,7 +39,12 @@ const (
 )
 
 func newMenuScene(a *App) *menuScene {
-	s := &menuScene{canCont: canContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
+	if a.gameID == "" {
+		// A fresh start: the game played last is picked, so that
+		// Continue resumes it (incangold_save.go).
+		a.gameID = lastPlayed(a)
+	}
+	s := &menuScene{canCont: canContinue(a), canIG: igCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
 	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
 		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
@@ -103,7 +109,11 @@ func (s *menuScene) layout(a *App) {
 		col = col.mirror(w)
 	}
 	s.pick.layout(col, gap)
-	s.buttons[menuContinue].enabled = s.canCont
+	cont := s.canCont
+	if a.gameID == igGameID {
+		cont = s.canIG // Continue acts on the picked game
+	}
+	s.buttons[menuContinue].enabled = cont
 	s.buttons[menuJoin].enabled = s.lanReady
 	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
 	// The LAN table, the rules pages and the guided round are Saboteur's
@@ -113,8 +123,8 @@ func (s *menuScene) layout(a *App) {
 		s.buttons[menuRules].enabled = false
 		s.buttons[menuLearn].enabled = false
 	}
-	s.buttons[menuNew].primary = !s.canCont
-	s.buttons[menuContinue].primary = s.canCont
+	s.buttons[menuNew].primary = !cont
+	s.buttons[menuContinue].primary = cont
 }
 
 // menuTaglineBottom is the bottom of the tagline under the title, pixels
@@ -192,6 +202,16 @@ func (s *menuScene) Update(a *App) error {
 		}
 		a.GoTo(newNewGameScene(a))
 	case menuContinue:
+		if a.gameID == igGameID {
+			sc, err := igContinue(a)
+			if err != nil {
+				s.message = a.T("scene.menu.continue_failed", "error", err.Error())
+				s.canIG = false
+				break
+			}
+			a.GoTo(sc)
+			break
+		}
 		m, err := resumeMatch(a)
 		if err != nil {
 			s.message = a.T("scene.menu.continue_failed", "error", err.Error())

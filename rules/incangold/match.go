@@ -24,6 +24,10 @@ type Match struct {
 	start   int // the start player of this round (I2.4, I8.4)
 	step    int // counts the choice steps opened, and the end (rules.Match.Step)
 	over    bool
+	// seed and dealt say how NewMatch dealt the match, so that Opening can
+	// deal it again for its events (a match read from a position has none).
+	seed  uint64
+	dealt bool
 
 	// deck holds the cards of the quest deck, in no order: each flip draws
 	// one of them from the generator, which is a shuffle done a card at a
@@ -76,7 +80,7 @@ func NewMatch(players int, opts Options, seed uint64) (*Match, []Event, error) {
 	if err := opts.Validate(players); err != nil {
 		return nil, nil, err
 	}
-	m := &Match{opts: opts.normalized(), players: players, rng: rules.NewRNG(seed)}
+	m := &Match{opts: opts.normalized(), players: players, rng: rules.NewRNG(seed), seed: seed, dealt: true}
 	m.start = opts.StartPlayer
 	if m.start == DrawStart {
 		m.start = m.rng.IntN(players) // I2.4
@@ -84,6 +88,30 @@ func NewMatch(players int, opts Options, seed uint64) (*Match, []Event, error) {
 	evs := m.startRound(1, nil)
 	evs = m.proceed(evs)
 	return m, evs, nil
+}
+
+// Opening returns the events of the deal (rules.Opener), unredacted, in
+// order: round 1 started, its first card turned (two if the first is a
+// hazard: I3.5) and the first choice step opened (I3.3), the events
+// NewMatch returned. The table hands them to every seat before any move
+// and Record.Replay returns them first, so a resumed game's screen and
+// computer players learn round 1 from its start. A match read from a
+// position (ReadPosition) was not dealt here and has none.
+func (m *Match) Opening() []rules.Event {
+	if !m.dealt {
+		return nil
+	}
+	// Dealing again from the same options and seed makes the same events:
+	// the generator is the only source of chance (I2.2).
+	_, evs, err := NewMatch(m.players, m.opts, m.seed)
+	if err != nil {
+		return nil
+	}
+	out := make([]rules.Event, len(evs))
+	for i, e := range evs {
+		out[i] = e
+	}
+	return out
 }
 
 // Clone returns an independent copy of the match, its generator included.
