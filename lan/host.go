@@ -65,8 +65,8 @@ type HostConfig struct {
 	// Grace is how long a dropped guest keeps their seat before a computer
 	// player stands in (default 30 s; issue 5).
 	Grace time.Duration
-	// TurnTimeout is how long a guest may take for a turn (R4.1, or keeping
-	// a gold card, R8.1): then a computer player makes that one move for
+	// TurnTimeout is how long a guest may take for a move it owes (each
+	// owing seat timed on its own): then a computer player makes that one move for
 	// them and every connection gets a notice (lan/PROTOCOL.md, Turn
 	// timer). 0 is the default, DefaultTurnTimeout; negative: no limit.
 	// Players at the host's own screen (SeatLocal) are not timed.

@@ -33,7 +33,8 @@ const (
 	// is closed.
 	MaxClientMessage = 4 << 10
 	// MaxHostMessage is the largest frame payload a host may send, in bytes
-	// (a view of the largest maze is about 3 KB).
+	// (a Saboteur view of the largest maze is about 3 KB, an Underground
+	// view about 2.5 KB).
 	MaxHostMessage = 256 << 10
 	// MaxName is the longest player or table name, in runes.
 	MaxName = rules.MaxName
