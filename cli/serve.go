@@ -73,7 +73,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	connect := fs.Bool("connect-to-start", false, "Saboteur table rule R5.5: path cards must continue a tunnel from the start")
 	oneNugget := fs.Bool("one-nugget", false, "Saboteur table rule R8.1a: one nugget card per gold-digger")
 	sabotaged := fs.Bool("sabotaged-get-nothing", false, "Saboteur table rule R8.1b: diggers with a broken tool get no gold")
-	if code, done := cmdline.ParseFlags(fs, "goldvein serve [--addr HOST:PORT] [--players N] [--bots K] [--password P] [flags]", args, stdout, stderr); done {
+	if code, done := cmdline.ParseFlags(fs, "goldvein serve [--game ID] [--addr HOST:PORT] [--players N] [--bots K] [--password P] [flags]", args, stdout, stderr); done {
 		return code
 	}
 	fail := func(code int, format string, a ...any) int {
