@@ -299,3 +299,50 @@ func TestAutoplaySurvivesAViewItsBotCannotRead(t *testing.T) {
 		t.Fatalf("Autoplay: %v", err)
 	}
 }
+
+// TestQuickPhrasesAreTheGames: a chat's quick phrase must be one of the
+// table's game's (rules.Phraser): Saboteur's "hurry" is refused at the toy
+// table, which has none, by the client and by the host, while free text
+// goes through.
+func TestQuickPhrasesAreTheGames(t *testing.T) {
+	h, addr := startHost(t, toyConfig(3))
+	c := toyJoin(t, addr, "a")
+	if err := c.Phrase("hurry"); err == nil {
+		t.Fatal("the client sent a phrase the toy game lacks")
+	}
+	if err := h.Chat(0, "", "hurry"); err == nil {
+		t.Fatal("the host said a phrase the toy game lacks")
+	}
+	rc := rawConn(t, addr)
+	defer rc.Close()
+	rc.send(&Message{T: THello, Version: Version, Game: "toy", Name: "raw"})
+	for m, err := rc.recv(); m.T != TWelcome; m, err = rc.recv() {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	rc.send(&Message{T: TChat, Phrase: "hurry"})
+	rc.send(&Message{T: TChat, Text: "hello"})
+	refused := false
+	for {
+		m, err := rc.recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.T == TError {
+			if m.Code != CodeProtocol || !strings.Contains(m.Error, `toy has no quick phrase "hurry"`) {
+				t.Fatalf("error %+v", m)
+			}
+			refused = true
+		}
+		if m.T == TChat {
+			if m.Phrase != "" || m.Text != "hello" || !refused {
+				t.Fatalf("chat %+v (the phrase refused before: %v)", m, refused)
+			}
+			break
+		}
+	}
+	if log := h.ChatLog(); len(log) != 1 || log[0].Text != "hello" {
+		t.Fatalf("chat log %+v", log)
+	}
+}
