@@ -116,11 +116,12 @@ func (s *menuScene) layout(a *App) {
 	s.buttons[menuContinue].enabled = cont
 	s.buttons[menuJoin].enabled = s.lanReady
 	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
-	// The LAN table, the rules pages and the guided round are Saboteur's
-	// alone so far: with another game picked they wait.
+	// The LAN table and the guided round are Saboteur's alone so far, the
+	// rules pages Saboteur's and Incan Gold's (incangold_help.go): with
+	// another game picked they wait.
 	if a.gameID != "" && a.gameID != saboteur.ID {
 		s.buttons[menuHost].enabled = false
-		s.buttons[menuRules].enabled = false
+		s.buttons[menuRules].enabled = a.gameID == igGameID
 		s.buttons[menuLearn].enabled = false
 	}
 	s.buttons[menuNew].primary = !cont
@@ -269,6 +270,14 @@ func (s *menuScene) Draw(a *App, dst *ebiten.Image) {
 			x, al = b.x-a.U(12), alignEnd
 		}
 		drawText(a, dst, a.T("scene.menu.join_soon"), a.U(14), x, b.cy(), al, colTextDim)
+	}
+	if b := s.buttons[menuLearn]; a.gameID == igGameID && !b.enabled && a.Hover(b.r) {
+		// The disabled guided round says why, and where the rules are.
+		tw := a.U(360)
+		th := wrappedHeight(a, a.T("ig.menu.learn_tip"), a.U(14), tw)
+		r := rect{b.r.cx() - tw/2 - a.U(10), b.r.y - th - a.U(24), tw + a.U(20), th + a.U(16)}
+		s.p.round(dst, r, a.U(8), colPanelHi, a.U(1), colGold)
+		drawWrapped(a, dst, a.T("ig.menu.learn_tip"), a.U(14), r.cx(), r.y+a.U(8), tw, alignCenter, colText)
 	}
 	if s.message != "" {
 		drawWrapped(a, dst, s.message, a.U(16), w/2, h-a.U(60), w*0.8, alignCenter, colBad)
