@@ -38,7 +38,7 @@ const (
 )
 
 func newMenuScene(a *App) *menuScene {
-	s := &menuScene{canCont: canContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
+	s := &menuScene{canCont: canContinue(a) || ugCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
 	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
 		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
@@ -190,8 +190,22 @@ func (s *menuScene) Update(a *App) error {
 			a.GoTo(newIGNewGameScene(a))
 			break
 		}
+		if a.gameID == ugGameID {
+			a.GoTo(newUGNewGameScene(a))
+			break
+		}
 		a.GoTo(newNewGameScene(a))
 	case menuContinue:
+		if ugCanContinue(a) { // the autosave is an Underground game
+			m, err := ugResume(a)
+			if err != nil {
+				s.message = a.T("scene.menu.continue_failed", "error", err.Error())
+				s.canCont = false
+				break
+			}
+			a.GoTo(newUGPlayScene(a, m))
+			break
+		}
 		m, err := resumeMatch(a)
 		if err != nil {
 			s.message = a.T("scene.menu.continue_failed", "error", err.Error())
