@@ -88,7 +88,10 @@ func (s *ugPlayScene) drawOverBoard(a *App, dst *ebiten.Image) {
 			if s.die.failed {
 				c, key = colBad, "ug.die.failed"
 			}
-			drawText(a, dst, a.T(key, "n", s.die.face), u(18), x, y+size/2+u(16), alignCenter, c)
+			msg := a.T(key, "n", s.die.face)
+			tw := textWidth(a, msg, u(18)) + u(20)
+			s.p.round(dst, rect{x - tw/2, y + size/2 + u(4), tw, u(28)}, u(6), colShade, 0, colShade)
+			drawText(a, dst, msg, u(18), x, y+size/2+u(18), alignCenter, c)
 		}
 	}
 	if s.bannerT > 0 && s.banner != "" {
@@ -226,7 +229,7 @@ func (s *ugPlayScene) drawMarket(a *App, dst *ebiten.Image) {
 		drawText(a, dst, fit(a, ugRaceName(a, c.Race), u(16), text.w), u(16), tx, r.y+r.h*0.32, tal, colText)
 		drawText(a, dst, fit(a, ugPowerName(a, c.Power), u(14), text.w), u(14), tx, r.y+r.h*0.72, tal, colTextDim)
 		s.p.round(dst, toks, u(5), ugRaceColor(c.Race), u(1), colEdge)
-		drawText(a, dst, a.Num(ugComboTokens(c.Race, c.Power)), u(17), toks.cx(), toks.cy(), alignCenter, colText)
+		drawText(a, dst, a.Num(ugComboTokens(c.Race, c.Power)), u(17), toks.cx(), toks.cy(), alignCenter, ugInk(ugRaceColor(c.Race)))
 		// Coins lying on it, and what it costs.
 		drawText(a, dst, a.T("ug.market.coins", "n", c.Coins), u(13), coins.cx(), coins.y+coins.h*0.28, alignCenter, colGold)
 		drawText(a, dst, a.T("ug.market.price", "n", i), u(13), coins.cx(), coins.y+coins.h*0.75, alignCenter, colTextDim)
@@ -298,16 +301,18 @@ func (s *ugPlayScene) drawPanels(a *App, dst *ebiten.Image) {
 		drawText(a, dst, fit(a, name, u(16), w), u(16), x, y, al, colText)
 		y += u(20)
 		if sv.Active != nil {
-			drawText(a, dst, fit(a, a.T("ug.panel.active", "combo", ugCombo(a, sv.Active.Race, sv.Active.Power), "hand", sv.Active.Hand), u(13), w), u(13), x, y, al, colText)
+			drawText(a, dst, fit(a, ugCombo(a, sv.Active.Race, sv.Active.Power), u(13), w), u(13), x, y, al, ugRaceColorText(sv.Active.Race))
+			y += u(16)
+			drawText(a, dst, fit(a, a.T("ug.panel.hand", "hand", sv.Active.Hand, "n", held[i]), u(13), w), u(13), x, y, al, colText)
 		} else {
 			drawText(a, dst, fit(a, a.T("ug.panel.no_active"), u(13), w), u(13), x, y, al, colTextDim)
+			y += u(16)
+			drawText(a, dst, fit(a, a.T("ug.panel.regions", "n", held[i]), u(13), w), u(13), x, y, al, colText)
 		}
-		y += u(17)
+		y += u(16)
 		if sv.Decline != nil {
 			drawText(a, dst, fit(a, a.T("ug.panel.decline", "combo", ugCombo(a, sv.Decline.Race, sv.Decline.Power)), u(13), w), u(13), x, y, al, colTextDim)
 		}
-		y += u(17)
-		drawText(a, dst, fit(a, a.T("ug.panel.regions", "n", held[i]), u(13), w), u(13), x, y, al, colText)
 		y += u(17)
 		coins := a.T("ug.panel.coins_hidden")
 		show := s.m.st.over != nil || i == s.viewer && s.m.isHuman(i) || s.m.autoplay
@@ -316,6 +321,16 @@ func (s *ugPlayScene) drawPanels(a *App, dst *ebiten.Image) {
 		}
 		drawText(a, dst, fit(a, coins, u(14), w), u(14), x, y, al, colGold)
 	}
+}
+
+// ugRaceColorText is a race's colour made light enough to read as text
+// on a panel.
+func ugRaceColorText(code string) color.RGBA {
+	c := ugRaceColor(code)
+	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) < 110 {
+		c.R, c.G, c.B = uint8(min(255, int(c.R)+90)), uint8(min(255, int(c.G)+90)), uint8(min(255, int(c.B)+90))
+	}
+	return c
 }
 
 // drawBar is the acting human's controls, or what the table waits for.
