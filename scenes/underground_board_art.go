@@ -74,7 +74,9 @@ const (
 	ugIconLair               = ugIconVengeance + 1
 	ugIconMountain           = ugIconLair + 1
 	ugIconVolcanoMark        = ugIconMountain + 1
-	ugIconCount              = ugIconVolcanoMark + 1
+	ugIconDisc               = ugIconVolcanoMark + 1 // a white disc, tinted when drawn (number badges)
+	ugIconCost               = ugIconDisc + 1        // the gold disc of a lit region's cost
+	ugIconCount              = ugIconCost + 1
 )
 
 // The figures (U16), in View.Figures' names order.
@@ -102,39 +104,55 @@ const (
 type ugSheet struct {
 	img   *ebiten.Image
 	rgba  *image.RGBA // the same pixels, for drawing into the map layer
+	px    int         // the icons' size
 	icons [ugIconCount]*ebiten.Image
 }
 
-var ugSheetCache *ugSheet
+// ugSheets are the sprite sheets made so far, by icon size in pixels.
+var ugSheets = map[int]*ugSheet{}
 
-func ugSprites() *ugSheet {
-	if ugSheetCache != nil {
-		return ugSheetCache
+// ugSprites is the sheet of ugIconPx icons (the map layer scales from it).
+func ugSprites() *ugSheet { return ugSpritesAt(ugIconPx) }
+
+// ugSpritesAt returns the sheet whose icons are px pixels wide, making it
+// the first time: the board draws from the sheet made at its token size,
+// so every stack, marker and badge of a frame comes from one texture at
+// (nearly) its own size and the draws batch. The icons are rasterised on
+// the CPU (golang.org/x/image/vector, antialiased), then the sheet goes to
+// the GPU once: hundreds of small paths each as a GPU pass cost seconds on
+// a software renderer.
+func ugSpritesAt(px int) *ugSheet {
+	px = max(px, 8)
+	if sh := ugSheets[px]; sh != nil {
+		return sh
 	}
-	// Drawn at twice the size without antialiasing (each antialiased path
-	// is a costly pass of its own), then halved with filtering: the same
-	// smooth edges, many times faster.
-	// The icons are rasterised on the CPU (golang.org/x/image/vector,
-	// antialiased), then the sheet goes to the GPU once: hundreds of small
-	// paths each as a GPU pass cost seconds on a software renderer.
+	if len(ugSheets) > 8 { // zoom steps come and go: keep a few
+		for k, sh := range ugSheets {
+			if k != ugIconPx {
+				sh.img.Deallocate()
+				delete(ugSheets, k)
+			}
+		}
+	}
+	m := max(px/12, 2) // margin around each icon, so filtering never bleeds
+	cellPx := px + 2*m
 	rows := (int(ugIconCount) + ugCols - 1) / ugCols
-	rgba := image.NewRGBA(image.Rect(0, 0, ugCols*ugCell, rows*ugCell))
-	cell := image.NewRGBA(image.Rect(0, 0, ugCell, ugCell))
+	rgba := image.NewRGBA(image.Rect(0, 0, ugCols*cellPx, rows*cellPx))
+	cell := image.NewRGBA(image.Rect(0, 0, cellPx, cellPx))
 	pen := &ugPen{cpu: cell}
 	for k := ugIcon(0); k < ugIconCount; k++ {
 		clear(cell.Pix)
-		pen.cx, pen.cy, pen.k = ugCell/2, ugCell/2, ugIconPx/2
+		pen.cx, pen.cy, pen.k = float32(cellPx)/2, float32(cellPx)/2, float32(px)/2
 		pen.icon(k)
-		x, y := int(k)%ugCols*ugCell, int(k)/ugCols*ugCell
-		draw.Draw(rgba, image.Rect(x, y, x+ugCell, y+ugCell), cell, image.Point{}, draw.Src)
+		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
+		draw.Draw(rgba, image.Rect(x, y, x+cellPx, y+cellPx), cell, image.Point{}, draw.Src)
 	}
-	sh := &ugSheet{img: ebiten.NewImageFromImage(rgba), rgba: rgba}
+	sh := &ugSheet{img: ebiten.NewImageFromImage(rgba), rgba: rgba, px: px}
 	for k := ugIcon(0); k < ugIconCount; k++ {
-		x, y := int(k)%ugCols*ugCell, int(k)/ugCols*ugCell
-		m := (ugCell - ugIconPx) / 2
-		sh.icons[k] = sh.img.SubImage(image.Rect(x+m, y+m, x+m+ugIconPx, y+m+ugIconPx)).(*ebiten.Image)
+		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
+		sh.icons[k] = sh.img.SubImage(image.Rect(x+m, y+m, x+m+px, y+m+px)).(*ebiten.Image)
 	}
-	ugSheetCache = sh
+	ugSheets[px] = sh
 	return sh
 }
 
@@ -727,13 +745,21 @@ func (p *ugPen) misc(k ugIcon) {
 			p.stroke(color.RGBA{0xe0, 0x60, 0x40, 0xff}, 0.14)
 		}
 	case ugIconMountain: // the Black Mountain marker: peaks (U11.7)
-		p.circle(0, 0, 0.9, color.RGBA{0x10, 0x10, 0x14, 0xd0})
-		p.poly(color.RGBA{0x50, 0x50, 0x5c, 0xff}, -0.8, 0.5, -0.3, -0.45, 0.05, 0.1, 0.3, -0.2, 0.8, 0.5)
-		p.poly(ugBone, -0.3, -0.45, -0.12, -0.1, -0.3, -0.2, -0.45, -0.15)
-		p.poly(ugBone, 0.3, -0.2, 0.45, 0.02, 0.3, -0.05, 0.18, 0.0)
-		p.ring(0, 0, 0.84, 0.08, color.RGBA{0x90, 0x90, 0xa0, 0xff})
+		p.circle(0, 0, 0.92, color.RGBA{0xd8, 0xd8, 0xe0, 0xff})
+		p.circle(0, 0, 0.8, color.RGBA{0x16, 0x16, 0x1c, 0xff})
+		p.poly(color.RGBA{0x7a, 0x7a, 0x88, 0xff}, -0.7, 0.45, -0.25, -0.5, 0.05, 0.05, 0.3, -0.25, 0.72, 0.45)
+		p.poly(ugBone, -0.25, -0.5, -0.08, -0.14, -0.25, -0.24, -0.4, -0.16)
+		p.poly(ugBone, 0.3, -0.25, 0.44, -0.02, 0.3, -0.08, 0.18, -0.04)
 	case ugIconVolcanoMark:
 		p.volcano(false)
+	case ugIconDisc:
+		p.circle(0, 0, 1, color.RGBA{0xff, 0xff, 0xff, 0xff})
+	case ugIconCost:
+		p.circle(0, 0, 1, colTextDark)
+		p.circle(0, 0, 0.86, colGold)
+		p.begin()
+		p.arc(0, 0, 0.7, math.Pi*1.1, math.Pi*1.6)
+		p.stroke(color.RGBA{0xff, 0xf0, 0xb0, 0xa0}, 0.1)
 	}
 }
 

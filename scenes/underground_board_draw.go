@@ -467,38 +467,39 @@ func (b *ugBoard) Draw(a *App, dst *ebiten.Image, r image.Rectangle) {
 	b.p.op.ColorScale.Reset()
 	b.p.op.Filter = ebiten.FilterNearest
 	clip.DrawImage(l.img, &b.p.op)
-	b.drawOverlays(clip)
+	b.drawOverlays(clip, l)
 	b.drawPieces(a, clip)
 }
 
 // drawOverlays lights the target regions (a soft pulse and a bright edge),
 // dims the others while some are lit, and marks the hovered, focused and
 // drop regions.
-func (b *ugBoard) drawOverlays(dst *ebiten.Image) {
+func (b *ugBoard) drawOverlays(dst *ebiten.Image, l *ugLayer) {
 	b.vs, b.is = b.vs[:0], b.is[:0]
 	pulse := 0.5 + 0.5*math.Sin(float64(b.ticks)*0.09)
 	if len(b.lit) > 0 {
-		for i := range b.m.Regions {
-			if !b.isLit(i) && !b.m.IsChasm(i) {
-				b.addFill(i, color.RGBA{0, 0, 0, 0x50})
-			}
-		}
+		// Dim everything, then draw the lit regions again from the map
+		// layer: two cheap draws rather than every other region's shape.
+		b.p.fill(dst, rect{float64(b.r.Min.X), float64(b.r.Min.Y), float64(b.r.Dx()), float64(b.r.Dy())}, color.RGBA{0, 0, 0, 0x58})
 		for _, i := range b.lit {
-			b.addFill(i, withAlpha(ugLitFill, uint8(0x20+0x28*pulse)))
+			b.addFill(i, color.RGBA{0xff, 0xff, 0xff, 0xff}, l)
+		}
+		b.flushTrisFrom(dst, l.img)
+		for _, i := range b.lit {
+			b.addFill(i, withAlpha(ugLitFill, uint8(0x18+0x20*pulse)), nil)
 		}
 	}
 	drop := -1
 	if b.dragging && b.dragFrom >= 0 {
 		drop = b.regionAt(int(b.dragX), int(b.dragY))
-		b.addFill(b.dragFrom, color.RGBA{0xff, 0xff, 0xff, 0x30})
+		b.addFill(b.dragFrom, color.RGBA{0xff, 0xff, 0xff, 0x30}, nil)
 	}
 	if b.hover >= 0 && b.hover != drop {
-		b.addFill(b.hover, color.RGBA{0xff, 0xff, 0xff, 0x22})
+		b.addFill(b.hover, color.RGBA{0xff, 0xff, 0xff, 0x22}, nil)
 	}
 	if drop >= 0 {
-		b.addFill(drop, color.RGBA{0x7c, 0xe0, 0x8a, 0x60})
+		b.addFill(drop, color.RGBA{0x7c, 0xe0, 0x8a, 0x60}, nil)
 	}
-	b.flushTris(dst)
 	// Edges: lit regions, then the focus and the drop region above them.
 	s := b.scale()
 	w := math.Max(2.5, 2.2*math.Sqrt(s))
@@ -516,20 +517,26 @@ func (b *ugBoard) drawOverlays(dst *ebiten.Image) {
 
 func withAlpha(c color.RGBA, a uint8) color.RGBA { c.A = a; return c }
 
-// addFill queues region i's triangles in colour c (straight alpha).
-func (b *ugBoard) addFill(i int, c color.RGBA) {
+// addFill queues region i's triangles (simplified outline) in colour c
+// (straight alpha); with l, textured from the map layer l (c tints it).
+func (b *ugBoard) addFill(i int, c color.RGBA, l *ugLayer) {
 	ox, oy := b.origin()
 	s := b.scale()
 	base := len(b.vs)
-	if base+len(b.g.pts[i]) > math.MaxUint16 {
+	pts := b.g.spts[i]
+	if base+len(pts) > math.MaxUint16 {
 		return
 	}
 	cr, cg, cb, ca := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
-	for _, p := range b.g.pts[i] {
+	for _, p := range pts {
+		sx, sy := float32(1.5), float32(1.5)
+		if l != nil {
+			sx, sy = float32(float64(p[0])*s+l.pad), float32(float64(p[1])*s+l.pad)
+		}
 		b.vs = append(b.vs, ebiten.Vertex{DstX: float32(ox + float64(p[0])*s), DstY: float32(oy + float64(p[1])*s),
-			SrcX: 1.5, SrcY: 1.5, ColorR: cr * ca, ColorG: cg * ca, ColorB: cb * ca, ColorA: ca})
+			SrcX: sx, SrcY: sy, ColorR: cr * ca, ColorG: cg * ca, ColorB: cb * ca, ColorA: ca})
 	}
-	for _, k := range b.g.tris[i] {
+	for _, k := range b.g.stris[i] {
 		b.is = append(b.is, uint16(base)+k)
 	}
 }
@@ -539,7 +546,7 @@ func (b *ugBoard) addFill(i int, c color.RGBA) {
 func (b *ugBoard) addEdge(i int, w float64, c color.RGBA) {
 	ox, oy := b.origin()
 	s := b.scale()
-	pts := b.g.pts[i]
+	pts := b.g.spts[i]
 	n := len(pts)
 	if len(b.vs)+4*n > math.MaxUint16 {
 		return
@@ -571,30 +578,44 @@ func (b *ugBoard) addEdge(i int, w float64, c color.RGBA) {
 	}
 }
 
-func (b *ugBoard) flushTris(dst *ebiten.Image) {
+func (b *ugBoard) flushTris(dst *ebiten.Image) { b.flushTrisFrom(dst, whitePx) }
+
+// flushTrisFrom draws the queued triangles from src and empties the queue.
+func (b *ugBoard) flushTrisFrom(dst, src *ebiten.Image) {
 	if len(b.is) > 0 {
 		b.p.tri.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
 		b.p.tri.AntiAlias = false
 		b.p.tri.Address = ebiten.AddressUnsafe
-		dst.DrawTriangles(b.vs, b.is, whitePx, &b.p.tri)
+		b.p.tri.Filter = ebiten.FilterNearest
+		dst.DrawTriangles(b.vs, b.is, src, &b.p.tri)
 	}
 	b.vs, b.is = b.vs[:0], b.is[:0]
 }
 
-// sprite draws sheet icon k centred on screen point (x, y), px wide.
+// sprite draws icon k centred on screen point (x, y), px wide, from the
+// sheet made at the frame's token size.
 func (b *ugBoard) sprite(dst *ebiten.Image, k ugIcon, x, y, px float64, alpha float32) {
-	if k < 0 || k >= ugIconCount {
+	b.spriteTint(dst, k, x, y, px, color.RGBA{0xff, 0xff, 0xff, uint8(alpha * 255)})
+}
+
+// spriteTint is sprite with the icon's colours scaled by c.
+func (b *ugBoard) spriteTint(dst *ebiten.Image, k ugIcon, x, y, px float64, c color.RGBA) {
+	if k < 0 || k >= ugIconCount || b.sheet == nil {
 		return
 	}
+	sc := px / float64(b.sheet.px)
 	op := &b.p.op
 	op.GeoM.Reset()
-	op.GeoM.Translate(-ugIconPx/2, -ugIconPx/2)
-	op.GeoM.Scale(px/ugIconPx, px/ugIconPx)
+	op.GeoM.Scale(sc, sc)
+	x, y = x-px/2, y-px/2
+	if math.Abs(sc-1) < 0.01 {
+		x, y = math.Round(x), math.Round(y)
+	}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.Reset()
-	op.ColorScale.ScaleAlpha(alpha)
+	setColor(&op.ColorScale, c)
 	op.Filter = ebiten.FilterLinear
-	dst.DrawImage(ugSprites().icons[k], op)
+	dst.DrawImage(b.sheet.icons[k], op)
 }
 
 // drawPieces draws the stacks, markers and figures of every region, the
@@ -608,6 +629,9 @@ func (b *ugBoard) drawPieces(a *App, dst *ebiten.Image) {
 	fsz := math.Max(11, 12*e)
 	num := b.numbers(a)
 	inFlight := b.inFlight()
+	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.px != px {
+		b.sheet = ugSpritesAt(px)
+	}
 	a.beginText(dst)
 	defer a.endText()
 	for i := range b.shown {
@@ -711,30 +735,26 @@ func (b *ugBoard) stack(a *App, dst *ebiten.Image, sh *ugShown, x, y, tok float6
 	}
 	if sh.hammers > 0 {
 		hx, hy := x-tok*0.55, top+tok*0.35
-		b.sprite(dst, ugIconHammer, hx, hy, tok*0.5, 1)
+		b.sprite(dst, ugIconHammer, hx, hy, tok*0.55, 1)
 		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, colText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
 	}
 	if sh.venge {
-		b.sprite(dst, ugIconVengeance, x+tok*0.5, top-tok*0.38, tok*0.45, 1)
+		b.sprite(dst, ugIconVengeance, x+tok*0.5, top-tok*0.38, tok*0.52, 1)
 	}
 }
 
-// badge draws a number in a small dark pill centred on (x, y).
+// badge draws a number on a small dark disc centred on (x, y).
 func (b *ugBoard) badge(a *App, dst *ebiten.Image, x, y float64, s string, size float64, fg, bg color.RGBA) {
-	h := size * 1.25
-	w := math.Max(h, size*0.62*float64(len([]rune(s)))+size*0.6)
-	if len(s) <= 2 {
-		w = math.Max(h, size*0.6*float64(len(s))+size*0.55)
-	}
-	b.p.round(dst, rect{x - w/2, y - h/2, w, h}, h/2, bg, 0, bg)
+	d := math.Max(size*1.3, size*0.6*float64(len(s))+size*0.5)
+	d = math.Max(d, float64(b.sheet.px)*0.52) // never small enough for a mipmap (keeps the batch)
+	b.spriteTint(dst, ugIconDisc, x, y, d, bg)
 	drawTextDir(a, dst, s, size, x, y, alignCenter, fg, false)
 }
 
 // costBadge draws a lit region's conquest cost: a gold disc with the
 // number (U5.5).
 func (b *ugBoard) costBadge(a *App, dst *ebiten.Image, x, y float64, s string, size float64) {
-	d := size * 1.7
-	b.p.round(dst, rect{x - d/2, y - d/2, d, d}, d/2, colGold, math.Max(1.5, size*0.12), colTextDark)
+	b.sprite(dst, ugIconCost, x, y, size*1.75, 1)
 	drawTextDir(a, dst, s, size, x, y, alignCenter, colTextDark, false)
 }
 
