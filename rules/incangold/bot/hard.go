@@ -102,6 +102,7 @@ type hardMind struct {
 	logw      [incangold.MaxPlayers][]float64
 	cum       [incangold.MaxPlayers][]float64
 	vals      []float64 // per rollout: camp, then torch per continuation
+	used      int       // rollouts played for the last decision
 }
 
 func newHardMind(seed uint64) *hardMind {
@@ -242,6 +243,7 @@ func (h *hardMind) decide(k *know, me int) incangold.Choice {
 		return incangold.Camp
 	}
 	final := h.finalWins && k.round == incangold.Rounds && k.tentsKnown
+	h.used = 0
 	if !final && k.carried[me] == 0 && k.pool == 0 && len(k.pathArts) == 0 {
 		// Going home now banks nothing, and going on can only add: torch
 		// (I4.3, I6.2).
@@ -273,6 +275,7 @@ func (h *hardMind) decide(k *know, me int) incangold.Choice {
 			torch[j] += t
 			vals = append(vals, t)
 		}
+		h.used = i + 1
 		if n := i + 1; n >= hardMinRollouts && n%hardBatch == 0 {
 			best = argmax(torch)
 			if h.clear(vals, nc, best, n) {
