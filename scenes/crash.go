@@ -94,7 +94,11 @@ func (s *crashScene) Draw(a *App, dst *ebiten.Image) {
 	if s.where != "" {
 		part(a.T("scene.crash.where"), s.where, a.U(14), colTextDim)
 	}
-	part(a.T("scene.crash.autosave"), a.dirs.autosave, a.U(14), colText)
+	saved := a.dirs.autosave
+	if a.gameID == igGameID {
+		saved = igAutosavePath(a) // each game keeps its own (incangold_save.go)
+	}
+	part(a.T("scene.crash.autosave"), saved, a.U(14), colText)
 	drawButton(a, &s.p, dst, &s.menu)
 	drawButton(a, &s.p, dst, &s.quit)
 }

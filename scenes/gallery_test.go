@@ -136,9 +136,9 @@ var (
 	rawKey      = regexp.MustCompile(`^[a-z_]+(\.[A-Za-z0-9_]+)+$`)
 	latinDigits = regexp.MustCompile(`[0-9]`)
 	// Latin digits that stay Latin with Persian digits on: rule numbers
-	// (R5.5, R8.1a), addresses (127.0.0.1:4242, ws://…), key names (F11),
+	// (R5.5, R8.1a; Incan Gold's I7.2 and O4), addresses (127.0.0.1:4242, ws://…), key names (F11),
 	// file paths.
-	keepLatin = regexp.MustCompile(`R[0-9]+(\.[0-9]+[a-z]?)?|[0-9]+(\.[0-9]+){3}(:[0-9]+)?|[a-z]+://\S+|:[0-9]{2,5}\b|F[0-9]+|/\S*[0-9]\S*`)
+	keepLatin = regexp.MustCompile(`(?:R|I|O)[0-9]+(\.[0-9]+[a-z]?)?|[0-9]+(\.[0-9]+){3}(:[0-9]+)?|[a-z]+://\S+|:[0-9]{2,5}\b|F[0-9]+|/\S*[0-9]\S*`)
 )
 
 // shot draws one frame of h's scene, checks its text and saves it.

@@ -12,12 +12,13 @@ import (
 // SABOTEUR.md in a few pages, with the cards each page talks about, and the
 // controls. Left/Right or the buttons turn the pages.
 type helpScene struct {
-	p    painter
-	back Scene
-	page int
-	prev button
-	next button
-	done button
+	p     painter
+	back  Scene
+	pages []helpPage // the picked game's (Saboteur's, or igHelpPages)
+	page  int
+	prev  button
+	next  button
+	done  button
 }
 
 // helpPage is one page: its title and text keys and the cards shown.
@@ -30,6 +31,8 @@ type helpPage struct {
 	// right as the board lays it out, so they are not mirrored for a
 	// right-to-left reader.
 	maze bool
+	// ig: Incan Gold's pictures (incangold_help.go).
+	ig []igHelpPic
 }
 
 var helpPages = []helpPage{
@@ -41,7 +44,13 @@ var helpPages = []helpPage{
 	{title: "scene.help.controls.title", body: "scene.help.controls.body"},
 }
 
-func newHelpScene(a *App, back Scene) *helpScene { return &helpScene{back: back} }
+func newHelpScene(a *App, back Scene) *helpScene {
+	s := &helpScene{back: back, pages: helpPages}
+	if a.gameID == igGameID {
+		s.pages = igHelpPages
+	}
+	return s
+}
 
 func (s *helpScene) Name() string { return "rules" }
 
@@ -49,7 +58,7 @@ func (s *helpScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
 	s.prev = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.prev"), enabled: s.page > 0}
 	s.done = button{r: rect{w/2 - a.U(100), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
-	s.next = button{r: rect{w/2 + a.U(130), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.next"), enabled: s.page < len(helpPages)-1, primary: true}
+	s.next = button{r: rect{w/2 + a.U(130), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.next"), enabled: s.page < len(s.pages)-1, primary: true}
 	if a.RTL() {
 		s.prev.r, s.next.r = s.next.r, s.prev.r
 	}
@@ -76,13 +85,16 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
 	drawTableBackground(a, &s.p, dst)
 	w, h := float64(a.w), float64(a.h)
-	pg := helpPages[s.page]
+	pg := s.pages[s.page]
 	drawText(a, dst, a.T("scene.menu.rules"), a.U(16), w/2, a.U(26), alignCenter, colTextDim)
 	drawText(a, dst, a.T(pg.title), a.U(32), w/2, a.U(62), alignCenter, colGold)
 	// Pictures across the top, text below.
 	art := a.Art(int(a.U(86)))
 	n := len(pg.cards) + len(pg.roles) + len(pg.gold)
 	y := a.U(96)
+	if len(pg.ig) > 0 {
+		y = s.drawIG(a, dst, pg, y)
+	}
 	if n > 0 {
 		gap := a.U(18)
 		cw := float64(art.Width())
@@ -132,7 +144,7 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 	if len(refs) > 0 {
 		drawText(a, dst, a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · ")), a.U(12), x, y+a.U(14), al, colTextDim)
 	}
-	drawText(a, dst, a.T("scene.help.page", "n", s.page+1, "total", len(helpPages)), a.U(14), w/2, h-a.U(94), alignCenter, colTextDim)
+	drawText(a, dst, a.T("scene.help.page", "n", s.page+1, "total", len(s.pages)), a.U(14), w/2, h-a.U(94), alignCenter, colTextDim)
 	drawButton(a, &s.p, dst, &s.prev)
 	drawButton(a, &s.p, dst, &s.done)
 	drawButton(a, &s.p, dst, &s.next)

@@ -311,6 +311,13 @@ func TestIncanGallery(t *testing.T) {
 			h := g.harness()
 			g.show(h, newIGNewGameScene(h.a))
 			g.shot(h, "ig-newgame")
+			h.a.gameID = igGameID
+			for i := range igHelpPages {
+				hs := newHelpScene(h.a, newMenuScene(h.a))
+				hs.page = i
+				g.show(h, hs)
+				g.shot(h, fmt.Sprintf("ig-rules-%d", i+1))
+			}
 			seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}}
 			for i := 3; i <= 6; i++ {
 				seats = append(seats, SeatSetup{Name: h.a.T("scene.bot.name", "n", i), Level: "normal"})

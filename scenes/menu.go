@@ -21,6 +21,7 @@ type menuScene struct {
 	focus    int    // keyboard focus: a card (0..cards-1), then a button; -1 none
 	canCont  bool   // Saboteur's autosave holds an unfinished game
 	canIG    bool   // Incan Gold's does (incangold_save.go)
+	canUG    bool   // Underground's does (underground_match.go)
 	message  string // an error to show (a corrupt autosave, say)
 	ticks    int
 	deco     []saboteur.Card
@@ -44,7 +45,7 @@ func newMenuScene(a *App) *menuScene {
 		// Continue resumes it (incangold_save.go).
 		a.gameID = lastPlayed(a)
 	}
-	s := &menuScene{canCont: canContinue(a), canIG: igCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
+	s := &menuScene{canCont: canContinue(a), canIG: igCanContinue(a), canUG: ugCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
 	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
 		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
@@ -110,17 +111,21 @@ func (s *menuScene) layout(a *App) {
 	}
 	s.pick.layout(col, gap)
 	cont := s.canCont
-	if a.gameID == igGameID {
-		cont = s.canIG // Continue acts on the picked game
+	switch a.gameID { // Continue acts on the picked game
+	case igGameID:
+		cont = s.canIG
+	case ugGameID:
+		cont = s.canUG
 	}
 	s.buttons[menuContinue].enabled = cont
 	s.buttons[menuJoin].enabled = s.lanReady
 	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
-	// The LAN table, the rules pages and the guided round are Saboteur's
-	// alone so far: with another game picked they wait.
+	// The LAN table and the guided round are Saboteur's alone so far, the
+	// rules pages Saboteur's and Incan Gold's (incangold_help.go): with
+	// another game picked they wait.
 	if a.gameID != "" && a.gameID != saboteur.ID {
 		s.buttons[menuHost].enabled = false
-		s.buttons[menuRules].enabled = false
+		s.buttons[menuRules].enabled = a.gameID == igGameID
 		s.buttons[menuLearn].enabled = false
 	}
 	s.buttons[menuNew].primary = !cont
@@ -200,8 +205,22 @@ func (s *menuScene) Update(a *App) error {
 			a.GoTo(newIGNewGameScene(a))
 			break
 		}
+		if a.gameID == ugGameID {
+			a.GoTo(newUGNewGameScene(a))
+			break
+		}
 		a.GoTo(newNewGameScene(a))
 	case menuContinue:
+		if a.gameID == ugGameID {
+			m, err := ugResume(a)
+			if err != nil {
+				s.message = a.T("scene.menu.continue_failed", "error", err.Error())
+				s.canUG = false
+				break
+			}
+			a.GoTo(newUGPlayScene(a, m))
+			break
+		}
 		if a.gameID == igGameID {
 			sc, err := igContinue(a)
 			if err != nil {
@@ -269,6 +288,14 @@ func (s *menuScene) Draw(a *App, dst *ebiten.Image) {
 			x, al = b.x-a.U(12), alignEnd
 		}
 		drawText(a, dst, a.T("scene.menu.join_soon"), a.U(14), x, b.cy(), al, colTextDim)
+	}
+	if b := s.buttons[menuLearn]; a.gameID == igGameID && !b.enabled && a.Hover(b.r) {
+		// The disabled guided round says why, and where the rules are.
+		tw := a.U(360)
+		th := wrappedHeight(a, a.T("ig.menu.learn_tip"), a.U(14), tw)
+		r := rect{b.r.cx() - tw/2 - a.U(10), b.r.y - th - a.U(24), tw + a.U(20), th + a.U(16)}
+		s.p.round(dst, r, a.U(8), colPanelHi, a.U(1), colGold)
+		drawWrapped(a, dst, a.T("ig.menu.learn_tip"), a.U(14), r.cx(), r.y+a.U(8), tw, alignCenter, colText)
 	}
 	if s.message != "" {
 		drawWrapped(a, dst, s.message, a.U(16), w/2, h-a.U(60), w*0.8, alignCenter, colBad)

@@ -235,3 +235,36 @@ func TestHardTrailerGambles(t *testing.T) {
 		t.Error("in round 4, with the loss outweighing the gain, hard went on")
 	}
 }
+
+// TestHardStopsWhenClear: hard's search stops early on a clear choice
+// (carrying 30 with four hazard kinds out: camp) and still makes it; it
+// goes on without search when going home would bank nothing (I4.3); and
+// clear tells a clear paired difference from noise.
+func TestHardStopsWhenClear(t *testing.T) {
+	b, _ := New("hard", 0, 7)
+	k := []incangold.Card{incangold.HazardCard(0), incangold.HazardCard(1), incangold.HazardCard(2), incangold.HazardCard(3), incangold.Treasure(17)}
+	v := viewWith(k, []int{30, 30, 30}, 2)
+	if c := b.Decide(v); c != incangold.Camp {
+		t.Error("hard stayed carrying 30 with four hazard kinds out")
+	}
+	if u := b.hard.used; u < hardMinRollouts || u >= hardRollouts {
+		t.Errorf("a clear choice took %d rollouts, want from %d to fewer than %d", u, hardMinRollouts, hardRollouts)
+	}
+	empty := viewWith([]incangold.Card{incangold.HazardCard(0), incangold.HazardCard(1)}, []int{0, 5, 5}, 0)
+	if c := b.Decide(empty); c != incangold.Torch || b.hard.used != 0 {
+		t.Errorf("carrying nothing with an empty pool hard chose %v after %d rollouts, want torch after none", c, b.hard.used)
+	}
+	h := b.hard
+	const nc = 2
+	vals := make([]float64, 0, 64*(nc+1))
+	for i := range 64 {
+		noise := float64(i%7) - 3
+		vals = append(vals, 10+noise, 10+noise+float64(i%3)-1, 4+noise)
+	}
+	if !h.clear(vals, nc, 1, 64) {
+		t.Error("camp 10 against torch 4 on the same cards is not clear")
+	}
+	if h.clear(vals, nc, 0, 64) {
+		t.Error("camp against a torch that differs by -1, 0 or 1 at random is clear")
+	}
+}
