@@ -26,26 +26,27 @@ import (
 // It lives here, beside the list of games, so that lan names no game.
 
 // TestNothingHiddenReachesAGuest plays a whole game of every game of the
-// box with a guest in every seat.
+// box at two table sizes with a guest in every seat.
 func TestNothingHiddenReachesAGuest(t *testing.T) {
 	for _, g := range Games() {
 		if g.Rules == nil || g.Hidden == nil {
 			t.Errorf("%s: no rules or no hidden-information check", g.ID)
 			continue
 		}
-		t.Run(g.ID, func(t *testing.T) {
-			t.Parallel()
-			lo, _ := g.Rules.Seats()
-			players := max(lo, 3)
-			st, err := playLAN(t, g.Rules, g.Hidden, players, 20261202)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !st.over || st.updates < st.moves*players || st.events == 0 {
-				t.Fatalf("played %d moves (over %v), checked %d updates and %d events", st.moves, st.over, st.updates, st.events)
-			}
-			t.Logf("%d moves, %d updates, %d events, %d bytes checked", st.moves, st.updates, st.events, st.bytes)
-		})
+		lo, _ := g.Rules.Seats()
+		for _, players := range []int{max(lo, 3), 5} {
+			t.Run(fmt.Sprintf("%s/%d", g.ID, players), func(t *testing.T) {
+				t.Parallel()
+				st, err := playLAN(t, g.Rules, g.Hidden, players, 20261202+uint64(players))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !st.over || st.updates < st.moves*players || st.events == 0 {
+					t.Fatalf("played %d moves (over %v), checked %d updates and %d events", st.moves, st.over, st.updates, st.events)
+				}
+				t.Logf("%d moves, %d updates, %d events, %d bytes checked", st.moves, st.updates, st.events, st.bytes)
+			})
+		}
 	}
 }
 
