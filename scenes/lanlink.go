@@ -50,9 +50,10 @@ type lanLink struct {
 	stop   context.CancelFunc // the host's beacon
 	port   int                // the host's TCP port
 	client *lan.Client
-	guest  *guestTable
-	seat   int     // this screen's seat
-	box    chatBox // the chat box on the board
+	guest  *guestTable   // a Saboteur guest's table
+	ig     *igGuestTable // an Incan Gold guest's table (incangold_lan.go)
+	seat   int           // this screen's seat
+	box    chatBox       // the chat box on the board
 
 	mu      sync.Mutex
 	lobby   lan.Lobby
@@ -118,7 +119,12 @@ func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*lanLink, 
 		return nil, err
 	}
 	l := &lanLink{client: c, seat: c.Seat()}
-	l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
+	switch cfg.Game.ID() {
+	case igGameID:
+		l.ig = &igGuestTable{link: l, seat: c.Seat()}
+	default:
+		l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
+	}
 	go l.run()
 	return l, nil
 }
@@ -147,8 +153,14 @@ func (l *lanLink) take(m lan.Message) {
 			l.mu.Unlock()
 		}
 	case lan.TUpdate:
+		if l.takeIG(m) {
+			l.mu.Lock()
+			l.started = true
+			l.mu.Unlock()
+			return
+		}
 		v, ok := m.GameView.(saboteur.View)
-		if !ok {
+		if !ok || l.guest == nil {
 			return
 		}
 		evs := make([]saboteur.Event, 0, len(m.GameEvents))
@@ -170,7 +182,11 @@ func (l *lanLink) take(m lan.Message) {
 		l.refused = m.Error
 		l.mu.Unlock()
 		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
-			l.guest.redeliver()
+			if l.ig != nil {
+				l.ig.refused()
+			} else if l.guest != nil {
+				l.guest.redeliver()
+			}
 		}
 	case lan.TNotice:
 		l.mu.Lock()
@@ -181,6 +197,9 @@ func (l *lanLink) take(m lan.Message) {
 		l.dropped = true
 		l.mu.Unlock()
 	case lan.TBack:
+		if l.ig != nil {
+			l.ig.reconnected()
+		}
 		l.mu.Lock()
 		l.dropped = false
 		l.mu.Unlock()

@@ -1,0 +1,244 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules/incangold"
+)
+
+// Incan Gold over the LAN (issue 16, "Playing it": LAN). The host plays
+// its seat on the lan.Host's game.Table (igHostTable); a guest's screens
+// run on an igGuestTable, which knows only what the host sends to the
+// guest's seat: its own view and its own redacted events. The screens take
+// the public stream from it (every event redacted for a spectator, I3.4:
+// no other seat's sealed choice before the reveal), and the guest's own
+// view only for its own seat.
+
+// igHostTable is the LAN host's igTable: the lan.Host's table, watched
+// like a local one; the computer players are the host's (lan.HostConfig
+// BotDelay paces them), so Pump has nothing to open. Closing it closes the
+// LAN table: at the game's end after the guests got the last updates.
+type igHostTable struct {
+	*igGameTable
+	link *lanLink
+}
+
+// Pump: the host's computer players move on their own.
+func (t *igHostTable) Pump(time.Time) {}
+
+// Close ends the LAN game for everyone; once the game is over, only after
+// the guests have the final updates (at most 5 s).
+func (t *igHostTable) Close() {
+	if t.t.Over() {
+		go func() {
+			t.link.host.Finish(5 * time.Second)
+			t.link.close()
+		}()
+		return
+	}
+	t.link.close()
+}
+
+// newIGHostMatch is the LAN host player's match: seat 0 of the lan.Host's
+// started table, the other seats guests and computer players.
+func newIGHostMatch(a *App, link *lanLink, lb lan.Lobby, seat int) (*igMatch, error) {
+	s, err := igLANSetup(lb, seat, seatNames(a, lb))
+	if err != nil {
+		return nil, err
+	}
+	t := link.host.Table()
+	m := newIGMatchOf(a, s)
+	m.table = &igHostTable{igGameTable: igWatch(t, newIGGate()), link: link}
+	m.lan = link
+	go func() {
+		// The game's end (I9): every guest gets the last updates, then
+		// the table closes and stops announcing itself.
+		select {
+		case <-t.Done():
+			link.host.Finish(5 * time.Second)
+			link.close()
+		case <-link.host.Done():
+		}
+	}()
+	return m, nil
+}
+
+// igLANSetup is the setup of a LAN table as its lobby says: the seats'
+// names, seat the one human at this screen, the table options.
+func igLANSetup(lb lan.Lobby, seat int, names []string) (igSetup, error) {
+	opts, err := incangold.ParseOptions(lb.Options)
+	if err != nil {
+		return igSetup{}, err
+	}
+	s := igSetup{Options: opts}
+	for i := range lb.Seats {
+		st := SeatSetup{Name: names[i], Human: i == seat, Level: "normal"}
+		s.Seats = append(s.Seats, st)
+	}
+	if len(s.Seats) < incangold.MinPlayers {
+		return igSetup{}, fmt.Errorf("lan: an Incan Gold table of %d seats (I2.1: 3 to 8)", len(s.Seats))
+	}
+	return s, nil
+}
+
+// beginIG deals the Incan Gold game and opens the host player's board.
+func (s *lobbyScene) beginIG(a *App) {
+	if err := s.link.host.Start(map[int]game.Seat{0: igHumanSeat{name: s.me}}); err != nil {
+		s.err = a.T("scene.error", "error", err.Error())
+		return
+	}
+	s.link.refreshHost()
+	lb, _, _ := s.link.snapshot()
+	m, err := newIGHostMatch(a, s.link, lb, 0)
+	if err != nil {
+		s.err = a.T("scene.error", "error", err.Error())
+		return
+	}
+	a.GoTo(newIGBoardScene(a, m))
+}
+
+// igGuestTable is a LAN guest's igTable: views and events come from the
+// host through the lanLink, the guest's sealed choice goes to the host.
+type igGuestTable struct {
+	link *lanLink
+	seat int
+
+	mu     sync.Mutex
+	host   incangold.View // the host's newest view of the guest's seat
+	mine   incangold.View // host, with the choice sealed here and not yet answered
+	has    bool
+	items  []igItem
+	seen   int  // events taken from the host so far
+	resync bool // the connection came back: the next update repeats every event
+}
+
+// igPublic is v without what only its seat may know: its sealed choice
+// and its tent (others' tents stay only with open tents or at the end,
+// O4, I9).
+func igPublic(v incangold.View) incangold.View {
+	v.Seat, v.Choice, v.Tent = -1, incangold.NoChoice, 0
+	if !v.Options.OpenTents && !v.Over {
+		v.Tents = nil
+	}
+	return v
+}
+
+// View is the guest's own view for its seat, else the public part of it:
+// a guest knows nothing more of the other seats.
+func (g *igGuestTable) View(seat int) incangold.View {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if seat == g.seat {
+		return g.mine
+	}
+	return igPublic(g.mine)
+}
+
+// errIGNotOwed is a guest's choice while it owes none.
+var errIGNotOwed = errors.New("I3.4: no choice owed now")
+
+// Submit sends the guest's sealed choice to the host (I3.4). Until the
+// host's next update the guest's view shows it sealed, so the screen does
+// not ask again; a refusal (TError) puts the host's view back.
+func (g *igGuestTable) Submit(seat int, c incangold.Choice) error {
+	if seat != g.seat {
+		return errNotYourSeat
+	}
+	if c != incangold.Torch && c != incangold.Camp {
+		return fmt.Errorf("I3.4: choice %q: want torch or camp", c)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.mine.Owes() {
+		return errIGNotOwed
+	}
+	if err := g.link.client.Move(incangold.Move{Choice: c}); err != nil {
+		return err
+	}
+	g.mine.Sealed = append(slices.Clone(g.mine.Sealed), seat)
+	g.mine.Choice = c
+	return nil
+}
+
+// Pump: the computer players are the host's.
+func (g *igGuestTable) Pump(time.Time) {}
+
+// Take hands out the events that came since, redacted for a spectator,
+// each with the public part of the view after its update.
+func (g *igGuestTable) Take() []igItem {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := g.items
+	g.items = nil
+	return out
+}
+
+// Close leaves the table (the seat goes to a computer player).
+func (g *igGuestTable) Close() { g.link.close() }
+
+// deliver takes one update from the host. The first update after a
+// reconnection repeats every event of the game: those seen already are
+// skipped.
+func (g *igGuestTable) deliver(v incangold.View, evs []incangold.Event) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.resync {
+		g.resync = false
+		evs = evs[min(g.seen, len(evs)):]
+	}
+	g.seen += len(evs)
+	g.host, g.mine, g.has = v, v, true
+	pub := igPublic(v)
+	for i, e := range evs {
+		g.items = append(g.items, igItem{ev: e.Redact(-1), view: &pub, last: i == len(evs)-1})
+	}
+}
+
+// reconnected notes that the connection came back (TBack).
+func (g *igGuestTable) reconnected() {
+	g.mu.Lock()
+	g.resync = true
+	g.mu.Unlock()
+}
+
+// refused puts the host's view back after the host refused the choice.
+func (g *igGuestTable) refused() {
+	g.mu.Lock()
+	g.mine = g.host
+	g.mu.Unlock()
+}
+
+// takeIG applies a TUpdate of an Incan Gold table; false when it is not.
+func (l *lanLink) takeIG(m lan.Message) bool {
+	v, ok := m.GameView.(incangold.View)
+	if !ok || l.ig == nil {
+		return false
+	}
+	evs := make([]incangold.Event, 0, len(m.GameEvents))
+	for _, e := range m.GameEvents {
+		if ie, ok := e.(incangold.Event); ok {
+			evs = append(evs, ie)
+		}
+	}
+	l.ig.deliver(v, evs)
+	return true
+}
+
+// newIGGuestMatch is a LAN guest's match: its seat's views come from the
+// host through link's client.
+func newIGGuestMatch(a *App, link *lanLink, lb lan.Lobby) (*igMatch, error) {
+	s, err := igLANSetup(lb, link.seat, seatNames(a, lb))
+	if err != nil {
+		return nil, err
+	}
+	m := newIGMatchOf(a, s)
+	m.table = link.ig
+	m.lan = link
+	return m, nil
+}
