@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"context"
+	"net"
 	"slices"
 	"strconv"
 	"testing"
@@ -9,9 +10,11 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/incangold"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // igSpy is an igTable that checks what the screens get from it: the public
@@ -228,5 +231,61 @@ func TestIncanLANHostWithGuest(t *testing.T) {
 	gv, _ := final.(incangold.View)
 	if !gv.Over || !slices.Equal(gv.Scores, f.v.Scores) {
 		t.Fatalf("the guest's final scores %v, the host's screen %v", gv.Scores, f.v.Scores)
+	}
+}
+
+// TestLobbyAndJoinEveryGame: the lobby of each game of the box (Saboteur's
+// four options, Incan Gold's five, Underground's two; each game's seat
+// range) and the join list of a table of each game, in every language
+// (SCENE_SHOTS pictures them). The join list offers the tables of the games
+// this app joins (lanGuestGame).
+func TestLobbyAndJoinEveryGame(t *testing.T) {
+	for _, l := range i18n.Langs {
+		t.Run(string(l), func(t *testing.T) {
+			loopbackLAN(t)
+			hg := langHarness(t, string(l))
+			js := newJoinScene(hg.a)
+			t.Cleanup(js.leave)
+			hg.a.cur = js
+			lanNet.Announce = js.browser.Addr()
+			lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+			for _, g := range []struct {
+				id         string
+				opts, seat int
+			}{{saboteur.ID, 4, 4}, {igGameID, 5, 4}, {ugGameID, 2, 3}} {
+				hh := langHarness(t, string(l))
+				hh.a.gameID = g.id
+				ls := newLobbyScene(hh.a)
+				if ls.link == nil {
+					t.Fatal(ls.err)
+				}
+				t.Cleanup(ls.link.close)
+				hh.a.cur = ls
+				hh.ticks(3)
+				if ls.lobby.Game != g.id || len(ls.opts) != g.opts || len(ls.lobby.Seats) != g.seat {
+					t.Fatalf("%s's lobby: game %q, %d options, %d seats", g.id, ls.lobby.Game, len(ls.opts), len(ls.lobby.Seats))
+				}
+				// Every option toggles and reaches the host.
+				for i := range ls.opts {
+					was := ls.opts[i].focus
+					hh.click(ls.opts[i].r)
+					ls.layout(hh.a)
+					if ls.opts[i].focus == was && !(g.id == igGameID && (i == 1 || i == 2)) {
+						t.Errorf("%s: option %q did not toggle (%q)", g.id, ls.opts[i].label, ls.err)
+					}
+				}
+				hh.click(ls.players[1].r)
+				hh.click(ls.seats[2].kind.r)
+				hh.ticks(3)
+				hh.shot("lan-lobby-" + g.id + "-" + string(l))
+			}
+			until(t, 900, func() bool { return len(js.found) == 3 }, hg)
+			for i, f := range js.found {
+				if want := lanGuestGame(f.Game) != nil; js.rows[i].enabled != want {
+					t.Errorf("the join list offers a %s table: %v, want %v", f.Game, js.rows[i].enabled, want)
+				}
+			}
+			hg.shot("lan-join-games-" + string(l))
+		})
 	}
 }

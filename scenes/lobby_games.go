@@ -169,7 +169,7 @@ func ugLobbyOptions(lb lan.Lobby) underground.Options {
 func ugLobbyGame() lobbyGame {
 	return lobbyGame{
 		id: underground.ID, game: ugGame, minP: 2, maxP: 5, defP: 3, levels: ugLevels,
-		keys:     []string{"ug.opt.open_coins", "scene.newgame.random_first"},
+		keys:     []string{"lan.lobby.open_coins", "scene.newgame.random_first"},
 		defaults: func(int) json.RawMessage { return jsonOf(underground.Options{}) },
 		vals: func(lb lan.Lobby) []bool {
 			o := ugLobbyOptions(lb)
