@@ -32,6 +32,7 @@ func (s *ugBoardScene) Update(a *App) error {
 	}
 	return nil
 }
+
 // ugTestFloor is boxed once, so the benchmark's frame allocates nothing
 // of the test's own.
 var ugTestFloor color.Color = colMazeFloor
