@@ -33,7 +33,7 @@ deps-test:
 test: deps-test fmt-check vet actionlint
 	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
-	$(XVFB) $(GO) test $$($(GO) list $(UI_PKGS) 2>/dev/null)
+	$(XVFB) $(GO) test -timeout 30m $$($(GO) list $(UI_PKGS) 2>/dev/null)
 	$(MAKE) --no-print-directory wasm && GOLDVEIN_WEB=$(CURDIR)/dist/web $(GO) test -tags e2e -v -count=1 ./e2e/
 
 fmt-check:

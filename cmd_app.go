@@ -19,11 +19,12 @@ import (
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/scenes"
 )
 
 func init() {
-	cli.Register("", "open the game window (flags: --game saboteur|incangold --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
+	cli.Register("", "open the game window (flags: --game saboteur|incangold|underground --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
 }
 
 // runApp opens the game window. With --autoplay every seat is a computer
@@ -33,8 +34,8 @@ func init() {
 // time it shows and of the board every few turns.
 func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("", flag.ContinueOnError)
-	players := fs.Int("players", 5, "players in the --autoplay game (3-10)")
-	gameID := fs.String("game", "saboteur", "the game of --autoplay and of the menu's New game: saboteur or incangold")
+	players := fs.Int("players", 5, "players in the --autoplay game (Saboteur 3-10, Incan Gold 3-8, Underground 2-5)")
+	gameID := fs.String("game", "saboteur", "the game of --autoplay and of the menu's New game: saboteur, incangold or underground")
 	seed := fs.String("seed", "", "seed of the --autoplay game (a number; empty: from the clock)")
 	autoplay := fs.Bool("autoplay", false, "every seat a computer player (normal), fast: a short tour of the menu, settings, rules, new game, and the LAN lobby and join screens (on 127.0.0.1 only), then a whole game")
 	exitAfter := fs.Bool("exit-after-game", false, "quit when the final scoring has been shown")
@@ -61,8 +62,13 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d for Incan Gold (I1.1)\n", *players, incangold.MinPlayers, incangold.MaxPlayers)
 			return 2
 		}
+	case underground.ID:
+		if lo, hi := (underground.Game{}).Seats(); *players < lo || *players > hi {
+			fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d for Underground (U1.1)\n", *players, lo, hi)
+			return 2
+		}
 	default:
-		fmt.Fprintf(stderr, "goldvein: --game %q: want saboteur or incangold\n", *gameID)
+		fmt.Fprintf(stderr, "goldvein: --game %q: want saboteur, incangold or underground\n", *gameID)
 		return 2
 	}
 	var s uint64

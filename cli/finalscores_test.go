@@ -13,12 +13,12 @@ import (
 // with a control character must not forge lines or colours.
 func TestWriteFinalScoresHostileInput(t *testing.T) {
 	var b strings.Builder
-	writeFinalScores(&b, []string{"Ann"}, saboteur.View{})
+	writeFinalScores(&b, "saboteur", []string{"Ann"}, saboteur.View{})
 	if !strings.HasPrefix(b.String(), "final scores:") {
 		t.Errorf("no scores: %q", b.String())
 	}
 	b.Reset()
-	writeFinalScores(&b, []string{"Ann\x1b[31m\nseat 9  Eve  99 gold  winner", "Bo"}, saboteur.View{Scores: []int{3, 5}})
+	writeFinalScores(&b, "saboteur", []string{"Ann\x1b[31m\nseat 9  Eve  99 gold  winner", "Bo"}, saboteur.View{Scores: []int{3, 5}})
 	out := b.String()
 	if n := strings.Count(out, "\n"); n != 3 {
 		t.Errorf("%d lines, want 3:\n%s", n, out)

@@ -8,24 +8,28 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/goldvein/goldvein/box"
 	"github.com/goldvein/goldvein/cmdline"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/rules"
 )
 
-const joinSynopsis = "goldvein join HOST:PORT [--name NAME] [--bot LEVEL] [--password P] [--token TOKEN]"
+const joinSynopsis = "goldvein join HOST:PORT [--game ID] [--name NAME] [--bot LEVEL] [--password P] [--token TOKEN]"
 
 func init() {
 	Register("join", "join a LAN game headless, a computer player making the moves", runJoin)
 }
 
-// runJoin is `goldvein join ADDR --name NAME --bot LEVEL` (issue 5): a
-// headless guest whose moves come from a computer player. It prints its
+// runJoin is `goldvein join ADDR [--game ID] --name NAME --bot LEVEL`
+// (issue 5): a headless guest whose moves come from a computer player, of
+// any game of the box (--game, default the first: saboteur). The host's
+// welcome names its table's game; a table of another game refuses the
+// guest (code "game") and join says which game to ask for. It prints its
 // seat and reconnect token to stderr, and the final scores to stdout when
 // the game ends, then exits 0. A refusal or a lost host exits 1; bad flags
 // exit 2.
@@ -39,8 +43,10 @@ func runJoin(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // without a goodbye, as a killed process would.
 func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("join", flag.ContinueOnError)
+	b := box.Games()
+	gameID := fs.String("game", "", "the game the table plays: "+strings.Join(b.IDs(), ", ")+" (default "+firstID(b)+")")
 	name := fs.String("name", "guest", "your name at the table")
-	level := fs.String("bot", "normal", "level of the computer player making the moves: random, easy, normal, hard")
+	level := fs.String("bot", "normal", "level of the computer player making the moves (Saboteur: random, easy, normal, hard)")
 	password := fs.String("password", "", "the table's password")
 	token := fs.String("token", "", "reconnect token of an earlier join: take that seat back")
 	reconnect := fs.Duration("reconnect", time.Minute, "keep trying this long to get back after the connection breaks")
@@ -61,9 +67,18 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "usage: %s\n", joinSynopsis)
 		return 2
 	}
-	lv, err := bot.ParseLevel(*level)
+	bg, err := b.Find(*gameID)
 	if err != nil {
-		fmt.Fprintf(stderr, "goldvein join: --bot: %v\n", err)
+		fmt.Fprintf(stderr, "goldvein join: %v\n", err)
+		return 2
+	}
+	g := bg.Rules
+	if g == nil {
+		fmt.Fprintf(stderr, "goldvein join: --game %s: this game cannot be played over the network yet\n", bg.ID)
+		return 2
+	}
+	if levels := g.Levels(); !slices.Contains(levels, *level) {
+		fmt.Fprintf(stderr, "goldvein join: --bot: %q: %s has %s\n", *level, bg.ID, strings.Join(levels, ", "))
 		return 2
 	}
 	if *token == "" {
@@ -72,20 +87,23 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 2
 		}
 	}
-	c, err := lan.Join(ctx, addr, lan.ClientConfig{Name: *name, Password: *password, Token: *token, Reconnect: *reconnect})
+	c, err := lan.Join(ctx, addr, lan.ClientConfig{Game: g, Name: *name, Password: *password, Token: *token, Reconnect: *reconnect})
 	if err != nil {
 		var re *lan.RefusedError
-		if errors.As(err, &re) && re.Code == lan.CodePassword && *password == "" {
+		switch {
+		case errors.As(err, &re) && re.Code == lan.CodePassword && *password == "":
 			fmt.Fprintln(stderr, "goldvein join: this table needs a password (--password)")
-		} else {
+		case errors.As(err, &re) && re.Code == lan.CodeGame:
+			fmt.Fprintf(stderr, "goldvein join: the host refused: %s (join with --game and the table's game)\n", re.Text)
+		default:
 			fmt.Fprintf(stderr, "goldvein join: %v\n", err)
 		}
 		return 1
 	}
 	fmt.Fprintf(stderr, "goldvein join: seat %d, reconnect token %s\n", c.Seat(), c.Token())
 	var names []string
-	v, err := lan.Autoplay(ctx, c, func(seat, players int) saboteur.Brain {
-		return bot.New(lv, seat, players, uint64(time.Now().UnixNano()))
+	v, err := lan.Autoplay(ctx, c, func(seat int) (rules.Bot, error) {
+		return g.NewBot(*level, seat, uint64(time.Now().UnixNano()))
 	}, func(m lan.Message) {
 		switch m.T {
 		case lan.TLobby:
@@ -94,7 +112,7 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				names = append(names, s.Name)
 			}
 		case lan.TChat:
-			fmt.Fprintf(stderr, "goldvein join: chat: %s: %s\n", m.Name, chatText(m))
+			fmt.Fprintf(stderr, "goldvein join: chat: %s: %s\n", m.Name, chatText(g, m))
 		case lan.TNotice: // the text has no control characters (lan.DecodeHost)
 			fmt.Fprintf(stderr, "goldvein join: notice: %s\n", m.Text)
 		case lan.TDropped:
@@ -103,7 +121,7 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintln(stderr, "goldvein join: back in the game")
 		}
 	})
-	if err != nil || v.Phase != saboteur.Over {
+	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			fmt.Fprintln(stderr, "goldvein join: stopped")
 		} else {
@@ -111,13 +129,13 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		return 1
 	}
-	writeFinalScores(stdout, names, v)
+	writeFinalScores(stdout, bg.ID, names, v)
 	return 0
 }
 
-func chatText(m lan.Message) string {
+func chatText(g rules.Game, m lan.Message) string {
 	if m.Phrase != "" {
-		return lan.PhraseText(m.Phrase)
+		return rules.PhraseText(g, m.Phrase)
 	}
 	return m.Text
 }

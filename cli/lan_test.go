@@ -16,6 +16,8 @@ import (
 
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/lan/lantest"
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // syncBuffer is an io.Writer safe to read while a command writes to it.
@@ -234,7 +236,7 @@ func TestJoinKilledAndBack(t *testing.T) {
 func TestServeTurnTimeout(t *testing.T) {
 	addr, out, errOut, code := served(t, context.Background(), "--addr", "127.0.0.1:0", "--players", "3", "--bots", "1",
 		"--save", filepath.Join(t.TempDir(), "lan.json"), "--turn-timeout", "30ms", "--grace", "1h")
-	silent, err := lan.Join(context.Background(), addr, lan.ClientConfig{Name: "silent", Timeout: 5 * time.Second})
+	silent, err := lan.Join(context.Background(), addr, lan.ClientConfig{Game: saboteur.Rules{Bots: bot.Brains}, Name: "silent", Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,5 +337,52 @@ func TestServeHostName(t *testing.T) {
 		if got := upgrade(host); got != want {
 			t.Errorf("Host %s: status %d, want %d", host, got, want)
 		}
+	}
+}
+
+// TestServeAndJoinEveryGame: goldvein serve --game ID and goldvein join
+// --game ID play whole games of Incan Gold (several explorers choosing at
+// once) and Underground, headless, with computer players on both sides:
+// every guest exits 0 with the host's final scores. A guest of another
+// game is refused with a line naming the table's game and --game.
+func TestServeAndJoinEveryGame(t *testing.T) {
+	for _, id := range []string{"incangold", "underground"} {
+		t.Run(id, func(t *testing.T) {
+			save := filepath.Join(t.TempDir(), "lan.json")
+			addr, out, errOut, code := served(t, context.Background(), "--game", id, "--addr", "127.0.0.1:0", "--players", "3", "--bots", "1", "--save", save)
+			wrong := joinAsync(context.Background(), addr, "--name", "lost", "--bot", "random")
+			if j := <-wrong; j.code != 1 || !strings.Contains(j.err, "this table plays "+id) || !strings.Contains(j.err, "--game") {
+				t.Errorf("a Saboteur guest at a %s table: exit %d: %s", id, j.code, j.err)
+			}
+			var js []chan joined
+			for i := 0; i < 2; i++ {
+				js = append(js, joinAsync(context.Background(), addr, "--game", id, "--name", fmt.Sprintf("guest%d", i), "--bot", "random"))
+			}
+			var scores []string
+			for i, ch := range js {
+				j := <-ch
+				if j.code != 0 {
+					t.Fatalf("join %d exited %d: %s", i, j.code, j.err)
+				}
+				scores = append(scores, finalScores(t, j.out))
+			}
+			select {
+			case c := <-code:
+				if c != 0 {
+					t.Fatalf("serve exited %d: %s", c, errOut)
+				}
+			case <-time.After(60 * time.Second):
+				t.Fatal("serve did not end")
+			}
+			host := finalScores(t, out.String())
+			for i, s := range scores {
+				if s != host {
+					t.Errorf("guest %d's final scores:\n%s\nthe host's:\n%s", i, s, host)
+				}
+			}
+			if !strings.Contains(host, "winner") {
+				t.Errorf("no winner in %q", host)
+			}
+		})
 	}
 }

@@ -19,13 +19,13 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/goldvein/goldvein/box"
 	"github.com/goldvein/goldvein/cmdline"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/webdist"
 )
 
@@ -36,9 +36,10 @@ func init() {
 // lanSaveFile is the dedicated host's autosave inside the config folder.
 const lanSaveFile = "lan-autosave.json"
 
-// runServe is `goldvein serve --addr HOST:PORT --players N --bots K
-// [--password P] [--resume] [--turn-timeout D]` (issue 5): a headless
-// dedicated host. It prints
+// runServe is `goldvein serve [--game ID] --addr HOST:PORT --players N
+// --bots K [--password P] [--resume] [--turn-timeout D]` (issue 5): a
+// headless dedicated host of any game of the box (--game, default the
+// first: saboteur, so that no script breaks). It prints
 // "listening on ADDR" first, starts the game when every guest seat is taken,
 // autosaves after every move, and prints the final scores and exits 0 when
 // the game ends. Bad flags exit 2; a failure exits 1.
@@ -52,13 +53,15 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // stops at once; the autosave stays for --resume).
 func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	b := box.Games()
+	gameID := fs.String("game", "", "the game to host: "+strings.Join(b.IDs(), ", ")+" (default "+firstID(b)+")")
 	addr := fs.String("addr", ":47475", "HOST:PORT to listen on (TCP, and HTTP/WebSocket on the same port)")
-	players := fs.Int("players", 4, "seats at the table, 3 to 10 (R1.1)")
+	players := fs.Int("players", 4, "seats at the table (Saboteur: 3 to 10, R1.1; goldvein help lists each game's)")
 	bots := fs.Int("bots", 0, "seats computer players take; the others wait for guests")
 	password := fs.String("password", "", "password guests must give (empty: none)")
 	resume := fs.Bool("resume", false, "continue the game in the autosave (after a crash); guests reconnect")
 	name := fs.String("name", "goldvein", "the table's name, shown to guests")
-	level := fs.String("level", "normal", "computer players' level: random, easy, normal, hard")
+	level := fs.String("level", "normal", "computer players' level (Saboteur: random, easy, normal, hard)")
 	grace := fs.Duration("grace", 30*time.Second, "how long a dropped guest keeps their seat before a computer player stands in")
 	turnTimeout := fs.Duration("turn-timeout", lan.DefaultTurnTimeout, "how long a guest may take for a turn before a computer player makes that move for them (0: no limit)")
 	save := fs.String("save", "", "autosave file (default: "+lanSaveFile+" in the config folder)")
@@ -67,9 +70,9 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	perAddr := fs.Int("per-addr", 4, "most game connections from one IP address")
 	hostNames := fs.String("host-name", "", "other names browsers may reach this machine by, comma-separated (a router's DNS name such as gamebox.home); a WebSocket naming any other host is refused")
 	botDelay := fs.Duration("bot-delay", 0, "computer players wait this long before each move")
-	connect := fs.Bool("connect-to-start", false, "table rule R5.5: path cards must continue a tunnel from the start")
-	oneNugget := fs.Bool("one-nugget", false, "table rule R8.1a: one nugget card per gold-digger")
-	sabotaged := fs.Bool("sabotaged-get-nothing", false, "table rule R8.1b: diggers with a broken tool get no gold")
+	connect := fs.Bool("connect-to-start", false, "Saboteur table rule R5.5: path cards must continue a tunnel from the start")
+	oneNugget := fs.Bool("one-nugget", false, "Saboteur table rule R8.1a: one nugget card per gold-digger")
+	sabotaged := fs.Bool("sabotaged-get-nothing", false, "Saboteur table rule R8.1b: diggers with a broken tool get no gold")
 	if code, done := cmdline.ParseFlags(fs, "goldvein serve [--addr HOST:PORT] [--players N] [--bots K] [--password P] [flags]", args, stdout, stderr); done {
 		return code
 	}
@@ -80,8 +83,16 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if fs.NArg() > 0 {
 		return fail(2, "unexpected argument %q", fs.Arg(0))
 	}
-	if _, err := bot.ParseLevel(*level); err != nil {
-		return fail(2, "--level: %v", err)
+	bg, err := b.Find(*gameID)
+	if err != nil {
+		return fail(2, "%v", err)
+	}
+	g := bg.Rules
+	if g == nil {
+		return fail(2, "--game %s: this game cannot be played over the network yet", bg.ID)
+	}
+	if levels := g.Levels(); !slices.Contains(levels, *level) {
+		return fail(2, "--level: %q: %s has %s", *level, bg.ID, strings.Join(levels, ", "))
 	}
 	if *grace <= 0 {
 		return fail(2, "--grace %s: want a positive duration", *grace)
@@ -93,10 +104,19 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if limit == 0 {
 		limit = -1 // lan.HostConfig: negative is no limit, 0 the default
 	}
-	opts := saboteur.Options{Players: *players, FirstPlayer: -1, ConnectToStart: *connect,
-		OneNuggetPerDigger: *oneNugget, SabotagedGetNothing: *sabotaged}
-	if err := opts.Validate(); err != nil {
-		return fail(2, "--players: %v", err)
+	var opts json.RawMessage // the game's defaults
+	if bg.ID == saboteur.ID {
+		so := saboteur.Options{Players: *players, FirstPlayer: -1, ConnectToStart: *connect,
+			OneNuggetPerDigger: *oneNugget, SabotagedGetNothing: *sabotaged}
+		if err := so.Validate(); err != nil {
+			return fail(2, "--players: %v", err)
+		}
+		opts, _ = json.Marshal(so)
+	} else if *connect || *oneNugget || *sabotaged {
+		return fail(2, "--connect-to-start, --one-nugget and --sabotaged-get-nothing are Saboteur's table rules, not %s's", bg.ID)
+	}
+	if lo, hi := g.Seats(); *players < lo || *players > hi {
+		return fail(2, "--players %d: %s takes %d to %d players", *players, bg.ID, lo, hi)
 	}
 	if *bots < 0 || *bots > *players {
 		return fail(2, "--bots %d: want 0 to %d", *bots, *players)
@@ -114,7 +134,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return fail(2, "--host-name: %v", err)
 	}
-	cfg := lan.HostConfig{HostNames: names, Name: *name, Password: *password, Options: opts, Bots: *bots, BotLevel: *level,
+	cfg := lan.HostConfig{HostNames: names, Name: *name, Password: *password, Game: g, Players: *players, Options: opts, Bots: *bots, BotLevel: *level,
 		BotDelay: *botDelay, Seed: *seed, Save: lanSaver{game.FileSaver{Path: path, Private: true}}, Grace: *grace, TurnTimeout: limit, AutoStart: true,
 		MaxPerAddr: *perAddr, Web: webdist.Handler(),
 		Logf: func(format string, a ...any) {
@@ -126,12 +146,10 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	var sess lan.Session
 	if *resume {
 		var err error
-		if rec, sess, err = loadLanSaveCtx(ctx, path); err != nil {
+		if rec, sess, err = loadLanSaveCtx(ctx, path, g); err != nil {
 			return fail(1, "--resume: %v", err)
 		}
-		if cfg.Options, err = saboteur.ParseOptions(len(rec.Seats), rec.Options); err != nil {
-			return fail(1, "--resume: %v", err)
-		}
+		cfg.Players, cfg.Options = len(rec.Seats), rec.Options
 	}
 	h, err := lan.NewHost(cfg)
 	if err != nil {
@@ -187,23 +205,34 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return fail(1, "stopped; continue the game with --resume")
 	}
 	h.Finish(2 * time.Second) // the last updates reach the guests
-	final, _ := t.View(-1).(saboteur.View)
-	writeFinalScores(stdout, t.Names(), final)
+	writeFinalScores(stdout, bg.ID, t.Names(), t.View(-1))
 	if err := t.SaveError(); err != nil {
 		fmt.Fprintf(stderr, "goldvein serve: autosave: %v\n", err)
 	}
 	return 0
 }
 
-// writeFinalScores prints every seat's gold at the end of the game (R9.1),
-// one line per seat: "seat 0  Ann  7 gold  winner".
-func writeFinalScores(w io.Writer, names []string, v saboteur.View) {
+// writeFinalScores prints every seat's score at the end of the game (the
+// final view's scores: R9.1, I9.1, U10), one line per seat: "seat 0  Ann
+// 7 gold  winner". The winners are the view's, or else the best scores.
+func writeFinalScores(w io.Writer, gameID string, names []string, v rules.View) {
 	fmt.Fprintln(w, "final scores:")
-	if len(v.Scores) == 0 { // goldvein join prints what a host sent
+	var fin struct {
+		Scores  []int `json:"scores"`
+		Winners []int `json:"winners"`
+	}
+	if p, err := json.Marshal(v); err == nil {
+		json.Unmarshal(p, &fin) // a view without scores prints none
+	}
+	if len(fin.Scores) == 0 { // goldvein join prints what a host sent
 		return
 	}
-	best := slices.Max(v.Scores)
-	for s, sc := range v.Scores {
+	best := slices.Max(fin.Scores)
+	unit := scoreUnits[gameID]
+	if unit == "" {
+		unit = "points"
+	}
+	for s, sc := range fin.Scores {
 		name := fmt.Sprintf("seat %d", s)
 		if s < len(names) {
 			name = names[s]
@@ -212,11 +241,22 @@ func writeFinalScores(w io.Writer, names []string, v saboteur.View) {
 			name = strconv.Quote(name) // no forged lines or terminal escapes
 		}
 		mark := ""
-		if sc == best {
+		if (fin.Winners == nil && sc == best) || slices.Contains(fin.Winners, s) {
 			mark = "  winner"
 		}
-		fmt.Fprintf(w, "seat %d  %-24s %2d gold%s\n", s, name, sc, mark)
+		fmt.Fprintf(w, "seat %d  %-24s %2d %s%s\n", s, name, sc, unit, mark)
 	}
+}
+
+// scoreUnits names what each game scores in (the final scores' lines).
+var scoreUnits = map[string]string{"saboteur": "gold", "incangold": "gems", "underground": "coins"}
+
+// firstID is the default game's ID.
+func firstID(b box.Box) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return b[0].ID
 }
 
 // lanSave is the dedicated host's autosave as game.FileSaver.SaveSession
@@ -234,12 +274,15 @@ type lanSaver struct{ fs game.FileSaver }
 
 func (s lanSaver) Save(rec *rules.Record, sess lan.Session) error { return s.fs.SaveSession(rec, sess) }
 
-// loadLanSave reads and checks an autosave written by lanSaver (or by
-// goldvein before record format 2: game.FileSaver.Load converts it).
-func loadLanSave(path string) (*rules.Record, lan.Session, error) {
-	saved, err := game.FileSaver{Path: path}.Load(saboteur.Rules{})
+// loadLanSave reads and checks an autosave of g written by lanSaver (or
+// by goldvein before record format 2: game.FileSaver.Load converts it).
+func loadLanSave(path string, g rules.Game) (*rules.Record, lan.Session, error) {
+	saved, err := game.FileSaver{Path: path}.Load(g)
 	if err != nil {
 		return nil, lan.Session{}, err
+	}
+	if saved.Record.Game != g.ID() {
+		return nil, lan.Session{}, fmt.Errorf("%s: a game of %s, not %s (--game)", path, saved.Record.Game, g.ID())
 	}
 	if saved.Match.Over() {
 		return nil, lan.Session{}, errors.New(path + ": that game is over; nothing to resume")
@@ -260,7 +303,7 @@ func loadLanSave(path string) (*rules.Record, lan.Session, error) {
 
 // loadLanSaveCtx is loadLanSave that gives up when ctx ends: SIGINT and
 // SIGTERM stop serve at every step, also while a save is read and replayed.
-func loadLanSaveCtx(ctx context.Context, path string) (*rules.Record, lan.Session, error) {
+func loadLanSaveCtx(ctx context.Context, path string, g rules.Game) (*rules.Record, lan.Session, error) {
 	type loaded struct {
 		rec  *rules.Record
 		sess lan.Session
@@ -268,7 +311,7 @@ func loadLanSaveCtx(ctx context.Context, path string) (*rules.Record, lan.Sessio
 	}
 	ch := make(chan loaded, 1)
 	go func() {
-		rec, sess, err := loadLanSave(path)
+		rec, sess, err := loadLanSave(path, g)
 		ch <- loaded{rec, sess, err}
 	}()
 	select {

@@ -4,11 +4,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // TestLoadLanSaveFormat1: a goldvein serve --save file written before
@@ -17,7 +19,7 @@ import (
 // and its next autosave is format 2 with the seats' kinds (the host's own
 // player human, the guest remote, the computer players at their levels).
 func TestLoadLanSaveFormat1(t *testing.T) {
-	rec, sess, err := loadLanSave(filepath.Join("..", "game", "testdata", "format1-lansave.json"))
+	rec, sess, err := loadLanSave(filepath.Join("..", "game", "testdata", "format1-lansave.json"), saboteur.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,12 +27,10 @@ func TestLoadLanSaveFormat1(t *testing.T) {
 		sess.Seats[1].Kind != lan.SeatGuest || sess.Seats[1].Token != "0123456789abcdef0123456789abcdef" {
 		t.Fatalf("read from %d, %d moves, session %+v", rec.From, len(rec.Moves), sess)
 	}
-	opts, err := saboteur.ParseOptions(len(rec.Seats), rec.Options)
-	if err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), lanSaveFile)
-	h, err := lan.NewHost(lan.HostConfig{Options: opts, Save: lanSaver{game.FileSaver{Path: path, Private: true}}})
+	// The computer players wait (BotDelay), so the record still holds the
+	// 75 moves when read: with no delay the next seat's bot could move first.
+	h, err := lan.NewHost(lan.HostConfig{Game: saboteur.Rules{Bots: bot.Brains}, Players: len(rec.Seats), Options: rec.Options, BotDelay: time.Hour, Save: lanSaver{game.FileSaver{Path: path, Private: true}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"net/http/httptest"
@@ -29,6 +30,7 @@ import (
 
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/saboteur"
+	sabbot "github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/webdist"
 )
 
@@ -298,7 +300,7 @@ func TestMenuDraws(t *testing.T) {
 // when bots == players the game is not started.
 func newHost(t *testing.T, dir string, players, bots int) (*lan.Host, string) {
 	t.Helper()
-	h, err := lan.NewHost(lan.HostConfig{Name: "e2e", Options: saboteur.Options{Players: players, FirstPlayer: -1},
+	h, err := lan.NewHost(lan.HostConfig{Name: "e2e", Game: saboteur.Rules{Bots: sabbot.Brains}, Players: players, Options: sabJSON(saboteur.Options{Players: players, FirstPlayer: -1}),
 		Bots: bots, BotLevel: "random", AutoStart: bots < players, Web: webdist.NewHandler(os.DirFS(dir))})
 	if err != nil {
 		t.Fatal(err)
@@ -549,4 +551,10 @@ func TestAutoplayWholeGameInTab(t *testing.T) {
 		t.Fatalf("exit %d after %v; output:\n%s", *s.ExitCode, time.Since(start), tail(s.Lines, 20))
 	}
 	t.Logf("a whole autoplay game in the tab took %v: %s", time.Since(start).Round(time.Second), tail(s.Lines, 1))
+}
+
+// sabJSON is o as Saboteur's table options JSON (lan.HostConfig.Options).
+func sabJSON(o saboteur.Options) json.RawMessage {
+	p, _ := json.Marshal(o)
+	return p
 }

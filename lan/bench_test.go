@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
@@ -119,9 +120,9 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 		if r.m.T != TUpdate {
 			continue
 		}
-		v := *r.m.View
-		for _, e := range r.m.Events {
-			brains[r.seat].Observe(saboteur.Event(e))
+		v := *upView(r.m)
+		for _, e := range upEvents(r.m) {
+			brains[r.seat].Observe(e)
 		}
 		views[r.seat] = v
 		got[v.Moves]++
@@ -224,7 +225,7 @@ func BenchmarkHostMove(b *testing.B) {
 		conns = conns[:0]
 		for i := 0; i < n; i++ {
 			rc := rawConn(b, addr)
-			rc.send(&Message{T: THello, Version: Version, Name: fmt.Sprintf("p%d", i)})
+			rc.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: fmt.Sprintf("p%d", i)})
 			go io.Copy(io.Discard, rc.nc)
 			conns = append(conns, rc)
 		}
@@ -245,7 +246,7 @@ func BenchmarkHostMove(b *testing.B) {
 		}
 		tv := sview(t, v.Turn)
 		m := tv.LegalMoves()[0]
-		conns[v.Turn].send(&Message{T: TMove, Move: &m})
+		conns[v.Turn].send(&Message{T: TMove, Move: moveJSON(m)})
 		<-wrote
 	}
 	b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/float64(b.N), "cpu-µs/move")
@@ -262,8 +263,8 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 	for seed := uint64(1); len(lat) < b.N; seed++ {
 		cfg := testConfig(n, n-guests)
 		cfg.Seed = seed
-		cfg.NewBrain = func(_ string, seat, players int) saboteur.Brain {
-			return bot.New(bot.Hard, seat, players, uint64(seat)+seed)
+		cfg.NewBot = func(_ string, seat int) (rules.Bot, error) {
+			return sab.NewBot("hard", seat, uint64(seat)+seed)
 		}
 		cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 		var mu sync.Mutex
@@ -297,7 +298,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				Autoplay(ctx, c, randomBrain, nil)
+				Autoplay(ctx, c, randomBot, nil)
 			}()
 		}
 		wg.Wait()

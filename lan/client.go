@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/flate"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,7 +14,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 )
 
 // Client-side message types: the client puts these in its Messages stream
@@ -25,6 +26,11 @@ const (
 
 // ClientConfig configures Join.
 type ClientConfig struct {
+	// Game is the game to play (required): the hello names it, a host
+	// whose table plays another game refuses the guest (code "game"), and
+	// it decodes the host's views and events (rules.Game.DecodeView,
+	// DecodeEvent, strictly).
+	Game rules.Game
 	// Name is the player's name (1 to MaxName printable runes).
 	Name string
 	// Password is the table's password, if it has one.
@@ -78,7 +84,7 @@ type Client struct {
 	name   string
 	token  string
 	out    *outbox
-	last   *saboteur.View
+	last   rules.View
 	over   bool
 	closed bool
 	err    error
@@ -96,6 +102,9 @@ type Client struct {
 // ws://HOST:PORT/ws over WebSocket), says hello and waits for the welcome.
 // A refusal is a *RefusedError.
 func Join(ctx context.Context, addr string, cfg ClientConfig) (*Client, error) {
+	if cfg.Game == nil {
+		return nil, errors.New("lan: join: no game")
+	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 5 * time.Second
 	}
@@ -128,15 +137,16 @@ func (c *Client) Token() string {
 	return c.token
 }
 
-// View returns the newest view received, and false before the first.
-func (c *Client) View() (saboteur.View, bool) {
+// View returns the newest view received (the game's own type), and false
+// before the first.
+func (c *Client) View() (rules.View, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.last == nil {
-		return saboteur.View{}, false
-	}
-	return *c.last, true
+	return c.last, c.last != nil
 }
+
+// Game returns the game the client plays (ClientConfig.Game).
+func (c *Client) Game() rules.Game { return c.cfg.Game }
 
 // Messages returns the stream of messages from the host, in order. It is
 // closed when the client ends (Err says why).
@@ -152,11 +162,20 @@ func (c *Client) Err() error {
 	return c.err
 }
 
-// Move sends a move of the client's seat (its Seat field is ignored: the
-// host fills in the connection's seat). The host answers a refused move
-// with an error message; a legal one with updates to every seat.
-func (c *Client) Move(m saboteur.Move) error {
-	return c.send(&Message{T: TMove, Move: &m})
+// Move sends a move of the client's seat, in the game's own type (it must
+// encode to the game's JSON with encoding/json: rules.Move). The host
+// plays it as the connection's seat's: a move that names another seat is
+// refused. The host answers a refused move with an error message; a legal
+// one with updates to every seat.
+func (c *Client) Move(m rules.Move) error {
+	p, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("lan: move: %w", err)
+	}
+	if len(p)+32 > MaxClientMessage {
+		return fmt.Errorf("lan: move of %d bytes, limit %d", len(p), MaxClientMessage)
+	}
+	return c.send(&Message{T: TMove, Move: p})
 }
 
 // Chat sends a chat line (at most MaxChat printable runes).
@@ -167,9 +186,9 @@ func (c *Client) Chat(text string) error {
 	return c.send(&Message{T: TChat, Text: text})
 }
 
-// Phrase sends a quick phrase by ID (QuickPhrases).
+// Phrase sends a quick phrase of the game by ID (rules.PhrasesOf).
 func (c *Client) Phrase(id string) error {
-	if PhraseText(id) == "" {
+	if rules.PhraseText(c.cfg.Game, id) == "" {
 		return fmt.Errorf("lan: unknown phrase %q", id)
 	}
 	return c.send(&Message{T: TChat, Phrase: id})
@@ -252,7 +271,7 @@ func (c *Client) connect(ctx context.Context) (net.Conn, io.Reader, error) {
 	c.mu.Lock()
 	token := c.token
 	c.mu.Unlock()
-	hello := &Message{T: THello, Version: Version, Name: c.cfg.Name, Password: c.cfg.Password, Token: token, Deflate: c.cfg.Deflate}
+	hello := &Message{T: THello, Version: Version, Game: c.cfg.Game.ID(), Name: c.cfg.Name, Password: c.cfg.Password, Token: token, Deflate: c.cfg.Deflate}
 	p, _ := Encode(hello)
 	nc.SetDeadline(time.Now().Add(c.cfg.Timeout))
 	if _, err := io.WriteString(nc, Magic); err != nil {
@@ -278,8 +297,13 @@ func (c *Client) connect(ctx context.Context) (net.Conn, io.Reader, error) {
 		switch m.T {
 		case TRefused:
 			nc.Close()
-			return nil, nil, &RefusedError{Code: m.Code, Text: m.Error, Version: m.Version}
+			return nil, nil, refusal(m)
 		case TWelcome:
+			if m.Game != c.cfg.Game.ID() {
+				nc.Close()
+				return nil, nil, &RefusedError{Code: CodeGame, Version: Version,
+					Text: fmt.Sprintf("the host's table plays %q, this guest plays %s", m.Game, c.cfg.Game.ID())}
+			}
 			nc.SetDeadline(time.Time{})
 			c.mu.Lock()
 			c.seat, c.name, c.token = m.Seat, m.Name, m.Token
@@ -374,7 +398,7 @@ func (c *Client) reconnect() (net.Conn, io.Reader, error) {
 func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 	defer nc.Close()
 	var buf []byte
-	var vt viewTracker // deltas refer to this connection's updates only
+	vt := viewTracker{g: c.cfg.Game} // deltas refer to this connection's updates only
 	for {
 		nc.SetReadDeadline(time.Now().Add(c.cfg.IdleTimeout))
 		p, err := ReadFrame(r, buf, MaxHostMessage)
@@ -387,7 +411,12 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 			err = vt.apply(&m)
 		}
 		if err == nil && m.T == TUpdate {
-			err = checkView(m.View, c.Seat())
+			if vc, ok := c.cfg.Game.(rules.ViewChecker); ok {
+				err = vc.CheckView(m.GameView, c.Seat())
+			}
+		}
+		if err == nil && m.T == TChat && m.Phrase != "" && rules.PhraseText(c.cfg.Game, m.Phrase) == "" {
+			err = fmt.Errorf("lan: chat: %s has no quick phrase %q", c.cfg.Game.ID(), m.Phrase)
 		}
 		if err != nil {
 			return &hostProtocolError{fmt.Errorf("lan: from %s: %w", c.addr, err)}
@@ -397,11 +426,11 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 			c.send(&Message{T: TPong})
 			continue
 		case TRefused:
-			return &RefusedError{Code: m.Code, Text: m.Error, Version: m.Version}
+			return refusal(m)
 		case TUpdate:
 			c.mu.Lock()
-			c.last = m.View // nobody changes a view once made (viewTracker)
-			if m.View.Phase == saboteur.Over {
+			c.last = m.GameView // nobody changes a view once made (viewTracker)
+			if m.Over {
 				c.over = true
 			}
 			c.mu.Unlock()
@@ -467,39 +496,14 @@ func (c *Client) pump() {
 	}
 }
 
-// RulesEvents returns an update's events as saboteur.Events.
-func (m *Message) RulesEvents() []saboteur.Event {
-	out := make([]saboteur.Event, len(m.Events))
-	for i, e := range m.Events {
-		out[i] = saboteur.Event(e)
+// refusal is a refused message as a *RefusedError. A host of another
+// protocol version may refuse this version's hello for a field it does not
+// know (a version 2 host: "unknown field"), naming its version: that is a
+// refusal for the version, said so.
+func refusal(m Message) *RefusedError {
+	if m.Version != 0 && m.Version != Version && m.Code != CodeVersion {
+		return &RefusedError{Code: CodeVersion, Version: m.Version,
+			Text: fmt.Sprintf("the host speaks protocol version %d, this guest %d: use the same goldvein release (the host said: %s: %s)", m.Version, Version, m.Code, m.Error)}
 	}
-	return out
-}
-
-// checkView checks that a view from the host is the client's own seat's and
-// fits its table, before the player or a computer player sees it: the seat,
-// valid options, a turn and last mover inside the table, a hand size and
-// broken tools per seat, and, once the game is over, every seat's score
-// (lan/PROTOCOL.md, Updates). Errors start "view:".
-func checkView(v *saboteur.View, seat int) error {
-	if v.Seat != seat {
-		return fmt.Errorf("view: of seat %d, but this is seat %d", v.Seat, seat)
-	}
-	if err := v.Options.Validate(); err != nil {
-		return fmt.Errorf("view: %w", err)
-	}
-	n := v.Options.Players
-	switch {
-	case seat < 0 || seat >= n:
-		return fmt.Errorf("view: seat %d at a table of %d", seat, n)
-	case v.Turn < 0 || v.Turn >= n:
-		return fmt.Errorf("view: turn %d at a table of %d", v.Turn, n)
-	case v.LastMover < -1 || v.LastMover >= n:
-		return fmt.Errorf("view: last mover %d at a table of %d", v.LastMover, n)
-	case len(v.HandSizes) != n || len(v.Broken) != n:
-		return fmt.Errorf("view: %d hand sizes and %d broken-tool lists for %d seats", len(v.HandSizes), len(v.Broken), n)
-	case v.Phase == saboteur.Over && len(v.Scores) != n:
-		return fmt.Errorf("view: the game is over with %d scores for %d seats", len(v.Scores), n)
-	}
-	return nil
+	return &RefusedError{Code: m.Code, Text: m.Error, Version: m.Version}
 }

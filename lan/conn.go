@@ -44,8 +44,8 @@ type outbox struct {
 	done    chan struct{} // closed when the connection is closed
 	once    sync.Once
 
-	onUpdate func(moves int, at time.Time) // benchmark hook
-	boards   *boardCache                   // the host's shared maze JSON; nil on a client
+	onUpdate func(step int, at time.Time) // benchmark hook
+	wire     *wire                        // the host's writer of its game's updates; nil on a client
 
 	// linger, when above zero, makes finish half-close the connection and
 	// wait up to that long for the reader to see the peer's end before the
@@ -56,9 +56,9 @@ type outbox struct {
 	endOnce sync.Once
 }
 
-func newOutbox(nc net.Conn, writeTimeout time.Duration, boards *boardCache, onUpdate func(int, time.Time)) *outbox {
+func newOutbox(nc net.Conn, writeTimeout time.Duration, w *wire, onUpdate func(int, time.Time)) *outbox {
 	o := &outbox{nc: nc, writeTimeout: writeTimeout, wake: make(chan struct{}, 1), done: make(chan struct{}),
-		boards: boards, onUpdate: onUpdate, readEnd: make(chan struct{})}
+		wire: w, onUpdate: onUpdate, readEnd: make(chan struct{})}
 	go o.run()
 	return o
 }
@@ -138,9 +138,9 @@ func (o *outbox) run() {
 	bw := bufio.NewWriterSize(countingWriter{o.nc, &o.sent}, 8<<10)
 	var dst io.Writer = bw
 	var fw *flate.Writer
-	var last *seatView // the view of the previous update sent
-	var written []int  // moves of the updates in this batch (for onUpdate)
-	var buf []byte     // frames of this batch, written at once
+	var last *update  // the view of the previous update sent
+	var written []int // moves of the updates in this batch (for onUpdate)
+	var buf []byte    // frames of this batch, written at once
 	for {
 		select {
 		case <-o.wake:
@@ -169,12 +169,12 @@ func (o *outbox) run() {
 					}
 					continue
 				}
-				if m.T == TUpdate && m.sv != nil {
+				if m.T == TUpdate && m.up != nil && o.wire != nil {
 					if o.onUpdate != nil {
-						written = append(written, m.sv.moves)
+						written = append(written, m.up.step)
 					}
-					buf, err = appendUpdateFrame(buf, last, m.sv, m.Events, o.boards)
-					last = m.sv
+					buf, err = o.wire.appendFrame(buf, last, m.up)
+					last = m.up
 				} else {
 					var p []byte
 					if p, err = Encode(m); err == nil {

@@ -3,6 +3,8 @@ package lan
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net"
 	"sort"
 	"strconv"
@@ -15,10 +17,13 @@ import (
 const BeaconPort = 47474
 
 // Beacon is what a host announces on the local network about once a
-// second: {"goldvein":1,"name":"Ann's table","port":47475,...}. The host's
-// address is the packet's source address.
+// second: {"goldvein":3,"game":"saboteur","name":"Ann's table","port":47475,...}.
+// The host's address is the packet's source address.
 type Beacon struct {
-	Goldvein int    `json:"goldvein"` // the protocol version
+	Goldvein int `json:"goldvein"` // the protocol version
+	// Game is the ID of the game the table plays (rules.Game.ID; version
+	// 3 on): a join list shows it. A version 2 host's beacon has none.
+	Game     string `json:"game,omitempty"`
 	Name     string `json:"name"`
 	Port     int    `json:"port"`
 	Players  int    `json:"players"`
@@ -52,7 +57,7 @@ func (h *Host) Announce(ctx context.Context, dst *net.UDPAddr, port int, interva
 	defer t.Stop()
 	for {
 		l := h.Lobby()
-		b := Beacon{Goldvein: Version, Name: l.Name, Port: port, Players: l.Options.Players, Password: l.Password, Started: l.Started}
+		b := Beacon{Goldvein: Version, Game: l.Game, Name: l.Name, Port: port, Players: l.Players, Password: l.Password, Started: l.Started}
 		for _, s := range l.Seats {
 			if s.Kind == SeatOpen {
 				b.Open++
@@ -110,7 +115,7 @@ func (b *Browser) listen() {
 			return
 		}
 		var bc Beacon
-		if json.Unmarshal(buf[:n], &bc) != nil || bc.Goldvein == 0 || bc.Port <= 0 || bc.Port > 65535 || CheckName(bc.Name) != nil {
+		if json.Unmarshal(buf[:n], &bc) != nil || bc.Goldvein == 0 || bc.Port <= 0 || bc.Port > 65535 || CheckName(bc.Name) != nil || checkGameID(bc.Game) != nil {
 			continue // not ours, or malformed: ignored
 		}
 		b.heard(from.IP.String(), bc, time.Now())
@@ -223,4 +228,18 @@ func JoinAddresses(port int) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// checkGameID checks the form of a game's ID from the network: "" or 1 to
+// 32 of a-z, 0-9 and _ (a beacon's game is drawn in a join list).
+func checkGameID(id string) error {
+	if len(id) > 32 {
+		return errors.New("lan: game ID longer than 32 bytes")
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return fmt.Errorf("lan: game ID %q: want a-z, 0-9 and _", id)
+		}
+	}
+	return nil
 }

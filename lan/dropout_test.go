@@ -41,8 +41,8 @@ func TestDropoutStandInAndBack(t *testing.T) {
 	c := join(t, addr, "victim", nil)
 	token := c.Token()
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := Autoplay(ctx, c, randomBrain, func(m Message) {
-		if m.T == TUpdate && m.View.Moves >= 8 {
+	_, err := Autoplay(ctx, c, randomBot, func(m Message) {
+		if m.T == TUpdate && upView(m).Moves >= 8 {
 			cancel() // the client dies without a goodbye
 		}
 	})
@@ -71,16 +71,16 @@ func TestDropoutStandInAndBack(t *testing.T) {
 	for m.T != TUpdate {
 		m = <-c2.Messages()
 	}
-	if len(m.Events) < m.View.Moves {
-		t.Fatalf("comeback update: %d events for %d moves", len(m.Events), m.View.Moves)
+	if len(m.Events) < upView(m).Moves {
+		t.Fatalf("comeback update: %d events for %d moves", len(m.Events), upView(m).Moves)
 	}
-	for _, e := range m.RulesEvents() {
+	for _, e := range upEvents(m) {
 		if !reflect.DeepEqual(e, e.Redact(0)) {
 			t.Fatalf("comeback update holds a private event: %+v", e)
 		}
 	}
-	if m.View.MyTurn() { // Autoplay below starts from the next update
-		c2.Move(m.View.LegalMoves()[0])
+	if upView(m).MyTurn() { // Autoplay below starts from the next update
+		c2.Move(upView(m).LegalMoves()[0])
 	}
 	views := playAll(t, []*Client{c2})
 	checkFinal(t, h, views)
@@ -170,7 +170,7 @@ func TestBadMessagesHarmNobody(t *testing.T) {
 	}
 	bad := rawConn(t, addr)
 	defer bad.Close()
-	bad.send(&Message{T: THello, Version: Version, Name: "mallory"})
+	bad.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "mallory"})
 	if m, err := bad.recv(); err != nil || m.T != TWelcome || m.Seat != 3 {
 		t.Fatalf("welcome: %+v %v", m, err)
 	}
@@ -241,7 +241,7 @@ func TestBadMessagesHarmNobody(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v, err := Autoplay(ctx, c, randomBrain, func(m Message) {
+			v, err := Autoplay(ctx, c, randomBot, func(m Message) {
 				if m.T == TError {
 					t.Errorf("client %d got an error: %s", i, m.Error)
 				}
@@ -249,7 +249,7 @@ func TestBadMessagesHarmNobody(t *testing.T) {
 			if err != nil {
 				t.Errorf("client %d: %v", i, err)
 			}
-			views[i] = v
+			views[i] = sabView(v)
 		}()
 	}
 	wg.Wait()
@@ -262,7 +262,7 @@ func TestRateLimit(t *testing.T) {
 	_, addr := startHost(t, cfg)
 	rc := rawConn(t, addr)
 	defer rc.Close()
-	rc.send(&Message{T: THello, Version: Version, Name: "flood"})
+	rc.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "flood"})
 	for i := 0; i < 20; i++ {
 		rc.send(&Message{T: TChat, Phrase: "hurry"})
 	}
@@ -318,7 +318,7 @@ func TestByeEndsTheToken(t *testing.T) {
 	before := save.moves
 	save.mu.Unlock()
 
-	_, err := Join(context.Background(), addr, ClientConfig{Name: "ann", Token: token, Timeout: 2 * time.Second})
+	_, err := Join(context.Background(), addr, ClientConfig{Game: sab, Name: "ann", Token: token, Timeout: 2 * time.Second})
 	var re *RefusedError
 	if !errors.As(err, &re) || re.Code != CodeToken {
 		t.Fatalf("the token after a bye: %v, want a refusal with code token", err)

@@ -49,7 +49,7 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 		t.Fatalf("first message %q, %v", w.T, err)
 	}
 	msgs := []Message{w}
-	var vt viewTracker
+	vt := viewTracker{g: sab}
 	var r io.Reader = br
 	if deflate {
 		r = flate.NewReader(br)
@@ -148,7 +148,7 @@ func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plai
 		default:
 			t.Fatalf("unexpected %q: %s", m.T, m.Error)
 		}
-		v := m.View
+		v := upView(m)
 		for next < v.Moves {
 			if evs, err = g.Apply(moves[next]); err != nil {
 				t.Fatal(err)
@@ -166,13 +166,14 @@ func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plai
 			t.Fatalf("update at move %d: %d events, want %d", v.Moves, len(m.Events), len(evs))
 		}
 		for i, e := range evs {
-			w, _ := json.Marshal(Event(e.Redact(seat)))
+			re := e.Redact(seat)
+			w, _ := json.Marshal(&re)
 			gj, _ := json.Marshal(m.Events[i])
 			if !bytes.Equal(w, gj) {
 				t.Fatalf("update at move %d: event %d is %s, want %s", v.Moves, i, gj, w)
 			}
 		}
-		checkSeatKnowsOnly(t, g, seat, v, m.RulesEvents(), evs)
+		checkSeatKnowsOnly(t, g, seat, v, upEvents(m), evs)
 	}
 	if next != len(rec.Moves) || updates != len(rec.Moves)+1 {
 		t.Fatalf("saw %d updates up to move %d of %d", updates, next, len(rec.Moves))

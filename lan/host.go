@@ -18,7 +18,6 @@ import (
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
-	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // HostConfig configures a Host. Zero durations and limits take the
@@ -29,8 +28,15 @@ type HostConfig struct {
 	// Password, when not empty, must be given by every guest (compared in
 	// constant time).
 	Password string
-	// Options are the table options; Options.Players is the number of seats.
-	Options saboteur.Options
+	// Game is the game the table plays (required); the beacon, the lobby
+	// and the welcome name it (rules.Game.ID), and guests must ask for it.
+	Game rules.Game
+	// Players is the number of seats, within the game's range
+	// (rules.Game.Seats).
+	Players int
+	// Options are the game's table options in its own JSON (nil: its
+	// defaults), as rules.Game.New reads them.
+	Options json.RawMessage
 	// Bots is how many seats, the last ones, computer players take from the
 	// start (the others wait for guests or local players).
 	Bots int
@@ -42,9 +48,12 @@ type HostConfig struct {
 	// (scene.bot.name). A seat beyond the list, or an empty or invalid
 	// name (CheckName), is "Bot N" with N the seat number plus one.
 	BotNames []string
-	// NewBrain makes the computer player for a seat (a bot.Bot); it plays
-	// bot seats and stands in for dropped guests. Nil: NewBrain (package bot).
-	NewBrain func(level string, seat, players int) saboteur.Brain
+	// NewBot makes the computer player of level for a seat; it plays bot
+	// seats, stands in for dropped guests and makes the move of a guest
+	// whose turn timer ran out. Nil: the game's own (rules.Game.NewBot,
+	// with a random seed; an unknown level plays as the game's middle
+	// level).
+	NewBot func(level string, seat int) (rules.Bot, error)
 	// BotDelay is how long a computer player waits before its move (0:
 	// none), so humans can follow.
 	BotDelay time.Duration
@@ -191,8 +200,8 @@ type Host struct {
 	closed  bool
 	over    bool
 
-	boards boardCache // the maze's JSON, shared by the connections' writers
-	clock  turnClock  // the guest on turn's timer
+	wire  *wire     // writes the game's updates for the connections' writers
+	clock turnClock // the guest on turn's timer
 	// turnLimit is cfg.TurnTimeout (ns; 0 or less: off), read by the
 	// clock with the table locked, where h.mu must not be taken.
 	turnLimit atomic.Int64
@@ -232,14 +241,15 @@ type hostConn struct {
 // cfg.Bots of them computer players, the others open. It does not listen
 // yet (Serve).
 func NewHost(cfg HostConfig) (*Host, error) {
-	if err := cfg.Options.Validate(); err != nil {
+	if cfg.Game == nil {
+		return nil, errors.New("lan: host: no game")
+	}
+	if err := checkOptions(cfg.Game, cfg.Players, cfg.Options); err != nil {
 		return nil, fmt.Errorf("lan: host: %w", err)
 	}
-	if cfg.Bots < 0 || cfg.Bots > cfg.Options.Players {
-		return nil, fmt.Errorf("lan: host: bots %d: want 0 to %d", cfg.Bots, cfg.Options.Players)
-	}
-	if cfg.NewBrain == nil {
-		cfg.NewBrain = NewBrain
+	cfg.Options = slices.Clone(cfg.Options)
+	if cfg.Bots < 0 || cfg.Bots > cfg.Players {
+		return nil, fmt.Errorf("lan: host: bots %d: want 0 to %d", cfg.Bots, cfg.Players)
 	}
 	cfg.BotNames = slices.Clone(cfg.BotNames)
 	if cfg.Name == "" {
@@ -286,13 +296,13 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	}
 	def(&cfg.PasswordBackoff, defaultPasswordBackoff)
 	if cfg.BotLevel == "" {
-		cfg.BotLevel = "normal"
+		cfg.BotLevel = defaultLevel(cfg.Game)
 	}
-	h := &Host{cfg: cfg, conns: map[*hostConn]bool{}, perAddr: map[string]int{},
+	h := &Host{cfg: cfg, conns: map[*hostConn]bool{}, perAddr: map[string]int{}, wire: newWire(cfg.Game),
 		changed: make(chan struct{}, 1), done: make(chan struct{}), started: make(chan struct{}),
 		httpCh: make(chan net.Conn)}
 	h.turnLimit.Store(int64(cfg.TurnTimeout))
-	n := cfg.Options.Players
+	n := cfg.Players
 	for i := 0; i < n; i++ {
 		s := &hostSeat{kind: SeatOpen}
 		if i >= n-cfg.Bots {
@@ -337,7 +347,7 @@ func (h *Host) Lobby() Lobby {
 }
 
 func (h *Host) lobbyLocked() Lobby {
-	l := Lobby{Name: h.cfg.Name, Options: h.cfg.Options, Password: h.cfg.Password != "",
+	l := Lobby{Name: h.cfg.Name, Game: h.cfg.Game.ID(), Players: len(h.seats), Options: h.cfg.Options, Password: h.cfg.Password != "",
 		GraceMS: int(h.cfg.Grace / time.Millisecond), Started: h.table != nil, Over: h.over}
 	if h.cfg.TurnTimeout > 0 {
 		l.TurnTimeoutMS = int(h.cfg.TurnTimeout / time.Millisecond)
@@ -356,29 +366,32 @@ func (h *Host) ChatLog() []ChatLine {
 	return slices.Clone(h.chat)
 }
 
-// SetOptions changes the table options before the start; the number of
-// players cannot change once guests sit (it would move their seats).
-func (h *Host) SetOptions(o saboteur.Options) error {
-	if err := o.Validate(); err != nil {
+// SetOptions changes the number of players and the game's table options
+// (its own JSON, as rules.Game.New reads them) before the start; the
+// number of players cannot change once guests sit (it would move their
+// seats).
+func (h *Host) SetOptions(players int, opts json.RawMessage) error {
+	if err := checkOptions(h.cfg.Game, players, opts); err != nil {
 		return fmt.Errorf("lan: %w", err)
 	}
+	opts = slices.Clone(opts)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.table != nil {
 		return errors.New("lan: the game has started")
 	}
-	if o.Players != len(h.seats) {
+	if players != len(h.seats) {
 		for _, s := range h.seats {
 			if s.kind == SeatGuest {
 				return errors.New("lan: players: guests are seated; free their seats first")
 			}
 		}
-		for len(h.seats) < o.Players {
+		for len(h.seats) < players {
 			h.seats = append(h.seats, &hostSeat{kind: SeatOpen})
 		}
-		h.seats = h.seats[:o.Players]
+		h.seats = h.seats[:players]
 	}
-	h.cfg.Options = o
+	h.cfg.Players, h.cfg.Options = players, opts
 	h.broadcastLobbyLocked()
 	return nil
 }
@@ -464,8 +477,10 @@ func (h *Host) Resume(rec *rules.Record, s Session, local map[int]game.Seat) err
 	if len(s.Seats) != len(rec.Seats) {
 		return fmt.Errorf("lan: resume: session has %d seats, record %d", len(s.Seats), len(rec.Seats))
 	}
-	opts, err := saboteur.ParseOptions(len(rec.Seats), rec.Options)
-	if err != nil {
+	if rec.Game != h.cfg.Game.ID() {
+		return fmt.Errorf("lan: resume: the record is of %q, this table plays %q", rec.Game, h.cfg.Game.ID())
+	}
+	if err := checkOptions(h.cfg.Game, len(rec.Seats), rec.Options); err != nil {
 		return fmt.Errorf("lan: resume: record: %w", err)
 	}
 	if err := s.check(); err != nil {
@@ -476,7 +491,7 @@ func (h *Host) Resume(rec *rules.Record, s Session, local map[int]game.Seat) err
 	if h.table != nil {
 		return errors.New("lan: the game has started")
 	}
-	h.cfg.Name, h.cfg.Options = s.Name, opts
+	h.cfg.Name, h.cfg.Players, h.cfg.Options = s.Name, len(rec.Seats), slices.Clone(rec.Options)
 	h.seats = h.seats[:0]
 	for _, ss := range s.Seats {
 		h.seats = append(h.seats, &hostSeat{name: ss.Name, kind: ss.Kind, token: ss.Token, level: ss.Level})
@@ -531,20 +546,13 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	var t *game.Table
 	var err error
 	if rec != nil {
-		t, err = game.Resume(saboteur.Rules{}, rec, seats, save)
+		t, err = game.Resume(h.cfg.Game, rec, seats, save)
 	} else {
 		seed := h.cfg.Seed
 		for seed == 0 {
-			var b [8]byte
-			rand.Read(b[:])
-			for _, x := range b {
-				seed = seed<<8 | uint64(x)
-			}
+			seed = randomSeed()
 		}
-		var opts []byte
-		if opts, err = json.Marshal(h.cfg.Options); err == nil {
-			t, err = game.NewTable(saboteur.Rules{}, opts, seed, seats, save)
-		}
+		t, err = game.NewTable(h.cfg.Game, h.cfg.Options, seed, seats, save)
 	}
 	if err != nil {
 		return fmt.Errorf("lan: %w", err)
@@ -571,7 +579,69 @@ func (s sessionSave) Save(rec *rules.Record) error {
 }
 
 func (h *Host) botSeat(seat int, name, level string) *game.BotSeat {
-	return game.NewBotSeat(name, level, saboteur.AsBot(h.cfg.NewBrain(level, seat, len(h.seats))), h.cfg.BotDelay)
+	return game.NewBotSeat(name, level, h.newBot(level, seat), h.cfg.BotDelay)
+}
+
+// newBot makes the computer player of level for seat (HostConfig.NewBot).
+// A level the game lacks, or a maker that fails, plays as the game's
+// middle level; a game without computer players gets one that always
+// asks for the safe move (game.BotSeat plays the first legal move for a
+// move the match refuses).
+func (h *Host) newBot(level string, seat int) rules.Bot {
+	mk := h.cfg.NewBot
+	if mk == nil {
+		mk = func(level string, seat int) (rules.Bot, error) {
+			return h.cfg.Game.NewBot(level, seat, randomSeed())
+		}
+	}
+	if b, err := mk(level, seat); err == nil && b != nil {
+		return b
+	}
+	if b, err := mk(defaultLevel(h.cfg.Game), seat); err == nil && b != nil {
+		return b
+	}
+	return safeBot{}
+}
+
+// safeBot moves nothing: the table replaces its nil move by the first
+// legal one (game.Table.SubmitOrSafe).
+type safeBot struct{}
+
+func (safeBot) Observe(rules.Event)          {}
+func (safeBot) Choose(rules.View) rules.Move { return nil }
+
+// defaultLevel is the computer players' level when the host names none:
+// the middle one of the game's levels ("normal" of Saboteur's random,
+// easy, normal, hard).
+func defaultLevel(g rules.Game) string {
+	ls := g.Levels()
+	if len(ls) == 0 {
+		return "normal"
+	}
+	return ls[len(ls)/2]
+}
+
+// randomSeed draws a seed from crypto/rand.
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	var seed uint64
+	for _, x := range b {
+		seed = seed<<8 | uint64(x)
+	}
+	return seed
+}
+
+// checkOptions checks players and the game's table options by dealing a
+// match of them: rules.Game.New's error names the field.
+func checkOptions(g rules.Game, players int, opts json.RawMessage) error {
+	if lo, hi := g.Seats(); players < lo || players > hi {
+		return fmt.Errorf("players %d: %s takes %d to %d", players, g.ID(), lo, hi)
+	}
+	if _, err := g.New(players, opts, 1); err != nil {
+		return err
+	}
+	return nil
 }
 
 // watchEnd tells everyone when the game is over.
@@ -598,9 +668,10 @@ func (h *Host) Table() *game.Table {
 func (h *Host) Started() <-chan struct{} { return h.started }
 
 // Chat sends a chat line from a local seat (the host's own player) to
-// everyone: text, or a quick phrase ID (QuickPhrases) when phrase is set.
+// everyone: text, or a quick phrase ID of the game (rules.PhrasesOf) when
+// phrase is set.
 func (h *Host) Chat(seat int, text, phrase string) error {
-	if phrase != "" && PhraseText(phrase) == "" {
+	if phrase != "" && rules.PhraseText(h.cfg.Game, phrase) == "" {
 		return fmt.Errorf("lan: unknown phrase %q", phrase)
 	}
 	if phrase == "" {
@@ -620,7 +691,7 @@ func (h *Host) Chat(seat int, text, phrase string) error {
 func (h *Host) chatLocked(seat int, text, phrase string) {
 	line := ChatLine{Seat: seat, Name: h.seats[seat].name, Text: text, Phrase: phrase}
 	if phrase != "" {
-		line.Text = PhraseText(phrase)
+		line.Text = rules.PhraseText(h.cfg.Game, phrase)
 	}
 	h.chat = append(h.chat, line)
 	if len(h.chat) > 100 {
@@ -723,43 +794,57 @@ func (r *remoteSeat) Name() string { return r.name }
 // Kind says a LAN guest plays the seat (the record keeps it).
 func (r *remoteSeat) Kind() (rules.SeatKind, string) { return rules.Remote, "" }
 
-// Deliver sends the update. The table already redacted the events for this
-// seat; Redact is applied again so that nothing private to another seat
-// can leave the host even if a caller forgot (SABOTEUR.md, Hidden
-// information).
+// Deliver sends the update with the view the table made (a table calls
+// DeliverMatch instead; Deliver serves callers that hold a Delivery).
+// The table already redacted the events for this seat; they are redacted
+// again (rules.Event.For) so that nothing private to another seat can
+// leave the host even if a caller forgot (the rules references' "Hidden
+// information").
 func (r *remoteSeat) Deliver(d game.Delivery) {
-	if v, ok := d.View.(saboteur.View); ok {
-		r.send(&v, d)
+	if r.h == nil {
+		return
 	}
+	p, err := json.Marshal(d.View)
+	if err != nil {
+		r.h.logf("seat %d: view: %v", r.seat, err)
+		return
+	}
+	r.send(&update{seat: r.seat, whole: p}, d)
 }
 
 // DeliverMatch is Deliver with the seat's view read from the match on the
-// stack (game.Viewer): a view holds the maze's whole cell grid, of which
-// only the cards go on the wire.
+// stack (game.Viewer): through the game's ViewWriter (rules.ViewCodec),
+// which takes only what goes on the wire (Saboteur: the maze's cards, not
+// its whole cell grid), or as the view's JSON.
 func (r *remoteSeat) DeliverMatch(d game.Delivery, m rules.Match) {
-	if sm, ok := m.(*saboteur.Match); ok {
-		v := sm.Game().View(r.seat)
-		r.send(&v, d)
-	}
-}
-
-func (r *remoteSeat) send(v *saboteur.View, d game.Delivery) {
-	if v.Seat != r.seat {
+	if r.h == nil {
 		return
 	}
-	if r.h != nil {
+	if r.c == nil { // away: only the turn timer looks
 		r.h.clock.observe(r.h, r.seat, d.Owes, d.Step)
+		return
 	}
+	u, err := r.h.wire.take(m, r.seat)
+	if err != nil {
+		r.h.logf("seat %d: %v", r.seat, err)
+		return
+	}
+	r.send(u, d)
+}
+
+func (r *remoteSeat) send(u *update, d game.Delivery) {
+	r.h.clock.observe(r.h, r.seat, d.Owes, d.Step)
 	if r.c == nil {
 		return
 	}
-	out := make([]Event, 0, len(d.Events))
+	u.step, u.owes = d.Step, d.Owes
+	u.events = make([]rules.Event, 0, len(d.Events))
 	for _, e := range d.Events {
-		if se, ok := e.(*saboteur.Event); ok {
-			out = append(out, Event(se.Redact(r.seat)))
+		if x, ok := e.For(r.seat); ok {
+			u.events = append(u.events, x)
 		}
 	}
-	r.c.out.send(&Message{T: TUpdate, sv: snapshot(v), Events: out})
+	r.c.out.send(&Message{T: TUpdate, up: u})
 }
 
 // newToken returns a fresh reconnect token: 16 random bytes in hex.
@@ -790,7 +875,7 @@ func (c *hostConn) fail(code string, err error) {
 func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	ip := addrIP(nc.RemoteAddr())
 	c := &hostConn{h: h, ip: ip, seat: -1}
-	c.out = newOutbox(nc, 10*time.Second, &h.boards, h.cfg.onUpdateWritten)
+	c.out = newOutbox(nc, 10*time.Second, h.wire, h.cfg.onUpdateWritten)
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -858,7 +943,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 		if !b.allow(time.Now()) {
 			strikes++
 			c.fail(CodeRate, fmt.Errorf("lan: more than %g messages a second; message dropped", h.cfg.Rate))
-		} else if m, err := DecodeClient(p); err != nil {
+		} else if m, err := h.decodeClient(p); err != nil {
 			strikes++
 			c.fail(CodeProtocol, err)
 		} else if !h.handle(c, m) {
@@ -898,11 +983,40 @@ func addrIP(a net.Addr) string {
 	return host
 }
 
+// decodeClient is DecodeClient with the game's checks: a chat's quick
+// phrase is one of the game's (rules.PhrasesOf) and a move reads as the
+// game's move (rules.Game.DecodeMove, strictly), into m.decoded.
+func (h *Host) decodeClient(p []byte) (Message, error) {
+	m, err := DecodeClient(p)
+	if err != nil {
+		return Message{}, err
+	}
+	if m.Phrase != "" && rules.PhraseText(h.cfg.Game, m.Phrase) == "" {
+		return Message{}, fmt.Errorf("lan: chat: %s has no quick phrase %q", h.cfg.Game.ID(), m.Phrase)
+	}
+	if m.T == TMove {
+		mv, err := h.cfg.Game.DecodeMove(m.Move)
+		if err != nil {
+			return Message{}, fmt.Errorf("lan: move: %w", err)
+		}
+		m.decoded = mv
+	}
+	return m, nil
+}
+
 // handshake answers a hello with welcome or refused; true when the
 // connection sits in a seat.
 func (h *Host) handshake(c *hostConn, m Message) bool {
 	if m.Version != Version {
 		c.refuse(CodeVersion, fmt.Sprintf("this host speaks protocol version %d, you speak %d: use the same goldvein release", Version, m.Version))
+		return false
+	}
+	if id := h.cfg.Game.ID(); m.Game != id {
+		why := fmt.Sprintf("this table plays %s, you asked for %s", id, m.Game)
+		if m.Game == "" {
+			why = fmt.Sprintf("this table plays %s, and your hello names no game", id)
+		}
+		c.refuse(CodeGame, why)
 		return false
 	}
 	if h.cfg.Password != "" && !h.checkPassword(c, m.Password) {
@@ -953,7 +1067,7 @@ func (h *Host) handshake(c *hostConn, m Message) bool {
 	}
 	c.seat, s.conn = seat, c
 	markSeated(c.out.nc)
-	c.out.send(&Message{T: TWelcome, Version: Version, Seat: seat, Name: s.name, Token: s.token})
+	c.out.send(&Message{T: TWelcome, Version: Version, Game: h.cfg.Game.ID(), Seat: seat, Name: s.name, Token: s.token})
 	if m.Deflate {
 		c.out.startDeflate()
 	}
@@ -1007,9 +1121,10 @@ func (h *Host) handle(c *hostConn, m Message) bool {
 			if h.cfg.onMoveRead != nil {
 				h.cfg.onMoveRead(time.Now())
 			}
-			mv := *m.Move
-			mv.Seat = seat // a connection moves for its own seat only
-			if err := t.Submit(seat, mv); err != nil {
+			// A connection moves for its own seat only: the table plays the
+			// move as seat's, and a move that names another seat is
+			// refused by the match.
+			if err := t.Submit(seat, m.decoded); err != nil {
 				c.fail(CodeRule, err)
 			}
 		}
@@ -1190,23 +1305,20 @@ func (h *Host) turnTimedOut(seat, step int, after time.Duration) {
 	t := h.table
 	ok := t != nil && !h.closed && !h.over && seat < len(h.seats) &&
 		h.seats[seat].kind == SeatGuest && h.seats[seat].standIn == nil
-	level, n := h.cfg.BotLevel, len(h.seats)
+	level := h.cfg.BotLevel
 	h.mu.Unlock()
 	if !ok {
 		return
 	}
 	d := t.History(seat)
-	v, isView := d.View.(saboteur.View)
-	if d.Step != step || !d.Owes || !isView {
+	if d.Step != step || !d.Owes {
 		return
 	}
-	brain := h.cfg.NewBrain(level, seat, n)
+	bot := h.newBot(level, seat)
 	for _, e := range d.Events {
-		if se, ok := e.(*saboteur.Event); ok {
-			brain.Observe(*se)
-		}
+		bot.Observe(e)
 	}
-	if err := t.SubmitOrSafe(seat, step, brain.Choose(v)); err != nil {
+	if err := t.SubmitOrSafe(seat, step, bot.Choose(d.View)); err != nil {
 		if !errors.Is(err, game.ErrStale) && !errors.Is(err, game.ErrClosed) {
 			h.logf("seat %d: turn timer: %v", seat, err)
 		}

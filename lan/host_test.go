@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
@@ -17,12 +18,12 @@ import (
 // testConfig is a host on loopback with short timeouts, random-level
 // computer players and a fixed seed.
 func testConfig(players, bots int) HostConfig {
-	return HostConfig{Name: "test table", Options: saboteur.Options{Players: players, FirstPlayer: 0},
+	return HostConfig{Name: "test table", Game: sab, Players: players, Options: sabOpts(saboteur.Options{Players: players, FirstPlayer: 0}),
 		Bots: bots, BotLevel: "random", Seed: 7, AutoStart: true, Grace: 300 * time.Millisecond,
 		MaxPerAddr: 16, PingInterval: 500 * time.Millisecond, Rate: 500, Burst: 500, IdleTimeout: 3 * time.Second,
 		HandshakeTimeout: 2 * time.Second, HelloRate: 1000, HelloBurst: 1000,
-		NewBrain: func(level string, seat, players int) saboteur.Brain {
-			return bot.New(bot.Random, seat, players, uint64(seat)+100)
+		NewBot: func(level string, seat int) (rules.Bot, error) {
+			return sab.NewBot("random", seat, uint64(seat)+100)
 		}}
 }
 
@@ -46,7 +47,7 @@ func randomBrain(seat, players int) saboteur.Brain {
 
 func join(t testing.TB, addr, name string, mut func(*ClientConfig)) *Client {
 	t.Helper()
-	cfg := ClientConfig{Name: name, Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second}
+	cfg := ClientConfig{Game: sab, Name: name, Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second}
 	if mut != nil {
 		mut(&cfg)
 	}
@@ -70,7 +71,9 @@ func playAll(t *testing.T, cs []*Client) []saboteur.View {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			views[i], errs[i] = Autoplay(ctx, c, randomBrain, nil)
+			var v rules.View
+			v, errs[i] = Autoplay(ctx, c, randomBot, nil)
+			views[i] = sabView(v)
 		}()
 	}
 	wg.Wait()
@@ -130,7 +133,7 @@ func TestRefusals(t *testing.T) {
 	cfg.AutoStart = false
 	h, addr := startHost(t, cfg)
 	try := func(mut func(*ClientConfig)) error {
-		cc := ClientConfig{Name: "x", Password: "sesame", Timeout: 2 * time.Second}
+		cc := ClientConfig{Game: sab, Name: "x", Password: "sesame", Timeout: 2 * time.Second}
 		mut(&cc)
 		c, err := Join(context.Background(), addr, cc)
 		if err == nil {
@@ -180,7 +183,7 @@ func TestLobbyChatAndEarlyMove(t *testing.T) {
 	h, addr := startHost(t, cfg)
 	ann := rawConn(t, addr)
 	defer ann.Close()
-	ann.send(&Message{T: THello, Version: Version, Name: "ann"})
+	ann.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "ann"})
 	// ann's welcome first, so that ann holds seat 0 (else bob may be seated
 	// first: the test failed 5 times in 30).
 	for {
@@ -194,7 +197,7 @@ func TestLobbyChatAndEarlyMove(t *testing.T) {
 	}
 	bob := join(t, addr, "bob", nil)
 	ann.send(&Message{T: TChat, Phrase: "gold_bottom"})
-	ann.send(&Message{T: TMove, Move: &saboteur.Move{Seat: 0, Type: saboteur.Discard, Card: saboteur.MustCard("NE")}})
+	ann.send(&Message{T: TMove, Move: moveJSON(saboteur.Move{Seat: 0, Type: saboteur.Discard, Card: saboteur.MustCard("NE")})})
 	for {
 		m, err := ann.recv()
 		if err != nil {
@@ -242,14 +245,14 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	if err := h.SetSeat(0, SeatLocal, "host", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetOptions(saboteur.Options{Players: 4, FirstPlayer: 0, SabotagedGetNothing: true}); err != nil {
+	if err := h.SetOptions(4, sabOpts(saboteur.Options{Players: 4, FirstPlayer: 0, SabotagedGetNothing: true})); err != nil {
 		t.Fatal(err)
 	}
 	g := join(t, addr, "guest", nil)
 	if g.Seat() != 1 {
 		t.Fatalf("guest in seat %d", g.Seat())
 	}
-	if err := h.SetOptions(saboteur.Options{Players: 5}); err == nil {
+	if err := h.SetOptions(5, sabOpts(saboteur.Options{Players: 5})); err == nil {
 		t.Error("the player count changed under a seated guest")
 	}
 	if err := h.Start(nil); err == nil {
@@ -263,7 +266,7 @@ func TestLocalSeatAndGuest(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := h.Lobby()
-	if !l.Started || !l.Options.SabotagedGetNothing || len(l.Seats) != 4 || l.Seats[2].Kind != SeatBot || l.Seats[3].Kind != SeatBot {
+	if !l.Started || !lobbyOpts(l).SabotagedGetNothing || len(l.Seats) != 4 || l.Seats[2].Kind != SeatBot || l.Seats[3].Kind != SeatBot {
 		t.Fatalf("lobby at the start: %+v", l)
 	}
 	if err := h.SetSeat(2, SeatOpen, "", ""); err == nil {
@@ -276,7 +279,9 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		guestView, gerr = Autoplay(ctx, g, randomBrain, nil)
+		var v rules.View
+		v, gerr = Autoplay(ctx, g, randomBot, nil)
+		guestView = sabView(v)
 	}()
 	brain := randomBrain(0, 4)
 	t0 := h.Table()

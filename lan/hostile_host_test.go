@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // TestDecodeHostChecksChat: a chat line from the host is shown on the
@@ -28,7 +27,8 @@ func TestDecodeHostChecksChat(t *testing.T) {
 		{`{"t":"chat","seat":1,"name":"Bo","text":"a\nfake line"}`, false},
 		{`{"t":"chat","seat":1,"name":"\u001b[31mBo","text":"hi"}`, false},
 		{`{"t":"chat","seat":1,"name":"Bo\r","text":"hi"}`, false},
-		{`{"t":"chat","seat":1,"name":"Bo","phrase":"nope"}`, false},
+		{`{"t":"chat","seat":1,"name":"Bo","phrase":"no pe"}`, false},
+		{`{"t":"chat","seat":1,"name":"Bo","phrase":"\u001b[2J"}`, false},
 		{`{"t":"chat","seat":1,"name":"Bo","text":"hi","phrase":"hurry"}`, false},
 	} {
 		_, err := DecodeHost([]byte(tc.msg))
@@ -89,11 +89,11 @@ func joinHostSending(t *testing.T, v saboteur.View, reconnect time.Duration) *Cl
 		t.Fatal(err)
 	}
 	addr := fakeHost(t,
-		`{"t":"welcome","version":2,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"welcome","version":3,"game":"saboteur","seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
 		`{"t":"update","view":`+string(vj)+`}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second,
+	c, err := Join(ctx, addr, ClientConfig{Game: sab, Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second,
 		Reconnect: reconnect})
 	if err != nil {
 		t.Fatal(err)
@@ -133,7 +133,7 @@ func TestClientRefusesABadView(t *testing.T) {
 			var end error
 			for m := range c.Messages() {
 				if m.T == TUpdate {
-					got = m.View
+					got = upView(m)
 					break
 				}
 			}
@@ -157,7 +157,7 @@ func TestClientRefusesABadView(t *testing.T) {
 	c := joinHostSending(t, bad, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := Autoplay(ctx, c, func(seat, players int) saboteur.Brain { return bot.New(bot.Random, seat, players, 1) }, nil); err == nil {
+	if _, err := Autoplay(ctx, c, randomBot, nil); err == nil {
 		t.Fatal("Autoplay ended without an error on another seat's view")
 	}
 }
@@ -211,7 +211,7 @@ func TestDecodeHostChecksNames(t *testing.T) {
 		{"long welcome name", "", "", "", long, false, "welcome"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := Message{T: TLobby, Lobby: &Lobby{Name: tc.table, Options: saboteur.Options{Players: 3},
+			m := Message{T: TLobby, Lobby: &Lobby{Name: tc.table, Game: "saboteur", Players: 3, Options: sabOpts(saboteur.Options{Players: 3}),
 				Seats: []SeatInfo{{Name: "Ann", Kind: SeatLocal}, {Name: tc.seat, Kind: tc.kind}, {Kind: SeatOpen}}}}
 			if tc.welcome != "" {
 				m = Message{T: TWelcome, Version: Version, Seat: 1, Name: tc.welcome, Token: "00112233445566778899aabbccddeeff"}
@@ -232,18 +232,18 @@ func TestDecodeHostChecksNames(t *testing.T) {
 // seat name (it crashed the app's text atlas) ends the connection with an
 // error naming the seat; the lobby never reaches the player.
 func TestClientRefusesALongSeatName(t *testing.T) {
-	l := Lobby{Name: "Ann's table", Options: saboteur.Options{Players: 3},
+	l := Lobby{Name: "Ann's table", Game: "saboteur", Players: 3, Options: sabOpts(saboteur.Options{Players: 3}),
 		Seats: []SeatInfo{{Name: "Ann", Kind: SeatLocal}, {Name: strings.Repeat("W", 20000), Kind: SeatGuest}, {Name: "ann", Kind: SeatGuest}}}
 	lj, err := json.Marshal(&l)
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := fakeHost(t,
-		`{"t":"welcome","version":2,"seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"welcome","version":3,"game":"saboteur","seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
 		`{"t":"lobby","lobby":`+string(lj)+`}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := Join(ctx, addr, ClientConfig{Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
+	c, err := Join(ctx, addr, ClientConfig{Game: sab, Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,13 +11,15 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 )
 
 // Version is the protocol version this code speaks (lan/PROTOCOL.md). A
 // peer of another version is refused with code "version" during the
-// handshake.
-const Version = 2
+// handshake. Version 3 carries every game of the box: the beacon, the
+// hello and the welcome name the game, and moves, views and events travel
+// as the game's own JSON.
+const Version = 3
 
 // Magic is the preamble a client sends before its first frame. It lets one
 // port serve the game protocol, HTTP and WebSocket: the host sniffs the
@@ -34,7 +36,7 @@ const (
 	// (a view of the largest maze is about 3 KB).
 	MaxHostMessage = 256 << 10
 	// MaxName is the longest player or table name, in runes.
-	MaxName = saboteur.MaxName
+	MaxName = rules.MaxName
 	// MaxChat is the longest chat line, in runes.
 	MaxChat = 200
 	// MaxPassword is the longest password, in bytes.
@@ -70,6 +72,7 @@ const (
 // Refusal and error codes (the "code" field of refused and error messages).
 const (
 	CodeVersion  = "version"  // refused: another protocol version
+	CodeGame     = "game"     // refused: the table plays another game than the hello names
 	CodePassword = "password" // refused: wrong password
 	CodeFull     = "full"     // refused: no free seat
 	CodeStarted  = "started"  // refused: the game has started and no token was given
@@ -89,7 +92,10 @@ type Message struct {
 	T string `json:"t"`
 
 	// hello
-	Version  int    `json:"version,omitempty"`
+	Version int `json:"version,omitempty"`
+	// Game is the game's ID (rules.Game.ID): the game a hello wants to
+	// play, the game a welcome's table plays.
+	Game     string `json:"game,omitempty"`
 	Name     string `json:"name,omitempty"`
 	Password string `json:"password,omitempty"`
 	Token    string `json:"token,omitempty"` // hello: reconnect; welcome: the seat's token
@@ -105,32 +111,50 @@ type Message struct {
 	// lobby
 	Lobby *Lobby `json:"lobby,omitempty"`
 
-	// move
-	Move *saboteur.Move `json:"move,omitempty"`
+	// move: the move in the game's own JSON (rules.Game.DecodeMove)
+	Move json.RawMessage `json:"move,omitempty"`
 
 	// update: either the whole View, or a Delta of the fields of the view
-	// that changed since the connection's previous update (Client and
-	// Messages always hand out whole views)
-	View   *saboteur.View  `json:"view,omitempty"`
-	Delta  json.RawMessage `json:"delta,omitempty"`
-	Events []Event         `json:"events,omitempty"`
+	// that changed since the connection's previous update, in the game's
+	// own JSON, and the Events (each in the game's own JSON); Step is the
+	// match's step (rules.Match.Step), Owes whether the seat owes a move
+	// at that step, Over whether the game has ended.
+	View   json.RawMessage   `json:"view,omitempty"`
+	Delta  json.RawMessage   `json:"delta,omitempty"`
+	Events []json.RawMessage `json:"events,omitempty"`
+	Step   int               `json:"step,omitempty"`
+	Owes   bool              `json:"owes,omitempty"`
+	Over   bool              `json:"over,omitempty"` // the game is over (rules.Match.Over)
 
-	// sv is an update's view on the host's side (encode.go): the
-	// connection's writer encodes it as a whole view or a delta.
-	sv *seatView
+	// GameView and GameEvents are an update as the client's game decoded
+	// them (rules.Game.DecodeView, DecodeEvent): always the whole view,
+	// deltas merged (Client.Messages). They never travel as such.
+	GameView   rules.View    `json:"-"`
+	GameEvents []rules.Event `json:"-"`
+
+	// decoded is a move as the host's game read it (Host.decodeClient).
+	decoded rules.Move
+
+	// up is an update on the host's side (update.go): the connection's
+	// writer encodes it as a whole view or a delta.
+	up *update
 
 	// chat: either Text or a Phrase id (QuickPhrases)
 	Text   string `json:"text,omitempty"`
 	Phrase string `json:"phrase,omitempty"`
 }
 
-// Lobby is the table as every connection may see it: name, options and
-// seats, before and during the game.
+// Lobby is the table as every connection may see it: name, game,
+// options and seats, before and during the game.
 type Lobby struct {
-	Name     string           `json:"name"`
-	Options  saboteur.Options `json:"options"`
-	Password bool             `json:"password"` // the table asks for one
-	GraceMS  int              `json:"grace_ms"` // dropout grace period, ms
+	Name string `json:"name"`
+	// Game is the game's ID (rules.Game.ID); Players the number of seats;
+	// Options the game's table options in its own JSON (rules.Game.New).
+	Game     string          `json:"game"`
+	Players  int             `json:"players"`
+	Options  json.RawMessage `json:"options"`
+	Password bool            `json:"password"` // the table asks for one
+	GraceMS  int             `json:"grace_ms"` // dropout grace period, ms
 	// TurnTimeoutMS is how long a guest may take for a turn before a
 	// computer player moves for them, ms; 0: no limit.
 	TurnTimeoutMS int        `json:"turn_timeout_ms"`
@@ -157,37 +181,6 @@ type SeatInfo struct {
 	Connected bool     `json:"connected"`          // guest: the connection is up
 	StandIn   bool     `json:"stand_in,omitempty"` // guest: a bot plays for them meanwhile
 	Level     string   `json:"level,omitempty"`    // bot: its level
-}
-
-// Phrase is one quick chat phrase: a stable ID for the message catalogues
-// (i18n) and its English text.
-type Phrase struct {
-	ID   string
-	Text string
-}
-
-// QuickPhrases are the quick chat phrases (issue 5: the table talk the game
-// is built on). A chat message may carry one of these IDs instead of text.
-var QuickPhrases = []Phrase{
-	{"digger", "I am a gold-digger!"},
-	{"gold_top", "The gold is at the top."},
-	{"gold_middle", "The gold is in the middle."},
-	{"gold_bottom", "The gold is at the bottom."},
-	{"saboteur", "That was a saboteur!"},
-	{"repair_me", "Repair me, please."},
-	{"well_played", "Well played."},
-	{"hurry", "Your turn!"},
-}
-
-// PhraseText returns the English text of a quick phrase ID, or "" when the
-// ID is unknown.
-func PhraseText(id string) string {
-	for _, p := range QuickPhrases {
-		if p.ID == id {
-			return p.Text
-		}
-	}
-	return ""
 }
 
 // Errors of framing.
@@ -264,16 +257,19 @@ func DecodeClient(payload []byte) (Message, error) {
 		if len(m.Name) > 4*MaxName {
 			return Message{}, errors.New("lan: hello: name too long")
 		}
+		if err := checkGameID(m.Game); err != nil {
+			return Message{}, fmt.Errorf("lan: hello: %w", err)
+		}
 	case TMove:
-		if m.Move == nil {
+		if len(m.Move) == 0 {
 			return Message{}, errors.New("lan: move: no move")
 		}
 	case TChat:
 		if (m.Text == "") == (m.Phrase == "") {
 			return Message{}, errors.New("lan: chat: give exactly one of text and phrase")
 		}
-		if m.Phrase != "" && PhraseText(m.Phrase) == "" {
-			return Message{}, fmt.Errorf("lan: chat: unknown phrase %q", m.Phrase)
+		if err := checkPhraseID(m.Phrase); err != nil {
+			return Message{}, err
 		}
 		if err := checkChat(m.Text); err != nil {
 			return Message{}, err
@@ -284,10 +280,10 @@ func DecodeClient(payload []byte) (Message, error) {
 	default:
 		return Message{}, fmt.Errorf("lan: unknown client message type %q", m.T)
 	}
-	if m.T != THello && (m.Version != 0 || m.Name != "" || m.Password != "" || m.Token != "" || m.Deflate) {
+	if m.T != THello && (m.Version != 0 || m.Name != "" || m.Password != "" || m.Token != "" || m.Deflate || m.Game != "") {
 		return Message{}, fmt.Errorf("lan: %s: hello fields outside hello", m.T)
 	}
-	if m.Seat != 0 || m.Code != "" || m.Error != "" || m.Lobby != nil || m.View != nil || m.Delta != nil || m.Events != nil {
+	if m.Seat != 0 || m.Code != "" || m.Error != "" || m.Lobby != nil || m.View != nil || m.Delta != nil || m.Events != nil || m.Step != 0 || m.Owes || m.Over {
 		return Message{}, fmt.Errorf("lan: %s: host fields in a client message", m.T)
 	}
 	if m.T != TMove && m.Move != nil {
@@ -334,6 +330,15 @@ func DecodeHost(payload []byte) (Message, error) {
 	if m.T == TLobby && m.Lobby == nil {
 		return Message{}, errors.New("lan: lobby: no lobby")
 	}
+	if m.T != TUpdate && (m.View != nil || m.Delta != nil || m.Events != nil || m.Step != 0 || m.Owes || m.Over) {
+		return Message{}, fmt.Errorf("lan: %s: update fields outside an update", m.T)
+	}
+	if m.Move != nil {
+		return Message{}, fmt.Errorf("lan: %s: a move from the host", m.T)
+	}
+	if m.T != TWelcome && m.Game != "" {
+		return Message{}, fmt.Errorf("lan: %s: game outside a welcome", m.T)
+	}
 	if err := checkHostNames(&m); err != nil {
 		return Message{}, err
 	}
@@ -343,8 +348,8 @@ func DecodeHost(payload []byte) (Message, error) {
 		if (m.Text == "") == (m.Phrase == "") {
 			return Message{}, errors.New("lan: chat: give exactly one of text and phrase")
 		}
-		if m.Phrase != "" && PhraseText(m.Phrase) == "" {
-			return Message{}, fmt.Errorf("lan: chat: unknown phrase %q", m.Phrase)
+		if err := checkPhraseID(m.Phrase); err != nil {
+			return Message{}, err
 		}
 		if err := checkChat(m.Text); err != nil {
 			return Message{}, err
@@ -493,8 +498,23 @@ func foldKey(s string) string {
 
 // CheckName checks a player or table name: 1 to MaxName runes, valid
 // UTF-8, printable (no control character or bidi override), not only
-// spaces. It is saboteur.CheckName, the check game records get too.
-func CheckName(s string) error { return saboteur.CheckName(s) }
+// spaces. It is rules.CheckName, the check game records get too.
+func CheckName(s string) error { return rules.CheckName(s) }
+
+// checkPhraseID checks the form of a quick phrase ID (rules.Phrase): ""
+// (no phrase), or 1 to 32 of a-z, 0-9 and _. Whether the game has it is
+// the host's and the client's to check (rules.PhraseText).
+func checkPhraseID(id string) error {
+	if len(id) > 32 {
+		return errors.New("lan: chat: phrase ID longer than 32 bytes")
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return fmt.Errorf("lan: chat: unknown phrase %q", id)
+		}
+	}
+	return nil
+}
 
 // checkHostNames holds the names a host sends to what the host itself
 // allows a guest (CheckName: 1 to MaxName printable runes, so no control
@@ -503,6 +523,14 @@ func CheckName(s string) error { return saboteur.CheckName(s) }
 // guest draws these names; a fake host's 20000-character name must be an
 // error, not a crash.
 func checkHostNames(m *Message) error {
+	if err := checkGameID(m.Game); err != nil {
+		return fmt.Errorf("lan: %s: %w", m.T, err)
+	}
+	if m.Lobby != nil {
+		if err := checkGameID(m.Lobby.Game); err != nil {
+			return fmt.Errorf("lan: lobby: %w", err)
+		}
+	}
 	if m.T == TWelcome && m.Name != "" {
 		if err := CheckName(m.Name); err != nil {
 			return fmt.Errorf("lan: welcome: seat name: %w", err)

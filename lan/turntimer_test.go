@@ -30,7 +30,7 @@ func TestTurnTimerPlaysASilentGuest(t *testing.T) {
 			case TNotice:
 				notices = append(notices, m)
 			case TUpdate:
-				last = *m.View
+				last = *upView(m)
 			}
 			mu.Unlock()
 		}

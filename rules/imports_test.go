@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -103,3 +104,42 @@ func goCmd(t *testing.T, cgo string, args ...string) []byte {
 }
 
 func must[T any](v T, _ error) T { return v }
+
+// gameFree are the layers that know games only through the contract
+// (DESIGN.md, Layers and folders): the table and the network.
+var gameFree = []string{"./game", "./lan"}
+
+// TestLayersNameNoGame fails when game or lan depends on a game package
+// (rules/<id>, its bots), on the box's list of games, or on the shell,
+// directly or not: they know games only through package rules. It asks
+// the go command (go list -deps), without the packages' tests, which may
+// play a game.
+func TestLayersNameNoGame(t *testing.T) {
+	for _, p := range gameNames(t, gameFree...) {
+		t.Errorf("%s depend on %s: only the contract (package rules) may be named there", strings.Join(gameFree, " and "), p)
+	}
+}
+
+// TestLayersCheckCanFail: the same check finds the games among the
+// dependencies of the box.
+func TestLayersCheckCanFail(t *testing.T) {
+	if got := gameNames(t, "./box"); !slices.Contains(got, mod+"/rules/saboteur") || !slices.Contains(got, mod+"/rules/incangold") {
+		t.Fatalf("the check finds %v in the box's dependencies", got)
+	}
+}
+
+const mod = "github.com/goldvein/goldvein"
+
+// gameNames lists the game packages, the box and the shell among the
+// dependencies of pkgs.
+func gameNames(t *testing.T, pkgs ...string) []string {
+	t.Helper()
+	out := goCmd(t, "0", append([]string{"list", "-deps"}, pkgs...)...)
+	var bad []string
+	for _, p := range strings.Fields(string(out)) {
+		if strings.HasPrefix(p, mod+"/rules/") || p == mod+"/box" || strings.HasPrefix(p, mod+"/scenes") || p == mod+"/cli" {
+			bad = append(bad, p)
+		}
+	}
+	return bad
+}

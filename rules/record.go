@@ -107,6 +107,10 @@ func ParseRecord(data []byte) (*Record, error) {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return nil, errors.New("record: trailing data after the record")
 	}
+	// A key given twice would be read as its last value silently.
+	if err := CheckKeys(data, 0); err != nil {
+		return nil, fmt.Errorf("record: %w", err)
+	}
 	switch {
 	case j.Format == nil:
 		return nil, errors.New("record: format: missing")

@@ -38,7 +38,7 @@ const fadeTicks = 12
 // Config is how the app is started (the flags of cmd_app.go).
 type Config struct {
 	Players       int    // seats of the quick game --autoplay starts (3-10)
-	Game          string // the game of --autoplay and of the menu's New game: "" (Saboteur) or "incangold"
+	Game          string // the game of --autoplay and of the menu's New game: "" (Saboteur), "incangold" or "underground"
 	Seed          uint64 // seed of that game; 0 picks one from the clock
 	Autoplay      bool   // every seat a computer player, fast, straight to the board
 	ExitAfterGame bool   // end the app when the final scoring has been shown

@@ -9,6 +9,7 @@ import (
 
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
@@ -50,8 +51,8 @@ func (c *chatBox) layout(a *App, r rect, up bool) {
 	}
 	c.phrases = c.phrases[:0]
 	bh := a.U(30)
-	for i, p := range lan.QuickPhrases {
-		y := r.y - float64(len(lan.QuickPhrases)-i)*bh - a.U(4)
+	for i, p := range saboteur.QuickPhrases {
+		y := r.y - float64(len(saboteur.QuickPhrases)-i)*bh - a.U(4)
 		if !up {
 			y = r.y + r.h + float64(i)*bh + a.U(4)
 		}
@@ -76,7 +77,7 @@ func (c *chatBox) update(a *App, l *lanLink, hotkey bool) bool {
 		for i := range c.phrases {
 			if c.phrases[i].clicked(a) {
 				c.open = false
-				if err := l.say("", lan.QuickPhrases[i].ID); err != nil {
+				if err := l.say("", saboteur.QuickPhrases[i].ID); err != nil {
 					c.say(a, a.T("scene.error", "error", err.Error()))
 				}
 				return true

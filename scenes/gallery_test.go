@@ -414,7 +414,7 @@ func (g *gallery) lan() {
 	hh.a.cur = ls
 	until(g.t, 600, func() bool { return len(js.found) == 1 }, hg, hh)
 	g.shot(hg, "join")
-	c, err := lan.Join(g.t.Context(), js.found[0].Addr, lan.ClientConfig{Name: "Шахрзад"})
+	c, err := lan.Join(g.t.Context(), js.found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
 	if err != nil {
 		g.t.Fatal(err)
 	}

@@ -53,24 +53,32 @@ func igCanContinue(a *App) bool {
 }
 
 // lastPlayed is the id of the game whose unfinished autosave was written
-// last ("" when neither has one, or Saboteur's is the newer).
+// last ("" when none has one, or Saboteur's is the newest).
 func lastPlayed(a *App) string {
-	var sab, ig time.Time
+	var sab time.Time
 	if canContinue(a) {
 		if fi, err := os.Stat(a.dirs.autosave); err == nil {
 			sab = fi.ModTime()
 		}
 	}
-	if igCanContinue(a) {
-		ig = time.Unix(0, 1)
-		if fi, err := os.Stat(igAutosavePath(a)); err == nil {
-			ig = fi.ModTime()
+	id, newest := "", sab
+	for _, g := range []struct {
+		id   string
+		can  func(*App) bool
+		path string
+	}{{igGameID, igCanContinue, igAutosavePath(a)}, {ugGameID, ugCanContinue, ugAutosavePath(a)}} {
+		if !g.can(a) {
+			continue
+		}
+		t := time.Unix(0, 1)
+		if fi, err := os.Stat(g.path); err == nil {
+			t = fi.ModTime()
+		}
+		if t.After(newest) {
+			id, newest = g.id, t
 		}
 	}
-	if !ig.IsZero() && ig.After(sab) {
-		return igGameID
-	}
-	return ""
+	return id
 }
 
 // resumeIGMatch continues the autosaved Incan Gold game with the same

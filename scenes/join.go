@@ -295,7 +295,7 @@ func (s *joinScene) begin(a *App) {
 	s.err = ""
 	ch := make(chan joinResult, 1)
 	s.pending = ch
-	cfg := lan.ClientConfig{Name: name, Password: s.pass, Reconnect: time.Minute}
+	cfg := lan.ClientConfig{Game: sabGame(), Name: name, Password: s.pass, Reconnect: time.Minute}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
 		defer cancel()
@@ -387,6 +387,9 @@ func (s *joinScene) Draw(a *App, dst *ebiten.Image) {
 		}
 		if f.Password {
 			info += " · " + a.T("lan.join.password_needed")
+		}
+		if g := tableGameName(a, f.Game); g != "" {
+			info = g + " · " + info
 		}
 		drawText(a, dst, info, a.U(13), x, b.r.y+a.U(37), al, colTextDim)
 		ex, eal := b.r.x+b.r.w-a.U(14), alignEnd
@@ -488,4 +491,20 @@ func (s *joinScene) drawSeated(a *App, dst *ebiten.Image) {
 	a.flushText()
 	s.chat.draw(a, &s.p, dst, s.link, s.ticks)
 	drawButton(a, &s.p, dst, &s.back)
+}
+
+// tableGameName is the name of the game a found table plays (its beacon's
+// game ID, lan/PROTOCOL.md, Discovery): the catalogue's game.<id>.name for
+// a game of the box, the ID itself for another, "" for a host of protocol
+// version 2 (its beacon names no game).
+func tableGameName(a *App, id string) string {
+	if id == "" {
+		return ""
+	}
+	for _, g := range boxGames() {
+		if g.id == id {
+			return a.T("game." + id + ".name")
+		}
+	}
+	return id
 }

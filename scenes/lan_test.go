@@ -111,8 +111,8 @@ func TestLANHostAndGuest(t *testing.T) {
 	if st := ls.lobby.Seats[3]; st.Kind != lan.SeatBot || st.Level != "random" {
 		t.Errorf("seat 3 after a click: %+v", st)
 	}
-	if ls.lobby.Options.FirstPlayer != 0 {
-		t.Errorf("first player %d, want the host's seat 0 (%q)", ls.lobby.Options.FirstPlayer, ls.err)
+	if lobbyOptions(ls.lobby).FirstPlayer != 0 {
+		t.Errorf("first player %d, want the host's seat 0 (%q)", lobbyOptions(ls.lobby).FirstPlayer, ls.err)
 	}
 
 	// The beacon shows up in the guest's list.
@@ -234,7 +234,7 @@ func TestLANHostAndGuest(t *testing.T) {
 // reason in the player's language, and the join scene stays usable.
 func TestJoinRefusals(t *testing.T) {
 	loopbackLAN(t)
-	_, addr := listenHost(t, lan.HostConfig{Name: "t", Password: "secret", Options: saboteur.Options{Players: 3, FirstPlayer: -1}, Bots: 2})
+	_, addr := listenHost(t, lan.HostConfig{Name: "t", Password: "secret", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: -1}), Bots: 2})
 	hg := newHarness(t)
 	clickMenu(t, hg, menuJoin)
 	js := hg.a.cur.(*joinScene)
@@ -314,7 +314,7 @@ func TestQuickPhrasesTranslated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range lan.QuickPhrases {
+		for _, p := range saboteur.QuickPhrases {
 			if !c.Has("lan.phrase." + p.ID) {
 				t.Errorf("%s: no text for the quick phrase %s", l, p.ID)
 			}
@@ -365,7 +365,7 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 			if js.pick != 0 || js.addr != js.found[0].Addr {
 				t.Errorf("Down picked %d (%q)", js.pick, js.addr)
 			}
-			c, err := lan.Join(t.Context(), js.found[0].Addr, lan.ClientConfig{Name: "Шахрзад"})
+			c, err := lan.Join(t.Context(), js.found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -393,7 +393,7 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 // scores, every move going over the network.
 func TestLANGuestWholeGame(t *testing.T) {
 	loopbackLAN(t)
-	host, addr := listenHost(t, lan.HostConfig{Name: "t", Options: saboteur.Options{Players: 3, FirstPlayer: 0},
+	host, addr := listenHost(t, lan.HostConfig{Name: "t", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: 0}),
 		Bots: 2, AutoStart: true, Seed: 5})
 	h := newHarness(t)
 	clickMenu(t, h, menuJoin)
@@ -506,10 +506,10 @@ func TestLobbyRenameAndPassword(t *testing.T) {
 		t.Fatalf("lobby after editing: %+v (err %q)", ls.lobby, ls.err)
 	}
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.link.port))
-	if _, err := lan.Join(t.Context(), addr, lan.ClientConfig{Name: "Eve"}); err == nil {
+	if _, err := lan.Join(t.Context(), addr, lan.ClientConfig{Game: sabGame(), Name: "Eve"}); err == nil {
 		t.Error("joined without the password")
 	}
-	c, err := lan.Join(t.Context(), addr, lan.ClientConfig{Name: "Eve", Password: "pick"})
+	c, err := lan.Join(t.Context(), addr, lan.ClientConfig{Game: sabGame(), Name: "Eve", Password: "pick"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -658,9 +658,9 @@ func TestLANNoticesOnBoards(t *testing.T) {
 		t.Errorf("the host sees the guest as %q (the join scene said %q)", got, guest)
 	}
 	// The guest starts (seat 1), its timer short for the test.
-	o := ls.lobby.Options
+	o := lobbyOptions(ls.lobby)
 	o.FirstPlayer = 1
-	if err := ls.link.host.SetOptions(o); err != nil {
+	if err := ls.link.host.SetOptions(o.Players, sabOptions(o)); err != nil {
 		t.Fatal(err)
 	}
 	ls.link.host.SetTurnTimeout(300 * time.Millisecond)

@@ -2,6 +2,7 @@ package scenes
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/webdist"
 )
 
@@ -145,10 +147,17 @@ func (l *lanLink) take(m lan.Message) {
 			l.mu.Unlock()
 		}
 	case lan.TUpdate:
-		if m.View == nil {
+		v, ok := m.GameView.(saboteur.View)
+		if !ok {
 			return
 		}
-		l.guest.deliver(*m.View, m.RulesEvents())
+		evs := make([]saboteur.Event, 0, len(m.GameEvents))
+		for _, e := range m.GameEvents {
+			if se, ok := e.(*saboteur.Event); ok {
+				evs = append(evs, *se)
+			}
+		}
+		l.guest.deliver(v, evs)
 		l.mu.Lock()
 		l.started = true
 		l.mu.Unlock()
@@ -365,4 +374,23 @@ func joinURL(port int) string {
 		return us[0]
 	}
 	return ""
+}
+
+// sabOptions is o as Saboteur's table options JSON (lan.HostConfig.Options).
+func sabOptions(o saboteur.Options) json.RawMessage {
+	p, _ := json.Marshal(o) // a struct of numbers and booleans
+	return p
+}
+
+// lobbyOptions reads a lobby's Saboteur table options; a lobby of another
+// game, or none yet, has the zero options.
+func lobbyOptions(lb lan.Lobby) saboteur.Options {
+	if lb.Game != saboteur.ID || lb.Players == 0 {
+		return saboteur.Options{}
+	}
+	o, err := saboteur.ParseOptions(lb.Players, lb.Options)
+	if err != nil {
+		return saboteur.Options{}
+	}
+	return o
 }

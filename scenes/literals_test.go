@@ -13,7 +13,7 @@ import (
 	"unicode"
 
 	"github.com/goldvein/goldvein/i18n"
-	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // textSinks are the functions whose string arguments reach the screen:
@@ -184,7 +184,7 @@ func TestNoLiteralText(t *testing.T) {
 	for _, lv := range []string{"random", "easy", "normal", "hard"} {
 		dynamic = append(dynamic, "scene.level."+lv)
 	}
-	for _, p := range lan.QuickPhrases {
+	for _, p := range saboteur.QuickPhrases {
 		dynamic = append(dynamic, "lan.phrase."+p.ID)
 	}
 	for _, k := range dynamic {

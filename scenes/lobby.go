@@ -112,7 +112,7 @@ func (s *lobbyScene) open(a *App, o saboteur.Options) {
 		s.link.close()
 		s.link = nil
 	}
-	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Options: o,
+	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Game: sabGame(), Players: o.Players, Options: sabOptions(o),
 		BotLevel: string(bot.Normal), BotDelay: botDelay(a), Grace: s.grace, TurnTimeout: s.turn}
 	if s.turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
@@ -206,7 +206,7 @@ func (s *lobbyScene) layout(a *App) {
 		s.seats = append(s.seats, row)
 	}
 	keys := [4]string{"option.connect_to_start", "option.one_nugget_each", "option.sabotaged_get_nothing", "scene.newgame.random_first"}
-	o := s.lobby.Options
+	o := lobbyOptions(s.lobby)
 	vals := [4]bool{o.ConnectToStart, o.OneNuggetPerDigger, o.SabotagedGetNothing, o.FirstPlayer < 0}
 	oy := a.U(96)
 	for i := range s.opts {
@@ -292,9 +292,9 @@ func (s *lobbyScene) Update(a *App) error {
 		return nil
 	}
 	h := s.link.host
-	o := s.lobby.Options
+	o := lobbyOptions(s.lobby)
 	setOpts := func(o saboteur.Options) {
-		if err := h.SetOptions(o); err != nil {
+		if err := h.SetOptions(o.Players, sabOptions(o)); err != nil {
 			s.err = a.T("lan.lobby.players_locked")
 		} else {
 			s.err = ""
@@ -435,7 +435,7 @@ func (s *lobbyScene) commit(a *App) {
 		s.name = s.lobby.Name
 		return
 	}
-	o := s.lobby.Options
+	o := lobbyOptions(s.lobby)
 	if o.Players == 0 {
 		o = saboteur.Options{Players: 4, FirstPlayer: -1}
 	}

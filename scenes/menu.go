@@ -21,6 +21,7 @@ type menuScene struct {
 	focus    int    // keyboard focus: a card (0..cards-1), then a button; -1 none
 	canCont  bool   // Saboteur's autosave holds an unfinished game
 	canIG    bool   // Incan Gold's does (incangold_save.go)
+	canUG    bool   // Underground's does (underground_match.go)
 	message  string // an error to show (a corrupt autosave, say)
 	ticks    int
 	deco     []saboteur.Card
@@ -44,7 +45,7 @@ func newMenuScene(a *App) *menuScene {
 		// Continue resumes it (incangold_save.go).
 		a.gameID = lastPlayed(a)
 	}
-	s := &menuScene{canCont: canContinue(a), canIG: igCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
+	s := &menuScene{canCont: canContinue(a), canIG: igCanContinue(a), canUG: ugCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
 	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
 		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
@@ -110,8 +111,11 @@ func (s *menuScene) layout(a *App) {
 	}
 	s.pick.layout(col, gap)
 	cont := s.canCont
-	if a.gameID == igGameID {
-		cont = s.canIG // Continue acts on the picked game
+	switch a.gameID { // Continue acts on the picked game
+	case igGameID:
+		cont = s.canIG
+	case ugGameID:
+		cont = s.canUG
 	}
 	s.buttons[menuContinue].enabled = cont
 	s.buttons[menuJoin].enabled = s.lanReady
@@ -201,8 +205,22 @@ func (s *menuScene) Update(a *App) error {
 			a.GoTo(newIGNewGameScene(a))
 			break
 		}
+		if a.gameID == ugGameID {
+			a.GoTo(newUGNewGameScene(a))
+			break
+		}
 		a.GoTo(newNewGameScene(a))
 	case menuContinue:
+		if a.gameID == ugGameID {
+			m, err := ugResume(a)
+			if err != nil {
+				s.message = a.T("scene.menu.continue_failed", "error", err.Error())
+				s.canUG = false
+				break
+			}
+			a.GoTo(newUGPlayScene(a, m))
+			break
+		}
 		if a.gameID == igGameID {
 			sc, err := igContinue(a)
 			if err != nil {

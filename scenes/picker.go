@@ -7,6 +7,7 @@ import (
 
 	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
 // boxGame is one game of the box as the menu's game picker shows it: its
@@ -24,6 +25,7 @@ func boxGames() []boxGame {
 	return []boxGame{
 		{id: "saboteur", min: saboteur.MinPlayers, max: saboteur.MaxPlayers, picture: drawSaboteurPicture},
 		{id: igGameID, min: incangold.MinPlayers, max: incangold.MaxPlayers, picture: drawIGPicture},
+		{id: ugGameID, min: 2, max: 5, picture: drawUGPicture}, // U1.1
 	}
 }
 
@@ -97,13 +99,34 @@ func (pk *picker) draw(a *App, p *painter, dst *ebiten.Image, focus, ticks int) 
 		g.picture(a, p, dst, pic, ticks)
 		x, al := startOf(a, text, 0)
 		name := a.T("game." + g.id + ".name")
-		size := fitSize(a, name, a.U(24), text.w)
-		y := text.y + lineBox(a.U(24))/2
-		drawText(a, dst, fit(a, name, size, text.w), size, x, y, al, colGold)
-		y += lineBox(a.U(24))/2 + a.U(6) + lineBox(a.U(15))/2
-		drawText(a, dst, a.T("game.players", "min", g.min, "max", g.max), a.U(15), x, y, al, colText)
-		y += lineBox(a.U(15))/2 + a.U(6)
-		drawWrapped(a, dst, a.T("game."+g.id+".summary"), a.U(15), text.x, y, text.w, alignStart, colTextDim)
+		players := a.T("game.players", "min", g.min, "max", g.max)
+		// A short card (three games or more) has smaller words and the
+		// players at the end of the name's line, so the summary keeps
+		// its two lines.
+		nameSize, small := a.U(24), a.U(15)
+		compact := r.h < a.U(150)
+		nameW := text.w
+		if compact {
+			nameSize, small = a.U(20), a.U(13)
+			pw, _ := fonts.Measure(players, small, a.RTL())
+			nameW -= pw + a.U(10)
+		}
+		size := fitSize(a, name, nameSize, nameW)
+		y := text.y + lineBox(nameSize)/2
+		drawText(a, dst, fit(a, name, size, nameW), size, x, y, al, colGold)
+		if compact {
+			ex, eal := text.x+text.w, alignEnd
+			if a.RTL() {
+				ex, eal = text.x, alignStart
+			}
+			drawText(a, dst, players, small, ex, y, eal, colText)
+			y += lineBox(nameSize)/2 + a.U(2)
+		} else {
+			y += lineBox(nameSize)/2 + a.U(6) + lineBox(small)/2
+			drawText(a, dst, players, small, x, y, al, colText)
+			y += lineBox(small)/2 + a.U(6)
+		}
+		drawWrapped(a, dst, a.T("game."+g.id+".summary"), small, text.x, y, text.w, alignStart, colTextDim)
 	}
 }
 

@@ -26,6 +26,10 @@ func (a *App) tour() {
 				a.GoTo(newIGAutoplayNewGame(a))
 				break
 			}
+			if a.cfg.Game == ugGameID {
+				a.GoTo(newUGAutoplayNewGame(a))
+				break
+			}
 			a.GoTo(newAutoplayNewGame(a))
 		}
 	case *settingsScene, *helpScene:
@@ -37,6 +41,8 @@ func (a *App) tour() {
 	case *newGameScene:
 		s.begin(a)
 	case *igNewGameScene:
+		s.begin(a)
+	case *ugNewGameScene:
 		s.begin(a)
 	}
 }

@@ -39,6 +39,14 @@ const (
 	IGBust     // a second hazard: the round busts (I7.2)
 	IGLeave    // explorers walk back to camp (I3.6, I4)
 	IGArtifact // an artifact turned or claimed (I6)
+	// Small World: Underground's effects (sounds/underground.go).
+	UGConquer // a region conquered (U5)
+	UGLoss    // a defender loses tokens (U6.1)
+	UGDie     // the reinforcement die rolls (U5.7)
+	UGDecline // a race goes into decline (U8)
+	UGCoins   // coins scored or paid (U9)
+	UGRelic   // a Righteous Relic found (U15)
+	UGMonster // Monsters driven out, a Place found, the Balrog (U5.6, U16)
 	numEffects
 )
 
@@ -52,7 +60,8 @@ func Effects() []Effect {
 }
 
 var effectNames = [numEffects]string{"deal", "place", "refuse", "break", "repair", "rockfall", "map", "coal", "gold", "round-end",
-	"ig-flip", "ig-gems", "ig-hazard", "ig-bust", "ig-leave", "ig-artifact"}
+	"ig-flip", "ig-gems", "ig-hazard", "ig-bust", "ig-leave", "ig-artifact",
+	"ug-conquer", "ug-loss", "ug-die", "ug-decline", "ug-coins", "ug-relic", "ug-monster"}
 
 // String returns the effect's name, e.g. "rockfall".
 func (e Effect) String() string {
@@ -123,7 +132,10 @@ func synthMono(e Effect) []float64 {
 	case RoundEnd:
 		return roundEnd()
 	}
-	return igSynth(e)
+	if b := igSynth(e); b != nil {
+		return b
+	}
+	return ugSynth(e)
 }
 
 // ---- building blocks, all on mono float64 buffers in [-1, 1] ----

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"image/color"
 	"io"
 	"net"
@@ -25,6 +26,7 @@ import (
 
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/saboteur"
+	sabbot "github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
 // wasmBody stands in for goldvein.wasm: the handler never looks inside.
@@ -201,7 +203,7 @@ func TestNotEmbeddedWithoutTag(t *testing.T) {
 // the port its game protocol uses, as `goldvein serve` does, and checks
 // what a browser fetches, and that the WebSocket refuses a foreign page.
 func TestLanHostServesPage(t *testing.T) {
-	h, err := lan.NewHost(lan.HostConfig{Name: "web test", Options: saboteur.Options{Players: 3, FirstPlayer: -1},
+	h, err := lan.NewHost(lan.HostConfig{Name: "web test", Game: saboteur.Rules{Bots: sabbot.Brains}, Players: 3, Options: sabJSON(saboteur.Options{Players: 3, FirstPlayer: -1}),
 		Bots: 2, BotLevel: "random", Web: NewHandler(testFS(t))})
 	if err != nil {
 		t.Fatal(err)
@@ -423,4 +425,10 @@ func TestHandlerClosesFiles(t *testing.T) {
 	if after := fds(); after > before+5 {
 		t.Errorf("%d open files after 100 requests, %d before", after, before)
 	}
+}
+
+// sabJSON is o as Saboteur's table options JSON (lan.HostConfig.Options).
+func sabJSON(o saboteur.Options) json.RawMessage {
+	p, _ := json.Marshal(o)
+	return p
 }

@@ -73,5 +73,5 @@ func Decide(args []string, server string, reentered bool) Plan {
 		why = "the " + ServerName + " beside it holds the window too"
 	}
 	return Plan{Message: "goldvein: " + cmd + " needs no display, but this binary holds the game window, which cannot load without one (DISPLAY is not set), and " +
-		why + ": run " + ServerName + " " + cmd + " (the build without the window, in the same download), or run this one under xvfb-run -a"}
+		why + ": run " + ServerName + " " + cmd + " (the build without the window: in the same download, or from the source go build -tags headless -o " + ServerName + " .), or run this one under xvfb-run -a"}
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
 // MinPlayers and MaxPlayers bound the table (I1.1).
@@ -118,7 +120,8 @@ func strictDecode(data []byte, v any) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return errors.New("trailing data after the JSON value")
 	}
-	return nil
+	// A key given twice would be read as its last value silently.
+	return rules.CheckKeys(data, 0)
 }
 
 // jsonError rewrites encoding/json's errors so that they name the field

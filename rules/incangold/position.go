@@ -46,7 +46,10 @@ const MaxPositionMoves = 10000
 //   - carried lists only explorers; path, removed and deck_artifacts must
 //     fit the deck of I1.3 (e.g. at most two T5 on the path, no second
 //     hazard of a kind on the path since it would have busted, at most 2
-//     removed per kind, artifacts A1 to A<round>, none twice).
+//     removed per kind, artifacts A1 to A<round>, none twice), and the
+//     rounds before this one: at most round-1 hazards removed (one bust a
+//     round), at most round artifacts claimed (checkHistory).
+//   - A key given twice anywhere is refused (rules.CheckKeys).
 //   - Once the round is over (everyone left, or a bust) I8.2 and I8.3 are
 //     applied (the pool goes to the supply, artifacts on the path are
 //     removed, the path goes back into the deck) and every later choose or
@@ -157,6 +160,9 @@ func ParsePosition(data []byte) (*Position, error) {
 	if err := m.parsePath(j.Path); err != nil {
 		return nil, err
 	}
+	if err := m.checkHistory(); err != nil {
+		return nil, err
+	}
 	if j.FirstTurn != nil && *j.FirstTurn != (m.pathN == 0) {
 		return nil, inputErr("first_turn: %t, but the path holds %d cards (first_turn is true exactly when no card of the round has been turned)", *j.FirstTurn, m.pathN)
 	}
@@ -183,6 +189,29 @@ func ParsePosition(data []byte) (*Position, error) {
 		p.moves = append(p.moves, mv)
 	}
 	return p, nil
+}
+
+// checkHistory refuses removed hazards and artifacts that the rounds so
+// far cannot have made: each earlier round ended with at most one bust, so
+// at most round-1 hazards are out (I7.2, I7.3, I8.1); one artifact enters
+// the game a round, so at most round have been claimed (I3.1).
+//
+// The reference's own examples (its position-format sample, examples 4
+// and 5) hold more artifacts in play than A1 to A<round> (a claimed one
+// besides A1 in the deck in round 2), so claimed is not tied to the card
+// numbers on the path and in the deck: only its count is bounded.
+func (m *Match) checkHistory() error {
+	removed := 0
+	for _, v := range m.removed {
+		removed += int(v)
+	}
+	if removed > m.round-1 {
+		return inputErr("removed: %d hazards, but the %d rounds before round %d can have removed at most %d (one bust a round, I7.3, I8.1)", removed, m.round-1, m.round, m.round-1)
+	}
+	if m.claimed > m.round {
+		return inputErr("claimed: %d, but only %d artifacts have entered the game by round %d (one a round, I3.1)", m.claimed, m.round, m.round)
+	}
+	return nil
 }
 
 // seatKey reads a seat given as an object key ("0" to players-1).

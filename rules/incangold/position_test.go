@@ -249,6 +249,11 @@ func TestCheckBadInput(t *testing.T) {
 		{`{"players": 3, "round": 1, "in": [0], "moves": [{"choose": {"7": "torch"}}]}`, `moves[0]: choose: seat 7: want 0 to 2 (I1.2)`},
 		{`{"players": 3, "round": 1, "in": [0], "moves": [{"flip": "T1", "query": "deck"}]}`, `moves[0]: want exactly one of choose, flip or query`},
 		{`{"players": 3, "round": 1, "in": [0]} {}`, `trailing data after the JSON value`},
+		{`{"players": 3, "players": 4, "round": 1, "in": [0]}`, `players: given twice`},
+		{`{"players": 3, "round": 1, "in": [0], "removed": {"snake": 1}}`, `removed: 1 hazards, but the 0 rounds before round 1 can have removed at most 0 (one bust a round, I7.3, I8.1)`},
+		{`{"players": 3, "round": 3, "in": [0], "removed": {"snake": 1, "fire": 2}}`, `removed: 3 hazards, but the 2 rounds before round 3 can have removed at most 2 (one bust a round, I7.3, I8.1)`},
+		{`{"players": 3, "round": 2, "in": [0], "artifacts": {"0": [5, 5, 10]}}`, `claimed: 3, but only 2 artifacts have entered the game by round 2 (one a round, I3.1)`},
+		{`{"players": 3, "round": 1, "in": [0], "tent": {"1": 2, "1": 5}}`, `tent.1: given twice`},
 		{``, `empty input: want a JSON object`},
 	}
 	for _, c := range cases {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
 // Position is a position of the position format (docs/rules/SABOTEUR.md,
@@ -115,6 +117,10 @@ func ParsePosition(data []byte) (*Position, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("trailing data after the position")
+	}
+	// A key given twice would be read as its last value silently.
+	if err := rules.CheckKeys(data, 0); err != nil {
+		return nil, err
 	}
 	p := &Position{connectToStart: j.ConnectToStart}
 	if j.Players == nil {

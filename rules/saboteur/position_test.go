@@ -168,6 +168,8 @@ func TestPositionBadInput(t *testing.T) {
 		{`{"players": 4,`, "malformed JSON"},
 		{`[]`, "want an object"},
 		{`{"players": 4, ` + goals + `} {}`, "trailing data"},
+		{`{"players": 4, "players": 5, ` + goals + `}`, "players: given twice"},
+		{`{"players": 4, "goals": {"-2": "COAL_NE", "0": "GOLD", "2": "COAL_NW", "2": "GOLD"}}`, "goals.2: given twice"},
 		{`{"players": 4, ` + goals + `, "colour": "red"}`, "colour: unknown field"},
 		{`{` + goals + `}`, "players: missing"},
 		{`{"players": 2, ` + goals + `}`, "players: 2"},

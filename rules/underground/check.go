@@ -146,7 +146,7 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 		return nil, bad(jsonField(err), "%v", err)
 	}
 	if err := strictJSON(data, &p); err != nil {
-		return nil, bad(jsonField(err), "%v", err)
+		return nil, bad(jsonField(err), "%s", errWords(err))
 	}
 	if len(p.Moves) > MaxCheckMoves {
 		return nil, bad("moves", "%d moves and queries, more than %d", len(p.Moves), MaxCheckMoves)
@@ -162,7 +162,9 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 			return m, err
 		}
 		var next *checkMove
-		if k+1 < len(p.Moves) {
+		// A draw belongs to the move before it; a query or a draw takes none
+		// (a draw after a query is read on its own, and refused).
+		if k+1 < len(p.Moves) && cm.Query == "" && cm.Draw == "" {
 			if n, err := decodeCheckMove(p.Moves[k+1], fmt.Sprintf("moves[%d]", k+1)); err == nil && n.Draw != "" {
 				next = &n
 				k++
@@ -524,56 +526,16 @@ const (
 )
 
 // duplicateKeys refuses an object that names a key twice (a region given
-// twice), naming the path, and JSON nested deeper than MaxPositionDepth.
+// twice), naming the path, and JSON nested deeper than MaxPositionDepth
+// (rules.CheckKeys).
 func duplicateKeys(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	depth := 0
-	var walk func(path string) error
-	walk = func(path string) error {
-		if depth++; depth > MaxPositionDepth {
-			return bad(path, "nested deeper than %d levels", MaxPositionDepth)
-		}
-		defer func() { depth-- }()
-		tok, err := dec.Token()
-		if err != nil {
-			return bad(path, "malformed JSON: %v", err)
-		}
-		switch tok {
-		case json.Delim('{'):
-			seen := map[string]bool{}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return bad(path, "malformed JSON: %v", err)
-				}
-				k, _ := kt.(string)
-				p := strings.TrimPrefix(path+"."+k, ".")
-				if seen[k] {
-					return bad(p, "given twice")
-				}
-				seen[k] = true
-				if err := walk(p); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-			if err != nil {
-				return bad(path, "malformed JSON: %v", err)
-			}
-		case json.Delim('['):
-			for n := 0; dec.More(); n++ {
-				if err := walk(fmt.Sprintf("%s[%d]", path, n)); err != nil {
-					return err
-				}
-			}
-			_, err = dec.Token()
-			if err != nil {
-				return bad(path, "malformed JSON: %v", err)
-			}
-		}
-		return nil
+	var ke *rules.KeyError
+	if err := rules.CheckKeys(data, MaxPositionDepth); errors.As(err, &ke) {
+		return bad(ke.Path, "%s", ke.Reason)
+	} else if err != nil {
+		return bad("", "%v", err)
 	}
-	return walk("")
+	return nil
 }
 
 // build sets the match up from the position; it stands at the start of
@@ -586,7 +548,7 @@ func (p *position) build() (*Match, error) {
 	case p.Map != nil && p.MapInline != nil:
 		return nil, bad("map", "give map or map_inline, not both")
 	case p.Map != nil:
-		if mp, err = maps.Builtin(*p.Map); err != nil {
+		if mp, err = builtin(*p.Map); err != nil {
 			return nil, bad("map", "%v", err)
 		}
 	case p.MapInline != nil:
@@ -669,6 +631,9 @@ func (p *position) build() (*Match, error) {
 		for _, b := range ps.MarkedBy {
 			if b < 0 || b >= p.Players || b == s {
 				return nil, bad(f+".marked_by", "%d: not another seat", b)
+			}
+			if pl.MarkedBy&(1<<uint(b)) != 0 {
+				return nil, bad(f+".marked_by", "%d: listed twice", b)
 			}
 			pl.MarkedBy |= 1 << uint(b)
 		}

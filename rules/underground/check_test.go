@@ -332,6 +332,9 @@ func TestCheckBadInput(t *testing.T) {
 		{strings.Replace(good, `{"query": "targets"}`, `{"conquer": "r99"}`, 1), "moves[0].conquer"},
 		{strings.Replace(good, `{"query": "targets"}`, `{"conquer": "r2", "with": ["hammer"]}`, 1), "moves[0]"},
 		{strings.Replace(good, `"power": null, "hand": 0`, `"power": "lucky", "hand": 0`, 1), "seats[0].active.power"},
+		{strings.Replace(good, `"marked_by": []`, `"marked_by": [1, 1]`, 1), "seats[0].marked_by"},
+		// A draw after a query belongs to no conquest (it was dropped unread).
+		{strings.Replace(good, `{"query": "targets"}`, `{"query": "targets"}, {"draw": "sword"}`, 1), "moves[1].draw"},
 	} {
 		err := Check(strings.NewReader(c.in), &bytes.Buffer{})
 		var ie *InputError
@@ -420,5 +423,24 @@ func TestCheckBadLaterMoveWritesNothing(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "moves[1].conquer") {
 		t.Fatalf("error %q does not name moves[1]", err)
+	}
+}
+
+// TestCheckErrorsInWords: a value of the wrong JSON type is named in the
+// reference's words, never with Go's type names (posRegion, int).
+func TestCheckErrorsInWords(t *testing.T) {
+	for _, in := range []string{
+		`{"players": 2, "map": "caves-2p", "turn": "x"}`,
+		`{"players": 2, "map": "caves-2p", "board": {"r1": {"tokens": "x"}}}`,
+		`{"players": 2, "map": "caves-2p", "seats": [{"coins": "a"}]}`,
+	} {
+		err := Check(strings.NewReader(in), &bytes.Buffer{})
+		if err == nil || !strings.Contains(err.Error(), "want a whole number, not a JSON string") ||
+			strings.Contains(err.Error(), "Go struct") || strings.Contains(err.Error(), "of type int") {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+	if _, err := DecodeMove([]byte(`{"conquer": 5}`)); err == nil || strings.Contains(err.Error(), "Go ") {
+		t.Errorf("move: %v", err)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"strings"
 	"sync"
 
 	"github.com/goldvein/goldvein/rules"
@@ -46,12 +48,79 @@ func strictJSON(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return err
+		return &decodeError{err}
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return errors.New("trailing data")
 	}
 	return nil
+}
+
+// decodeError is encoding/json's error said in the reference's words,
+// without Go's type names: "tokens: want a whole number, not a JSON
+// string". It unwraps to the original (jsonField reads the field there).
+type decodeError struct{ err error }
+
+func (e *decodeError) Unwrap() error { return e.err }
+
+func (e *decodeError) Error() string {
+	var te *json.UnmarshalTypeError
+	if errors.As(e.err, &te) && te.Field != "" {
+		return te.Field + ": " + e.words()
+	}
+	return e.words()
+}
+
+// words is the error without its field.
+func (e *decodeError) words() string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(e.err, &te):
+		return fmt.Sprintf("want %s, not a JSON %s", jsonKind(te.Type), te.Value)
+	case errors.As(e.err, &se):
+		return fmt.Sprintf("malformed JSON at byte %d: %v", se.Offset, se)
+	case errors.Is(e.err, io.EOF):
+		return "empty input: want a JSON value"
+	case errors.Is(e.err, io.ErrUnexpectedEOF):
+		return "malformed JSON: unexpected end of input"
+	}
+	msg := strings.TrimPrefix(e.err.Error(), "json: ")
+	if f, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		return f + ": unknown field"
+	}
+	return msg
+}
+
+// jsonKind names what a Go type reads from JSON, in words.
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "an object"
+}
+
+// errWords is err without its field when it is a decodeError (the caller
+// names the field), else err as it reads.
+func errWords(err error) string {
+	var de *decodeError
+	if errors.As(err, &de) {
+		return de.words()
+	}
+	return err.Error()
 }
 
 // region is the state of one map space.

@@ -98,6 +98,7 @@ type hardMind struct {
 	players   int
 	logw      [incangold.MaxPlayers][]float64
 	cum       [incangold.MaxPlayers][]float64
+	vals      []float64 // per rollout: camp, then torch per continuation
 }
 
 func newHardMind(seed uint64) *hardMind {
@@ -238,10 +239,21 @@ func (h *hardMind) decide(k *know, me int) incangold.Choice {
 		return incangold.Camp
 	}
 	final := h.finalWins && k.round == incangold.Rounds && k.tentsKnown
+	if !final && k.carried[me] == 0 && k.pool == 0 && len(k.pathArts) == 0 {
+		// Going home now banks nothing, and going on can only add: torch
+		// (I4.3, I6.2).
+		return incangold.Torch
+	}
 	var guesses [incangold.MaxPlayers]*hyp
+	nc := len(h.conts)
+	if cap(h.vals) < h.rollouts*(nc+1) {
+		h.vals = make([]float64, h.rollouts*(nc+1))
+	}
+	vals := h.vals[:0]
 	var camp float64
-	torch := make([]float64, len(h.conts))
-	for range h.rollouts {
+	torch := make([]float64, nc)
+	best := 0
+	for i := 0; i < h.rollouts; i++ {
 		for s := range k.players {
 			if s != me && k.in&(1<<s) != 0 {
 				guesses[s] = h.sample(s, h.rng.Float64())
@@ -249,20 +261,67 @@ func (h *hardMind) decide(k *know, me int) incangold.Choice {
 		}
 		seed := xorshift(h.rng.Uint64() | 1)
 		w := base
-		camp += w.play(me, 0, &guesses, seed, final)
+		c := w.play(me, 0, &guesses, seed, final)
+		camp += c
+		vals = append(vals, c)
 		for j, r := range h.conts {
 			w = base
-			torch[j] += w.play(me, r, &guesses, seed, final)
+			t := w.play(me, r, &guesses, seed, final)
+			torch[j] += t
+			vals = append(vals, t)
+		}
+		if n := i + 1; n >= hardMinRollouts && n%hardBatch == 0 {
+			best = argmax(torch)
+			if h.clear(vals, nc, best, n) {
+				break
+			}
 		}
 	}
-	best := math.Inf(-1)
-	for _, t := range torch {
-		best = max(best, t)
-	}
-	if camp >= best {
+	best = argmax(torch)
+	if camp >= torch[best] {
 		return incangold.Camp
 	}
 	return incangold.Torch
+}
+
+// Hard stops its rollouts early, after at least hardMinRollouts and then
+// every hardBatch, once camp and the best torch differ by more than
+// hardClearZ standard errors of their paired difference (both are played
+// on the same cards and the same guesses): most choices are clear long
+// before hardRollouts, and the close ones get them all.
+const (
+	hardMinRollouts = 48
+	hardBatch       = 16
+	hardClearZ      = 3.0
+)
+
+// clear reports whether camp (column 0 of vals, nc+1 values a rollout)
+// and torch with continuation best (column best+1) differ clearly after n
+// rollouts.
+func (h *hardMind) clear(vals []float64, nc, best, n int) bool {
+	var sum, sq float64
+	for i := range n {
+		d := vals[i*(nc+1)] - vals[i*(nc+1)+best+1]
+		sum += d
+		sq += d * d
+	}
+	mean := sum / float64(n)
+	v := (sq/float64(n) - mean*mean) / float64(n-1)
+	if v <= 0 {
+		return mean != 0
+	}
+	return mean*mean > hardClearZ*hardClearZ*v
+}
+
+// argmax is the index of xs's largest value (the first of equals).
+func argmax(xs []float64) int {
+	b := 0
+	for i, x := range xs {
+		if x > xs[b] {
+			b = i
+		}
+	}
+	return b
 }
 
 // play plays the round out from the open choice step: me chooses camp now

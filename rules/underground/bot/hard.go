@@ -15,11 +15,10 @@ var hardPlan = planCfg{branch: 5, budget: 2000, harm: 0.3, lead: 0.6, leftover: 
 
 var hardLevel = &level{name: "hard", pick: hardPick, decline: hardDecline, smart: true, bold: true, plan: hardPlan}
 
-// NewHard returns the hard player of seat: before picking it plays the
-// first two turns of every combo in view on this board (a turn search per
-// combo and turn); before declining it searches the turn its race could
-// still play and looks at what the market will offer at its next pick;
-// each turn it searches up to 2000 conquest sequences.
+// NewHard returns the hard player of seat: it picks among the combos that
+// a search of their first two turns on this board ranks best, and decides
+// its decline, by determinized playouts of the rest of the game from its
+// view (rollout.go); each turn it searches up to 2000 conquest sequences.
 func NewHard(seat int, seed uint64) *Player { return newPlayer(hardLevel, seat, seed) }
 
 // asFresh is the model with a fresh race of combo c in my hand, off the
@@ -82,23 +81,54 @@ func freshValue(m *model, pos int, turns int) float64 {
 	return v1 + per*max(life-1, 0)*0.8 + float64(c.Coins) - float64(pos)
 }
 
+// hardPick ranks the affordable combos by freshValue and plays out the
+// best rollPickWidth of them (rollout.go), freshValue breaking ties; by
+// freshValue alone where no sample can be dealt.
 func hardPick(_ *Player, m *model) int {
-	return pickBest(m, func(pos int) float64 { return freshValue(m, pos, m.turnsLft) })
+	value := func(pos int) float64 { return freshValue(m, pos, m.turnsLft) }
+	var opts []rolloutOption
+	for _, mv := range m.v.Legal {
+		if mv.Pick != nil && *mv.Pick < len(m.v.Market) {
+			opts = append(opts, rolloutOption{move: mv, prior: value(*mv.Pick)})
+		}
+	}
+	slices.SortStableFunc(opts, func(a, b rolloutOption) int { return cmp.Compare(b.prior, a.prior) })
+	opts = opts[:min(len(opts), rollPickWidth)]
+	if len(opts) == 1 {
+		return *opts[0].move.Pick
+	}
+	if k, ok := rolloutBest(m.v, opts, rollPick); ok {
+		return *opts[k].move.Pick
+	}
+	return pickBest(m, value)
 }
 
-// hardDecline weighs declining now against declining next turn (U8) as
-// normal does, but the regions the race would add this turn come from a
-// search of the turn with the tokens it can ready (U6.1), not a ratio.
-//
+// hardDecline decides at the start of the turn (U3.3) between keeping the
+// race and going In Decline (U8) by determinized playouts (rollout.go):
+// each on the same samples of the hidden facts, the rest of the game
+// played by normal players, the one leaving hard the most coins kept.
 // With two turns left it keeps its race: a fresh race would play only the
 // last turn, and the regions it gives up lose their bonuses at once
 // (measured in 400-game tournaments on two seeds: about 1 coin more a game
-// than letting the projection decide). Early in the game (six turns left or
-// more) it declines more readily than normal (hardEarlyBias).
+// than letting the projection decide). Where no sample can be dealt (a
+// view FromView refuses), marginDecline decides.
 func hardDecline(_ *Player, m *model) bool {
 	if m.turnsLft == 2 {
 		return false
 	}
+	opts := []rolloutOption{{move: underground.Move{End: true}}, {move: underground.Move{Decline: true}}}
+	if k, ok := rolloutBest(m.v, opts, rollDecline); ok {
+		return k == 1
+	}
+	return marginDecline(m)
+}
+
+// marginDecline weighs declining now against declining next turn (U8) as
+// normal does, but the regions the race would add this turn come from a
+// search of the turn with the tokens it can ready (U6.1), not a ratio.
+// Early in the game (six turns left or more) it declines more readily than
+// normal (hardEarlyBias).
+func marginDecline(m *model) bool {
 	bias := declineBias
 	if m.turnsLft >= 6 {
 		bias = hardEarlyBias

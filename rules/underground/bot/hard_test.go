@@ -39,9 +39,10 @@ func TestHardKeepsItsRaceLate(t *testing.T) {
 	}
 }
 
-// TestHardDeclinesEarlyOnASmallerMargin: in the first turns hard goes In
-// Decline when declining now projects within hardEarlyBias of declining
-// next turn, where normal's bias (declineBias) would keep the race.
+// TestHardDeclinesEarlyOnASmallerMargin: without playouts (marginDecline),
+// in the first turns hard goes In Decline when declining now projects
+// within hardEarlyBias of declining next turn, where normal's bias
+// (declineBias) would keep the race.
 func TestHardDeclinesEarlyOnASmallerMargin(t *testing.T) {
 	met := 0
 	for g := 0; g < 20 && met == 0; g++ {
@@ -55,7 +56,7 @@ func TestHardDeclinesEarlyOnASmallerMargin(t *testing.T) {
 				md := newModel(&v)
 				if d := hardMargin(md); md.turnsLft >= 6 && d > hardEarlyBias && d <= declineBias {
 					met++
-					if !mv.Decline {
+					if !marginDecline(md) {
 						t.Fatalf("seed %d turn %d: margin %.2f, hard kept its race", 300+g, v.Turn, d)
 					}
 				}

@@ -1,58 +1,115 @@
-package lan
+package saboteur
 
 import (
-	"encoding/binary"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 )
 
-// The host's fast path for updates (lan/PROTOCOL.md, Updates). After every
-// move the table hands each seat a fresh saboteur.View; a view holds the maze
-// with its 96x96 cell grid (about 9 KB), so keeping whole views per
-// connection and marshalling them by reflection was the bulk of the host's
-// work and garbage per move. Instead a seat's update keeps a seatView (the
-// view without the grid: the maze is its tiles) and the connection's writer
-// appends the JSON by hand: the fields that changed since the connection's
-// previous update (a delta) or all of them (the first update), the maze's
-// JSON shared by every connection (boardCache), and the events. Tests check
-// that what the client rebuilds is the view the table made
-// (TestFastUpdatesRebuildTheView) and that events are written byte for byte
-// as Event.MarshalJSON writes them (TestAppendEventMatchesMarshalJSON).
+// Saboteur's views on the wire (rules.ViewCodec; lan/PROTOCOL.md,
+// Updates). After every move a LAN host hands each seat a fresh view; a
+// view holds the maze with its 96x96 cell grid (about 9 KB), so keeping
+// whole views per connection and marshalling them by reflection would be
+// the bulk of the host's work and garbage per move. Instead a seat's
+// update keeps a seatView (the view without the grid: the maze is its
+// tiles) and the connection's writer appends the JSON by hand: the fields
+// that changed since the connection's previous update (a delta) or all of
+// them (the first update), the maze's JSON shared by every connection of
+// the host (boardCache), and the events. Tests check that the JSON is the
+// view's and the events' as encoding/json writes them
+// (TestViewWriterMatchesMarshalJSON, TestAppendEventMatchesMarshalJSON)
+// and that merged deltas rebuild the view (TestMergeViewRebuildsTheView).
 
-// seatView is a saboteur.View without the maze's cell grid.
+// NewViewWriter returns the writer of one host's views, with its own
+// cache of the maze's JSON (rules.ViewCodec).
+func (Rules) NewViewWriter() rules.ViewWriter { return &viewWriter{} }
+
+// viewWriter is Saboteur's rules.ViewWriter.
+type viewWriter struct{ boards boardCache }
+
+// Snapshot takes seat's view of m, a *Match, without the maze's cell
+// grid; nil for another game's match.
+func (w *viewWriter) Snapshot(m rules.Match, seat int) rules.ViewSnapshot {
+	sm, ok := m.(*Match)
+	if !ok {
+		return nil
+	}
+	v := sm.Game().View(seat)
+	return snapshot(&v)
+}
+
+// AppendView appends cur as a whole view (prev nil, or another seat's)
+// or as a delta against prev.
+func (w *viewWriter) AppendView(b []byte, prev, cur rules.ViewSnapshot) ([]byte, error) {
+	c, ok := cur.(*seatView)
+	if !ok {
+		return nil, fmt.Errorf("saboteur: a view snapshot of type %T", cur)
+	}
+	p, _ := prev.(*seatView)
+	if p != nil && p.seat != c.seat {
+		p = nil
+	}
+	return appendView(b, p, c, &w.boards)
+}
+
+// AppendEvent appends an *Event as Event.MarshalJSON writes it.
+func (w *viewWriter) AppendEvent(b []byte, e rules.Event) ([]byte, error) {
+	if x, ok := e.(*Event); ok {
+		return appendEvent(b, x)
+	}
+	return nil, fmt.Errorf("saboteur: an event of type %T", e)
+}
+
+// MergeView returns prev, a View, with the fields of delta replaced
+// (rules.ViewCodec), strictly.
+func (Rules) MergeView(prev rules.View, delta []byte) (rules.View, error) {
+	v, ok := prev.(View)
+	if !ok {
+		return nil, fmt.Errorf("saboteur: merge into a view of type %T", prev)
+	}
+	nv, err := mergeDelta(&v, delta)
+	if err != nil {
+		return nil, fmt.Errorf("view: %w", err)
+	}
+	return *nv, nil
+}
+
+// seatView is a View without the maze's cell grid.
 type seatView struct {
 	seat       int
-	options    saboteur.Options
+	options    Options
 	round      int
-	phase      saboteur.Phase
+	phase      Phase
 	turn       int
 	moves      int
-	role       saboteur.Role
-	hand       []saboteur.Card
-	peeked     [3]saboteur.GoalCard
-	tiles      []saboteur.Tile // the maze: View.Board.Tiles()
-	broken     []saboteur.Tool
+	role       Role
+	hand       []Card
+	peeked     [3]GoalCard
+	tiles      []Tile // the maze: View.Board.Tiles()
+	broken     []Tool
 	handSizes  []int
 	drawPile   int
 	discards   int
-	mapsPlayed []saboteur.MapSight
+	mapsPlayed []MapSight
 	lastMover  int
 	offer      []int
 	offerCount int
 	gold       int
 	scores     []int
-	results    []saboteur.RoundResult
+	results    []RoundResult
 }
 
 // snapshot takes the view's fields. It shares v's slices: a view a table
 // delivers is made for that one seat and changed by nobody.
-func snapshot(v *saboteur.View) *seatView {
+func snapshot(v *View) *seatView {
 	return &seatView{seat: v.Seat, options: v.Options, round: v.Round, phase: v.Phase, turn: v.Turn,
 		moves: v.Moves, role: v.Role, hand: v.Hand, peeked: v.Peeked, tiles: v.Board.Tiles(),
 		broken: v.Broken, handSizes: v.HandSizes, drawPile: v.DrawPile, discards: v.Discards,
@@ -60,7 +117,7 @@ func snapshot(v *saboteur.View) *seatView {
 		gold: v.Gold, scores: v.Scores, results: v.Results}
 }
 
-// viewField is one top-level field of saboteur.View's JSON form: its name,
+// viewField is one top-level field of View's JSON form: its name,
 // whether two views agree on it, and how to append its JSON. A delta
 // carries the fields on which the connection's previous view and the new
 // one disagree; a whole view carries them all.
@@ -68,12 +125,12 @@ type viewField struct {
 	name  string
 	same  func(a, b *seatView) bool
 	put   func(b []byte, v *seatView, boards *boardCache) ([]byte, error)
-	empty func(v *seatView) bool // non-nil: left out of a whole view when empty, as saboteur.View's JSON does (omitempty)
+	empty func(v *seatView) bool // non-nil: left out of a whole view when empty, as View's JSON does (omitempty)
 }
 
 func sameSlice[T comparable](a, b []T) bool { return (a == nil) == (b == nil) && slices.Equal(a, b) }
 
-// viewFields lists every field of saboteur.View's JSON form (a test checks
+// viewFields lists every field of View's JSON form (a test checks
 // that none is missing).
 var viewFields = []viewField{
 	{name: "seat", same: func(a, b *seatView) bool { return a.seat == b.seat },
@@ -170,54 +227,17 @@ func appendView(b []byte, prev, cur *seatView, boards *boardCache) ([]byte, erro
 	return append(b, '}'), nil
 }
 
-// appendUpdateFrame appends one frame (length header and payload) of an
-// update: cur as a whole view when prev is nil or another seat's, else as
-// a delta against prev, and the events.
-func appendUpdateFrame(b []byte, prev, cur *seatView, evs []Event, boards *boardCache) ([]byte, error) {
-	start := len(b)
-	b = append(b, 0, 0, 0, 0)
-	if prev == nil || prev.seat != cur.seat {
-		b = append(b, `{"t":"update","view":`...)
-		prev = nil
-	} else {
-		b = append(b, `{"t":"update","delta":`...)
-	}
-	b, err := appendView(b, prev, cur, boards)
-	if err != nil {
-		return nil, err
-	}
-	if len(evs) > 0 {
-		b = append(b, `,"events":[`...)
-		for i := range evs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			if b, err = appendEvent(b, &evs[i]); err != nil {
-				return nil, err
-			}
-		}
-		b = append(b, ']')
-	}
-	b = append(b, '}')
-	n := len(b) - start - 4
-	if n > MaxHostMessage {
-		return nil, fmt.Errorf("lan: update of %d bytes, limit %d", n, MaxHostMessage)
-	}
-	binary.BigEndian.PutUint32(b[start:], uint32(n))
-	return b, nil
-}
-
 // boardCache keeps the JSON of the newest maze: the maze is public, so
 // every seat's update after a move carries the same bytes, written once.
 type boardCache struct {
 	mu    sync.Mutex
-	tiles []saboteur.Tile
+	tiles []Tile
 	json  []byte
 }
 
-// appendTiles appends the maze's JSON, as saboteur.Board.MarshalJSON writes
+// appendTiles appends the maze's JSON, as Board.MarshalJSON writes
 // it. A nil cache writes it every time.
-func (c *boardCache) appendTiles(b []byte, tiles []saboteur.Tile) []byte {
+func (c *boardCache) appendTiles(b []byte, tiles []Tile) []byte {
 	if c == nil {
 		return appendBoard(b, tiles)
 	}
@@ -230,8 +250,8 @@ func (c *boardCache) appendTiles(b []byte, tiles []saboteur.Tile) []byte {
 }
 
 // appendBoard writes {"tiles":[{"card":"START","x":0,"y":0,"id":-1},...]}
-// (saboteur.Board.MarshalJSON; TestAppendBoardMatchesMarshalJSON).
-func appendBoard(b []byte, tiles []saboteur.Tile) []byte {
+// (Board.MarshalJSON; TestAppendBoardMatchesMarshalJSON).
+func appendBoard(b []byte, tiles []Tile) []byte {
 	b = append(b, `{"tiles":[`...)
 	for i, t := range tiles {
 		if i > 0 {
@@ -274,7 +294,7 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	putInt("round", e.Round)
 	putInt("seat", e.Seat)
 	putInt("target", e.Target)
-	if e.Card.Kind != saboteur.NoCard {
+	if e.Card.Kind != NoCard {
 		b = append(b, `,"card":`...)
 		b = appendCard(b, e.Card)
 	}
@@ -282,7 +302,7 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 		b = append(b, `,"cards":`...)
 		b = appendCards(b, e.Cards)
 	}
-	if e.At != (saboteur.Cell{}) {
+	if e.At != (Cell{}) {
 		b = append(b, `,"at":[`...)
 		b = strconv.AppendInt(b, int64(e.At.X), 10)
 		b = append(b, ',')
@@ -319,7 +339,7 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	if e.Winner != saboteur.NoTeam || e.Type == saboteur.RoundEnded {
+	if e.Winner != NoTeam || e.Type == RoundEnded {
 		putStr("winner", e.Winner.String())
 	}
 	if len(e.Scores) > 0 {
@@ -349,7 +369,7 @@ func appendInts(b []byte, xs []int) []byte {
 }
 
 // appendCards writes a list of card codes; nil is null.
-func appendCards(b []byte, cs []saboteur.Card) []byte {
+func appendCards(b []byte, cs []Card) []byte {
 	if cs == nil {
 		return append(b, "null"...)
 	}
@@ -363,9 +383,9 @@ func appendCards(b []byte, cs []saboteur.Card) []byte {
 	return append(b, ']')
 }
 
-// appendCard writes a card's code as a string (saboteur.Card.MarshalText).
-func appendCard(b []byte, c saboteur.Card) []byte {
-	if c.Kind == saboteur.NoCard {
+// appendCard writes a card's code as a string (Card.MarshalText).
+func appendCard(b []byte, c Card) []byte {
+	if c.Kind == NoCard {
 		return append(b, `""`...)
 	}
 	return appendString(b, c.String())
@@ -392,3 +412,161 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 	}
 	return append(b, p...), nil
 }
+
+// viewJSONField maps each JSON name of View to its field index.
+var viewJSONField = func() map[string]int {
+	m := map[string]int{}
+	t := reflect.TypeFor[View]()
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			m[name] = i
+		}
+	}
+	return m
+}()
+
+// mergeDelta returns prev with the fields of delta replaced. Replaced
+// fields are zeroed first, so that decoding never writes into prev's
+// slices (views handed out earlier stay as they were); the others are
+// shared with prev, and nobody changes a view once made.
+//
+// The new view is allocated once, here (a view is about 9 KB: the maze's
+// cell grid).
+func mergeDelta(prev *View, delta json.RawMessage) (*View, error) {
+	keys, err := objectKeys(delta)
+	if err != nil {
+		return nil, err
+	}
+	nv := new(View)
+	*nv = *prev
+	rv := reflect.ValueOf(nv).Elem()
+	for _, k := range keys {
+		i, ok := viewJSONField[k]
+		if !ok {
+			return nil, fmt.Errorf("unknown view field %q", k)
+		}
+		rv.Field(i).SetZero()
+	}
+	if err := strictDecode(delta, nv); err != nil {
+		return nil, err
+	}
+	return nv, nil
+}
+
+// objectKeys returns the keys of the JSON object p, in order, without
+// decoding their values. p that is not an object, or not valid JSON, is an
+// error.
+func objectKeys(p []byte) ([]string, error) {
+	if !json.Valid(p) {
+		return nil, errors.New("not valid JSON")
+	}
+	p = bytes.TrimSpace(p)
+	if len(p) == 0 || p[0] != '{' {
+		return nil, errors.New("not a JSON object")
+	}
+	var keys []string
+	depth, expectKey := 0, false
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '{', '[':
+			depth++
+			expectKey = depth == 1
+		case '}', ']':
+			depth--
+		case ',':
+			expectKey = depth == 1
+		case '"':
+			j, escaped := i+1, false
+			for p[j] != '"' { // valid JSON: the string ends
+				if p[j] == '\\' {
+					escaped = true
+					j++
+				}
+				j++
+			}
+			if expectKey {
+				k := string(p[i+1 : j])
+				if escaped {
+					if err := json.Unmarshal(p[i:j+1], &k); err != nil {
+						return nil, err
+					}
+				}
+				keys = append(keys, k)
+				expectKey = false
+			}
+			i = j
+		}
+	}
+	return keys, nil
+}
+
+// CheckView checks that v, a View from a LAN host, is seat's own and fits
+// its table, before the player or a computer player sees it
+// (rules.ViewChecker): the seat, valid options, a turn and last mover
+// inside the table, a hand size and broken tools per seat, and, once the
+// game is over, every seat's score. Errors start "view:".
+func (Rules) CheckView(rv rules.View, seat int) error {
+	v, ok := rv.(View)
+	if !ok {
+		return fmt.Errorf("view: of type %T, not a Saboteur view", rv)
+	}
+	if v.Seat != seat {
+		return fmt.Errorf("view: of seat %d, but this is seat %d", v.Seat, seat)
+	}
+	if err := v.Options.Validate(); err != nil {
+		return fmt.Errorf("view: %w", err)
+	}
+	n := v.Options.Players
+	switch {
+	case seat < 0 || seat >= n:
+		return fmt.Errorf("view: seat %d at a table of %d", seat, n)
+	case v.Turn < 0 || v.Turn >= n:
+		return fmt.Errorf("view: turn %d at a table of %d", v.Turn, n)
+	case v.LastMover < -1 || v.LastMover >= n:
+		return fmt.Errorf("view: last mover %d at a table of %d", v.LastMover, n)
+	case len(v.HandSizes) != n || len(v.Broken) != n:
+		return fmt.Errorf("view: %d hand sizes and %d broken-tool lists for %d seats", len(v.HandSizes), len(v.Broken), n)
+	case v.Phase == Over && len(v.Scores) != n:
+		return fmt.Errorf("view: the game is over with %d scores for %d seats", len(v.Scores), n)
+	}
+	return nil
+}
+
+// LegalMoves lists the legal moves of v's seat, a discard first when
+// there is one (R4.1: a pass is always legal), as Match.Legal does
+// (rules.LegalLister). A value of another type has none.
+func (Rules) LegalMoves(rv rules.View) []rules.Move {
+	v, ok := rv.(View)
+	if !ok || !v.MyTurn() {
+		return nil
+	}
+	ms := v.LegalMoves()
+	if i := slices.IndexFunc(ms, func(x Move) bool { return x.Type == Discard }); i > 0 {
+		d := ms[i]
+		copy(ms[1:i+1], ms[:i])
+		ms[0] = d
+	}
+	out := make([]rules.Move, len(ms))
+	for i, x := range ms {
+		out[i] = x
+	}
+	return out
+}
+
+// QuickPhrases are Saboteur's quick chat phrases (issue 5: the table talk
+// the game is built on; rules.Phraser). The IDs are stable: the message
+// catalogues (i18n) and the LAN protocol use them.
+var QuickPhrases = []rules.Phrase{
+	{ID: "digger", Text: "I am a gold-digger!"},
+	{ID: "gold_top", Text: "The gold is at the top."},
+	{ID: "gold_middle", Text: "The gold is in the middle."},
+	{ID: "gold_bottom", Text: "The gold is at the bottom."},
+	{ID: "saboteur", Text: "That was a saboteur!"},
+	{ID: "repair_me", Text: "Repair me, please."},
+	{ID: "well_played", Text: "Well played."},
+	{ID: "hurry", Text: "Your turn!"},
+}
+
+// Phrases returns QuickPhrases (rules.Phraser).
+func (Rules) Phrases() []rules.Phrase { return slices.Clone(QuickPhrases) }

@@ -1,0 +1,689 @@
+package scenes
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules/underground"
+	"github.com/goldvein/goldvein/rules/underground/maps"
+)
+
+// ugShown is what a region shows, derived from the view once per SetView.
+type ugShown struct {
+	token    ugIcon // the stack's token; -1 no stack
+	tokens   int
+	race     color.RGBA
+	monsters int
+	armor    int
+	marker   ugIcon // the Place or Relic there; -1 none
+	relic    ugIcon // a Relic beside a Place (both can lie there); -1 none
+	figs     uint8  // figures here, a bit per ugFig*
+	venge    bool   // the owner carries a Vengeance marker (U16.9)
+	hammers  int    // Silver Hammers waiting with the Iron Dwarves here (U12.5)
+	pop      int    // ticks left of the stack's "tokens arrived" bounce
+}
+
+// ugAnim is a token flying into a region (a conquest or redeployment).
+type ugAnim struct {
+	icon   ugIcon
+	fromX  float64 // map units; NaN: from the lower edge (the hand)
+	fromY  float64
+	to     int
+	t, dur float64
+}
+
+// ugLayer is the map pre-rendered at one scale (pixels per map unit).
+type ugLayer struct {
+	s   float64
+	img *ebiten.Image
+	pad float64
+}
+
+// ugArt holds the board's images: its pre-rendered maps (the last few
+// zoom steps) and the terrain patterns.
+type ugArt struct {
+	layers   []ugLayer
+	patterns map[maps.Terrain]*ebiten.Image
+}
+
+const ugLayerPad = 10
+
+// ugEff is the scale markers are drawn at: they grow with the map up to
+// 1.3 pixels per map unit and more slowly beyond, so a deep zoom shows
+// more of the map around them.
+func ugEff(s float64) float64 {
+	if s <= 1.3 {
+		return s
+	}
+	return 1.3 + (s-1.3)*0.45
+}
+
+// refreshShown rebuilds the per-region summary from b.v, and starts the
+// motion of tokens that arrived since old.
+func (b *ugBoard) refreshShown(old *underground.View) {
+	for i := range b.shown {
+		pop := b.shown[i].pop
+		b.shown[i] = ugShown{token: -1, marker: -1, relic: -1, pop: pop}
+	}
+	for i := range b.figs {
+		b.figs[i] = -1
+	}
+	v := b.v
+	if v == nil {
+		return
+	}
+	for i := range v.Regions {
+		if i >= len(b.shown) {
+			break
+		}
+		rv := &v.Regions[i]
+		sh := &b.shown[i]
+		if rv.Tokens > 0 {
+			if r, ok := underground.ParseRace(rv.Race); ok {
+				sh.token = ugIconRace + ugIcon(r)
+				if rv.Decline {
+					sh.token = ugIconDecline + ugIcon(r)
+				}
+				sh.race = ugRaceColors[r]
+			}
+			sh.tokens = rv.Tokens
+			if rv.Seat >= 0 && rv.Seat < len(v.Seats) && !rv.Decline {
+				sv := &v.Seats[rv.Seat]
+				sh.venge = len(sv.MarkedBy) > 0
+			}
+		}
+		sh.monsters, sh.armor = rv.Monsters, rv.Armor
+		if mk, ok := underground.ParseMarker(rv.Place); ok {
+			sh.marker = ugIconMarker + ugIcon(mk)
+		}
+		if mk, ok := underground.ParseMarker(rv.Relic); ok {
+			if sh.marker < 0 {
+				sh.marker = ugIconMarker + ugIcon(mk)
+			} else {
+				sh.relic = ugIconMarker + ugIcon(mk)
+			}
+		}
+	}
+	for f, name := range ugFigureNames {
+		fg, ok := v.Figures[name]
+		if !ok || fg.Region == "" {
+			continue
+		}
+		if i := b.m.Index(fg.Region); i >= 0 && i < len(b.shown) {
+			b.figs[f] = i
+			b.shown[i].figs |= 1 << f
+		}
+	}
+	// Silver Hammers wait beside the Active Iron Dwarves' largest stack.
+	for s := range v.Seats {
+		sv := &v.Seats[s]
+		if sv.Hammers <= 0 || sv.Active == nil || sv.Active.Race != "dwarves" {
+			continue
+		}
+		best := -1
+		for i := range v.Regions {
+			rv := &v.Regions[i]
+			if rv.Seat == s && !rv.Decline && rv.Tokens > 0 && i < len(b.shown) && (best < 0 || rv.Tokens > v.Regions[best].Tokens) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			b.shown[best].hammers = sv.Hammers
+		}
+	}
+	b.startAnims(old)
+}
+
+// startAnims flies a token into each region whose stack grew (or changed
+// hands) since old: from a region the same seat's tokens left, else from
+// the lower edge (the hand).
+func (b *ugBoard) startAnims(old *underground.View) {
+	v := b.v
+	if old == nil || len(old.Regions) != len(v.Regions) {
+		return
+	}
+	for i := range v.Regions {
+		nv, ov := &v.Regions[i], &old.Regions[i]
+		if nv.Tokens == 0 || nv.Decline {
+			continue
+		}
+		gain := nv.Tokens
+		if ov.Seat == nv.Seat && ov.Race == nv.Race && !ov.Decline {
+			gain = nv.Tokens - ov.Tokens
+		}
+		if gain <= 0 {
+			continue
+		}
+		src := -1
+		for j := range v.Regions {
+			o, n := &old.Regions[j], &v.Regions[j]
+			if j != i && o.Seat == nv.Seat && o.Race == nv.Race && !o.Decline && o.Tokens > n.Tokens && (n.Race == o.Race || n.Tokens == 0) {
+				src = j
+				break
+			}
+		}
+		fx, fy := math.NaN(), math.NaN()
+		if src >= 0 {
+			l := b.m.Regions[src].Label
+			fx, fy = l[0], l[1]
+		}
+		for k := 0; k < min(gain, 4) && len(b.anims) < 48; k++ {
+			b.anims = append(b.anims, ugAnim{icon: b.shown[i].token, fromX: fx, fromY: fy, to: i, t: -float64(k) * 4, dur: 22})
+		}
+		b.shown[i].pop = 0
+	}
+}
+
+// stepAnims advances the motions one tick at the player's animation speed.
+func (b *ugBoard) stepAnims(a *App) {
+	sp := a.settings.AnimSpeed
+	if sp <= 0 {
+		sp = 1
+	}
+	k := 0
+	for _, an := range b.anims {
+		an.t += sp
+		if an.t >= an.dur {
+			b.shown[an.to].pop = 10
+			continue
+		}
+		b.anims[k] = an
+		k++
+	}
+	b.anims = b.anims[:k]
+	for i := range b.shown {
+		if b.shown[i].pop > 0 {
+			b.shown[i].pop--
+		}
+	}
+}
+
+// layer returns the map rendered at the current scale, rendering it (and
+// dropping the oldest of four) when this scale is new.
+func (b *ugBoard) layer() *ugLayer {
+	if b.art == nil {
+		b.art = &ugArt{patterns: map[maps.Terrain]*ebiten.Image{}}
+	}
+	s := b.scale()
+	for k := range b.art.layers {
+		if l := &b.art.layers[k]; math.Abs(l.s-s) < 1e-9 {
+			return l
+		}
+	}
+	if len(b.art.layers) >= 4 {
+		b.art.layers[0].img.Deallocate()
+		b.art.layers = append(b.art.layers[:0], b.art.layers[1:]...)
+	}
+	b.art.layers = append(b.art.layers, ugLayer{s: s, img: b.render(s), pad: ugLayerPad})
+	return &b.art.layers[len(b.art.layers)-1]
+}
+
+// render paints the map at s pixels per map unit: each region filled with
+// its terrain's pattern, a shade inside every border, the borders, the
+// cave's rim, and the printed symbols (Monster lairs, Black Mountains,
+// Volcanoes).
+func (b *ugBoard) render(s float64) *ebiten.Image {
+	m := b.m
+	pad := float32(ugLayerPad)
+	w, h := int(math.Ceil(m.Width*s))+2*ugLayerPad, int(math.Ceil(m.Height*s))+2*ugLayerPad
+	img := ebiten.NewImage(w, h)
+	var vs []ebiten.Vertex
+	fs := float32(s)
+	for i, r := range m.Regions {
+		pat := b.art.patterns[r.Terrain]
+		if pat == nil {
+			pat = ugPattern(r.Terrain)
+			b.art.patterns[r.Terrain] = pat
+		}
+		vs = vs[:0]
+		for _, p := range b.g.pts[i] {
+			x, y := p[0]*fs+pad, p[1]*fs+pad
+			vs = append(vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: x, SrcY: y, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1})
+		}
+		img.DrawTriangles(vs, b.g.tris[i], pat, &ebiten.DrawTrianglesOptions{Address: ebiten.AddressRepeat, AntiAlias: true})
+	}
+	pen := &ugPen{dst: img, k: 1}
+	bw := math.Max(1.3, 1.5*math.Sqrt(s))
+	for i, r := range m.Regions {
+		shade := color.RGBA{0, 0, 0, 0x38}
+		sw := 7 * math.Sqrt(s)
+		switch r.Terrain {
+		case maps.Chasm:
+			shade, sw = color.RGBA{0, 0, 0, 0xa0}, 16*math.Sqrt(s)
+		case maps.River:
+			shade = color.RGBA{0xa0, 0xd0, 0xff, 0x40}
+		}
+		b.polyPath(pen, i, s)
+		pen.stroke(shade, sw)
+	}
+	for i := range m.Regions {
+		b.polyPath(pen, i, s)
+		pen.stroke(color.RGBA{0x14, 0x0e, 0x0a, 0xff}, bw)
+	}
+	pen.begin()
+	for _, e := range b.g.outline {
+		pen.path.MoveTo(e[0][0]*fs+pad, e[0][1]*fs+pad)
+		pen.path.LineTo(e[1][0]*fs+pad, e[1][1]*fs+pad)
+	}
+	pen.stroke(color.RGBA{0x0a, 0x06, 0x04, 0xff}, 3.5*math.Sqrt(s))
+	// The printed symbols.
+	sh := ugSprites()
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	icon := func(k ugIcon, x, y, units float64, alpha float32) {
+		px := units * ugEff(s)
+		op.GeoM.Reset()
+		op.GeoM.Translate(-ugIconPx/2, -ugIconPx/2)
+		op.GeoM.Scale(px/ugIconPx, px/ugIconPx)
+		op.GeoM.Translate(x*s+ugLayerPad, y*s+ugLayerPad)
+		op.ColorScale.Reset()
+		op.ColorScale.ScaleAlpha(alpha)
+		img.DrawImage(sh.icons[k], op)
+	}
+	for i, r := range m.Regions {
+		slot := 0
+		if r.Terrain == maps.Mountain {
+			q := b.g.slots[i][slot]
+			icon(ugIconMountain, q[0], q[1], 20, 1)
+			slot++
+		}
+		if r.Monster {
+			q := b.g.slots[i][slot]
+			icon(ugIconLair, q[0], q[1], 20, 1)
+		}
+		if r.Volcano {
+			icon(ugIconVolcanoMark, r.Label[0], r.Label[1], 30, 0.9)
+		}
+	}
+	return img
+}
+
+// polyPath makes region i's outline the pen's path, at scale s.
+func (b *ugBoard) polyPath(pen *ugPen, i int, s float64) {
+	pen.begin()
+	fs, pad := float32(s), float32(ugLayerPad)
+	for k, p := range b.g.pts[i] {
+		if k == 0 {
+			pen.path.MoveTo(p[0]*fs+pad, p[1]*fs+pad)
+		} else {
+			pen.path.LineTo(p[0]*fs+pad, p[1]*fs+pad)
+		}
+	}
+	pen.path.Close()
+}
+
+// regionSlot is where region i's marker number k sits (map units): the
+// spots of ugGeom, after the printed Black Mountain and lair.
+func (b *ugBoard) regionSlot(i, k int) [2]float64 {
+	if b.m.Regions[i].Terrain == maps.Mountain {
+		k++
+	}
+	sl := b.g.slots[i]
+	return sl[k%len(sl)]
+}
+
+// clipFor is dst limited to r, kept while both stay the same (SubImage
+// makes a new image each call).
+func (b *ugBoard) clipFor(dst *ebiten.Image, r image.Rectangle) *ebiten.Image {
+	if b.clip == nil || b.clipOf != dst || b.clipR != r {
+		b.clip, b.clipOf, b.clipR = dst.SubImage(r).(*ebiten.Image), dst, r
+	}
+	return b.clip
+}
+
+var (
+	ugRock    = color.RGBA{0x16, 0x11, 0x0d, 0xff}
+	ugLitFill = color.RGBA{0xff, 0xe0, 0x70, 0xff}
+	ugLitEdge = color.RGBA{0xff, 0xd0, 0x40, 0xff}
+	ugFocus   = color.RGBA{0xff, 0xff, 0xff, 0xff}
+)
+
+// Draw draws the board into r of dst: the map, the lit regions with their
+// cost, the stacks with their counts, the figures and markers, the tokens
+// in motion and the one being dragged.
+func (b *ugBoard) Draw(a *App, dst *ebiten.Image, r image.Rectangle) {
+	b.setRect(r)
+	if r.Empty() {
+		return
+	}
+	clip := b.clipFor(dst, r)
+	fr := rect{float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())}
+	b.p.fill(clip, fr, ugRock)
+	l := b.layer()
+	ox, oy := b.origin()
+	b.p.op.GeoM.Reset()
+	b.p.op.GeoM.Translate(ox-l.pad, oy-l.pad)
+	b.p.op.ColorScale.Reset()
+	b.p.op.Filter = ebiten.FilterNearest
+	clip.DrawImage(l.img, &b.p.op)
+	b.drawOverlays(clip)
+	b.drawPieces(a, clip)
+}
+
+// drawOverlays lights the target regions (a soft pulse and a bright edge),
+// dims the others while some are lit, and marks the hovered, focused and
+// drop regions.
+func (b *ugBoard) drawOverlays(dst *ebiten.Image) {
+	b.vs, b.is = b.vs[:0], b.is[:0]
+	pulse := 0.5 + 0.5*math.Sin(float64(b.ticks)*0.09)
+	if len(b.lit) > 0 {
+		for i := range b.m.Regions {
+			if !b.isLit(i) && !b.m.IsChasm(i) {
+				b.addFill(i, color.RGBA{0, 0, 0, 0x50})
+			}
+		}
+		for _, i := range b.lit {
+			b.addFill(i, withAlpha(ugLitFill, uint8(0x20+0x28*pulse)))
+		}
+	}
+	drop := -1
+	if b.dragging && b.dragFrom >= 0 {
+		drop = b.regionAt(int(b.dragX), int(b.dragY))
+		b.addFill(b.dragFrom, color.RGBA{0xff, 0xff, 0xff, 0x30})
+	}
+	if b.hover >= 0 && b.hover != drop {
+		b.addFill(b.hover, color.RGBA{0xff, 0xff, 0xff, 0x22})
+	}
+	if drop >= 0 {
+		b.addFill(drop, color.RGBA{0x7c, 0xe0, 0x8a, 0x60})
+	}
+	b.flushTris(dst)
+	// Edges: lit regions, then the focus and the drop region above them.
+	s := b.scale()
+	w := math.Max(2.5, 2.2*math.Sqrt(s))
+	for _, i := range b.lit {
+		b.addEdge(i, w, ugLitEdge)
+	}
+	if b.focus >= 0 && b.focusKeys {
+		b.addEdge(b.focus, w+1, ugFocus)
+	}
+	if drop >= 0 {
+		b.addEdge(drop, w+1, colLegal)
+	}
+	b.flushTris(dst)
+}
+
+func withAlpha(c color.RGBA, a uint8) color.RGBA { c.A = a; return c }
+
+// addFill queues region i's triangles in colour c (straight alpha).
+func (b *ugBoard) addFill(i int, c color.RGBA) {
+	ox, oy := b.origin()
+	s := b.scale()
+	base := len(b.vs)
+	if base+len(b.g.pts[i]) > math.MaxUint16 {
+		return
+	}
+	cr, cg, cb, ca := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
+	for _, p := range b.g.pts[i] {
+		b.vs = append(b.vs, ebiten.Vertex{DstX: float32(ox + float64(p[0])*s), DstY: float32(oy + float64(p[1])*s),
+			SrcX: 1.5, SrcY: 1.5, ColorR: cr * ca, ColorG: cg * ca, ColorB: cb * ca, ColorA: ca})
+	}
+	for _, k := range b.g.tris[i] {
+		b.is = append(b.is, uint16(base)+k)
+	}
+}
+
+// addEdge queues region i's outline as quads w pixels wide, inside the
+// region (so neighbouring lit edges do not cover each other).
+func (b *ugBoard) addEdge(i int, w float64, c color.RGBA) {
+	ox, oy := b.origin()
+	s := b.scale()
+	pts := b.g.pts[i]
+	n := len(pts)
+	if len(b.vs)+4*n > math.MaxUint16 {
+		return
+	}
+	cr, cg, cb, ca := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
+	sign := 1.0
+	if maps.Area(b.m.Regions[i].Shape) < 0 {
+		sign = -1
+	}
+	for k := 0; k < n; k++ {
+		p, q := pts[k], pts[(k+1)%n]
+		x0, y0 := ox+float64(p[0])*s, oy+float64(p[1])*s
+		x1, y1 := ox+float64(q[0])*s, oy+float64(q[1])*s
+		dx, dy := x1-x0, y1-y0
+		l := math.Hypot(dx, dy)
+		if l == 0 {
+			continue
+		}
+		// The inward normal of a counter-clockwise (on screen) polygon.
+		nx, ny := sign*dy/l*w, -sign*dx/l*w
+		// Overlap each quad a little with the next so joints have no gaps.
+		ex, ey := dx/l*w*0.5, dy/l*w*0.5
+		base := uint16(len(b.vs))
+		for _, v := range [4][2]float64{{x0 - ex, y0 - ey}, {x1 + ex, y1 + ey}, {x1 + ex + nx, y1 + ey + ny}, {x0 - ex + nx, y0 - ey + ny}} {
+			b.vs = append(b.vs, ebiten.Vertex{DstX: float32(v[0]), DstY: float32(v[1]), SrcX: 1.5, SrcY: 1.5,
+				ColorR: cr * ca, ColorG: cg * ca, ColorB: cb * ca, ColorA: ca})
+		}
+		b.is = append(b.is, base, base+1, base+2, base, base+2, base+3)
+	}
+}
+
+func (b *ugBoard) flushTris(dst *ebiten.Image) {
+	if len(b.is) > 0 {
+		b.p.tri.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+		b.p.tri.AntiAlias = false
+		b.p.tri.Address = ebiten.AddressUnsafe
+		dst.DrawTriangles(b.vs, b.is, whitePx, &b.p.tri)
+	}
+	b.vs, b.is = b.vs[:0], b.is[:0]
+}
+
+// sprite draws sheet icon k centred on screen point (x, y), px wide.
+func (b *ugBoard) sprite(dst *ebiten.Image, k ugIcon, x, y, px float64, alpha float32) {
+	if k < 0 || k >= ugIconCount {
+		return
+	}
+	op := &b.p.op
+	op.GeoM.Reset()
+	op.GeoM.Translate(-ugIconPx/2, -ugIconPx/2)
+	op.GeoM.Scale(px/ugIconPx, px/ugIconPx)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.Reset()
+	op.ColorScale.ScaleAlpha(alpha)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(ugSprites().icons[k], op)
+}
+
+// drawPieces draws the stacks, markers and figures of every region, the
+// lit regions' costs, the tokens in motion and the dragged token, with
+// their numbers.
+func (b *ugBoard) drawPieces(a *App, dst *ebiten.Image) {
+	s := b.scale()
+	e := ugEff(s)
+	tok := 30 * e
+	mark := 20 * e
+	fsz := math.Max(11, 12*e)
+	num := b.numbers(a)
+	inFlight := b.inFlight()
+	a.beginText(dst)
+	defer a.endText()
+	for i := range b.shown {
+		sh := &b.shown[i]
+		lbl := b.m.Regions[i].Label
+		lx, ly := b.toScreen(lbl[0], lbl[1])
+		if lx < float64(b.r.Min.X)-80 || ly < float64(b.r.Min.Y)-80 || lx > float64(b.r.Max.X)+80 || ly > float64(b.r.Max.Y)+80 {
+			continue
+		}
+		slot := 0
+		if b.m.Monster(i) {
+			slot++
+			if sh.monsters > 0 {
+				q := b.regionSlot(i, 0)
+				x, y := b.toScreen(q[0], q[1])
+				b.sprite(dst, ugIconMonster, x, y, mark*1.05, 1)
+				if sh.monsters > 1 {
+					b.badge(a, dst, x+mark*0.45, y+mark*0.4, num(sh.monsters), fsz*0.85, colText, color.RGBA{0x20, 0x30, 0x14, 0xf0})
+				}
+			}
+		}
+		for _, k := range [...]ugIcon{sh.marker, sh.relic} {
+			if k < 0 {
+				continue
+			}
+			q := b.regionSlot(i, slot)
+			slot++
+			x, y := b.toScreen(q[0], q[1])
+			b.sprite(dst, k, x, y, mark*1.1, 1)
+		}
+		for f := 0; f < ugFigures; f++ {
+			if sh.figs&(1<<f) == 0 {
+				continue
+			}
+			if f == ugFigVolcano {
+				b.sprite(dst, ugIconFigure+ugIcon(f), lx, ly, tok*1.1, 1)
+				continue
+			}
+			q := b.regionSlot(i, slot)
+			slot++
+			x, y := b.toScreen(q[0], q[1])
+			b.sprite(dst, ugIconFigure+ugIcon(f), x, y, mark*1.3, 1)
+		}
+		if sh.token >= 0 && sh.tokens > 0 {
+			shown := sh.tokens - inFlight[i]
+			if i == b.dragFrom && b.dragging {
+				shown = b.dragLeft()
+			}
+			if shown > 0 {
+				b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num)
+			}
+		}
+		if c, ok := b.targets[i]; ok && c >= 0 {
+			x, y := lx, ly
+			if sh.token >= 0 {
+				x, y = lx+tok*0.55, ly-tok*0.7
+			}
+			b.costBadge(a, dst, x, y, num(c), fsz*1.15)
+		}
+	}
+	b.drawAnims(dst, tok)
+	if b.dragging && b.dragFrom >= 0 {
+		sh := &b.shown[b.dragFrom]
+		n := 1
+		if b.dragStack {
+			n = sh.tokens
+		}
+		b.stack(a, dst, sh, b.dragX, b.dragY-tok*0.3, tok*1.1, n, fsz, num)
+	}
+}
+
+// dragLeft is how many tokens the drag leaves on its region, as shown.
+func (b *ugBoard) dragLeft() int {
+	sh := &b.shown[b.dragFrom]
+	if b.dragStack {
+		return 0
+	}
+	return sh.tokens - 1
+}
+
+// stack draws n tokens of sh as a pile centred on (x, y), tok pixels
+// wide, with the count, the armor, hammers and Vengeance beside it.
+func (b *ugBoard) stack(a *App, dst *ebiten.Image, sh *ugShown, x, y, tok float64, n int, fsz float64, num func(int) string) {
+	if sh.pop > 0 {
+		tok *= 1 + 0.12*math.Sin(float64(sh.pop)/10*math.Pi)
+	}
+	layers := min(n, 4)
+	dy := tok * 0.12
+	y += dy * float64(layers-1) / 2
+	for k := 0; k < layers; k++ {
+		b.sprite(dst, sh.token, x, y-dy*float64(k), tok, 1)
+	}
+	top := y - dy*float64(layers-1)
+	b.badge(a, dst, x+tok*0.42, top+tok*0.36, num(n), fsz, colText, color.RGBA{0x14, 0x10, 0x0c, 0xe8})
+	if sh.armor > 0 {
+		ax, ay := x-tok*0.5, top-tok*0.32
+		b.sprite(dst, ugIconArmor, ax, ay, tok*0.55, 1)
+		if sh.armor > 1 {
+			b.badge(a, dst, ax-tok*0.22, ay+tok*0.2, num(sh.armor), fsz*0.8, colText, color.RGBA{0x60, 0x10, 0x10, 0xf0})
+		}
+	}
+	if sh.hammers > 0 {
+		hx, hy := x-tok*0.55, top+tok*0.35
+		b.sprite(dst, ugIconHammer, hx, hy, tok*0.5, 1)
+		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, colText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
+	}
+	if sh.venge {
+		b.sprite(dst, ugIconVengeance, x+tok*0.5, top-tok*0.38, tok*0.45, 1)
+	}
+}
+
+// badge draws a number in a small dark pill centred on (x, y).
+func (b *ugBoard) badge(a *App, dst *ebiten.Image, x, y float64, s string, size float64, fg, bg color.RGBA) {
+	h := size * 1.25
+	w := math.Max(h, size*0.62*float64(len([]rune(s)))+size*0.6)
+	if len(s) <= 2 {
+		w = math.Max(h, size*0.6*float64(len(s))+size*0.55)
+	}
+	b.p.round(dst, rect{x - w/2, y - h/2, w, h}, h/2, bg, 0, bg)
+	drawTextDir(a, dst, s, size, x, y, alignCenter, fg, false)
+}
+
+// costBadge draws a lit region's conquest cost: a gold disc with the
+// number (U5.5).
+func (b *ugBoard) costBadge(a *App, dst *ebiten.Image, x, y float64, s string, size float64) {
+	d := size * 1.7
+	b.p.round(dst, rect{x - d/2, y - d/2, d, d}, d/2, colGold, math.Max(1.5, size*0.12), colTextDark)
+	drawTextDir(a, dst, s, size, x, y, alignCenter, colTextDark, false)
+}
+
+// inFlight counts, per region, the tokens still flying in (they land on
+// the stack as they arrive); the array is reused.
+func (b *ugBoard) inFlight() []int {
+	if cap(b.flight) < len(b.shown) {
+		b.flight = make([]int, len(b.shown))
+	}
+	f := b.flight[:len(b.shown)]
+	clear(f)
+	for _, an := range b.anims {
+		f[an.to]++
+	}
+	return f
+}
+
+// drawAnims draws the tokens in motion along an arc.
+func (b *ugBoard) drawAnims(dst *ebiten.Image, tok float64) {
+	for _, an := range b.anims {
+		if an.t < 0 {
+			continue
+		}
+		to := b.m.Regions[an.to].Label
+		tx, ty := b.toScreen(to[0], to[1])
+		fx, fy := an.fromX, an.fromY
+		var sx, sy float64
+		if math.IsNaN(fx) {
+			sx, sy = float64(b.r.Min.X+b.r.Max.X)/2, float64(b.r.Max.Y)+tok
+		} else {
+			sx, sy = b.toScreen(fx, fy)
+		}
+		k := ease(an.t / an.dur)
+		x, y := lerp(sx, tx, k), lerp(sy, ty, k)-math.Sin(k*math.Pi)*tok*1.2
+		b.sprite(dst, an.icon, x, y, tok*(1+0.2*math.Sin(k*math.Pi)), 1)
+	}
+}
+
+// numbers returns the board's number formatter: counts in the app's
+// digits (Persian digits in Persian), cached per catalogue so a frame
+// formats nothing.
+func (b *ugBoard) numbers(a *App) func(int) string {
+	if b.numCat != a.cat {
+		b.numCat = a.cat
+		clear(b.nums[:])
+	}
+	if b.numFn == nil {
+		b.numFn = func(n int) string {
+			if n < 0 || n >= len(b.nums) {
+				return b.numCatNum(n)
+			}
+			if b.nums[n] == "" {
+				b.nums[n] = b.numCatNum(n)
+			}
+			return b.nums[n]
+		}
+	}
+	return b.numFn
+}
+
+func (b *ugBoard) numCatNum(n int) string { return b.numCat.Num(n) }

@@ -1,0 +1,229 @@
+package scenes
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// ugTouchReader is an Input that can tell where every finger is, for the
+// board's pinch zoom (the Input interface itself follows one stroke).
+type ugTouchReader interface {
+	// AppendTouches appends the position of every finger on the screen.
+	AppendTouches(dst [][2]int) [][2]int
+}
+
+var ugTouchIDs []ebiten.TouchID
+
+// AppendTouches appends every touch's position (ugTouchReader).
+func (in *EbitenInput) AppendTouches(dst [][2]int) [][2]int {
+	ugTouchIDs = ebiten.AppendTouchIDs(ugTouchIDs[:0])
+	for _, id := range ugTouchIDs {
+		if inpututil.IsTouchJustReleased(id) {
+			continue
+		}
+		x, y := ebiten.TouchPosition(id)
+		dst = append(dst, [2]int{x, y})
+	}
+	return dst
+}
+
+// ugPanStep is how far (layout units) an arrow key pans.
+const ugPanStep = 48
+
+// Update reads input (a.In: the scenes Input) with the board inside r
+// (screen pixels): pan (drag on empty map / arrows), zoom (wheel, pinch,
+// +/-, Home fits), Tab / Shift+Tab through the lit regions (all regions
+// when none is lit), Enter activates the focused region. A press on a
+// region of the viewer's Active race with dragging on (SetDrag) carries a
+// token (Shift: the stack) to the region it is released on. It returns what
+// the player did.
+func (b *ugBoard) Update(a *App, r image.Rectangle) ugBoardAction {
+	b.setRect(r)
+	b.ticks++
+	b.stepAnims(a)
+	act := ugBoardAction{Region: -1, From: -1}
+	b.pinchInput(a)
+	b.keyInput(a, &act)
+	b.pointerInput(a, &act)
+	if b.hover >= 0 && b.focusKeys && a.ptr.pressed {
+		b.focusKeys = false
+	}
+	b.updateTip(a)
+	return act
+}
+
+func (b *ugBoard) keyInput(a *App, act *ugBoardAction) {
+	if a.Key(ebiten.KeyEqual) || a.Key(ebiten.KeyKPAdd) {
+		b.zoomAt(1, float64(b.r.Min.X+b.r.Max.X)/2, float64(b.r.Min.Y+b.r.Max.Y)/2)
+	}
+	if a.Key(ebiten.KeyMinus) || a.Key(ebiten.KeyKPSubtract) {
+		b.zoomAt(-1, float64(b.r.Min.X+b.r.Max.X)/2, float64(b.r.Min.Y+b.r.Max.Y)/2)
+	}
+	if a.Key(ebiten.KeyHome) {
+		b.zoom, b.moved = ugZoomFit, false
+		b.camX, b.camY = b.m.Width/2, b.m.Height/2
+	}
+	step := a.U(ugPanStep) / b.scale()
+	// Arrows move the view, as on the Saboteur board (the map is never
+	// mirrored, so neither are they).
+	if a.Key(ebiten.KeyArrowLeft) {
+		b.camX -= step
+	}
+	if a.Key(ebiten.KeyArrowRight) {
+		b.camX += step
+	}
+	if a.Key(ebiten.KeyArrowUp) {
+		b.camY -= step
+	}
+	if a.Key(ebiten.KeyArrowDown) {
+		b.camY += step
+	}
+	b.clamp()
+	if a.Key(ebiten.KeyTab) {
+		b.tab(a.in.KeyPressed(ebiten.KeyShift))
+	}
+	if b.focus >= 0 && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter)) {
+		act.Kind, act.Region = ugActivate, b.focus
+	}
+}
+
+// tab moves the keyboard focus to the next (or previous) lit region, in
+// index order; with none lit, through every region.
+func (b *ugBoard) tab(back bool) {
+	n := len(b.lit)
+	if n == 0 {
+		n = b.m.Len()
+	}
+	at := func(k int) int {
+		if len(b.lit) > 0 {
+			return b.lit[k]
+		}
+		return k
+	}
+	k := -1
+	for j := 0; j < n; j++ {
+		if at(j) == b.focus {
+			k = j
+			break
+		}
+	}
+	switch {
+	case k < 0 && back:
+		k = n - 1
+	case k < 0:
+		k = 0
+	case back:
+		k = (k + n - 1) % n
+	default:
+		k = (k + 1) % n
+	}
+	b.focus, b.focusKeys = at(k), true
+	b.showRegion(b.focus)
+}
+
+// pinchInput zooms by the spread of two fingers: a step each time their
+// distance grows or shrinks by a quarter.
+func (b *ugBoard) pinchInput(a *App) {
+	tr, ok := a.in.(ugTouchReader)
+	if !ok {
+		return
+	}
+	var buf [4][2]int
+	ts := tr.AppendTouches(buf[:0])
+	if len(ts) < 2 {
+		b.pinch = 0
+		return
+	}
+	d := math.Hypot(float64(ts[0][0]-ts[1][0]), float64(ts[0][1]-ts[1][1]))
+	b.panning, b.dragFrom, b.dragging = false, -1, false
+	if b.pinch <= 0 || d <= 0 {
+		b.pinch = d
+		return
+	}
+	fx, fy := float64(ts[0][0]+ts[1][0])/2, float64(ts[0][1]+ts[1][1])/2
+	switch {
+	case d > b.pinch*1.25:
+		b.zoomAt(1, fx, fy)
+		b.pinch = d
+	case d < b.pinch*0.8:
+		b.zoomAt(-1, fx, fy)
+		b.pinch = d
+	}
+}
+
+// ownStack reports whether region i holds tokens of the viewer's Active
+// race, which redeployment may move (U7.5).
+func (b *ugBoard) ownStack(i int) bool {
+	if b.v == nil || i < 0 || i >= len(b.v.Regions) || b.v.Seat < 0 {
+		return false
+	}
+	rv := &b.v.Regions[i]
+	return rv.Seat == b.v.Seat && !rv.Decline && rv.Tokens > 0
+}
+
+func (b *ugBoard) pointerInput(a *App, act *ugBoardAction) {
+	p := &a.ptr
+	in := (image.Point{p.x, p.y}).In(b.r)
+	if p.wheelY != 0 && in {
+		b.zoomAt(int(math.Copysign(1, p.wheelY)), float64(p.x), float64(p.y))
+	}
+	if p.pressed && in && b.pinch == 0 {
+		reg := b.regionAt(p.x, p.y)
+		if b.drag && b.ownStack(reg) {
+			b.dragFrom, b.dragging = reg, false
+			b.dragStack = a.in.KeyPressed(ebiten.KeyShift)
+			b.dragX, b.dragY = float64(p.x), float64(p.y)
+		} else {
+			b.panning, b.panX, b.panY = true, p.x, p.y
+		}
+	}
+	travel := math.Hypot(float64(p.x-p.startX), float64(p.y-p.startY))
+	switch {
+	case b.dragFrom >= 0:
+		if !b.dragging && travel > a.U(dragThreshold) {
+			b.dragging = true
+		}
+		b.dragX, b.dragY = float64(p.x), float64(p.y)
+		if p.released || !p.down {
+			from := b.dragFrom
+			b.dragFrom = -1
+			if !b.dragging {
+				act.Kind, act.Region = ugActivate, from
+				b.focus = from
+				break
+			}
+			b.dragging = false
+			if to := b.regionAt(p.x, p.y); to >= 0 && to != from && p.released {
+				act.Kind, act.Region, act.From, act.Count = ugRedeploy, to, from, 1
+				if b.dragStack && b.v != nil {
+					act.Count = b.v.Regions[from].Tokens
+				}
+			}
+		}
+	case b.panning:
+		if p.x != b.panX || p.y != b.panY {
+			s := b.scale()
+			b.camX -= float64(p.x-b.panX) / s
+			b.camY -= float64(p.y-b.panY) / s
+			b.panX, b.panY = p.x, p.y
+			b.moved = true
+			b.clamp()
+		}
+		if p.released || !p.down {
+			b.panning = false
+			if p.released && travel < a.U(dragThreshold) {
+				if reg := b.regionAt(p.x, p.y); reg >= 0 {
+					act.Kind, act.Region = ugActivate, reg
+					b.focus = reg
+				}
+			}
+		}
+	}
+	b.hover = -1
+	if in && b.pinch == 0 {
+		b.hover = b.regionAt(p.x, p.y)
+	}
+}
