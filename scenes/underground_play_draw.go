@@ -175,16 +175,36 @@ func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 		}
 		msg = a.T("ug.status.playing", "name", s.m.name(mover))
 	}
-	right := s.l.board.x + s.l.board.w
-	mx, mal := right, alignEnd
-	if a.RTL() {
-		mx, mal = s.l.board.x, alignStart
+	// The message takes the rest of the bar; the keys go to the side
+	// column's heading while nobody acts, and under the controls else.
+	trackEnd := tx + float64(v.Turns)*(pip+u(4)) + u(16)
+	right := w - u(12)
+	if s.me < 0 {
+		right = s.l.board.x + s.l.board.w
+		if a.RTL() {
+			right = w - s.l.board.x
+		}
+		kx, kal := startOf(a, s.l.side, 0)
+		drawText(a, dst, fit(a, a.T("ug.hint.keys"), u(13), s.l.side.w), u(13), kx, s.l.top.cy(), kal, colTextDim)
+	} else if n := len(s.buttons); n > 0 {
+		// At the bar's far end, when the buttons leave room.
+		last := s.buttons[n-1].b.r
+		room := s.l.bar.x + s.l.bar.w - (last.x + last.w) - u(16)
+		kx, kal := s.l.bar.x+s.l.bar.w, alignEnd
+		if a.RTL() {
+			room = last.x - s.l.bar.x - u(16)
+			kx, kal = s.l.bar.x, alignStart
+		}
+		if hint := a.T("ug.hint.keys"); textWidth(a, hint, u(13)) < room {
+			drawText(a, dst, hint, u(13), kx, s.l.bar.cy(), kal, colTextDim)
+		}
 	}
-	room := s.l.board.w - (tx + float64(v.Turns)*(pip+u(4))) - u(10)
-	drawText(a, dst, fit(a, msg, u(17), room), u(17), mx, s.l.top.cy(), mal, colGold)
-	// The side column's heading: the keys.
-	kx, kal := startOf(a, s.l.side, 0)
-	drawText(a, dst, fit(a, a.T("ug.hint.keys"), u(13), s.l.side.w), u(13), kx, s.l.top.cy(), kal, colTextDim)
+	size := fitSize(a, msg, u(17), right-trackEnd)
+	mx, mal := trackEnd, alignStart
+	if a.RTL() {
+		mx, mal = w-trackEnd, alignEnd
+	}
+	drawText(a, dst, fit(a, msg, size, right-trackEnd), size, mx, s.l.top.cy(), mal, colGold)
 }
 
 // drawMarket is the six combos (U4.1): banner, badge, tokens, the coins on
