@@ -69,6 +69,7 @@ type ugBoard struct {
 	tipLit    int // the lit cost the tip was made with
 
 	art    *ugArt    // the map pre-rendered at the current scale, and the sprites
+	sheet  *ugSheet  // the sprites at the current token size
 	shown  []ugShown // per region: what is drawn, from the view
 	anims  []ugAnim  // tokens moving in
 	figs   [ugFigures]int

@@ -3,10 +3,12 @@ package scenes
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+	xvector "golang.org/x/image/vector"
 
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/rules/underground/maps"
@@ -72,7 +74,9 @@ const (
 	ugIconLair               = ugIconVengeance + 1
 	ugIconMountain           = ugIconLair + 1
 	ugIconVolcanoMark        = ugIconMountain + 1
-	ugIconCount              = ugIconVolcanoMark + 1
+	ugIconDisc               = ugIconVolcanoMark + 1 // a white disc, tinted when drawn (number badges)
+	ugIconCost               = ugIconDisc + 1        // the gold disc of a lit region's cost
+	ugIconCount              = ugIconCost + 1
 )
 
 // The figures (U16), in View.Figures' names order.
@@ -99,26 +103,56 @@ const (
 // ugSheet is the sprite sheet: every icon, drawn once.
 type ugSheet struct {
 	img   *ebiten.Image
+	rgba  *image.RGBA // the same pixels, for drawing into the map layer
+	px    int         // the icons' size
 	icons [ugIconCount]*ebiten.Image
 }
 
-var ugSheetCache *ugSheet
+// ugSheets are the sprite sheets made so far, by icon size in pixels.
+var ugSheets = map[int]*ugSheet{}
 
-func ugSprites() *ugSheet {
-	if ugSheetCache != nil {
-		return ugSheetCache
+// ugSprites is the sheet of ugIconPx icons (the map layer scales from it).
+func ugSprites() *ugSheet { return ugSpritesAt(ugIconPx) }
+
+// ugSpritesAt returns the sheet whose icons are px pixels wide, making it
+// the first time: the board draws from the sheet made at its token size,
+// so every stack, marker and badge of a frame comes from one texture at
+// (nearly) its own size and the draws batch. The icons are rasterised on
+// the CPU (golang.org/x/image/vector, antialiased), then the sheet goes to
+// the GPU once: hundreds of small paths each as a GPU pass cost seconds on
+// a software renderer.
+func ugSpritesAt(px int) *ugSheet {
+	px = max(px, 8)
+	if sh := ugSheets[px]; sh != nil {
+		return sh
 	}
+	if len(ugSheets) > 8 { // zoom steps come and go: keep a few
+		for k, sh := range ugSheets {
+			if k != ugIconPx {
+				sh.img.Deallocate()
+				delete(ugSheets, k)
+			}
+		}
+	}
+	m := max(px/12, 2) // margin around each icon, so filtering never bleeds
+	cellPx := px + 2*m
 	rows := (int(ugIconCount) + ugCols - 1) / ugCols
-	sh := &ugSheet{img: ebiten.NewImage(ugCols*ugCell, rows*ugCell)}
-	pen := &ugPen{dst: sh.img}
+	rgba := image.NewRGBA(image.Rect(0, 0, ugCols*cellPx, rows*cellPx))
+	cell := image.NewRGBA(image.Rect(0, 0, cellPx, cellPx))
+	pen := &ugPen{cpu: cell}
 	for k := ugIcon(0); k < ugIconCount; k++ {
-		x, y := int(k)%ugCols*ugCell, int(k)/ugCols*ugCell
-		pen.cx, pen.cy, pen.k = float32(x+ugCell/2), float32(y+ugCell/2), ugIconPx/2
+		clear(cell.Pix)
+		pen.cx, pen.cy, pen.k = float32(cellPx)/2, float32(cellPx)/2, float32(px)/2
 		pen.icon(k)
-		m := (ugCell - ugIconPx) / 2
-		sh.icons[k] = sh.img.SubImage(image.Rect(x+m, y+m, x+m+ugIconPx, y+m+ugIconPx)).(*ebiten.Image)
+		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
+		draw.Draw(rgba, image.Rect(x, y, x+cellPx, y+cellPx), cell, image.Point{}, draw.Src)
 	}
-	ugSheetCache = sh
+	sh := &ugSheet{img: ebiten.NewImageFromImage(rgba), rgba: rgba, px: px}
+	for k := ugIcon(0); k < ugIconCount; k++ {
+		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
+		sh.icons[k] = sh.img.SubImage(image.Rect(x+m, y+m, x+m+px, y+m+px)).(*ebiten.Image)
+	}
+	ugSheets[px] = sh
 	return sh
 }
 
@@ -128,6 +162,9 @@ type ugPen struct {
 	dst    *ebiten.Image
 	cx, cy float32
 	k      float32
+	aa     bool        // antialias each path on the GPU (a pass each)
+	cpu    *image.RGBA // when set, paths are rasterised here instead of dst
+	raster xvector.Rasterizer
 	path   vector.Path
 	vs     []ebiten.Vertex
 	is     []uint16
@@ -161,17 +198,44 @@ func (p *ugPen) fill(c color.RGBA) {
 func (p *ugPen) stroke(c color.RGBA, w float64) {
 	op := &vector.StrokeOptions{Width: float32(w) * p.k, LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}
 	p.vs, p.is = p.path.AppendVerticesAndIndicesForStroke(p.vs[:0], p.is[:0], op)
-	p.draw(c, ebiten.FillRuleNonZero)
+	p.draw(c, ebiten.FillRuleFillAll)
 }
 
 func (p *ugPen) draw(c color.RGBA, rule ebiten.FillRule) {
+	if p.cpu != nil {
+		p.rasterise(c, rule)
+		return
+	}
 	r, g, b, a := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
 	for i := range p.vs {
 		p.vs[i].SrcX, p.vs[i].SrcY = 1.5, 1.5
 		p.vs[i].ColorR, p.vs[i].ColorG, p.vs[i].ColorB, p.vs[i].ColorA = r*a, g*a, b*a, a
 	}
-	op := &ebiten.DrawTrianglesOptions{AntiAlias: true, FillRule: rule, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+	op := &ebiten.DrawTrianglesOptions{AntiAlias: p.aa, FillRule: rule, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
 	p.dst.DrawTriangles(p.vs, p.is, whitePx, op)
+}
+
+// rasterise paints the queued triangles into p.cpu in c (straight alpha).
+// The rasteriser adds signed coverage: a fill's triangles keep their
+// turn (so a concave path's fan cancels outside it, as the non-zero rule
+// does), a stroke's are all turned one way (their overlaps must not
+// cancel).
+func (p *ugPen) rasterise(c color.RGBA, rule ebiten.FillRule) {
+	b := p.cpu.Bounds()
+	z := &p.raster
+	z.Reset(b.Dx(), b.Dy())
+	for k := 0; k+2 < len(p.is); k += 3 {
+		v0, v1, v2 := p.vs[p.is[k]], p.vs[p.is[k+1]], p.vs[p.is[k+2]]
+		if rule == ebiten.FillRuleFillAll && (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY)-(v1.DstY-v0.DstY)*(v2.DstX-v0.DstX) < 0 {
+			v1, v2 = v2, v1
+		}
+		z.MoveTo(v0.DstX-float32(b.Min.X), v0.DstY-float32(b.Min.Y))
+		z.LineTo(v1.DstX-float32(b.Min.X), v1.DstY-float32(b.Min.Y))
+		z.LineTo(v2.DstX-float32(b.Min.X), v2.DstY-float32(b.Min.Y))
+		z.ClosePath()
+	}
+	z.DrawOp = draw.Over
+	z.Draw(p.cpu, b, image.NewUniform(color.NRGBA{c.R, c.G, c.B, c.A}), image.Point{})
 }
 
 func (p *ugPen) circle(x, y, r float64, c color.RGBA) {
@@ -681,13 +745,21 @@ func (p *ugPen) misc(k ugIcon) {
 			p.stroke(color.RGBA{0xe0, 0x60, 0x40, 0xff}, 0.14)
 		}
 	case ugIconMountain: // the Black Mountain marker: peaks (U11.7)
-		p.circle(0, 0, 0.9, color.RGBA{0x10, 0x10, 0x14, 0xd0})
-		p.poly(color.RGBA{0x50, 0x50, 0x5c, 0xff}, -0.8, 0.5, -0.3, -0.45, 0.05, 0.1, 0.3, -0.2, 0.8, 0.5)
-		p.poly(ugBone, -0.3, -0.45, -0.12, -0.1, -0.3, -0.2, -0.45, -0.15)
-		p.poly(ugBone, 0.3, -0.2, 0.45, 0.02, 0.3, -0.05, 0.18, 0.0)
-		p.ring(0, 0, 0.84, 0.08, color.RGBA{0x90, 0x90, 0xa0, 0xff})
+		p.circle(0, 0, 0.92, color.RGBA{0xd8, 0xd8, 0xe0, 0xff})
+		p.circle(0, 0, 0.8, color.RGBA{0x16, 0x16, 0x1c, 0xff})
+		p.poly(color.RGBA{0x7a, 0x7a, 0x88, 0xff}, -0.7, 0.45, -0.25, -0.5, 0.05, 0.05, 0.3, -0.25, 0.72, 0.45)
+		p.poly(ugBone, -0.25, -0.5, -0.08, -0.14, -0.25, -0.24, -0.4, -0.16)
+		p.poly(ugBone, 0.3, -0.25, 0.44, -0.02, 0.3, -0.08, 0.18, -0.04)
 	case ugIconVolcanoMark:
 		p.volcano(false)
+	case ugIconDisc:
+		p.circle(0, 0, 1, color.RGBA{0xff, 0xff, 0xff, 0xff})
+	case ugIconCost:
+		p.circle(0, 0, 1, colTextDark)
+		p.circle(0, 0, 0.86, colGold)
+		p.begin()
+		p.arc(0, 0, 0.7, math.Pi*1.1, math.Pi*1.6)
+		p.stroke(color.RGBA{0xff, 0xf0, 0xb0, 0xa0}, 0.1)
 	}
 }
 
@@ -709,11 +781,11 @@ const ugPatternPx = 24
 // needs no colour to tell (U11.1): Mine diagonal hatching with ore specks,
 // Mushroom Forest dotted caps, Mystic Crystal facets, Mudpool rings of
 // bubbles, Black Mountain crosshatch, River ripples, chasm dark speckle.
-func ugPattern(t maps.Terrain) *ebiten.Image {
-	img := ebiten.NewImage(ugPatternPx, ugPatternPx)
+func ugPattern(t maps.Terrain) *image.RGBA {
 	base := ugTerrainBase[t]
-	img.Fill(base)
-	pen := &ugPen{dst: img, k: 1}
+	rgba := image.NewRGBA(image.Rect(0, 0, ugPatternPx, ugPatternPx))
+	draw.Draw(rgba, rgba.Bounds(), image.NewUniform(base), image.Point{}, draw.Src)
+	pen := &ugPen{cpu: rgba, k: 1}
 	hi := func(f float64) color.RGBA {
 		return color.RGBA{uint8(math.Min(255, float64(base.R)*f)), uint8(math.Min(255, float64(base.G)*f)), uint8(math.Min(255, float64(base.B)*f)), 0xff}
 	}
@@ -761,5 +833,5 @@ func ugPattern(t maps.Terrain) *ebiten.Image {
 		pen.circle(17, 4, 0.6, color.RGBA{0x3a, 0x30, 0x44, 0xff})
 		pen.circle(13, 19, 0.7, color.RGBA{0x3a, 0x30, 0x44, 0xff})
 	}
-	return img
+	return rgba
 }

@@ -3,9 +3,13 @@ package scenes
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	xdraw "golang.org/x/image/draw"
+	xvector "golang.org/x/image/vector"
 
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/rules/underground/maps"
@@ -46,7 +50,7 @@ type ugLayer struct {
 // zoom steps) and the terrain patterns.
 type ugArt struct {
 	layers   []ugLayer
-	patterns map[maps.Terrain]*ebiten.Image
+	patterns map[maps.Terrain]*image.RGBA
 }
 
 const ugLayerPad = 10
@@ -205,7 +209,7 @@ func (b *ugBoard) stepAnims(a *App) {
 // dropping the oldest of four) when this scale is new.
 func (b *ugBoard) layer() *ugLayer {
 	if b.art == nil {
-		b.art = &ugArt{patterns: map[maps.Terrain]*ebiten.Image{}}
+		b.art = &ugArt{patterns: map[maps.Terrain]*image.RGBA{}}
 	}
 	s := b.scale()
 	for k := range b.art.layers {
@@ -224,80 +228,185 @@ func (b *ugBoard) layer() *ugLayer {
 // render paints the map at s pixels per map unit: each region filled with
 // its terrain's pattern, a shade inside every border, the borders, the
 // cave's rim, and the printed symbols (Monster lairs, Black Mountains,
-// Volcanoes).
+// Volcanoes). It is rasterised on the CPU (golang.org/x/image/vector,
+// antialiased, each region within its own bounds) and uploaded once: a
+// software GPU took seconds over the same paths as GPU passes.
 func (b *ugBoard) render(s float64) *ebiten.Image {
 	m := b.m
-	pad := float32(ugLayerPad)
 	w, h := int(math.Ceil(m.Width*s))+2*ugLayerPad, int(math.Ceil(m.Height*s))+2*ugLayerPad
-	img := ebiten.NewImage(w, h)
-	var vs []ebiten.Vertex
-	fs := float32(s)
+	c := &ugCanvas{dst: image.NewRGBA(image.Rect(0, 0, w, h)), s: s}
 	for i, r := range m.Regions {
 		pat := b.art.patterns[r.Terrain]
 		if pat == nil {
 			pat = ugPattern(r.Terrain)
 			b.art.patterns[r.Terrain] = pat
 		}
-		vs = vs[:0]
-		for _, p := range b.g.pts[i] {
-			x, y := p[0]*fs+pad, p[1]*fs+pad
-			vs = append(vs, ebiten.Vertex{DstX: x, DstY: y, SrcX: x, SrcY: y, ColorR: 1, ColorG: 1, ColorB: 1, ColorA: 1})
-		}
-		img.DrawTriangles(vs, b.g.tris[i], pat, &ebiten.DrawTrianglesOptions{Address: ebiten.AddressRepeat, AntiAlias: true})
+		c.fillPattern(b.g.pts[i], pat)
 	}
-	pen := &ugPen{dst: img, k: 1}
-	bw := math.Max(1.3, 1.5*math.Sqrt(s))
+	rt := math.Sqrt(s)
 	for i, r := range m.Regions {
-		shade := color.RGBA{0, 0, 0, 0x38}
-		sw := 7 * math.Sqrt(s)
+		shade, sw := color.RGBA{0, 0, 0, 0x30}, 7*rt
 		switch r.Terrain {
 		case maps.Chasm:
-			shade, sw = color.RGBA{0, 0, 0, 0xa0}, 16*math.Sqrt(s)
+			shade, sw = color.RGBA{0, 0, 0, 0x90}, 16*rt
 		case maps.River:
-			shade = color.RGBA{0xa0, 0xd0, 0xff, 0x40}
+			shade = color.RGBA{0xa0, 0xd0, 0xff, 0x38}
 		}
-		b.polyPath(pen, i, s)
-		pen.stroke(shade, sw)
+		c.strokePoly(b.g.pts[i], sw, shade)
 	}
+	bw := math.Max(1.3, 1.5*rt)
 	for i := range m.Regions {
-		b.polyPath(pen, i, s)
-		pen.stroke(color.RGBA{0x14, 0x0e, 0x0a, 0xff}, bw)
+		c.strokePoly(b.g.pts[i], bw, color.RGBA{0x14, 0x0e, 0x0a, 0xff})
 	}
-	pen.begin()
+	c.path = vector.Path{}
 	for _, e := range b.g.outline {
-		pen.path.MoveTo(e[0][0]*fs+pad, e[0][1]*fs+pad)
-		pen.path.LineTo(e[1][0]*fs+pad, e[1][1]*fs+pad)
+		c.path.MoveTo(c.px(e[0][0]), c.px(e[0][1]))
+		c.path.LineTo(c.px(e[1][0]), c.px(e[1][1]))
 	}
-	pen.stroke(color.RGBA{0x0a, 0x06, 0x04, 0xff}, 3.5*math.Sqrt(s))
+	c.stroke(3.5*rt, color.RGBA{0x0a, 0x06, 0x04, 0xff})
 	// The printed symbols.
-	sh := ugSprites()
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	icon := func(k ugIcon, x, y, units float64, alpha float32) {
-		px := units * ugEff(s)
-		op.GeoM.Reset()
-		op.GeoM.Translate(-ugIconPx/2, -ugIconPx/2)
-		op.GeoM.Scale(px/ugIconPx, px/ugIconPx)
-		op.GeoM.Translate(x*s+ugLayerPad, y*s+ugLayerPad)
-		op.ColorScale.Reset()
-		op.ColorScale.ScaleAlpha(alpha)
-		img.DrawImage(sh.icons[k], op)
-	}
 	for i, r := range m.Regions {
 		slot := 0
 		if r.Terrain == maps.Mountain {
 			q := b.g.slots[i][slot]
-			icon(ugIconMountain, q[0], q[1], 20, 1)
+			c.icon(ugIconMountain, q[0], q[1], ugMarkUnits*ugEff(s))
 			slot++
 		}
 		if r.Monster {
 			q := b.g.slots[i][slot]
-			icon(ugIconLair, q[0], q[1], 20, 1)
+			c.icon(ugIconLair, q[0], q[1], ugMarkUnits*ugEff(s))
 		}
 		if r.Volcano {
-			icon(ugIconVolcanoMark, r.Label[0], r.Label[1], 30, 0.9)
+			c.icon(ugIconVolcanoMark, r.Label[0], r.Label[1], 30*ugEff(s))
 		}
 	}
-	return img
+	return ebiten.NewImageFromImage(c.dst)
+}
+
+// ugCanvas rasterises the map layer on the CPU.
+type ugCanvas struct {
+	dst     *image.RGBA
+	s       float64
+	z       xvector.Rasterizer
+	maskPix []uint8
+	path    vector.Path
+	vs      []ebiten.Vertex
+	is      []uint16
+}
+
+// px maps a map coordinate to a layer pixel.
+func (c *ugCanvas) px(v float32) float32 { return v*float32(c.s) + ugLayerPad }
+
+// bounds is the pixel box around points pts (layer pixels), grown by g
+// and cut to the layer.
+func (c *ugCanvas) bounds(minX, minY, maxX, maxY float32, g float64) image.Rectangle {
+	r := image.Rect(int(math.Floor(float64(minX)-g)), int(math.Floor(float64(minY)-g)),
+		int(math.Ceil(float64(maxX)+g))+1, int(math.Ceil(float64(maxY)+g))+1)
+	return r.Intersect(c.dst.Bounds())
+}
+
+// fillPattern fills polygon pts (map units) with the repeating tile pat,
+// anchored at the layer's origin so neighbouring regions join seamlessly.
+func (c *ugCanvas) fillPattern(pts [][2]float32, pat *image.RGBA) {
+	minX, minY, maxX, maxY := float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(-1))
+	for _, p := range pts {
+		x, y := c.px(p[0]), c.px(p[1])
+		minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+	}
+	r := c.bounds(minX, minY, maxX, maxY, 1)
+	if r.Empty() {
+		return
+	}
+	c.z.Reset(r.Dx(), r.Dy())
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	for k, p := range pts {
+		if k == 0 {
+			c.z.MoveTo(c.px(p[0])-ox, c.px(p[1])-oy)
+		} else {
+			c.z.LineTo(c.px(p[0])-ox, c.px(p[1])-oy)
+		}
+	}
+	c.z.ClosePath()
+	// The mask is exactly r's size: the rasteriser writes a mask of its
+	// own size straight into Pix, ignoring a wider stride.
+	if cap(c.maskPix) < r.Dx()*r.Dy() {
+		c.maskPix = make([]uint8, r.Dx()*r.Dy())
+	}
+	mask := &image.Alpha{Pix: c.maskPix[:r.Dx()*r.Dy()], Stride: r.Dx(), Rect: image.Rect(0, 0, r.Dx(), r.Dy())}
+	c.z.DrawOp = draw.Src
+	c.z.Draw(mask, mask.Bounds(), image.Opaque, image.Point{})
+	n := pat.Rect.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		mrow := mask.Pix[(y-r.Min.Y)*mask.Stride:]
+		drow := c.dst.Pix[y*c.dst.Stride:]
+		prow := pat.Pix[(y%n)*pat.Stride:]
+		for x := r.Min.X; x < r.Max.X; x++ {
+			a := uint32(mrow[x-r.Min.X])
+			if a == 0 {
+				continue
+			}
+			d, p := drow[4*x:4*x+4], prow[4*(x%n):4*(x%n)+4]
+			for k := 0; k < 4; k++ {
+				d[k] = uint8((uint32(p[k])*a + uint32(d[k])*(255-a) + 127) / 255)
+			}
+		}
+	}
+}
+
+// strokePoly strokes closed polygon pts (map units), w pixels wide.
+func (c *ugCanvas) strokePoly(pts [][2]float32, w float64, col color.RGBA) {
+	c.path = vector.Path{}
+	for k, p := range pts {
+		if k == 0 {
+			c.path.MoveTo(c.px(p[0]), c.px(p[1]))
+		} else {
+			c.path.LineTo(c.px(p[0]), c.px(p[1]))
+		}
+	}
+	c.path.Close()
+	c.stroke(w, col)
+}
+
+// stroke strokes c.path, w pixels wide, in col (straight alpha): the
+// stroke's triangles, all turned one way so their overlaps add up, are
+// rasterised within their bounds.
+func (c *ugCanvas) stroke(w float64, col color.RGBA) {
+	op := &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound}
+	c.vs, c.is = c.path.AppendVerticesAndIndicesForStroke(c.vs[:0], c.is[:0], op)
+	if len(c.vs) == 0 {
+		return
+	}
+	minX, minY, maxX, maxY := float32(math.Inf(1)), float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.Inf(-1))
+	for _, v := range c.vs {
+		minX, minY, maxX, maxY = min(minX, v.DstX), min(minY, v.DstY), max(maxX, v.DstX), max(maxY, v.DstY)
+	}
+	r := c.bounds(minX, minY, maxX, maxY, 1)
+	if r.Empty() {
+		return
+	}
+	c.z.Reset(r.Dx(), r.Dy())
+	ox, oy := float32(r.Min.X), float32(r.Min.Y)
+	for k := 0; k+2 < len(c.is); k += 3 {
+		v0, v1, v2 := c.vs[c.is[k]], c.vs[c.is[k+1]], c.vs[c.is[k+2]]
+		if (v1.DstX-v0.DstX)*(v2.DstY-v0.DstY)-(v1.DstY-v0.DstY)*(v2.DstX-v0.DstX) < 0 {
+			v1, v2 = v2, v1
+		}
+		c.z.MoveTo(v0.DstX-ox, v0.DstY-oy)
+		c.z.LineTo(v1.DstX-ox, v1.DstY-oy)
+		c.z.LineTo(v2.DstX-ox, v2.DstY-oy)
+		c.z.ClosePath()
+	}
+	c.z.DrawOp = draw.Over
+	c.z.Draw(c.dst, r, image.NewUniform(color.NRGBA{col.R, col.G, col.B, col.A}), image.Point{})
+}
+
+// icon draws sheet icon k centred on map point (x, y), px pixels wide.
+func (c *ugCanvas) icon(k ugIcon, x, y, px float64) {
+	sh := ugSprites()
+	src := sh.icons[k].Bounds()
+	cx, cy := x*c.s+ugLayerPad, y*c.s+ugLayerPad
+	r := image.Rect(int(math.Round(cx-px/2)), int(math.Round(cy-px/2)), int(math.Round(cx+px/2)), int(math.Round(cy+px/2)))
+	xdraw.CatmullRom.Scale(c.dst, r, sh.rgba, src, xdraw.Over, nil)
 }
 
 // polyPath makes region i's outline the pen's path, at scale s.
@@ -358,38 +467,39 @@ func (b *ugBoard) Draw(a *App, dst *ebiten.Image, r image.Rectangle) {
 	b.p.op.ColorScale.Reset()
 	b.p.op.Filter = ebiten.FilterNearest
 	clip.DrawImage(l.img, &b.p.op)
-	b.drawOverlays(clip)
+	b.drawOverlays(clip, l)
 	b.drawPieces(a, clip)
 }
 
 // drawOverlays lights the target regions (a soft pulse and a bright edge),
 // dims the others while some are lit, and marks the hovered, focused and
 // drop regions.
-func (b *ugBoard) drawOverlays(dst *ebiten.Image) {
+func (b *ugBoard) drawOverlays(dst *ebiten.Image, l *ugLayer) {
 	b.vs, b.is = b.vs[:0], b.is[:0]
 	pulse := 0.5 + 0.5*math.Sin(float64(b.ticks)*0.09)
 	if len(b.lit) > 0 {
-		for i := range b.m.Regions {
-			if !b.isLit(i) && !b.m.IsChasm(i) {
-				b.addFill(i, color.RGBA{0, 0, 0, 0x50})
-			}
-		}
+		// Dim everything, then draw the lit regions again from the map
+		// layer: two cheap draws rather than every other region's shape.
+		b.p.fill(dst, rect{float64(b.r.Min.X), float64(b.r.Min.Y), float64(b.r.Dx()), float64(b.r.Dy())}, color.RGBA{0, 0, 0, 0x58})
 		for _, i := range b.lit {
-			b.addFill(i, withAlpha(ugLitFill, uint8(0x20+0x28*pulse)))
+			b.addFill(i, color.RGBA{0xff, 0xff, 0xff, 0xff}, l)
+		}
+		b.flushTrisFrom(dst, l.img)
+		for _, i := range b.lit {
+			b.addFill(i, withAlpha(ugLitFill, uint8(0x18+0x20*pulse)), nil)
 		}
 	}
 	drop := -1
 	if b.dragging && b.dragFrom >= 0 {
 		drop = b.regionAt(int(b.dragX), int(b.dragY))
-		b.addFill(b.dragFrom, color.RGBA{0xff, 0xff, 0xff, 0x30})
+		b.addFill(b.dragFrom, color.RGBA{0xff, 0xff, 0xff, 0x30}, nil)
 	}
 	if b.hover >= 0 && b.hover != drop {
-		b.addFill(b.hover, color.RGBA{0xff, 0xff, 0xff, 0x22})
+		b.addFill(b.hover, color.RGBA{0xff, 0xff, 0xff, 0x22}, nil)
 	}
 	if drop >= 0 {
-		b.addFill(drop, color.RGBA{0x7c, 0xe0, 0x8a, 0x60})
+		b.addFill(drop, color.RGBA{0x7c, 0xe0, 0x8a, 0x60}, nil)
 	}
-	b.flushTris(dst)
 	// Edges: lit regions, then the focus and the drop region above them.
 	s := b.scale()
 	w := math.Max(2.5, 2.2*math.Sqrt(s))
@@ -407,20 +517,26 @@ func (b *ugBoard) drawOverlays(dst *ebiten.Image) {
 
 func withAlpha(c color.RGBA, a uint8) color.RGBA { c.A = a; return c }
 
-// addFill queues region i's triangles in colour c (straight alpha).
-func (b *ugBoard) addFill(i int, c color.RGBA) {
+// addFill queues region i's triangles (simplified outline) in colour c
+// (straight alpha); with l, textured from the map layer l (c tints it).
+func (b *ugBoard) addFill(i int, c color.RGBA, l *ugLayer) {
 	ox, oy := b.origin()
 	s := b.scale()
 	base := len(b.vs)
-	if base+len(b.g.pts[i]) > math.MaxUint16 {
+	pts := b.g.spts[i]
+	if base+len(pts) > math.MaxUint16 {
 		return
 	}
 	cr, cg, cb, ca := float32(c.R)/255, float32(c.G)/255, float32(c.B)/255, float32(c.A)/255
-	for _, p := range b.g.pts[i] {
+	for _, p := range pts {
+		sx, sy := float32(1.5), float32(1.5)
+		if l != nil {
+			sx, sy = float32(float64(p[0])*s+l.pad), float32(float64(p[1])*s+l.pad)
+		}
 		b.vs = append(b.vs, ebiten.Vertex{DstX: float32(ox + float64(p[0])*s), DstY: float32(oy + float64(p[1])*s),
-			SrcX: 1.5, SrcY: 1.5, ColorR: cr * ca, ColorG: cg * ca, ColorB: cb * ca, ColorA: ca})
+			SrcX: sx, SrcY: sy, ColorR: cr * ca, ColorG: cg * ca, ColorB: cb * ca, ColorA: ca})
 	}
-	for _, k := range b.g.tris[i] {
+	for _, k := range b.g.stris[i] {
 		b.is = append(b.is, uint16(base)+k)
 	}
 }
@@ -430,7 +546,7 @@ func (b *ugBoard) addFill(i int, c color.RGBA) {
 func (b *ugBoard) addEdge(i int, w float64, c color.RGBA) {
 	ox, oy := b.origin()
 	s := b.scale()
-	pts := b.g.pts[i]
+	pts := b.g.spts[i]
 	n := len(pts)
 	if len(b.vs)+4*n > math.MaxUint16 {
 		return
@@ -462,30 +578,44 @@ func (b *ugBoard) addEdge(i int, w float64, c color.RGBA) {
 	}
 }
 
-func (b *ugBoard) flushTris(dst *ebiten.Image) {
+func (b *ugBoard) flushTris(dst *ebiten.Image) { b.flushTrisFrom(dst, whitePx) }
+
+// flushTrisFrom draws the queued triangles from src and empties the queue.
+func (b *ugBoard) flushTrisFrom(dst, src *ebiten.Image) {
 	if len(b.is) > 0 {
 		b.p.tri.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
 		b.p.tri.AntiAlias = false
 		b.p.tri.Address = ebiten.AddressUnsafe
-		dst.DrawTriangles(b.vs, b.is, whitePx, &b.p.tri)
+		b.p.tri.Filter = ebiten.FilterNearest
+		dst.DrawTriangles(b.vs, b.is, src, &b.p.tri)
 	}
 	b.vs, b.is = b.vs[:0], b.is[:0]
 }
 
-// sprite draws sheet icon k centred on screen point (x, y), px wide.
+// sprite draws icon k centred on screen point (x, y), px wide, from the
+// sheet made at the frame's token size.
 func (b *ugBoard) sprite(dst *ebiten.Image, k ugIcon, x, y, px float64, alpha float32) {
-	if k < 0 || k >= ugIconCount {
+	b.spriteTint(dst, k, x, y, px, color.RGBA{0xff, 0xff, 0xff, uint8(alpha * 255)})
+}
+
+// spriteTint is sprite with the icon's colours scaled by c.
+func (b *ugBoard) spriteTint(dst *ebiten.Image, k ugIcon, x, y, px float64, c color.RGBA) {
+	if k < 0 || k >= ugIconCount || b.sheet == nil {
 		return
 	}
+	sc := px / float64(b.sheet.px)
 	op := &b.p.op
 	op.GeoM.Reset()
-	op.GeoM.Translate(-ugIconPx/2, -ugIconPx/2)
-	op.GeoM.Scale(px/ugIconPx, px/ugIconPx)
+	op.GeoM.Scale(sc, sc)
+	x, y = x-px/2, y-px/2
+	if math.Abs(sc-1) < 0.01 {
+		x, y = math.Round(x), math.Round(y)
+	}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.Reset()
-	op.ColorScale.ScaleAlpha(alpha)
+	setColor(&op.ColorScale, c)
 	op.Filter = ebiten.FilterLinear
-	dst.DrawImage(ugSprites().icons[k], op)
+	dst.DrawImage(b.sheet.icons[k], op)
 }
 
 // drawPieces draws the stacks, markers and figures of every region, the
@@ -495,10 +625,13 @@ func (b *ugBoard) drawPieces(a *App, dst *ebiten.Image) {
 	s := b.scale()
 	e := ugEff(s)
 	tok := 30 * e
-	mark := 20 * e
+	mark := ugMarkUnits * e
 	fsz := math.Max(11, 12*e)
 	num := b.numbers(a)
 	inFlight := b.inFlight()
+	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.px != px {
+		b.sheet = ugSpritesAt(px)
+	}
 	a.beginText(dst)
 	defer a.endText()
 	for i := range b.shown {
@@ -602,30 +735,26 @@ func (b *ugBoard) stack(a *App, dst *ebiten.Image, sh *ugShown, x, y, tok float6
 	}
 	if sh.hammers > 0 {
 		hx, hy := x-tok*0.55, top+tok*0.35
-		b.sprite(dst, ugIconHammer, hx, hy, tok*0.5, 1)
+		b.sprite(dst, ugIconHammer, hx, hy, tok*0.55, 1)
 		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, colText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
 	}
 	if sh.venge {
-		b.sprite(dst, ugIconVengeance, x+tok*0.5, top-tok*0.38, tok*0.45, 1)
+		b.sprite(dst, ugIconVengeance, x+tok*0.5, top-tok*0.38, tok*0.52, 1)
 	}
 }
 
-// badge draws a number in a small dark pill centred on (x, y).
+// badge draws a number on a small dark disc centred on (x, y).
 func (b *ugBoard) badge(a *App, dst *ebiten.Image, x, y float64, s string, size float64, fg, bg color.RGBA) {
-	h := size * 1.25
-	w := math.Max(h, size*0.62*float64(len([]rune(s)))+size*0.6)
-	if len(s) <= 2 {
-		w = math.Max(h, size*0.6*float64(len(s))+size*0.55)
-	}
-	b.p.round(dst, rect{x - w/2, y - h/2, w, h}, h/2, bg, 0, bg)
+	d := math.Max(size*1.3, size*0.6*float64(len(s))+size*0.5)
+	d = math.Max(d, float64(b.sheet.px)*0.52) // never small enough for a mipmap (keeps the batch)
+	b.spriteTint(dst, ugIconDisc, x, y, d, bg)
 	drawTextDir(a, dst, s, size, x, y, alignCenter, fg, false)
 }
 
 // costBadge draws a lit region's conquest cost: a gold disc with the
 // number (U5.5).
 func (b *ugBoard) costBadge(a *App, dst *ebiten.Image, x, y float64, s string, size float64) {
-	d := size * 1.7
-	b.p.round(dst, rect{x - d/2, y - d/2, d, d}, d/2, colGold, math.Max(1.5, size*0.12), colTextDark)
+	b.sprite(dst, ugIconCost, x, y, size*1.75, 1)
 	drawTextDir(a, dst, s, size, x, y, alignCenter, colTextDark, false)
 }
 
@@ -687,3 +816,6 @@ func (b *ugBoard) numbers(a *App) func(int) string {
 }
 
 func (b *ugBoard) numCatNum(n int) string { return b.numCat.Num(n) }
+
+// ugMarkUnits is a marker's size in map units (at ugEff's scale).
+const ugMarkUnits = 22

@@ -14,6 +14,8 @@ import (
 type ugGeom struct {
 	pts     [][][2]float32 // per region: its polygon
 	tris    [][]uint16     // per region: triangles, three indices into pts[i] each
+	spts    [][][2]float32 // per region: its polygon simplified (within ugSimplify), for overlays
+	stris   [][]uint16     // per region: triangles of spts[i]
 	outline [][2][2]float32
 	slots   [][][2]float64 // per region: marker spots near the label, best first
 	radius  []float64      // per region: the largest disc around the label inside it (capped)
@@ -27,6 +29,8 @@ func newUGGeom(m *maps.Map) *ugGeom {
 	n := m.Len()
 	g.pts = make([][][2]float32, n)
 	g.tris = make([][]uint16, n)
+	g.spts = make([][][2]float32, n)
+	g.stris = make([][]uint16, n)
 	g.slots = make([][][2]float64, n)
 	g.radius = make([]float64, n)
 	type edge struct{ a, b [2]float64 }
@@ -47,6 +51,11 @@ func newUGGeom(m *maps.Map) *ugGeom {
 		}
 		g.pts[i] = pts
 		g.tris[i] = triangulate(r.Shape)
+		simple := simplify(r.Shape, ugSimplify)
+		g.stris[i] = triangulate(simple)
+		for _, p := range simple {
+			g.spts[i] = append(g.spts[i], [2]float32{float32(p[0]), float32(p[1])})
+		}
 		g.radius[i] = clearance(r.Shape, r.Label, 40)
 		g.slots[i] = markerSlots(r.Shape, r.Label)
 	}
@@ -169,6 +178,60 @@ func triangulate(p [][2]float64) []uint16 {
 	}
 	for k := 1; k+1 < len(idx); k++ {
 		out = append(out, uint16(idx[0]), uint16(idx[k]), uint16(idx[k+1]))
+	}
+	return out
+}
+
+// ugSimplify is how far (map units) an overlay's outline may stray from
+// the region's own: less than a pixel at the deepest zoom step's scale
+// for the fitted map, and it cuts the hundreds of points the generator's
+// smooth borders have to a few dozen a frame has to send.
+const ugSimplify = 0.35
+
+// simplify drops points of closed polygon p that lie within tol of the
+// line through their kept neighbours (Douglas-Peucker on the ring, split
+// at its first point and the point farthest from it).
+func simplify(p [][2]float64, tol float64) [][2]float64 {
+	n := len(p)
+	if n <= 4 {
+		return p
+	}
+	far, best := 0, -1.0
+	for k := 1; k < n; k++ {
+		if d := math.Hypot(p[k][0]-p[0][0], p[k][1]-p[0][1]); d > best {
+			far, best = k, d
+		}
+	}
+	keep := make([]bool, n)
+	keep[0], keep[far] = true, true
+	var dp func(a, b int) // b may be n: the ring's first point again
+	dp = func(a, b int) {
+		if b-a < 2 {
+			return
+		}
+		pa, pb := p[a], p[b%n]
+		k, worst := -1, tol
+		for j := a + 1; j < b; j++ {
+			if d := segDist(p[j], pa, pb); d > worst {
+				k, worst = j, d
+			}
+		}
+		if k >= 0 {
+			keep[k] = true
+			dp(a, k)
+			dp(k, b)
+		}
+	}
+	dp(0, far)
+	dp(far, n)
+	var out [][2]float64
+	for k := range p {
+		if keep[k] {
+			out = append(out, p[k])
+		}
+	}
+	if len(out) < 3 {
+		return p
 	}
 	return out
 }
