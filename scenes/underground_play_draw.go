@@ -377,15 +377,12 @@ func (s *ugPlayScene) drawScore(a *App, dst *ebiten.Image) {
 		return
 	}
 	u := a.U
-	alpha := math.Min(1, s.scoreT/20)
 	n := len(e.Items)
 	r := rect{s.l.board.x + s.l.board.w - u(330), s.l.board.y + u(60), u(320), u(48) + float64(n)*u(22)}
 	if a.RTL() {
 		r.x = s.l.board.x + u(10)
 	}
-	c := colPanel
-	c.A = uint8(240 * alpha)
-	s.p.round(dst, r, u(10), c, u(2), colGold)
+	s.p.round(dst, r, u(10), colPanelHi, u(2), colGold)
 	drawText(a, dst, fit(a, a.T("ug.score.title", "name", s.m.name(e.Seat), "n", e.Coins), u(17), r.w-u(16)), u(17), r.cx(), r.y+u(20), alignCenter, colGold)
 	x, al := startOf(a, r, u(12))
 	ex, eal := r.x+r.w-u(12), alignEnd
