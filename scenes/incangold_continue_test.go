@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -40,6 +41,15 @@ func TestIncanHotseatContinued(t *testing.T) {
 	// all turn over together.
 	chooseBehindCurtain := func(seat int, key ebiten.Key) {
 		t.Helper()
+		// The computer player thinks on its own goroutine: on a busy
+		// machine that takes longer than the ticks igWaitChoice allows.
+		for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
+			if b, ok := h.a.cur.(*igBoardScene); ok && b.chooser >= 0 {
+				break
+			}
+			h.tick()
+			time.Sleep(time.Millisecond)
+		}
 		b, ok := h.igWaitChoice()
 		if !ok || b.chooser != seat || !b.curtain {
 			t.Fatalf("want the curtain for seat %d, got chooser %d curtain %v", seat, b.chooser, b.curtain)
@@ -53,8 +63,9 @@ func TestIncanHotseatContinued(t *testing.T) {
 	chooseBehindCurtain(0, ebiten.KeyT)
 	b = h.a.cur.(*igBoardScene)
 	owes := func(seat int) bool { v := b.m.table.View(seat); return v.Owes() }
-	for i := 0; i < 2000 && owes(2); i++ {
+	for end := time.Now().Add(20 * time.Second); owes(2) && time.Now().Before(end); {
 		h.tick()
+		time.Sleep(time.Millisecond)
 	}
 	if pub := b.m.table.View(-1); !slices.Equal(pub.Sealed, []int{0, 2}) || !owes(1) {
 		t.Fatalf("sealed %v, want Ann and the computer player with Ben to choose", pub.Sealed)

@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -31,8 +32,13 @@ func (s *ugBoardScene) Update(a *App) error {
 	}
 	return nil
 }
+
+// ugTestFloor is boxed once, so the benchmark's frame allocates nothing
+// of the test's own.
+var ugTestFloor color.Color = colMazeFloor
+
 func (s *ugBoardScene) Draw(a *App, dst *ebiten.Image) {
-	dst.Fill(colMazeFloor)
+	dst.Fill(ugTestFloor)
 	s.b.Draw(a, dst, s.r)
 }
 
@@ -175,6 +181,84 @@ func TestUGBoardDrawsEveryMap(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestUGBoardZoomed: three steps in, the map is rendered anew at the
+// deeper scale (crisp, not a stretched picture) and the stacks grow less
+// than the map; SCENE_SHOTS keeps ugboard-zoomed.png, with a drag under
+// way, to look at.
+func TestUGBoardZoomed(t *testing.T) {
+	h, s, v := ugBoardHarness(t, "caves-5p")
+	h.screen = ebiten.NewImage(h.a.w, h.a.h)
+	from, _ := ownAndOther(t, s, v)
+	to, best := -1, math.Inf(1) // the nearest other region, to stay on screen
+	fl := s.b.m.Regions[from].Label
+	for i, r := range s.b.m.Regions {
+		if d := math.Hypot(r.Label[0]-fl[0], r.Label[1]-fl[1]); i != from && s.b.m.IsLand(i) && d < best {
+			to, best = i, d
+		}
+	}
+	x, y, _ := s.b.RegionCenter(from)
+	for k := 0; k < 3; k++ {
+		h.in.x, h.in.y, h.in.wheel = int(x), int(y), 1
+		h.tick()
+	}
+	l := s.b.layer()
+	sc := s.b.scale()
+	if want := int(math.Ceil(s.b.m.Width*sc)) + 2*ugLayerPad; l.img.Bounds().Dx() != want || math.Abs(l.s-sc) > 1e-9 {
+		t.Errorf("zoomed layer %d px wide at scale %.3f, want %d at %.3f", l.img.Bounds().Dx(), l.s, want, sc)
+	}
+	if ugEff(sc) >= sc {
+		t.Errorf("markers grow as fast as the map at scale %.2f", sc)
+	}
+	s.b.SetDrag(true)
+	s.b.SetTargets(map[int]int{to: -1})
+	x, y, _ = s.b.RegionCenter(from)
+	tx, ty, _ := s.b.RegionCenter(to)
+	h.in.x, h.in.y, h.in.pressed, h.in.down = int(x), int(y), true, true
+	h.tick()
+	for k := 1; k <= 6; k++ {
+		h.in.x, h.in.y = int(x+(tx-x)*float64(k)/8), int(y+(ty-y)*float64(k)/8)
+		h.tick()
+	}
+	if !s.b.dragging {
+		t.Fatal("not dragging")
+	}
+	if d := os.Getenv("SCENE_SHOTS"); d != "" {
+		img := image.NewRGBA(image.Rect(0, 0, h.a.w, h.a.h))
+		h.screen.ReadPixels(img.Pix)
+		if err := writePNG(img, filepath.Join(d, "ugboard-zoomed.png")); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestUGBoardRightToLeftKeepsMap: in Persian the map is not mirrored
+// (every label where it is in English) and the tip still cites its rule.
+func TestUGBoardRightToLeftKeepsMap(t *testing.T) {
+	h, s, _ := ugBoardHarness(t, "caves-3p")
+	var en [][2]float64
+	for i := range s.b.m.Regions {
+		x, y, _ := s.b.RegionCenter(i)
+		en = append(en, [2]float64{x, y})
+	}
+	if err := h.a.setLang("fa"); err != nil {
+		t.Fatal(err)
+	}
+	if !h.a.RTL() {
+		t.Fatal("Persian is not right to left")
+	}
+	h.tick()
+	for i := range s.b.m.Regions {
+		if x, y, _ := s.b.RegionCenter(i); x != en[i][0] || y != en[i][1] {
+			t.Errorf("%s moved from %v to %.0f,%.0f in Persian", s.b.m.ID(i), en[i], x, y)
+		}
+	}
+	h.in.x, h.in.y = int(en[0][0]), int(en[0][1])
+	h.tick()
+	if r, tip := s.b.Hovered(); r != 0 || !strings.Contains(tip, "(U11.") || !strings.Contains(tip, "r1") {
+		t.Errorf("Persian tip of r1: %d %q", r, tip)
 	}
 }
 
@@ -344,6 +428,31 @@ func TestUGBoardTips(t *testing.T) {
 	h.tick()
 	if r, tip := s.b.Hovered(); r != -1 || tip != "" {
 		t.Errorf("off the board: %d %q", r, tip)
+	}
+}
+
+// TestUGBoardLongPressExplains: a press resting on a region (touch has
+// no hover) shows its tip, keeps it after the finger lifts, and
+// activates nothing.
+func TestUGBoardLongPressExplains(t *testing.T) {
+	h, s, _ := ugBoardHarness(t, "caves-2p")
+	x, y, _ := s.b.RegionCenter(3)
+	h.in.x, h.in.y, h.in.pressed, h.in.down = int(x), int(y), true, true
+	h.tick()
+	h.ticks(ugLongPress + 2)
+	h.in.released, h.in.down = true, false
+	h.tick()
+	h.in.x, h.in.y = 0, 0 // a touch screen has no cursor over the map
+	h.tick()
+	if a := s.last(); a.Kind != ugNone {
+		t.Errorf("a long press reported %+v", a)
+	}
+	if r, tip := s.b.Hovered(); r != 3 || !strings.Contains(tip, "(U11.") {
+		t.Errorf("after a long press on %s: %d %q", s.b.m.ID(3), r, tip)
+	}
+	h.tapAt(x, y)
+	if a := s.last(); a.Kind != ugActivate || a.Region != 3 {
+		t.Errorf("a short tap after it gave %+v", a)
 	}
 }
 

@@ -106,6 +106,7 @@ func ugSeatColor(seat int) color.RGBA {
 
 func newUGPlayScene(a *App, m *ugMatch) *ugPlayScene {
 	s := &ugPlayScene{m: m, board: newUGBoard(m.mp), me: -1, viewer: -1, sel: -1, die: ugDie{t: -1}}
+	s.board.SetNames(m.names)
 	if len(m.humans) == 1 {
 		s.viewer = m.humans[0]
 	}
@@ -326,12 +327,6 @@ func (s *ugPlayScene) findMover(a *App) {
 	if !changed {
 		return
 	}
-	if s.m.hotseat() && s.viewer != seat {
-		s.curtain = true
-		s.shotMoment(a, "ug-curtain", 0)
-		return
-	}
-	s.viewer = seat
 	s.moves = ugSortMoves(&s.mine, s.m.mp)
 	if md := s.moves.mode(s.modeKey); md == nil || md.key != s.modeKey {
 		s.modeKey = ""
@@ -341,6 +336,14 @@ func (s *ugPlayScene) findMover(a *App) {
 	}
 	s.board.SetDrag(s.moves.hasRedep && s.mine.Step == "redeploy")
 	s.applyTargets()
+	if s.m.hotseat() && s.viewer != seat {
+		// Another human's step: the screen is passed first (the board
+		// and the coins stay hidden until then).
+		s.curtain = true
+		s.shotMoment(a, "ug-curtain", 0)
+		return
+	}
+	s.viewer = seat
 }
 
 // applyTargets lights the regions the acting human may act on: the own
@@ -550,16 +553,41 @@ func (s *ugPlayScene) buildButtons(a *App) {
 		}
 	}
 	// Lay them out along the bar, in reading order.
+	// Too many for the bar: all narrower (drawButton fits the words).
+	gap := a.U(6)
+	widths := make([]float64, len(s.buttons))
+	total := gap * float64(max(len(s.buttons)-1, 0))
+	for i := range s.buttons {
+		widths[i] = math.Min(math.Max(textWidth(a, s.buttons[i].b.label, a.U(18))+a.U(28), a.U(120)), a.U(300))
+		total += widths[i]
+	}
+	k := 1.0
+	if total > s.l.bar.w {
+		k = (s.l.bar.w - (total - sumOf(widths))) / sumOf(widths)
+	}
 	x := s.l.bar.x
+	if a.RTL() {
+		x = s.l.bar.x + s.l.bar.w // right to left: from the bar's right end
+	}
 	for i := range s.buttons {
 		b := &s.buttons[i].b
-		bw := math.Min(math.Max(textWidth(a, b.label, a.U(18))+a.U(28), a.U(120)), a.U(300))
-		b.r = rect{x, s.l.bar.y, bw, s.l.bar.h}
-		x += bw + a.U(6)
+		bw := widths[i] * k
 		if a.RTL() {
-			b.r = b.r.mirror(float64(a.w))
+			b.r = rect{x - bw, s.l.bar.y, bw, s.l.bar.h}
+			x -= bw + gap
+			continue
 		}
+		b.r = rect{x, s.l.bar.y, bw, s.l.bar.h}
+		x += bw + gap
 	}
+}
+
+func sumOf(xs []float64) float64 {
+	t := 0.0
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
 
 // modeLabel is a mode's button text.

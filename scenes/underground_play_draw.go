@@ -175,16 +175,36 @@ func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 		}
 		msg = a.T("ug.status.playing", "name", s.m.name(mover))
 	}
-	right := s.l.board.x + s.l.board.w
-	mx, mal := right, alignEnd
-	if a.RTL() {
-		mx, mal = s.l.board.x, alignStart
+	// The message takes the rest of the bar; the keys go to the side
+	// column's heading while nobody acts, and under the controls else.
+	trackEnd := tx + float64(v.Turns)*(pip+u(4)) + u(16)
+	right := w - u(12)
+	if s.me < 0 {
+		right = s.l.board.x + s.l.board.w
+		if a.RTL() {
+			right = w - s.l.board.x
+		}
+		kx, kal := startOf(a, s.l.side, 0)
+		drawText(a, dst, fit(a, a.T("ug.hint.keys"), u(13), s.l.side.w), u(13), kx, s.l.top.cy(), kal, colTextDim)
+	} else if n := len(s.buttons); n > 0 {
+		// At the bar's far end, when the buttons leave room.
+		last := s.buttons[n-1].b.r
+		room := s.l.bar.x + s.l.bar.w - (last.x + last.w) - u(16)
+		kx, kal := s.l.bar.x+s.l.bar.w, alignEnd
+		if a.RTL() {
+			room = last.x - s.l.bar.x - u(16)
+			kx, kal = s.l.bar.x, alignStart
+		}
+		if hint := a.T("ug.hint.keys"); textWidth(a, hint, u(13)) < room {
+			drawText(a, dst, hint, u(13), kx, s.l.bar.cy(), kal, colTextDim)
+		}
 	}
-	room := s.l.board.w - (tx + float64(v.Turns)*(pip+u(4))) - u(10)
-	drawText(a, dst, fit(a, msg, u(17), room), u(17), mx, s.l.top.cy(), mal, colGold)
-	// The side column's heading: the keys.
-	kx, kal := startOf(a, s.l.side, 0)
-	drawText(a, dst, fit(a, a.T("ug.hint.keys"), u(13), s.l.side.w), u(13), kx, s.l.top.cy(), kal, colTextDim)
+	size := fitSize(a, msg, u(17), right-trackEnd)
+	mx, mal := trackEnd, alignStart
+	if a.RTL() {
+		mx, mal = w-trackEnd, alignEnd
+	}
+	drawText(a, dst, fit(a, msg, size, right-trackEnd), size, mx, s.l.top.cy(), mal, colGold)
 }
 
 // drawMarket is the six combos (U4.1): banner, badge, tokens, the coins on
@@ -357,15 +377,12 @@ func (s *ugPlayScene) drawScore(a *App, dst *ebiten.Image) {
 		return
 	}
 	u := a.U
-	alpha := math.Min(1, s.scoreT/20)
 	n := len(e.Items)
 	r := rect{s.l.board.x + s.l.board.w - u(330), s.l.board.y + u(60), u(320), u(48) + float64(n)*u(22)}
 	if a.RTL() {
 		r.x = s.l.board.x + u(10)
 	}
-	c := colPanel
-	c.A = uint8(240 * alpha)
-	s.p.round(dst, r, u(10), c, u(2), colGold)
+	s.p.round(dst, r, u(10), colPanelHi, u(2), colGold)
 	drawText(a, dst, fit(a, a.T("ug.score.title", "name", s.m.name(e.Seat), "n", e.Coins), u(17), r.w-u(16)), u(17), r.cx(), r.y+u(20), alignCenter, colGold)
 	x, al := startOf(a, r, u(12))
 	ex, eal := r.x+r.w-u(12), alignEnd

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/rules/underground/maps"
 )
@@ -40,6 +41,9 @@ func (h *harness) ugWait(curtains *int) (*ugPlayScene, bool) {
 			if s.curtain {
 				if curtains != nil {
 					*curtains++
+					if *curtains == 3 {
+						h.shot("ug-curtain")
+					}
 				}
 				h.key(ebiten.KeyEnter)
 				continue
@@ -275,18 +279,21 @@ func TestUGContinueRestoresTable(t *testing.T) {
 			t.Fatal("the game ended early")
 		}
 		c := ugScript(s, 0)
-		mv := *s.moves.end
+		var mv underground.Move
 		switch {
 		case c.pick >= 0:
 			mv = *s.moves.pick[c.pick]
 		case c.region >= 0 && s.moves.step == "conquer":
 			mv = s.moves.mode("conquer").regions[c.region]
 		case c.end:
+			mv = *s.moves.end
 		default:
 			t.Fatalf("step %s", s.moves.step)
 		}
-		if err := m.submit(s.me, mv); err != nil {
-			t.Fatal(err)
+		n := len(m.table.Record().Moves)
+		s.play(h.a, mv)
+		if len(m.table.Record().Moves) != n+1 {
+			t.Fatalf("step %s: %s was not played (%s)", s.moves.step, mv, s.refusal)
 		}
 	}
 	h.ugWait(nil) // the computer players have moved up to Ann's step
@@ -400,5 +407,69 @@ func TestUGSortMovesOffersOnlyLegal(t *testing.T) {
 	}
 	if !m.Over() {
 		t.Fatalf("no end after %d steps", steps)
+	}
+}
+
+// TestUGBoardInThreeLanguages: in English, Russian and Persian (right to
+// left) the human's first steps show controls that lie on the screen and
+// clear of the map, and the market's combos are on the reader's end side.
+// With SCENE_SHOTS set it saves ug-<lang>-<step>.png to look at.
+func TestUGBoardInThreeLanguages(t *testing.T) {
+	for _, lang := range []string{"en", "ru", "fa"} {
+		t.Run(lang, func(t *testing.T) {
+			h := newHarness(t)
+			if err := h.a.setLang(i18n.Lang(lang)); err != nil {
+				t.Fatal(err)
+			}
+			h.a.settings.AnimSpeed = 16
+			m, err := newUGMatch(h.a, ugSetup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}, {Name: "Bot 3", Level: "normal"}}, Seed: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(m.close)
+			h.a.cur = newUGPlayScene(h.a, m)
+			steps := map[string]bool{}
+			for k := 0; k < 12; k++ {
+				s, ok := h.ugWait(nil)
+				if !ok {
+					t.Fatal("the game ended")
+				}
+				s.buildButtons(h.a)
+				W, H := float64(h.a.w), float64(h.a.h)
+				for _, b := range s.buttons {
+					if b.b.r.x < 0 || b.b.r.x+b.b.r.w > W || b.b.r.y+b.b.r.h > H || overlaps(b.b.r, s.l.board) {
+						t.Errorf("step %s: button %q at %+v off the screen or on the map", s.moves.step, b.b.label, b.b.r)
+					}
+				}
+				if rtl := s.l.market.x < s.l.board.x; rtl != h.a.RTL() {
+					t.Errorf("the market is on the wrong side for %s", lang)
+				}
+				if !steps[s.moves.step] {
+					steps[s.moves.step] = true
+					h.shot("ug-" + lang + "-" + s.moves.step)
+				}
+				c := ugScript(s, 0)
+				mv := underground.Move{End: true}
+				switch {
+				case c.pick >= 0:
+					mv = *s.moves.pick[c.pick]
+				case c.region >= 0 && s.moves.step == "conquer":
+					mv = s.moves.mode("conquer").regions[c.region]
+				case c.end:
+					mv = *s.moves.end
+				case c.region >= 0:
+					if d, ok := s.moves.deploy[c.region]; ok {
+						mv = d
+					} else {
+						mv = s.moves.mode("").regions[c.region]
+					}
+				}
+				n := len(m.table.Record().Moves)
+				s.play(h.a, mv)
+				if len(m.table.Record().Moves) != n+1 {
+					t.Fatalf("step %s: %s was not played (%s)", s.moves.step, mv, s.refusal)
+				}
+			}
+		})
 	}
 }

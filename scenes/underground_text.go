@@ -29,6 +29,9 @@ func ugPowerName(a *App, code string) string {
 
 // ugCombo is a combo as said: the power before the race ("Royal Ogres").
 func ugCombo(a *App, race, power string) string {
+	if power == "" || power == "none" { // a banner without its badge (U4.5, UR7)
+		return ugRaceName(a, race)
+	}
 	return a.T("ug.combo", "power", ugPowerName(a, power), "race", ugRaceName(a, race))
 }
 

@@ -58,6 +58,7 @@ type Bot struct {
 	hard  *hardMind
 	// easy's character (see the easy constants)
 	easyNoise, easyHazardOut float64
+	easyPool                 int     // easy goes home when the pool holds this many gems (0: never)
 	risk                     float64 // normal's weight of the loss (normalRisk)
 	poolW                    float64 // normal's weight of its part of the pool (normalPool)
 	label                    string
@@ -117,7 +118,7 @@ func New(level string, seat int, seed uint64) (*Bot, error) {
 	switch k {
 	case kEasy:
 		b.param = easyLimitMin + b.rng.IntN(easyLimitMax-easyLimitMin+1)
-		b.easyNoise, b.easyHazardOut = easyNoise, easyHazardOut
+		b.easyNoise, b.easyHazardOut, b.easyPool = easyNoise, easyHazardOut, easyPool
 	case kHard:
 		b.hard = newHardMind(b.rng.Uint64())
 	}
@@ -189,21 +190,26 @@ func pick(leave bool) incangold.Choice {
 
 // Easy's character: rules of thumb with some noise (issue 16).
 const (
-	easyLimitMin  = 12  // gems carried at which easy goes home, drawn per bot
-	easyLimitMax  = 18  //
-	easyNoise     = 0.1 // share of choices made at random
-	easyHazardOut = 0.5 // chance to leave once a second hazard kind is out
-	easyAtStake   = 4   // ... when carrying at least this many gems
+	easyLimitMin  = 12   // gems carried at which easy goes home, drawn per bot
+	easyLimitMax  = 18   //
+	easyNoise     = 0.05 // share of choices made at random
+	easyHazardOut = 0.5  // chance to leave once a second hazard kind is out
+	easyAtStake   = 4    // ... when carrying at least this many gems
+	easyPool      = 4    // gems lying on the path at which easy goes home to pick them up
 )
 
-// easy leaves after a second hazard kind (usually), or when carrying its
-// limit, and now and then chooses at random.
+// easy leaves after a second hazard kind (usually), when carrying its
+// limit, or when easyPool gems lie on the path to be picked up (I4.2),
+// and now and then chooses at random. (Measured, 3000 games of the 4-seat
+// mixed table, seed 1: the pool rule takes the gems an early leaver would
+// have had alone; at 4 random's mean fell from 20.1 to 18.8, at 3 easy
+// left too soon, 23.2; a twentieth at random rather than a tenth.)
 func (b *Bot) easy(me int) incangold.Choice {
 	k := &b.know
 	if b.rng.Float64() < b.easyNoise {
 		return pick(b.rng.IntN(2) == 0)
 	}
-	if k.carried[me] >= b.param {
+	if k.carried[me] >= b.param || (b.easyPool > 0 && k.pool >= b.easyPool) {
 		return incangold.Camp
 	}
 	if k.hazardKinds() >= 2 && k.carried[me] >= easyAtStake && b.rng.Float64() < b.easyHazardOut {

@@ -268,3 +268,20 @@ func TestHardStopsWhenClear(t *testing.T) {
 		t.Error("camp against a torch that differs by -1, 0 or 1 at random is clear")
 	}
 }
+
+// TestEasyPicksUpThePool: easy (its noise off) goes home when easyPool
+// gems lie on the path, to share them among the leavers (I4.2), and goes
+// on with fewer, carrying little with one hazard kind out.
+func TestEasyPicksUpThePool(t *testing.T) {
+	for _, c := range []struct {
+		pool int
+		want incangold.Choice
+	}{{easyPool - 1, incangold.Torch}, {easyPool, incangold.Camp}, {easyPool + 5, incangold.Camp}} {
+		b, _ := New("easy", 0, 1)
+		b.easyNoise = 0
+		v := viewWith([]incangold.Card{incangold.HazardCard(incangold.Fire), incangold.Treasure(9)}, []int{3, 3, 3}, c.pool)
+		if got := b.Decide(v); got != c.want {
+			t.Errorf("easy carrying 3 with %d gems on the path chose %v, want %v", c.pool, got, c.want)
+		}
+	}
+}

@@ -20,6 +20,7 @@ var (
 	tuneEasy  = flag.String("tune.easy", "", "easy's noise,hazard-out,limit-min,limit-max, e.g. 0.15,0.75,7,14")
 	tuneRisk  = flag.Float64("tune.risk", 0, "normal's weight of the loss (0: normalRisk)")
 	tunePool  = flag.Float64("tune.pool", -1, "normal's weight of its part of the pool (-1: normalPool)")
+	tuneEPool = flag.Int("tune.epool", -1, "easy's pool at which it goes home (-1: easyPool)")
 	tuneFinal = flag.Int("tune.final", -1, "hard plays the last round for the win: 1 or 0 (-1: hardFinalWins)")
 )
 
@@ -32,6 +33,9 @@ func tweak(b *Bot) {
 		b.poolW = *tunePool
 	}
 	if b.kind == kEasy {
+		if *tuneEPool >= 0 {
+			b.easyPool = *tuneEPool
+		}
 		if *tuneEasy != "" {
 			var lo, hi int
 			fmt.Sscanf(*tuneEasy, "%g,%g,%d,%d", &b.easyNoise, &b.easyHazardOut, &lo, &hi)
