@@ -10,6 +10,7 @@ import (
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/incangold"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Incan Gold over the LAN (issue 16, "Playing it": LAN). The host plays
@@ -241,4 +242,81 @@ func newIGGuestMatch(a *App, link *lanLink, lb lan.Lobby) (*igMatch, error) {
 	m.table = link.ig
 	m.lan = link
 	return m, nil
+}
+
+// seatKind is a seat's panel label: this screen's player (human), a
+// computer player, or, at a LAN table, the host or a guest (away while its
+// connection is down).
+func (m *igMatch) seatKind(a *App, seat int) string {
+	if m.isHuman(seat) {
+		return a.T("ig.seat.human")
+	}
+	if m.lan != nil {
+		lb, _, _ := m.lan.snapshot()
+		if seat < len(lb.Seats) {
+			switch st := lb.Seats[seat]; st.Kind {
+			case lan.SeatLocal:
+				return a.T("lan.seat.host")
+			case lan.SeatGuest:
+				switch {
+				case st.StandIn:
+					return a.T("lan.board.stand_in")
+				case !st.Connected:
+					return a.T("lan.seat.away")
+				}
+				return a.T("lan.seat.guest")
+			}
+		}
+	}
+	return a.T("ig.seat.computer")
+}
+
+// igLANToast is how long a chat line or a host's notice stays on the
+// Incan Gold board: 6 s at 60 ticks a second.
+const igLANToast = 6 * 60
+
+// igBoardUpdate keeps an Incan Gold board of a LAN game up to date: the
+// seats' names from the lobby, and the newest chat line or host's notice
+// (a computer player made a timed-out guest's choice) shown for a while.
+func (l *lanLink) igBoardUpdate(a *App, s *igBoardScene) {
+	l.poll()
+	lb, chat, gen := l.snapshot()
+	if len(lb.Seats) == len(s.m.names) {
+		for i, st := range lb.Seats {
+			if n := seatName(a, st.Name); st.Name != "" && i != l.seat {
+				s.m.names[i] = n
+			}
+		}
+	}
+	for _, n := range l.takeNotices() {
+		l.toast, l.toastEnd = noticeText(a, n, l.seat, s.m.names), s.t+igLANToast
+	}
+	if gen != l.igChatGen && len(chat) > 0 {
+		l.igChatGen = gen
+		e := chat[len(chat)-1]
+		l.toast, l.toastEnd = seatName(a, e.name)+": "+lineText(a, e), s.t+igLANToast
+	}
+}
+
+// igDrawBoard draws a LAN game's connection state (lost, getting back)
+// or the newest chat line or notice over the Incan Gold board's top.
+func (l *lanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
+	_, dropped, _, ended := l.state()
+	msg, bg := "", colBad
+	switch {
+	case ended != nil && ended != errLANClosed:
+		msg = a.T("lan.board.host_gone")
+	case dropped:
+		msg = a.T("lan.board.reconnecting")
+	case s.t < l.toastEnd && l.toast != "":
+		msg, bg = l.toast, colPanel
+	}
+	if msg == "" {
+		return
+	}
+	w := float64(a.w)
+	r := rect{w/2 - a.U(270), a.U(76), a.U(540), a.U(30)}
+	a.flushText()
+	s.p.round(dst, r, a.U(8), bg, a.U(2), colGold)
+	drawText(a, dst, fit(a, msg, a.U(15), r.w-a.U(24)), a.U(15), r.cx(), r.cy(), alignCenter, colText)
 }

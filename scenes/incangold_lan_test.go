@@ -60,7 +60,7 @@ func (s *igSpy) Take() []igItem {
 // igPlayLAN plays the screen's seat of a LAN Incan Gold game by keyboard
 // (T, C, Enter) until the final scoring, spying on the board's table;
 // tick runs the other side meanwhile. It returns the final scene.
-func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func()) *igFinalScene {
+func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func(), shot string) *igFinalScene {
 	t.Helper()
 	deadline := time.Now().Add(120 * time.Second)
 	var spy *igSpy
@@ -87,6 +87,9 @@ func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func()) *igFin
 				}
 				// Torch in the first two steps of a round, then camp: the
 				// player sees some of each round and comes home.
+				if chose == 3 {
+					h.shot(shot + "-choice")
+				}
 				torch := len(s.m.st.path) <= 2
 				switch {
 				case keys && torch:
@@ -114,6 +117,8 @@ func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func()) *igFin
 				t.Fatalf("the screen's player chose %d times; the stream held %v events", chose, spy)
 			}
 			t.Logf("%d choices, %d events, %d ticks", chose, spy.seen, n)
+			h.ticks(30)
+			h.shot(shot + "-final")
 			return s
 		}
 		h.tick()
@@ -149,7 +154,7 @@ func TestIncanLANGuestWholeGame(t *testing.T) {
 	if !slices.Equal(b.m.humans, []int{0}) || b.m.lan.ig == nil {
 		t.Fatalf("the guest's board: humans %v", b.m.humans)
 	}
-	f := igPlayLAN(t, h, 0, true, nil)
+	f := igPlayLAN(t, h, 0, true, nil, "ig-lan-guest")
 	v, _ := host.Table().View(-1).(incangold.View)
 	if !v.Over || !slices.Equal(f.v.Scores, v.Scores) {
 		t.Fatalf("the guest's final scores %v, the host's %v (over %v)", f.v.Scores, v.Scores, v.Over)
@@ -219,7 +224,17 @@ func TestIncanLANHostWithGuest(t *testing.T) {
 	if ls.err != "" {
 		t.Fatalf("start: %s", ls.err)
 	}
-	f := igPlayLAN(t, hh, 0, false, nil)
+	// The guest's panel says guest; its chat line shows on the board.
+	b := hh.a.cur.(*igBoardScene)
+	if got, want := b.m.seatKind(hh.a, 1), hh.a.T("lan.seat.guest"); got != want {
+		t.Errorf("the guest's panel says %q, want %q", got, want)
+	}
+	if err := c.Chat("hi all"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, 600, func() bool { return ls.link.toast == "Bob: hi all" && b.t < ls.link.toastEnd }, hh)
+	hh.shot("ig-lan-host-chat")
+	f := igPlayLAN(t, hh, 0, false, nil, "ig-lan-host")
 	select {
 	case err := <-done:
 		if err != nil {

@@ -69,13 +69,16 @@ type lanLink struct {
 	toastEnd int
 	toastFit string // toast cut to the banner's width toastW (drawBoard)
 	toastW   float64
-	hostChat []lan.ChatLine // the host's chat log as last read (refreshHost)
-	hostNote []lan.Notice   // the host's notices as last read (refreshHost)
-	refused  string         // the host's last refusal of one of our messages
-	dropped  bool           // the connection is down; the client is reconnecting
-	started  bool           // the first update has come (guest)
-	ended    error          // the connection is over (guest); errLANClosed when we left
-	closed   bool
+	// igChatGen is the chat's line count the Incan Gold board has shown
+	// (incangold_lan.go); board goroutine only.
+	igChatGen int
+	hostChat  []lan.ChatLine // the host's chat log as last read (refreshHost)
+	hostNote  []lan.Notice   // the host's notices as last read (refreshHost)
+	refused   string         // the host's last refusal of one of our messages
+	dropped   bool           // the connection is down; the client is reconnecting
+	started   bool           // the first update has come (guest)
+	ended     error          // the connection is over (guest); errLANClosed when we left
+	closed    bool
 }
 
 var errLANClosed = errors.New("lan: left the table")
