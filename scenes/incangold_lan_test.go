@@ -304,3 +304,37 @@ func TestLobbyAndJoinEveryGame(t *testing.T) {
 		})
 	}
 }
+
+// TestIGGuestTableResync: after the connection comes back (TBack) the
+// host's first update repeats every event of the game (lan/PROTOCOL.md,
+// Updates); the guest's screens get only the new ones, once each.
+func TestIGGuestTableResync(t *testing.T) {
+	g := &igGuestTable{seat: 1}
+	v := incangold.View{Seat: 1, Players: 3, Explorers: []int{0, 1, 2}}
+	ev := func(n int) []incangold.Event {
+		var out []incangold.Event
+		for i := 0; i < n; i++ {
+			out = append(out, incangold.Event{Type: incangold.Sealed, Seat: i % 3, Choice: incangold.Torch})
+		}
+		return out
+	}
+	g.deliver(v, ev(3))
+	if got := len(g.Take()); got != 3 {
+		t.Fatalf("first update: %d events, want 3", got)
+	}
+	g.reconnected()
+	g.deliver(v, ev(5))
+	items := g.Take()
+	if len(items) != 2 {
+		t.Fatalf("after a reconnection: %d events, want the 2 new ones", len(items))
+	}
+	for _, it := range items {
+		if it.ev.Choice != incangold.NoChoice || it.view.Seat != -1 {
+			t.Fatalf("the public stream holds %+v (view of seat %d)", it.ev, it.view.Seat)
+		}
+	}
+	g.deliver(v, ev(1))
+	if got := len(g.Take()); got != 1 {
+		t.Fatalf("the next update: %d events, want 1", got)
+	}
+}
