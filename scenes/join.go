@@ -216,6 +216,17 @@ func (s *joinScene) waiting(a *App) error {
 	}
 	if started {
 		lb, _, _ := s.link.snapshot()
+		if s.link.ug != nil {
+			m, err := newUGGuestMatch(a, s.link, lb)
+			if err != nil {
+				s.err = a.T("scene.error", "error", err.Error())
+				s.link.close()
+				s.link = nil
+				return nil
+			}
+			a.GoTo(newUGPlayScene(a, m))
+			return nil
+		}
 		if s.link.ig != nil {
 			m, err := newIGGuestMatch(a, s.link, lb)
 			if err != nil {

@@ -52,6 +52,7 @@ type lanLink struct {
 	client *lan.Client
 	guest  *guestTable   // a Saboteur guest's table
 	ig     *igGuestTable // an Incan Gold guest's table (incangold_lan.go)
+	ug     *ugGuestTable // an Underground guest's table (underground_lan.go)
 	seat   int           // this screen's seat
 	box    chatBox       // the chat box on the board
 
@@ -125,6 +126,8 @@ func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*lanLink, 
 	switch cfg.Game.ID() {
 	case igGameID:
 		l.ig = &igGuestTable{link: l, seat: c.Seat()}
+	case ugGameID:
+		l.ug = &ugGuestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
 	default:
 		l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
 	}
@@ -156,7 +159,10 @@ func (l *lanLink) take(m lan.Message) {
 			l.mu.Unlock()
 		}
 	case lan.TUpdate:
-		if l.takeIG(m) {
+		if l.ug != nil {
+			l.ug.deliver(m)
+		}
+		if l.ug != nil || l.takeIG(m) {
 			l.mu.Lock()
 			l.started = true
 			l.mu.Unlock()
@@ -185,6 +191,9 @@ func (l *lanLink) take(m lan.Message) {
 		l.refused = m.Error
 		l.mu.Unlock()
 		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
+			if l.ug != nil {
+				l.ug.redeliver()
+			}
 			if l.ig != nil {
 				l.ig.refused()
 			} else if l.guest != nil {
@@ -202,6 +211,9 @@ func (l *lanLink) take(m lan.Message) {
 	case lan.TBack:
 		if l.ig != nil {
 			l.ig.reconnected()
+		}
+		if l.ug != nil {
+			l.ug.reconnected()
 		}
 		l.mu.Lock()
 		l.dropped = false

@@ -430,8 +430,12 @@ func (s *lobbyScene) commit(a *App) {
 
 // begin deals the game and opens the host player's board.
 func (s *lobbyScene) begin(a *App) {
-	if s.g.id == igGameID {
+	switch s.g.id {
+	case igGameID:
 		s.beginIG(a)
+		return
+	case ugGameID:
+		s.beginUG(a)
 		return
 	}
 	inbox := game.NewInbox(s.me)

@@ -49,7 +49,7 @@ func lobbyGameOf(id string) lobbyGame {
 // lanHostableGame reports whether the app hosts LAN tables of game id
 // (the menu's Host LAN game).
 func lanHostableGame(id string) bool {
-	return id == "" || id == saboteur.ID || id == igGameID
+	return id == "" || id == saboteur.ID || id == igGameID || id == ugGameID
 }
 
 func jsonOf(v any) json.RawMessage {
@@ -202,6 +202,8 @@ func lanGuestGame(id string) rules.Game {
 		return sabGame()
 	case igGameID:
 		return igGame
+	case ugGameID:
+		return ugGame
 	}
 	return nil
 }
@@ -225,7 +227,7 @@ func joinGames(found []lan.Found, addr, picked string) []rules.Game {
 	if g := lanGuestGame(picked); g != nil {
 		gs = append(gs, g)
 	}
-	for _, id := range []string{saboteur.ID, igGameID} {
+	for _, id := range []string{saboteur.ID, igGameID, ugGameID} {
 		if id != picked {
 			gs = append(gs, lanGuestGame(id))
 		}
