@@ -164,7 +164,7 @@ func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 	switch {
 	case s.m.st.over != nil:
 		msg = a.T("ug.status.over")
-	case s.me >= 0:
+	case s.me >= 0 && s.mine.Step != "": // none while a LAN host answers a move
 		msg = a.T("ug.prompt."+s.mine.Step, "name", s.m.name(s.me))
 	case s.m.autoplay:
 		msg = a.T("ug.hint.autoplay")
