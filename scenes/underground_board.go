@@ -61,6 +61,8 @@ type ugBoard struct {
 	hover        int     // the region under the pointer; -1 none
 	focus        int     // the keyboard focus; -1 none
 	focusKeys    bool    // the focus was moved by keys (so it shows)
+	pressT       int     // ticks the current press has lasted
+	held         int     // the region a long press explains; -1 none
 
 	tipRegion int    // the region tip explains
 	tip       string // the one-line explanation of tipRegion
@@ -111,7 +113,7 @@ type ugBoardAction struct {
 // newUGBoard makes a board for map m (maps.Builtin / maps.ForPlayers).
 func newUGBoard(m *maps.Map) *ugBoard {
 	b := &ugBoard{m: m, g: newUGGeom(m), zoom: ugZoomFit, camX: m.Width / 2, camY: m.Height / 2,
-		dragFrom: -1, hover: -1, focus: -1, tipRegion: -1}
+		dragFrom: -1, hover: -1, focus: -1, held: -1, tipRegion: -1}
 	b.shown = make([]ugShown, m.Len())
 	for i := range b.figs {
 		b.figs[i] = -1
@@ -168,7 +170,8 @@ func (b *ugBoard) isLit(i int) bool {
 	return ok
 }
 
-// Hovered is the region under the pointer or the keyboard focus (-1 none)
+// Hovered is the region under the pointer (or last long-pressed), or the
+// keyboard focus (-1 none)
 // and a one-line explanation of it with its U-number (terrain, owner and
 // tokens, monster lair, place, relic, markers), for the caller's tooltip.
 func (b *ugBoard) Hovered() (region int, tip string) {

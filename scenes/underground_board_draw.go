@@ -686,8 +686,8 @@ func (b *ugBoard) drawPieces(a *App, dst *ebiten.Image) {
 		}
 		if c, ok := b.targets[i]; ok && c >= 0 {
 			x, y := lx, ly
-			if sh.token >= 0 {
-				x, y = lx+tok*0.55, ly-tok*0.7
+			if sh.token >= 0 { // above the stack, clear of its markers
+				x, y = lx, ly-tok*(0.85+0.06*float64(min(sh.tokens, 4)-1))
 			}
 			b.costBadge(a, dst, x, y, num(c), fsz*1.15)
 		}
@@ -739,7 +739,7 @@ func (b *ugBoard) stack(a *App, dst *ebiten.Image, sh *ugShown, x, y, tok float6
 		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, colText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
 	}
 	if sh.venge {
-		b.sprite(dst, ugIconVengeance, x+tok*0.5, top-tok*0.38, tok*0.52, 1)
+		b.sprite(dst, ugIconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
 	}
 }
 

@@ -30,6 +30,9 @@ func (in *EbitenInput) AppendTouches(dst [][2]int) [][2]int {
 	return dst
 }
 
+// ugLongPress is how long (ticks) a press must rest to explain a region.
+const ugLongPress = 30
+
 // ugPanStep is how far (layout units) an arrow key pans.
 const ugPanStep = 48
 
@@ -181,6 +184,19 @@ func (b *ugBoard) pointerInput(a *App, act *ugBoardAction) {
 		}
 	}
 	travel := math.Hypot(float64(p.x-p.startX), float64(p.y-p.startY))
+	// A long press without travel explains the region (touch has no
+	// hover): the tip stays until the next press, and the release
+	// activates nothing.
+	switch {
+	case p.pressed:
+		b.pressT, b.held = 0, -1
+	case p.down && (b.panning || b.dragFrom >= 0) && !b.dragging:
+		b.pressT++
+		if b.pressT == ugLongPress && travel < a.U(dragThreshold) {
+			b.held = b.regionAt(p.x, p.y)
+		}
+	}
+	long := b.pressT >= ugLongPress && b.held >= 0
 	switch {
 	case b.dragFrom >= 0:
 		if !b.dragging && travel > a.U(dragThreshold) {
@@ -191,8 +207,10 @@ func (b *ugBoard) pointerInput(a *App, act *ugBoardAction) {
 			from := b.dragFrom
 			b.dragFrom = -1
 			if !b.dragging {
-				act.Kind, act.Region = ugActivate, from
-				b.focus = from
+				if !long {
+					act.Kind, act.Region = ugActivate, from
+					b.focus = from
+				}
 				break
 			}
 			b.dragging = false
@@ -214,7 +232,7 @@ func (b *ugBoard) pointerInput(a *App, act *ugBoardAction) {
 		}
 		if p.released || !p.down {
 			b.panning = false
-			if p.released && travel < a.U(dragThreshold) {
+			if p.released && travel < a.U(dragThreshold) && !long {
 				if reg := b.regionAt(p.x, p.y); reg >= 0 {
 					act.Kind, act.Region = ugActivate, reg
 					b.focus = reg

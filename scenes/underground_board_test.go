@@ -431,6 +431,31 @@ func TestUGBoardTips(t *testing.T) {
 	}
 }
 
+// TestUGBoardLongPressExplains: a press resting on a region (touch has
+// no hover) shows its tip, keeps it after the finger lifts, and
+// activates nothing.
+func TestUGBoardLongPressExplains(t *testing.T) {
+	h, s, _ := ugBoardHarness(t, "caves-2p")
+	x, y, _ := s.b.RegionCenter(3)
+	h.in.x, h.in.y, h.in.pressed, h.in.down = int(x), int(y), true, true
+	h.tick()
+	h.ticks(ugLongPress + 2)
+	h.in.released, h.in.down = true, false
+	h.tick()
+	h.in.x, h.in.y = 0, 0 // a touch screen has no cursor over the map
+	h.tick()
+	if a := s.last(); a.Kind != ugNone {
+		t.Errorf("a long press reported %+v", a)
+	}
+	if r, tip := s.b.Hovered(); r != 3 || !strings.Contains(tip, "(U11.") {
+		t.Errorf("after a long press on %s: %d %q", s.b.m.ID(3), r, tip)
+	}
+	h.tapAt(x, y)
+	if a := s.last(); a.Kind != ugActivate || a.Region != 3 {
+		t.Errorf("a short tap after it gave %+v", a)
+	}
+}
+
 // ownAndOther finds a region of seat 0's Active race with at least two
 // tokens, and another region.
 func ownAndOther(t testing.TB, s *ugBoardScene, v *underground.View) (from, to int) {

@@ -26,6 +26,9 @@ var ugMarkerRule = [underground.NumMarkers]string{"U14.1", "U14.2", "U14.3", "U1
 // the region, the view, the lit cost or the language changed since.
 func (b *ugBoard) updateTip(a *App) {
 	reg := b.hover
+	if b.held >= 0 && (reg < 0 || a.ptr.down) {
+		reg = b.held
+	}
 	if reg < 0 && b.focusKeys {
 		reg = b.focus
 	}
