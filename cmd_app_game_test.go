@@ -16,7 +16,9 @@ func TestAppGameFlag(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--game", "chess"}, `--game "chess": want saboteur or incangold`},
+		{[]string{"--game", "chess"}, `--game "chess": want saboteur, incangold or underground`},
+		{[]string{"--game", "underground", "--players", "6"}, "--players 6: want 2 to 5 for Underground (U1.1)"},
+		{[]string{"--game", "underground", "--players", "1"}, "--players 1: want 2 to 5 for Underground (U1.1)"},
 		{[]string{"--game", "incangold", "--players", "9"}, "--players 9: want 3 to 8 for Incan Gold (I1.1)"},
 		{[]string{"--game", "incangold", "--players", "2"}, "--players 2: want 3 to 8 for Incan Gold (I1.1)"},
 		{[]string{"--players", "11"}, "--players 11: want 3 to 10 (R1.1)"},

@@ -60,6 +60,7 @@ type ugPlayScene struct {
 	shotAt   int
 	shotName string
 	shots    int
+	widths   map[textKey]float64 // textWidth's measures
 }
 
 // ugButton is one control of the acting human: a button and what it does.
@@ -558,7 +559,7 @@ func (s *ugPlayScene) buildButtons(a *App) {
 	widths := make([]float64, len(s.buttons))
 	total := gap * float64(max(len(s.buttons)-1, 0))
 	for i := range s.buttons {
-		widths[i] = math.Min(math.Max(textWidth(a, s.buttons[i].b.label, a.U(18))+a.U(28), a.U(120)), a.U(300))
+		widths[i] = math.Min(math.Max(s.textWidth(a, s.buttons[i].b.label, a.U(18))+a.U(28), a.U(120)), a.U(300))
 		total += widths[i]
 	}
 	k := 1.0
@@ -610,8 +611,17 @@ func (s *ugPlayScene) modeLabel(a *App, md ugMode) string {
 	return a.T("ug.mode." + md.kind)
 }
 
-// textWidth is the width of s drawn at size.
-func textWidth(a *App, s string, size float64) float64 {
-	w, _ := fonts.Measure(s, size, a.RTL())
+// textWidth is the width of str drawn at size, measured once per text
+// (shaping on every frame cost the frame loop its time).
+func (s *ugPlayScene) textWidth(a *App, str string, size float64) float64 {
+	k := textKey{s: str, size: float32(size), rtl: a.RTL()}
+	if w, ok := s.widths[k]; ok {
+		return w
+	}
+	if s.widths == nil || len(s.widths) > 512 {
+		s.widths = map[textKey]float64{}
+	}
+	w, _ := fonts.Measure(str, size, a.RTL())
+	s.widths[k] = w
 	return w
 }

@@ -89,7 +89,7 @@ func (s *ugPlayScene) drawOverBoard(a *App, dst *ebiten.Image) {
 				c, key = colBad, "ug.die.failed"
 			}
 			msg := a.T(key, "n", s.die.face)
-			tw := textWidth(a, msg, u(18)) + u(20)
+			tw := s.textWidth(a, msg, u(18)) + u(20)
 			s.p.round(dst, rect{x - tw/2, y + size/2 + u(4), tw, u(28)}, u(6), colShade, 0, colShade)
 			drawText(a, dst, msg, u(18), x, y+size/2+u(18), alignCenter, c)
 		}
@@ -144,7 +144,7 @@ func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 		lx, al = w-x0, alignEnd
 	}
 	drawText(a, dst, label, u(16), lx, s.l.top.cy(), al, colText)
-	tx := x0 + textWidth(a, label, u(16)) + u(12)
+	tx := x0 + s.textWidth(a, label, u(16)) + u(12)
 	for t := 1; t <= v.Turns; t++ {
 		r := rect{tx + float64(t-1)*(pip+u(4)), s.l.top.cy() - pip/2, pip, pip}
 		if a.RTL() {
@@ -195,7 +195,7 @@ func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 			room = last.x - s.l.bar.x - u(16)
 			kx, kal = s.l.bar.x, alignStart
 		}
-		if hint := a.T("ug.hint.keys"); textWidth(a, hint, u(13)) < room {
+		if hint := a.T("ug.hint.keys"); s.textWidth(a, hint, u(13)) < room {
 			drawText(a, dst, hint, u(13), kx, s.l.bar.cy(), kal, colTextDim)
 		}
 	}

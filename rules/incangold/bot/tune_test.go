@@ -68,14 +68,18 @@ func tweak(b *Bot) {
 //
 //	go test ./rules/incangold/bot -run TestTune -tune -tune.games 4000
 //
-// Measured (seed 1; 2 shared cores), mean score [95% interval], win share:
+// Measured (seed 1; 2 shared cores), mean score [95% interval], win share;
+// `goldvein sim` turns the table and draws the start player as Sim does:
 //
-//	4000 games hard,normal,easy,random: hard 39.35 [38.71,40.00] 0.576;
-//	  normal 34.04 [33.56,34.52] 0.242; easy 28.14 [27.74,28.55] 0.124;
-//	  random 20.20 [19.98,20.42] 0.058 (hard/normal 1.16, normal/easy
-//	  1.21, easy/random 1.39)
-//	2000 games hard + four leave-at:10: hard 41.50 [40.97,42.03], wins
-//	  0.992; leave-at:10 11.51 [11.29,11.73]
+//	20000 games hard,normal,easy,random (goldvein sim, 1 worker): hard
+//	  39.75 [39.45,40.06] 0.573; normal 34.90 [34.67,35.12] 0.255; easy
+//	  28.52 [28.37,28.68] 0.130; random 18.97 [18.88,19.06] 0.042
+//	  (hard/normal 1.139, normal/easy 1.224, easy/random 1.503)
+//	10000 games hard + four leave-at:10: hard 41.41 [41.17,41.64], wins
+//	  0.991; leave-at:10 11.52 [11.42,11.62]
+//	3000 games each, -tune.epool 3, 4 (noise 0.1): easy 23.23, 27.42;
+//	  random 16.62, 18.76; normal -tune.risk 0.8, 1.2: normal 34.53,
+//	  33.42, hard 38.36, 40.44 (6000 games)
 func TestTune(t *testing.T) {
 	if !*tune {
 		t.Skip("tuning sims run with -tune")

@@ -1,23 +1,44 @@
 package bot
 
 import (
+	"sync"
 	"testing"
 
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/underground"
 )
 
+var (
+	relicMu    sync.Mutex
+	relicCache map[string]struct {
+		v  underground.View
+		mv underground.Move
+	}
+)
+
 // relicViews plays games of hard players and returns, for each relic use
 // code, a view of a seat in its conquests whose legal list conquers a land
 // region with that relic alone, and that move.
+// The games are played once for the tests that need them (they take
+// seconds of hard players' playouts).
 func relicViews(t *testing.T) map[string]struct {
 	v  underground.View
 	mv underground.Move
 } {
+	relicMu.Lock()
+	defer relicMu.Unlock()
+	if relicCache != nil {
+		return relicCache
+	}
 	out := map[string]struct {
 		v  underground.View
 		mv underground.Move
 	}{}
+	defer func() {
+		if !t.Failed() {
+			relicCache = out
+		}
+	}()
 	for g := 0; g < 40 && !(has(out, "sword") && has(out, "socks") && has(out, "doormat")); g++ {
 		m, _ := underground.New(4, underground.Options{}, uint64(900+g))
 		bots := []rules.Bot{NewHard(0, 1), NewHard(1, 2), NewHard(2, 3), NewHard(3, 4)}
