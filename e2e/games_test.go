@@ -12,6 +12,8 @@ import (
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/incangold"
 	igbot "github.com/goldvein/goldvein/rules/incangold/bot"
+	"github.com/goldvein/goldvein/rules/underground"
+	ugbot "github.com/goldvein/goldvein/rules/underground/bot"
 	"github.com/goldvein/goldvein/webdist"
 )
 
@@ -21,11 +23,28 @@ import (
 // exits 0 and the host's game is over (issue 16: a LAN game with a browser
 // guest finishes).
 func TestBrowserGuestPlaysIncanGold(t *testing.T) {
+	opts, _ := json.Marshal(incangold.DefaultOptions())
+	browserGuestGame(t, igbot.Game(), 4, opts, "normal", func(v rules.View) bool {
+		iv, ok := v.(incangold.View)
+		return ok && iv.Over
+	})
+}
+
+// TestBrowserGuestPlaysUnderground: the same at a 2-seat Small World:
+// Underground table (issue 14: a LAN game with a browser guest finishes).
+func TestBrowserGuestPlaysUnderground(t *testing.T) {
+	browserGuestGame(t, ugbot.Game(), 2, nil, "easy", func(v rules.View) bool {
+		uv, ok := v.(underground.View)
+		return ok && uv.Over
+	})
+}
+
+// browserGuestGame: a browser guest (?join=&bot=LEVEL&game=ID) takes the
+// one open seat of a table of g and plays until the page exits 0 and the
+// host's game is over.
+func browserGuestGame(t *testing.T, g rules.Game, players int, opts json.RawMessage, level string, over func(rules.View) bool) {
 	dir := gamePage(t)
-	o := incangold.DefaultOptions()
-	opts, _ := json.Marshal(o)
-	var g rules.Game = igbot.Game()
-	h, err := lan.NewHost(lan.HostConfig{Name: "e2e", Game: g, Players: 4, Options: opts, Bots: 3, BotLevel: "normal",
+	h, err := lan.NewHost(lan.HostConfig{Name: "e2e", Game: g, Players: players, Options: opts, Bots: players - 1, BotLevel: level,
 		AutoStart: true, Web: webdist.NewHandler(os.DirFS(dir))})
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +56,7 @@ func TestBrowserGuestPlaysIncanGold(t *testing.T) {
 	}
 	b := startBrowser(t)
 	start := time.Now()
-	b.navigate(t, "http://"+a.String()+"/?join=&name=web&bot=normal&game=incangold")
+	b.navigate(t, "http://"+a.String()+"/?join=&name=web&bot="+level+"&game="+g.ID())
 	select {
 	case <-h.Started():
 	case <-time.After(90 * time.Second):
@@ -53,8 +72,7 @@ func TestBrowserGuestPlaysIncanGold(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the page says the game ended but the host's table is not done")
 	}
-	v, ok := h.Table().View(-1).(incangold.View)
-	if !ok || !v.Over {
+	if !over(h.Table().View(-1)) {
 		t.Fatalf("the host's game is not over: %+v", h.Table().View(-1))
 	}
 	t.Logf("the whole game took %v; the page's last lines:\n%s", time.Since(start).Round(time.Second), tail(s.Lines, 6))
