@@ -275,32 +275,45 @@ func (m *igMatch) seatKind(a *App, seat int) string {
 // Incan Gold board: 6 s at 60 ticks a second.
 const igLANToast = 6 * 60
 
-// igBoardUpdate keeps an Incan Gold board of a LAN game up to date: the
-// seats' names from the lobby, and the newest chat line or host's notice
-// (a computer player made a timed-out guest's choice) shown for a while.
-func (l *lanLink) igBoardUpdate(a *App, s *igBoardScene) {
+// igBoardUpdate keeps an Incan Gold board of a LAN game up to date
+// (lanUpdate).
+func (l *lanLink) igBoardUpdate(a *App, s *igBoardScene) { l.lanUpdate(a, s.t, s.m.names) }
+
+// igDrawBoard draws a LAN game's connection state or the newest chat line
+// or notice over the Incan Gold board's top (lanDraw).
+func (l *lanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
+	w := float64(a.w)
+	l.lanDraw(a, &s.p, dst, s.t, rect{w/2 - a.U(270), a.U(76), a.U(540), a.U(30)})
+}
+
+// lanUpdate keeps the screen of a LAN game of Incan Gold or Underground up
+// to date at its tick t: the seats' names from the lobby (names, changed
+// in place; this screen's own seat keeps its name), and the newest chat
+// line or host's notice (a computer player made a timed-out guest's move)
+// shown for a while.
+func (l *lanLink) lanUpdate(a *App, t int, names []string) {
 	l.poll()
 	lb, chat, gen := l.snapshot()
-	if len(lb.Seats) == len(s.m.names) {
+	if len(lb.Seats) == len(names) {
 		for i, st := range lb.Seats {
 			if n := seatName(a, st.Name); st.Name != "" && i != l.seat {
-				s.m.names[i] = n
+				names[i] = n
 			}
 		}
 	}
 	for _, n := range l.takeNotices() {
-		l.toast, l.toastEnd = noticeText(a, n, l.seat, s.m.names), s.t+igLANToast
+		l.toast, l.toastEnd = noticeText(a, n, l.seat, names), t+igLANToast
 	}
 	if gen != l.igChatGen && len(chat) > 0 {
 		l.igChatGen = gen
 		e := chat[len(chat)-1]
-		l.toast, l.toastEnd = seatName(a, e.name)+": "+lineText(a, e), s.t+igLANToast
+		l.toast, l.toastEnd = seatName(a, e.name)+": "+lineText(a, e), t+igLANToast
 	}
 }
 
-// igDrawBoard draws a LAN game's connection state (lost, getting back)
-// or the newest chat line or notice over the Incan Gold board's top.
-func (l *lanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
+// lanDraw draws the connection's state (lost, getting back) or the newest
+// chat line or notice in r at the screen's tick t.
+func (l *lanLink) lanDraw(a *App, p *painter, dst *ebiten.Image, t int, r rect) {
 	_, dropped, _, ended := l.state()
 	msg, bg := "", colBad
 	switch {
@@ -308,15 +321,13 @@ func (l *lanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
 		msg = a.T("lan.board.host_gone")
 	case dropped:
 		msg = a.T("lan.board.reconnecting")
-	case s.t < l.toastEnd && l.toast != "":
+	case t < l.toastEnd && l.toast != "":
 		msg, bg = l.toast, colPanel
 	}
 	if msg == "" {
 		return
 	}
-	w := float64(a.w)
-	r := rect{w/2 - a.U(270), a.U(76), a.U(540), a.U(30)}
 	a.flushText()
-	s.p.round(dst, r, a.U(8), bg, a.U(2), colGold)
+	p.round(dst, r, a.U(8), bg, a.U(2), colGold)
 	drawText(a, dst, fit(a, msg, a.U(15), r.w-a.U(24)), a.U(15), r.cx(), r.cy(), alignCenter, colText)
 }

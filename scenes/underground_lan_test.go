@@ -136,6 +136,12 @@ func TestUGLANHostWithGuest(t *testing.T) {
 	if s.m.lan == nil {
 		t.Fatal("the host's match has no LAN link")
 	}
+	// The guest's chat line shows over the map.
+	if err := c.Chat("good luck"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, 600, func() bool { return ls.link.toast == "Bob: good luck" && s.t < ls.link.toastEnd }, hh)
+	hh.shot("ug-lan-host-chat")
 	moves, _ := hh.ugPlay(t, true)
 	if moves < 10 {
 		t.Fatalf("the host made %d moves", moves)
