@@ -205,7 +205,7 @@ func TestIncanLANHostWithGuest(t *testing.T) {
 	// A guest sits down and plays with a computer player.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.link.port), lan.ClientConfig{Game: igGame, Name: "Bob"})
+	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.link.port), lan.ClientConfig{Game: igGame, Name: "Bob", Reconnect: time.Minute, IdleTimeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

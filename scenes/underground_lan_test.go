@@ -113,7 +113,7 @@ func TestUGLANHostWithGuest(t *testing.T) {
 	hh.click(ls.seats[2].kind.r)
 	hh.click(ls.seats[2].kind.r) // easy
 	ctx := t.Context()
-	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.link.port), lan.ClientConfig{Game: ugGame, Name: "Bob"})
+	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.link.port), lan.ClientConfig{Game: ugGame, Name: "Bob", Reconnect: time.Minute, IdleTimeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
