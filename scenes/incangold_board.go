@@ -193,6 +193,9 @@ func (s *igBoardScene) Update(a *App) error {
 	if s.bannerT > 0 {
 		s.bannerT -= s.sp
 	}
+	if s.m.lan != nil {
+		s.m.lan.igBoardUpdate(a, s) // names, chat and notices of a LAN table (incangold_lan.go)
+	}
 	if a.Key(ebiten.KeyEscape) && !s.m.autoplay {
 		s.m.table.Close()
 		a.GoTo(newMenuScene(a))
@@ -425,6 +428,9 @@ func (s *igBoardScene) Draw(a *App, dst *ebiten.Image) {
 		g := colGold
 		g.A = uint8(255 * al)
 		drawText(a, dst, s.banner, a.U(34), r.cx(), r.cy(), alignCenter, g)
+	}
+	if s.m.lan != nil {
+		s.m.lan.igDrawBoard(a, s, dst) // the connection's state, the newest chat line
 	}
 	if s.curtain {
 		igCurtain(a, &s.p, dst, s.m.name(s.chooser), a.U(104))
@@ -736,10 +742,7 @@ func (s *igBoardScene) drawPanel(a *App, dst *ebiten.Image, seat int) {
 	}
 	drawText(a, dst, fit(a, tent, a.U(14), inner), a.U(14), tx, y, al, tc)
 	y += a.U(24)
-	kind := a.T("ig.seat.computer")
-	if s.m.isHuman(seat) {
-		kind = a.T("ig.seat.human")
-	}
+	kind := s.m.seatKind(a, seat) // human, computer, or a LAN table's host or guest (incangold_lan.go)
 	if seat == st.start {
 		kind += " · " + a.T("ig.seat.start")
 	}

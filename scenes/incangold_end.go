@@ -250,7 +250,7 @@ func (s *igFinalScene) Name() string { return "ig-final" }
 
 func (s *igFinalScene) layout(a *App) {
 	w, h := float64(a.w), float64(a.h)
-	s.again = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.again"), enabled: !s.m.autoplay, primary: true}
+	s.again = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.again"), enabled: !s.m.autoplay && s.m.lan == nil, primary: true}
 	s.menu = button{r: rect{w/2 + a.U(30), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.menu"), enabled: true}
 	if a.RTL() {
 		s.again.r, s.menu.r = s.menu.r, s.again.r

@@ -24,6 +24,7 @@ type igMatch struct {
 	feed     []igItem
 	st       igState
 	final    *incangold.View // the public view once the game is over
+	lan      *lanLink        // a LAN game's link (incangold_lan.go), else nil
 }
 
 func newIGMatch(a *App, s igSetup) (*igMatch, error) {

@@ -92,7 +92,7 @@ func (s *joinScene) layout(a *App) {
 		if i == 8 {
 			break
 		}
-		s.rows = append(s.rows, button{r: rect{x0, y, listW, a.U(52)}, label: f.Name, enabled: !f.Started, focus: i == s.pick})
+		s.rows = append(s.rows, button{r: rect{x0, y, listW, a.U(52)}, label: f.Name, enabled: !f.Started && lanGuestGame(f.Game) != nil, focus: i == s.pick})
 		y += a.U(58)
 	}
 	s.addrR = rect{rx, a.U(110), rw, a.U(36)}
@@ -216,6 +216,28 @@ func (s *joinScene) waiting(a *App) error {
 	}
 	if started {
 		lb, _, _ := s.link.snapshot()
+		if s.link.ug != nil {
+			m, err := newUGGuestMatch(a, s.link, lb)
+			if err != nil {
+				s.err = a.T("scene.error", "error", err.Error())
+				s.link.close()
+				s.link = nil
+				return nil
+			}
+			a.GoTo(newUGPlayScene(a, m))
+			return nil
+		}
+		if s.link.ig != nil {
+			m, err := newIGGuestMatch(a, s.link, lb)
+			if err != nil {
+				s.err = a.T("scene.error", "error", err.Error())
+				s.link.close()
+				s.link = nil
+				return nil
+			}
+			a.GoTo(newIGBoardScene(a, m))
+			return nil
+		}
 		m := newGuestMatch(s.link, seatNames(a, lb))
 		a.GoTo(startScene(a, m))
 		return nil
@@ -295,12 +317,12 @@ func (s *joinScene) begin(a *App) {
 	s.err = ""
 	ch := make(chan joinResult, 1)
 	s.pending = ch
-	cfg := lan.ClientConfig{Game: sabGame(), Name: name, Password: s.pass, Reconnect: time.Minute}
+	games := joinGames(s.found, addr, a.gameID)
+	cfg := lan.ClientConfig{Name: name, Password: s.pass, Reconnect: time.Minute}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
 		defer cancel()
-		l, err := joinLAN(ctx, addr, cfg)
-		ch <- joinResult{l, err}
+		ch <- joinAny(ctx, addr, cfg, games)
 	}()
 }
 

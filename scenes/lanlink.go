@@ -50,9 +50,11 @@ type lanLink struct {
 	stop   context.CancelFunc // the host's beacon
 	port   int                // the host's TCP port
 	client *lan.Client
-	guest  *guestTable
-	seat   int     // this screen's seat
-	box    chatBox // the chat box on the board
+	guest  *guestTable   // a Saboteur guest's table
+	ig     *igGuestTable // an Incan Gold guest's table (incangold_lan.go)
+	ug     *ugGuestTable // an Underground guest's table (underground_lan.go)
+	seat   int           // this screen's seat
+	box    chatBox       // the chat box on the board
 
 	mu      sync.Mutex
 	lobby   lan.Lobby
@@ -68,13 +70,16 @@ type lanLink struct {
 	toastEnd int
 	toastFit string // toast cut to the banner's width toastW (drawBoard)
 	toastW   float64
-	hostChat []lan.ChatLine // the host's chat log as last read (refreshHost)
-	hostNote []lan.Notice   // the host's notices as last read (refreshHost)
-	refused  string         // the host's last refusal of one of our messages
-	dropped  bool           // the connection is down; the client is reconnecting
-	started  bool           // the first update has come (guest)
-	ended    error          // the connection is over (guest); errLANClosed when we left
-	closed   bool
+	// igChatGen is the chat's line count the Incan Gold board has shown
+	// (incangold_lan.go); board goroutine only.
+	igChatGen int
+	hostChat  []lan.ChatLine // the host's chat log as last read (refreshHost)
+	hostNote  []lan.Notice   // the host's notices as last read (refreshHost)
+	refused   string         // the host's last refusal of one of our messages
+	dropped   bool           // the connection is down; the client is reconnecting
+	started   bool           // the first update has come (guest)
+	ended     error          // the connection is over (guest); errLANClosed when we left
+	closed    bool
 }
 
 var errLANClosed = errors.New("lan: left the table")
@@ -118,7 +123,14 @@ func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*lanLink, 
 		return nil, err
 	}
 	l := &lanLink{client: c, seat: c.Seat()}
-	l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
+	switch cfg.Game.ID() {
+	case igGameID:
+		l.ig = &igGuestTable{link: l, seat: c.Seat()}
+	case ugGameID:
+		l.ug = &ugGuestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
+	default:
+		l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
+	}
 	go l.run()
 	return l, nil
 }
@@ -147,8 +159,17 @@ func (l *lanLink) take(m lan.Message) {
 			l.mu.Unlock()
 		}
 	case lan.TUpdate:
+		if l.ug != nil {
+			l.ug.deliver(m)
+		}
+		if l.ug != nil || l.takeIG(m) {
+			l.mu.Lock()
+			l.started = true
+			l.mu.Unlock()
+			return
+		}
 		v, ok := m.GameView.(saboteur.View)
-		if !ok {
+		if !ok || l.guest == nil {
 			return
 		}
 		evs := make([]saboteur.Event, 0, len(m.GameEvents))
@@ -170,7 +191,14 @@ func (l *lanLink) take(m lan.Message) {
 		l.refused = m.Error
 		l.mu.Unlock()
 		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
-			l.guest.redeliver()
+			if l.ug != nil {
+				l.ug.redeliver()
+			}
+			if l.ig != nil {
+				l.ig.refused()
+			} else if l.guest != nil {
+				l.guest.redeliver()
+			}
 		}
 	case lan.TNotice:
 		l.mu.Lock()
@@ -181,6 +209,12 @@ func (l *lanLink) take(m lan.Message) {
 		l.dropped = true
 		l.mu.Unlock()
 	case lan.TBack:
+		if l.ig != nil {
+			l.ig.reconnected()
+		}
+		if l.ug != nil {
+			l.ug.reconnected()
+		}
 		l.mu.Lock()
 		l.dropped = false
 		l.mu.Unlock()

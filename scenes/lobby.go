@@ -1,9 +1,11 @@
 package scenes
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"net"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -13,8 +15,6 @@ import (
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/webdist"
 )
 
@@ -28,6 +28,7 @@ import (
 // on the board.
 type lobbyScene struct {
 	p      painter
+	g      lobbyGame // the game the table plays (the menu's pick)
 	link   *lanLink
 	me     string // the host player's name
 	name   string // the table's name field
@@ -43,7 +44,7 @@ type lobbyScene struct {
 
 	players     [2]button // fewer, more
 	seats       []lobbyRow
-	opts        [4]button // R5.5, R8.1a, R8.1b, random first player
+	opts        []button  // the game's table options (lobbyGame.keys)
 	graceB      [2]button // shorter, longer
 	turnB       [2]button // the turn timer: shorter (down to off), longer
 	nameR       rect
@@ -88,11 +89,11 @@ func lanPlayerName(a *App, n int) string {
 	return playerName(a, n)
 }
 
-// newLobbyScene opens a LAN table of four seats: the host and three open
-// seats. On failure (the port is taken, say) the scene shows why and
+// newLobbyScene opens a LAN table of the menu's picked game (Saboteur:
+// four seats, the host and three open seats). On failure (the port is taken, say) the scene shows why and
 // offers to try again.
 func newLobbyScene(a *App) *lobbyScene {
-	s := &lobbyScene{me: lanPlayerName(a, 1), focus: -1, grace: 30 * time.Second, turn: lan.DefaultTurnTimeout}
+	s := &lobbyScene{g: lobbyGameOf(a.gameID), me: lanPlayerName(a, 1), focus: -1, grace: 30 * time.Second, turn: lan.DefaultTurnTimeout}
 	s.name = a.T("lan.lobby.default_name", "name", s.me)
 	if s.me == playerName(a, 1) {
 		s.name = a.T("lan.lobby.default_table")
@@ -100,24 +101,25 @@ func newLobbyScene(a *App) *lobbyScene {
 	if utf8.RuneCountInString(s.name) > lan.MaxName {
 		s.name = string([]rune(s.name)[:lan.MaxName])
 	}
-	s.open(a, saboteur.Options{Players: 4, FirstPlayer: -1})
+	s.open(a, s.g.defP, s.g.defaults(s.g.defP))
 	return s
 }
 
 func (s *lobbyScene) Name() string { return "lobby" }
 
-// open (re)opens the table with the current name and password.
-func (s *lobbyScene) open(a *App, o saboteur.Options) {
+// open (re)opens the table of players seats and table options opts with
+// the current name and password.
+func (s *lobbyScene) open(a *App, players int, opts json.RawMessage) {
 	if s.link != nil {
 		s.link.close()
 		s.link = nil
 	}
-	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Game: sabGame(), Players: o.Players, Options: sabOptions(o),
-		BotLevel: string(bot.Normal), BotDelay: botDelay(a), Grace: s.grace, TurnTimeout: s.turn}
+	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Game: s.g.game, Players: players, Options: opts,
+		BotLevel: "normal", BotDelay: botDelay(a), Grace: s.grace, TurnTimeout: s.turn}
 	if s.turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
 	}
-	for i := 0; i < saboteur.MaxPlayers; i++ { // seats still open at the start
+	for i := 0; i < s.g.maxP; i++ { // seats still open at the start
 		cfg.BotNames = append(cfg.BotNames, a.T("scene.bot.name", "n", i+1))
 	}
 	l, err := hostLAN(cfg, s.me)
@@ -182,11 +184,11 @@ func (s *lobbyScene) layout(a *App) {
 	py := a.U(146)
 	n := len(s.lobby.Seats)
 	s.players = [2]button{
-		{r: rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, label: "‹", enabled: n > saboteur.MinPlayers},
-		{r: rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, label: "›", enabled: n < saboteur.MaxPlayers},
+		{r: rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, label: "‹", enabled: n > s.g.minP},
+		{r: rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, label: "›", enabled: n < s.g.maxP},
 	}
 	top := a.U(186)
-	rowH := min(a.U(38), (h-a.U(96)-top)/float64(saboteur.MaxPlayers))
+	rowH := min(a.U(38), (h-a.U(96)-top)/float64(s.g.maxP))
 	s.seats = s.seats[:0]
 	for i, st := range s.lobby.Seats {
 		y := top + float64(i)*rowH
@@ -205,12 +207,11 @@ func (s *lobbyScene) layout(a *App) {
 		row.kind = b
 		s.seats = append(s.seats, row)
 	}
-	keys := [4]string{"option.connect_to_start", "option.one_nugget_each", "option.sabotaged_get_nothing", "scene.newgame.random_first"}
-	o := lobbyOptions(s.lobby)
-	vals := [4]bool{o.ConnectToStart, o.OneNuggetPerDigger, o.SabotagedGetNothing, o.FirstPlayer < 0}
+	vals := s.g.vals(s.lobby)
 	oy := a.U(96)
-	for i := range s.opts {
-		s.opts[i] = button{r: rect{midX, oy, midW, a.U(36)}, label: a.T(keys[i]), enabled: true, focus: vals[i]}
+	s.opts = s.opts[:0]
+	for i, k := range s.g.keys {
+		s.opts = append(s.opts, button{r: rect{midX, oy, midW, a.U(36)}, label: a.T(k), enabled: true, focus: vals[i]})
 		oy += a.U(42)
 	}
 	gy := oy + a.U(26)
@@ -271,7 +272,7 @@ func (s *lobbyScene) Update(a *App) error {
 	}
 	if s.link == nil {
 		if s.start.clicked(a) {
-			s.open(a, saboteur.Options{Players: 4, FirstPlayer: -1})
+			s.open(a, s.g.defP, s.g.defaults(s.g.defP))
 		}
 		return nil
 	}
@@ -292,9 +293,9 @@ func (s *lobbyScene) Update(a *App) error {
 		return nil
 	}
 	h := s.link.host
-	o := lobbyOptions(s.lobby)
-	setOpts := func(o saboteur.Options) {
-		if err := h.SetOptions(o.Players, sabOptions(o)); err != nil {
+	players := len(s.lobby.Seats)
+	setOpts := func(players int, o json.RawMessage) {
+		if err := h.SetOptions(players, o); err != nil {
 			s.err = a.T("lan.lobby.players_locked")
 		} else {
 			s.err = ""
@@ -303,29 +304,9 @@ func (s *lobbyScene) Update(a *App) error {
 	}
 	switch {
 	case s.players[0].clicked(a):
-		o.Players--
-		setOpts(o)
+		setOpts(players-1, s.g.resize(s.lobby, players-1))
 	case s.players[1].clicked(a):
-		o.Players++
-		setOpts(o)
-	case s.opts[0].clicked(a):
-		o.ConnectToStart = !o.ConnectToStart
-		setOpts(o)
-	case s.opts[1].clicked(a):
-		o.OneNuggetPerDigger = !o.OneNuggetPerDigger
-		setOpts(o)
-	case s.opts[2].clicked(a):
-		o.SabotagedGetNothing = !o.SabotagedGetNothing
-		setOpts(o)
-	case s.opts[3].clicked(a):
-		// R3.5: the youngest starts; at a LAN table the host's seat stands
-		// for the youngest unless the first player is drawn.
-		if o.FirstPlayer < 0 {
-			o.FirstPlayer = 0
-		} else {
-			o.FirstPlayer = -1
-		}
-		setOpts(o)
+		setOpts(players+1, s.g.resize(s.lobby, players+1))
 	case s.graceB[0].clicked(a):
 		s.grace = step(graceSteps, s.grace, -1)
 		h.SetGrace(s.grace)
@@ -343,6 +324,11 @@ func (s *lobbyScene) Update(a *App) error {
 		h.SetTurnTimeout(s.turn)
 		s.link.refreshHost()
 	}
+	for i := range s.opts {
+		if s.opts[i].clicked(a) {
+			setOpts(players, s.g.toggle(s.lobby, i))
+		}
+	}
 	for i := range s.seats {
 		if !s.seats[i].kind.clicked(a) {
 			continue
@@ -351,13 +337,13 @@ func (s *lobbyScene) Update(a *App) error {
 		var err error
 		switch st.Kind {
 		case lan.SeatOpen:
-			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), string(bot.Levels[0]))
+			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), s.g.levels[0])
 		case lan.SeatBot:
-			lv := cycleLevel(st.Level, 1)
-			if lv == bot.Levels[0] {
+			// Open, then each level weakest first, then open again.
+			if k := slices.Index(s.g.levels, st.Level); k < 0 || k+1 >= len(s.g.levels) {
 				err = h.SetSeat(i, lan.SeatOpen, "", "")
 			} else {
-				err = h.SetSeat(i, lan.SeatBot, st.Name, string(lv))
+				err = h.SetSeat(i, lan.SeatBot, st.Name, s.g.levels[k+1])
 			}
 		case lan.SeatGuest:
 			err = h.SetSeat(i, lan.SeatOpen, "", "")
@@ -435,15 +421,23 @@ func (s *lobbyScene) commit(a *App) {
 		s.name = s.lobby.Name
 		return
 	}
-	o := lobbyOptions(s.lobby)
-	if o.Players == 0 {
-		o = saboteur.Options{Players: 4, FirstPlayer: -1}
+	players, opts := len(s.lobby.Seats), s.lobby.Options
+	if players == 0 || s.lobby.Game != s.g.id {
+		players, opts = s.g.defP, s.g.defaults(s.g.defP)
 	}
-	s.open(a, o)
+	s.open(a, players, opts)
 }
 
 // begin deals the game and opens the host player's board.
 func (s *lobbyScene) begin(a *App) {
+	switch s.g.id {
+	case igGameID:
+		s.beginIG(a)
+		return
+	case ugGameID:
+		s.beginUG(a)
+		return
+	}
 	inbox := game.NewInbox(s.me)
 	if err := s.link.host.Start(map[int]game.Seat{0: inbox}); err != nil {
 		s.err = a.T("scene.error", "error", err.Error())
@@ -458,7 +452,7 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
 	drawTableBackground(a, &s.p, dst)
 	w, h := float64(a.w), float64(a.h)
-	drawText(a, dst, a.T("lan.lobby.title"), a.U(30), w/2, a.U(38), alignCenter, colGold)
+	drawText(a, dst, a.T("lan.lobby.title")+" · "+tableGameName(a, s.g.id), a.U(30), w/2, a.U(38), alignCenter, colGold)
 	label := func(r rect, key string) {
 		x, al := startOf(a, r, 0)
 		drawText(a, dst, a.T(key), a.U(13), x, r.y-a.U(11), al, colTextDim)

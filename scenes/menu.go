@@ -120,11 +120,11 @@ func (s *menuScene) layout(a *App) {
 	s.buttons[menuContinue].enabled = cont
 	s.buttons[menuJoin].enabled = s.lanReady
 	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
-	// The LAN table and the guided round are Saboteur's alone so far, the
-	// rules pages Saboteur's and Incan Gold's (incangold_help.go): with
-	// another game picked they wait.
+	// The LAN table is Saboteur's and Incan Gold's so far (lanHostableGame),
+	// the guided round Saboteur's alone, the rules pages Saboteur's and
+	// Incan Gold's (incangold_help.go): with another game picked they wait.
 	if a.gameID != "" && a.gameID != saboteur.ID {
-		s.buttons[menuHost].enabled = false
+		s.buttons[menuHost].enabled = lanHostable && lanHostableGame(a.gameID)
 		s.buttons[menuRules].enabled = a.gameID == igGameID
 		s.buttons[menuLearn].enabled = false
 	}

@@ -66,7 +66,7 @@ type ugItem struct {
 // may be ahead).
 type ugMatch struct {
 	setup    ugSetup
-	table    *game.Table
+	table    ugTable // a game.Table, or a LAN table's (underground_lan.go)
 	watch    *game.Inbox
 	inbox    map[int]*game.Inbox // local humans, by seat
 	humans   []int
@@ -75,6 +75,7 @@ type ugMatch struct {
 	autoplay bool
 	feed     []ugItem
 	st       ugState
+	lan      *lanLink // a LAN game's link (underground_lan.go), else nil
 }
 
 // ugBotDelay is how long a computer player waits at least before each

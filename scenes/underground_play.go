@@ -163,6 +163,9 @@ func (s *ugPlayScene) Update(a *App) error {
 	s.sp = speed(a)
 	s.layout(a)
 	s.motion()
+	if s.m.lan != nil {
+		s.m.lan.lanUpdate(a, s.t, s.m.names) // names, chat and notices of a LAN table (incangold_lan.go)
+	}
 	if a.Key(ebiten.KeyEscape) && !s.curtain {
 		s.m.close()
 		a.GoTo(newMenuScene(a))

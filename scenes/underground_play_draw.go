@@ -34,6 +34,10 @@ func (s *ugPlayScene) Draw(a *App, dst *ebiten.Image) {
 	s.drawMarket(a, dst)
 	s.drawLog(a, dst)
 	s.drawPanels(a, dst)
+	if s.m.lan != nil { // the connection's state, the newest chat line (incangold_lan.go)
+		b := s.l.board
+		s.m.lan.lanDraw(a, &s.p, dst, s.t, rect{b.cx() - a.U(270), b.y + a.U(8), a.U(540), a.U(30)})
+	}
 	s.drawBar(a, dst)
 	s.drawScore(a, dst)
 	s.drawCoins(a, dst)
@@ -164,7 +168,7 @@ func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 	switch {
 	case s.m.st.over != nil:
 		msg = a.T("ug.status.over")
-	case s.me >= 0:
+	case s.me >= 0 && s.mine.Step != "": // none while a LAN host answers a move
 		msg = a.T("ug.prompt."+s.mine.Step, "name", s.m.name(s.me))
 	case s.m.autoplay:
 		msg = a.T("ug.hint.autoplay")

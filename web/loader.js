@@ -11,7 +11,8 @@
 //                         storage (localStorage key goldvein:f:/home/web/shots/NAME.png)
 //   join=HOST:PORT        with bot=LEVEL: play as a computer player at that
 //                         LAN host's table (join= with no value: the host that
-//                         served this page); name=NAME, password=P
+//                         served this page); name=NAME, password=P, game=ID
+//                         (the table's game, default saboteur)
 //
 // The page reports to automation through window.goldvein:
 //   {stage, firstFrameMs, exitCode, lines, storage}
@@ -109,6 +110,7 @@
       }
       args.push("join", addr, "--name", q.get("name") || "web", "--bot", q.get("bot"));
       if (q.get("password")) args.push("--password", q.get("password"));
+      if (q.get("game")) args.push("--game", q.get("game"));
       return args;
     }
     if (q.get("lang")) args.push("--lang", q.get("lang"));

@@ -1,0 +1,333 @@
+package scenes
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules/incangold"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Incan Gold over the LAN (issue 16, "Playing it": LAN). The host plays
+// its seat on the lan.Host's game.Table (igHostTable); a guest's screens
+// run on an igGuestTable, which knows only what the host sends to the
+// guest's seat: its own view and its own redacted events. The screens take
+// the public stream from it (every event redacted for a spectator, I3.4:
+// no other seat's sealed choice before the reveal), and the guest's own
+// view only for its own seat.
+
+// igHostTable is the LAN host's igTable: the lan.Host's table, watched
+// like a local one; the computer players are the host's (lan.HostConfig
+// BotDelay paces them), so Pump has nothing to open. Closing it closes the
+// LAN table: at the game's end after the guests got the last updates.
+type igHostTable struct {
+	*igGameTable
+	link *lanLink
+}
+
+// Pump: the host's computer players move on their own.
+func (t *igHostTable) Pump(time.Time) {}
+
+// Close ends the LAN game for everyone; once the game is over, only after
+// the guests have the final updates (at most 5 s).
+func (t *igHostTable) Close() {
+	if t.t.Over() {
+		go func() {
+			t.link.host.Finish(5 * time.Second)
+			t.link.close()
+		}()
+		return
+	}
+	t.link.close()
+}
+
+// newIGHostMatch is the LAN host player's match: seat 0 of the lan.Host's
+// started table, the other seats guests and computer players.
+func newIGHostMatch(a *App, link *lanLink, lb lan.Lobby, seat int) (*igMatch, error) {
+	s, err := igLANSetup(lb, seat, seatNames(a, lb))
+	if err != nil {
+		return nil, err
+	}
+	t := link.host.Table()
+	m := newIGMatchOf(a, s)
+	m.table = &igHostTable{igGameTable: igWatch(t, newIGGate()), link: link}
+	m.lan = link
+	go func() {
+		// The game's end (I9): every guest gets the last updates, then
+		// the table closes and stops announcing itself.
+		select {
+		case <-t.Done():
+			link.host.Finish(5 * time.Second)
+			link.close()
+		case <-link.host.Done():
+		}
+	}()
+	return m, nil
+}
+
+// igLANSetup is the setup of a LAN table as its lobby says: the seats'
+// names, seat the one human at this screen, the table options.
+func igLANSetup(lb lan.Lobby, seat int, names []string) (igSetup, error) {
+	opts, err := incangold.ParseOptions(lb.Options)
+	if err != nil {
+		return igSetup{}, err
+	}
+	s := igSetup{Options: opts}
+	for i := range lb.Seats {
+		st := SeatSetup{Name: names[i], Human: i == seat, Level: "normal"}
+		s.Seats = append(s.Seats, st)
+	}
+	if len(s.Seats) < incangold.MinPlayers {
+		return igSetup{}, fmt.Errorf("lan: an Incan Gold table of %d seats (I2.1: 3 to 8)", len(s.Seats))
+	}
+	return s, nil
+}
+
+// beginIG deals the Incan Gold game and opens the host player's board.
+func (s *lobbyScene) beginIG(a *App) {
+	if err := s.link.host.Start(map[int]game.Seat{0: igHumanSeat{name: s.me}}); err != nil {
+		s.err = a.T("scene.error", "error", err.Error())
+		return
+	}
+	s.link.refreshHost()
+	lb, _, _ := s.link.snapshot()
+	m, err := newIGHostMatch(a, s.link, lb, 0)
+	if err != nil {
+		s.err = a.T("scene.error", "error", err.Error())
+		return
+	}
+	a.GoTo(newIGBoardScene(a, m))
+}
+
+// igGuestTable is a LAN guest's igTable: views and events come from the
+// host through the lanLink, the guest's sealed choice goes to the host.
+type igGuestTable struct {
+	link *lanLink
+	seat int
+
+	mu     sync.Mutex
+	host   incangold.View // the host's newest view of the guest's seat
+	mine   incangold.View // host, with the choice sealed here and not yet answered
+	has    bool
+	items  []igItem
+	seen   int  // events taken from the host so far
+	resync bool // the connection came back: the next update repeats every event
+}
+
+// igPublic is v without what only its seat may know: its sealed choice
+// and its tent (others' tents stay only with open tents or at the end,
+// O4, I9).
+func igPublic(v incangold.View) incangold.View {
+	v.Seat, v.Choice, v.Tent = -1, incangold.NoChoice, 0
+	if !v.Options.OpenTents && !v.Over {
+		v.Tents = nil
+	}
+	return v
+}
+
+// View is the guest's own view for its seat, else the public part of it:
+// a guest knows nothing more of the other seats.
+func (g *igGuestTable) View(seat int) incangold.View {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if seat == g.seat {
+		return g.mine
+	}
+	return igPublic(g.mine)
+}
+
+// errIGNotOwed is a guest's choice while it owes none.
+var errIGNotOwed = errors.New("I3.4: no choice owed now")
+
+// Submit sends the guest's sealed choice to the host (I3.4). Until the
+// host's next update the guest's view shows it sealed, so the screen does
+// not ask again; a refusal (TError) puts the host's view back.
+func (g *igGuestTable) Submit(seat int, c incangold.Choice) error {
+	if seat != g.seat {
+		return errNotYourSeat
+	}
+	if c != incangold.Torch && c != incangold.Camp {
+		return fmt.Errorf("I3.4: choice %q: want torch or camp", c)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.mine.Owes() {
+		return errIGNotOwed
+	}
+	if err := g.link.client.Move(incangold.Move{Choice: c}); err != nil {
+		return err
+	}
+	g.mine.Sealed = append(slices.Clone(g.mine.Sealed), seat)
+	g.mine.Choice = c
+	return nil
+}
+
+// Pump: the computer players are the host's.
+func (g *igGuestTable) Pump(time.Time) {}
+
+// Take hands out the events that came since, redacted for a spectator,
+// each with the public part of the view after its update.
+func (g *igGuestTable) Take() []igItem {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := g.items
+	g.items = nil
+	return out
+}
+
+// Close leaves the table (the seat goes to a computer player).
+func (g *igGuestTable) Close() { g.link.close() }
+
+// deliver takes one update from the host. The first update after a
+// reconnection repeats every event of the game: those seen already are
+// skipped.
+func (g *igGuestTable) deliver(v incangold.View, evs []incangold.Event) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.resync {
+		g.resync = false
+		evs = evs[min(g.seen, len(evs)):]
+	}
+	g.seen += len(evs)
+	g.host, g.mine, g.has = v, v, true
+	pub := igPublic(v)
+	for i, e := range evs {
+		g.items = append(g.items, igItem{ev: e.Redact(-1), view: &pub, last: i == len(evs)-1})
+	}
+}
+
+// reconnected notes that the connection came back (TBack).
+func (g *igGuestTable) reconnected() {
+	g.mu.Lock()
+	g.resync = true
+	g.mu.Unlock()
+}
+
+// refused puts the host's view back after the host refused the choice.
+func (g *igGuestTable) refused() {
+	g.mu.Lock()
+	g.mine = g.host
+	g.mu.Unlock()
+}
+
+// takeIG applies a TUpdate of an Incan Gold table; false when it is not.
+func (l *lanLink) takeIG(m lan.Message) bool {
+	v, ok := m.GameView.(incangold.View)
+	if !ok || l.ig == nil {
+		return false
+	}
+	evs := make([]incangold.Event, 0, len(m.GameEvents))
+	for _, e := range m.GameEvents {
+		if ie, ok := e.(incangold.Event); ok {
+			evs = append(evs, ie)
+		}
+	}
+	l.ig.deliver(v, evs)
+	return true
+}
+
+// newIGGuestMatch is a LAN guest's match: its seat's views come from the
+// host through link's client.
+func newIGGuestMatch(a *App, link *lanLink, lb lan.Lobby) (*igMatch, error) {
+	s, err := igLANSetup(lb, link.seat, seatNames(a, lb))
+	if err != nil {
+		return nil, err
+	}
+	m := newIGMatchOf(a, s)
+	m.table = link.ig
+	m.lan = link
+	return m, nil
+}
+
+// seatKind is a seat's panel label: this screen's player (human), a
+// computer player, or, at a LAN table, the host or a guest (away while its
+// connection is down).
+func (m *igMatch) seatKind(a *App, seat int) string {
+	if m.isHuman(seat) {
+		return a.T("ig.seat.human")
+	}
+	if m.lan != nil {
+		lb, _, _ := m.lan.snapshot()
+		if seat < len(lb.Seats) {
+			switch st := lb.Seats[seat]; st.Kind {
+			case lan.SeatLocal:
+				return a.T("lan.seat.host")
+			case lan.SeatGuest:
+				switch {
+				case st.StandIn:
+					return a.T("lan.board.stand_in")
+				case !st.Connected:
+					return a.T("lan.seat.away")
+				}
+				return a.T("lan.seat.guest")
+			}
+		}
+	}
+	return a.T("ig.seat.computer")
+}
+
+// igLANToast is how long a chat line or a host's notice stays on the
+// Incan Gold board: 6 s at 60 ticks a second.
+const igLANToast = 6 * 60
+
+// igBoardUpdate keeps an Incan Gold board of a LAN game up to date
+// (lanUpdate).
+func (l *lanLink) igBoardUpdate(a *App, s *igBoardScene) { l.lanUpdate(a, s.t, s.m.names) }
+
+// igDrawBoard draws a LAN game's connection state or the newest chat line
+// or notice over the Incan Gold board's top (lanDraw).
+func (l *lanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
+	w := float64(a.w)
+	l.lanDraw(a, &s.p, dst, s.t, rect{w/2 - a.U(270), a.U(76), a.U(540), a.U(30)})
+}
+
+// lanUpdate keeps the screen of a LAN game of Incan Gold or Underground up
+// to date at its tick t: the seats' names from the lobby (names, changed
+// in place; this screen's own seat keeps its name), and the newest chat
+// line or host's notice (a computer player made a timed-out guest's move)
+// shown for a while.
+func (l *lanLink) lanUpdate(a *App, t int, names []string) {
+	l.poll()
+	lb, chat, gen := l.snapshot()
+	if len(lb.Seats) == len(names) {
+		for i, st := range lb.Seats {
+			if n := seatName(a, st.Name); st.Name != "" && i != l.seat {
+				names[i] = n
+			}
+		}
+	}
+	for _, n := range l.takeNotices() {
+		l.toast, l.toastEnd = noticeText(a, n, l.seat, names), t+igLANToast
+	}
+	if gen != l.igChatGen && len(chat) > 0 {
+		l.igChatGen = gen
+		e := chat[len(chat)-1]
+		l.toast, l.toastEnd = seatName(a, e.name)+": "+lineText(a, e), t+igLANToast
+	}
+}
+
+// lanDraw draws the connection's state (lost, getting back) or the newest
+// chat line or notice in r at the screen's tick t.
+func (l *lanLink) lanDraw(a *App, p *painter, dst *ebiten.Image, t int, r rect) {
+	_, dropped, _, ended := l.state()
+	msg, bg := "", colBad
+	switch {
+	case ended != nil && ended != errLANClosed:
+		msg = a.T("lan.board.host_gone")
+	case dropped:
+		msg = a.T("lan.board.reconnecting")
+	case t < l.toastEnd && l.toast != "":
+		msg, bg = l.toast, colPanel
+	}
+	if msg == "" {
+		return
+	}
+	a.flushText()
+	p.round(dst, r, a.U(8), bg, a.U(2), colGold)
+	drawText(a, dst, fit(a, msg, a.U(15), r.w-a.U(24)), a.U(15), r.cx(), r.cy(), alignCenter, colText)
+}

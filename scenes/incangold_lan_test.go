@@ -1,0 +1,340 @@
+package scenes
+
+import (
+	"context"
+	"net"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/incangold"
+	"github.com/goldvein/goldvein/rules/saboteur"
+)
+
+// igSpy is an igTable that checks what the screens get from it: the public
+// stream never holds a sealed choice (I3.4: another seat's is unknown
+// before the reveal, and the stream is a spectator's), and a view of any
+// seat but the screen's own player's is a spectator's (no choice, no tent,
+// others' tents only with open tents or at the end: O4, I9).
+type igSpy struct {
+	igTable
+	t    *testing.T
+	me   int
+	seen int
+}
+
+func (s *igSpy) check(v incangold.View, seat int) {
+	s.t.Helper()
+	if seat == s.me {
+		return
+	}
+	if v.Seat != -1 || v.Choice != incangold.NoChoice || v.Tent != 0 || (len(v.Tents) > 0 && !v.Over && !v.Options.OpenTents) {
+		s.t.Fatalf("the screen's view for seat %d tells more than a spectator knows: %+v", seat, v)
+	}
+}
+
+func (s *igSpy) View(seat int) incangold.View {
+	v := s.igTable.View(seat)
+	s.check(v, seat)
+	return v
+}
+
+func (s *igSpy) Take() []igItem {
+	items := s.igTable.Take()
+	for _, it := range items {
+		s.seen++
+		if it.ev.Type == incangold.Sealed && it.ev.Choice != incangold.NoChoice {
+			s.t.Fatalf("the public stream shows seat %d's sealed choice %q before the reveal", it.ev.Seat, it.ev.Choice)
+		}
+		s.check(*it.view, -1)
+	}
+	return items
+}
+
+// igPlayLAN plays the screen's seat of a LAN Incan Gold game by keyboard
+// (T, C, Enter) until the final scoring, spying on the board's table;
+// tick runs the other side meanwhile. It returns the final scene.
+func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func(), shot string) *igFinalScene {
+	t.Helper()
+	deadline := time.Now().Add(120 * time.Second)
+	var spy *igSpy
+	chose := 0
+	for n := 0; ; n++ {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end: on %s", h.a.cur.Name())
+		}
+		if other != nil {
+			other()
+		}
+		switch s := h.a.cur.(type) {
+		case *igBoardScene:
+			if s.m.lan == nil {
+				t.Fatal("a LAN board without its link")
+			}
+			if spy == nil {
+				spy = &igSpy{igTable: s.m.table, t: t, me: me}
+				s.m.table = spy
+			}
+			if s.chooser >= 0 && !s.curtain && h.a.fade == 0 {
+				if s.chooser != me {
+					t.Fatalf("the board asks seat %d to choose, the screen's player is seat %d", s.chooser, me)
+				}
+				// Torch in the first two steps of a round, then camp: the
+				// player sees some of each round and comes home.
+				if chose == 3 {
+					h.shot(shot + "-choice")
+				}
+				torch := len(s.m.st.path) <= 2
+				switch {
+				case keys && torch:
+					h.key(ebiten.KeyT)
+				case keys:
+					h.key(ebiten.KeyC)
+				case torch:
+					h.click(s.l.torch)
+				default:
+					h.click(s.l.camp)
+				}
+				if s.chooser >= 0 {
+					t.Fatalf("the choice was not taken (path %d cards)", len(s.m.st.path))
+				}
+				chose++
+				continue
+			}
+		case *igRoundEndScene:
+			if h.a.fade == 0 && s.settled() {
+				h.key(ebiten.KeyEnter)
+				continue
+			}
+		case *igFinalScene:
+			if chose == 0 || spy == nil || spy.seen == 0 {
+				t.Fatalf("the screen's player chose %d times; the stream held %v events", chose, spy)
+			}
+			t.Logf("%d choices, %d events, %d ticks", chose, spy.seen, n)
+			h.ticks(30)
+			h.shot(shot + "-final")
+			return s
+		}
+		h.tick()
+		if n%20 == 0 {
+			time.Sleep(time.Millisecond)
+		}
+	}
+}
+
+// TestIncanLANGuestWholeGame: a guest joins an Incan Gold table by typing
+// its address (the app says hello with Saboteur first, is refused for the
+// game and tries Incan Gold), plays its seat by keyboard against the
+// host's three computer players to the final scoring, and its screens
+// never see another seat's sealed choice or tent.
+func TestIncanLANGuestWholeGame(t *testing.T) {
+	loopbackLAN(t)
+	o := incangold.DefaultOptions()
+	o.StartPlayer = 0
+	host, addr := listenHost(t, lan.HostConfig{Name: "t", Game: igGame, Players: 4, Options: jsonOf(o),
+		Bots: 3, AutoStart: true, Seed: 7})
+	h := newHarness(t)
+	clickMenu(t, h, menuJoin)
+	js := h.a.cur.(*joinScene)
+	h.click(js.addrR)
+	h.in.chars = []rune(addr.String())
+	h.tick()
+	h.key(ebiten.KeyEnter)
+	until(t, 2000, func() bool { _, ok := h.a.cur.(*igBoardScene); return ok || js.err != "" }, h)
+	if js.err != "" {
+		t.Fatalf("join: %s", js.err)
+	}
+	b := h.a.cur.(*igBoardScene)
+	if !slices.Equal(b.m.humans, []int{0}) || b.m.lan.ig == nil {
+		t.Fatalf("the guest's board: humans %v", b.m.humans)
+	}
+	f := igPlayLAN(t, h, 0, true, nil, "ig-lan-guest")
+	v, _ := host.Table().View(-1).(incangold.View)
+	if !v.Over || !slices.Equal(f.v.Scores, v.Scores) {
+		t.Fatalf("the guest's final scores %v, the host's %v (over %v)", f.v.Scores, v.Scores, v.Over)
+	}
+	rec := host.Table().Record()
+	mine := 0
+	for _, mv := range rec.Moves {
+		if mv.Seat == 0 {
+			mine++
+		}
+	}
+	if mine == 0 {
+		t.Fatalf("the host's record holds no move of the guest's seat: %d moves", len(rec.Moves))
+	}
+}
+
+// TestIncanLANHostWithGuest: Host LAN game with Incan Gold picked opens
+// its lobby (3 to 8 seats, its table options, computer levels); a guest
+// (lan.Join, played by a computer player) sits down, two seats become
+// computer players, and the host plays its seat by mouse to the end.
+func TestIncanLANHostWithGuest(t *testing.T) {
+	loopbackLAN(t)
+	hh := newHarness(t)
+	hh.a.gameID = igGameID
+	clickMenu(t, hh, menuHost)
+	ls, ok := hh.a.cur.(*lobbyScene)
+	if !ok || ls.link == nil {
+		t.Fatalf("lobby: %T, err %q", hh.a.cur, ls.err)
+	}
+	t.Cleanup(ls.link.close)
+	if ls.lobby.Game != incangold.ID || len(ls.lobby.Seats) != 4 || len(ls.opts) != 5 {
+		t.Fatalf("the lobby: game %q, %d seats, %d options", ls.lobby.Game, len(ls.lobby.Seats), len(ls.opts))
+	}
+	// O4 on, the host's seat starts (I2.4), seats 2 and 3 computer players
+	// (random, then easy for seat 3).
+	hh.click(ls.opts[3].r)
+	hh.click(ls.opts[4].r)
+	hh.click(ls.seats[2].kind.r)
+	hh.click(ls.seats[3].kind.r)
+	hh.click(ls.seats[3].kind.r)
+	o := igLobbyOptions(ls.lobby)
+	if !o.OpenTents || o.StartPlayer != 0 {
+		t.Errorf("options after the clicks: %+v (%q)", o, ls.err)
+	}
+	if s2, s3 := ls.lobby.Seats[2], ls.lobby.Seats[3]; s2.Kind != lan.SeatBot || s2.Level != "random" || s3.Level != "easy" {
+		t.Errorf("seats after the clicks: %+v %+v", s2, s3)
+	}
+	// A guest sits down and plays with a computer player.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.link.port), lan.ClientConfig{Game: igGame, Name: "Bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	done := make(chan error, 1)
+	var final rules.View
+	go func() {
+		v, err := lan.Autoplay(ctx, c, func(seat int) (rules.Bot, error) { return igGame.NewBot("normal", seat, 3) }, nil)
+		final = v
+		done <- err
+	}()
+	until(t, 2000, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest }, hh)
+	hh.shot("ig-lan-lobby")
+	hh.click(ls.start.r)
+	until(t, 600, func() bool { _, ok := hh.a.cur.(*igBoardScene); return ok || ls.err != "" }, hh)
+	if ls.err != "" {
+		t.Fatalf("start: %s", ls.err)
+	}
+	// The guest's panel says guest; its chat line shows on the board.
+	b := hh.a.cur.(*igBoardScene)
+	if got, want := b.m.seatKind(hh.a, 1), hh.a.T("lan.seat.guest"); got != want {
+		t.Errorf("the guest's panel says %q, want %q", got, want)
+	}
+	if err := c.Chat("hi all"); err != nil {
+		t.Fatal(err)
+	}
+	until(t, 600, func() bool { return ls.link.toast == "Bob: hi all" && b.t < ls.link.toastEnd }, hh)
+	hh.shot("ig-lan-host-chat")
+	f := igPlayLAN(t, hh, 0, false, nil, "ig-lan-host")
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the guest: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the guest never saw the end")
+	}
+	gv, _ := final.(incangold.View)
+	if !gv.Over || !slices.Equal(gv.Scores, f.v.Scores) {
+		t.Fatalf("the guest's final scores %v, the host's screen %v", gv.Scores, f.v.Scores)
+	}
+}
+
+// TestLobbyAndJoinEveryGame: the lobby of each game of the box (Saboteur's
+// four options, Incan Gold's five, Underground's two; each game's seat
+// range) and the join list of a table of each game, in every language
+// (SCENE_SHOTS pictures them). The join list offers the tables of the games
+// this app joins (lanGuestGame).
+func TestLobbyAndJoinEveryGame(t *testing.T) {
+	for _, l := range i18n.Langs {
+		t.Run(string(l), func(t *testing.T) {
+			loopbackLAN(t)
+			hg := langHarness(t, string(l))
+			js := newJoinScene(hg.a)
+			t.Cleanup(js.leave)
+			hg.a.cur = js
+			lanNet.Announce = js.browser.Addr()
+			lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+			for _, g := range []struct {
+				id         string
+				opts, seat int
+			}{{saboteur.ID, 4, 4}, {igGameID, 5, 4}, {ugGameID, 2, 3}} {
+				hh := langHarness(t, string(l))
+				hh.a.gameID = g.id
+				ls := newLobbyScene(hh.a)
+				if ls.link == nil {
+					t.Fatal(ls.err)
+				}
+				t.Cleanup(ls.link.close)
+				hh.a.cur = ls
+				hh.ticks(3)
+				if ls.lobby.Game != g.id || len(ls.opts) != g.opts || len(ls.lobby.Seats) != g.seat {
+					t.Fatalf("%s's lobby: game %q, %d options, %d seats", g.id, ls.lobby.Game, len(ls.opts), len(ls.lobby.Seats))
+				}
+				// Every option toggles and reaches the host.
+				for i := range ls.opts {
+					was := ls.opts[i].focus
+					hh.click(ls.opts[i].r)
+					ls.layout(hh.a)
+					if ls.opts[i].focus == was && !(g.id == igGameID && (i == 1 || i == 2)) {
+						t.Errorf("%s: option %q did not toggle (%q)", g.id, ls.opts[i].label, ls.err)
+					}
+				}
+				hh.click(ls.players[1].r)
+				hh.click(ls.seats[2].kind.r)
+				hh.ticks(3)
+				hh.shot("lan-lobby-" + g.id + "-" + string(l))
+			}
+			until(t, 900, func() bool { return len(js.found) == 3 }, hg)
+			for i, f := range js.found {
+				if want := lanGuestGame(f.Game) != nil; js.rows[i].enabled != want {
+					t.Errorf("the join list offers a %s table: %v, want %v", f.Game, js.rows[i].enabled, want)
+				}
+			}
+			hg.shot("lan-join-games-" + string(l))
+		})
+	}
+}
+
+// TestIGGuestTableResync: after the connection comes back (TBack) the
+// host's first update repeats every event of the game (lan/PROTOCOL.md,
+// Updates); the guest's screens get only the new ones, once each.
+func TestIGGuestTableResync(t *testing.T) {
+	g := &igGuestTable{seat: 1}
+	v := incangold.View{Seat: 1, Players: 3, Explorers: []int{0, 1, 2}}
+	ev := func(n int) []incangold.Event {
+		var out []incangold.Event
+		for i := 0; i < n; i++ {
+			out = append(out, incangold.Event{Type: incangold.Sealed, Seat: i % 3, Choice: incangold.Torch})
+		}
+		return out
+	}
+	g.deliver(v, ev(3))
+	if got := len(g.Take()); got != 3 {
+		t.Fatalf("first update: %d events, want 3", got)
+	}
+	g.reconnected()
+	g.deliver(v, ev(5))
+	items := g.Take()
+	if len(items) != 2 {
+		t.Fatalf("after a reconnection: %d events, want the 2 new ones", len(items))
+	}
+	for _, it := range items {
+		if it.ev.Choice != incangold.NoChoice || it.view.Seat != -1 {
+			t.Fatalf("the public stream holds %+v (view of seat %d)", it.ev, it.view.Seat)
+		}
+	}
+	g.deliver(v, ev(1))
+	if got := len(g.Take()); got != 1 {
+		t.Fatalf("the next update: %d events, want 1", got)
+	}
+}

@@ -1,0 +1,224 @@
+package scenes
+
+import (
+	"errors"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/underground"
+	"github.com/goldvein/goldvein/rules/underground/maps"
+)
+
+// Small World: Underground over the LAN (issue 14, Tables: LAN). The host
+// plays its seat on the lan.Host's game.Table (ugHostTable); a guest's
+// screens run on a ugGuestTable, which knows only what the host sends to
+// the guest's seat: its own view (its coins, its legal moves) and the
+// events, which are all public (underground.Event.For). The screens'
+// public stream carries the guest's view without what only its seat may
+// know.
+
+// ugTable is what an Underground match needs of its table: a local
+// game.Table, the LAN host's (ugHostTable) or a guest's window on the
+// host's (ugGuestTable).
+type ugTable interface {
+	View(seat int) rules.View
+	Submit(seat int, m rules.Move) error
+	Close()
+	// Record is the game record so far; nil for a LAN guest (the host
+	// keeps it).
+	Record() *rules.Record
+}
+
+// ugHostTable is the LAN host's table: closing it closes the LAN table,
+// at the game's end after the guests got the last updates.
+type ugHostTable struct {
+	*game.Table
+	link *lanLink
+}
+
+// Close ends the LAN game for everyone.
+func (t ugHostTable) Close() {
+	if t.Over() {
+		go func() {
+			t.link.host.Finish(5 * time.Second)
+			t.link.close()
+		}()
+		return
+	}
+	t.link.close()
+}
+
+// beginUG deals the Underground game and opens the host player's screen.
+func (s *lobbyScene) beginUG(a *App) {
+	inbox := game.NewInbox(s.me)
+	if err := s.link.host.Start(map[int]game.Seat{0: inbox}); err != nil {
+		s.err = a.T("scene.error", "error", err.Error())
+		return
+	}
+	s.link.refreshHost()
+	link := s.link
+	t := link.host.Table()
+	m := &ugMatch{inbox: map[int]*game.Inbox{0: inbox}, humans: []int{0}, lan: link}
+	if err := m.attach(t); err != nil {
+		s.err = a.T("scene.error", "error", err.Error())
+		return
+	}
+	lb, _, _ := link.snapshot()
+	m.names = seatNames(a, lb)
+	m.table = ugHostTable{Table: t, link: link}
+	go func() {
+		select {
+		case <-t.Done():
+			link.host.Finish(5 * time.Second)
+			link.close()
+		case <-link.host.Done():
+		}
+	}()
+	a.GoTo(newUGPlayScene(a, m))
+}
+
+// ugGuestTable is a LAN guest's Underground table.
+type ugGuestTable struct {
+	link  *lanLink
+	seat  int
+	watch *game.Inbox // the screen's public stream
+	inbox *game.Inbox // the guest's own seat
+
+	mu      sync.Mutex
+	mine    underground.View
+	pending bool // a move went to the host, not answered yet
+	seen    int
+	resync  bool
+}
+
+// ugPublic is v without what only its seat may know: its legal moves and
+// targets, and its coins unless coins are open (then every seat's show).
+func ugPublic(v underground.View) underground.View {
+	me := v.Seat
+	v.Seat, v.Legal, v.Targets = -1, nil, nil
+	open := v.Over
+	for i, s := range v.Seats {
+		if i != me && s.Coins != nil {
+			open = true
+		}
+	}
+	if !open && me >= 0 && me < len(v.Seats) {
+		v.Seats = slices.Clone(v.Seats)
+		v.Seats[me].Coins = nil
+	}
+	return v
+}
+
+// View is the guest's own view for its seat, else the public part of it.
+func (g *ugGuestTable) View(seat int) rules.View {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if seat == g.seat {
+		v := g.mine
+		if g.pending {
+			v.Legal, v.Targets = nil, nil
+		}
+		return v
+	}
+	return ugPublic(g.mine)
+}
+
+// Submit sends the guest's move to the host; the answer comes as an
+// update (or a TError, after which the seat's view is handed again).
+func (g *ugGuestTable) Submit(seat int, m rules.Move) error {
+	if seat != g.seat {
+		return errNotYourSeat
+	}
+	if _, ok := m.(underground.Move); !ok {
+		return errors.New("underground: not an Underground move")
+	}
+	if err := g.link.client.Move(m); err != nil {
+		return err
+	}
+	// Until the host answers, the seat has no move to make: the screen
+	// waits instead of offering the same step again.
+	g.mu.Lock()
+	g.pending = true
+	v := g.mine
+	g.mu.Unlock()
+	v.Legal, v.Targets = nil, nil
+	g.inbox.Deliver(game.Delivery{View: v})
+	return nil
+}
+
+// Close leaves the table (the seat goes to a computer player).
+func (g *ugGuestTable) Close() { g.link.close() }
+
+// Record is nil: the host keeps the record.
+func (g *ugGuestTable) Record() *rules.Record { return nil }
+
+// deliver takes one update from the host; the first after a
+// reconnection repeats every event of the game, those seen are skipped.
+func (g *ugGuestTable) deliver(m lan.Message) {
+	v, ok := m.GameView.(underground.View)
+	if !ok {
+		return
+	}
+	g.mu.Lock()
+	evs := m.GameEvents
+	if g.resync {
+		g.resync = false
+		evs = evs[min(g.seen, len(evs)):]
+	}
+	g.seen += len(evs)
+	g.mine, g.pending = v, false
+	g.mu.Unlock()
+	g.inbox.Deliver(game.Delivery{View: v, Events: evs, Step: m.Step, Owes: m.Owes})
+	g.watch.Deliver(game.Delivery{View: ugPublic(v), Events: evs, Step: m.Step})
+}
+
+// redeliver hands the guest's view again after the host refused a move.
+func (g *ugGuestTable) redeliver() {
+	g.mu.Lock()
+	v := g.mine
+	g.pending = false
+	g.mu.Unlock()
+	g.inbox.Deliver(game.Delivery{View: v})
+}
+
+func (g *ugGuestTable) reconnected() {
+	g.mu.Lock()
+	g.resync = true
+	g.mu.Unlock()
+}
+
+// newUGGuestMatch is a LAN guest's match, once the first update came.
+func newUGGuestMatch(a *App, link *lanLink, lb lan.Lobby) (*ugMatch, error) {
+	g := link.ug
+	if g == nil {
+		return nil, errors.New("underground: not an Underground table")
+	}
+	v, ok := g.View(g.seat).(underground.View)
+	if !ok || v.Map == "" {
+		return nil, errors.New("underground: no view from the host yet")
+	}
+	mp, err := maps.Builtin(v.Map)
+	if err != nil {
+		return nil, err
+	}
+	m := &ugMatch{table: g, watch: g.watch, inbox: map[int]*game.Inbox{g.seat: g.inbox}, humans: []int{g.seat},
+		names: seatNames(a, lb), mp: mp, lan: link}
+	// The screen starts from the newest public view: the updates so far
+	// (the deal) are in it already.
+	pub := ugPublic(v)
+	for {
+		d, ok := g.watch.Poll()
+		if !ok {
+			break
+		}
+		if pv, ok := d.View.(underground.View); ok {
+			pub = pv
+		}
+	}
+	m.st = newUGState(pub)
+	return m, nil
+}
