@@ -125,7 +125,7 @@ func (s *menuScene) layout(a *App) {
 	// another game picked they wait.
 	if a.gameID != "" && a.gameID != saboteur.ID {
 		s.buttons[menuHost].enabled = false
-		s.buttons[menuRules].enabled = a.gameID == igGameID
+		s.buttons[menuRules].enabled = a.gameID == igGameID || a.gameID == ugGameID
 		s.buttons[menuLearn].enabled = false
 	}
 	s.buttons[menuNew].primary = !cont
