@@ -180,7 +180,7 @@ func (s *helpScene) drawUG(a *App, dst *ebiten.Image, pg helpPage, y float64) fl
 		}
 	case p.die:
 		for _, f := range underground.DieFaces {
-			pics = append(pics, pic{badge: -1, banner: underground.NoRace, face: f, caption: a.T("ug.help.face", "n", f)})
+			pics = append(pics, pic{badge: -1, banner: underground.NoRace, face: f})
 		}
 	default:
 		for _, k := range p.icons {
@@ -218,12 +218,14 @@ func (s *helpScene) drawUG(a *App, dst *ebiten.Image, pg helpPage, y float64) fl
 		case pc.face >= 0: // a die face (U1.6)
 			s.p.round(dst, box, a.U(10), colText, a.U(2), colEdge)
 			if pc.face > 0 {
-				drawText(a, dst, a.Num(pc.face), a.U(28), box.cx(), box.cy(), alignCenter, color.RGBA{30, 30, 40, 255})
+				drawText(a, dst, a.T("ug.help.face", "n", pc.face), a.U(26), box.cx(), box.cy(), alignCenter, color.RGBA{30, 30, 40, 255})
 			}
 		default:
 			s.p.imageIn(dst, sheet.icons[pc.icon], box, 1)
 		}
-		capH = max(capH, drawWrapped(a, dst, pc.caption, a.U(13), x+size/2, capY-a.U(8), size+gap-a.U(4), alignCenter, colTextDim))
+		if pc.caption != "" {
+			capH = max(capH, drawWrapped(a, dst, pc.caption, a.U(13), x+size/2, capY-a.U(8), size+gap-a.U(4), alignCenter, colTextDim))
+		}
 		x += step
 	}
 	y = capY + capH + a.U(6)
