@@ -45,11 +45,13 @@ var ugHelpTurnPages = []struct {
 }
 
 // ugPowerIcon is the board's piece a power puts on the map, shown on its
-// page beside the badge (U13.6, U13.13, U13.14, U13.20).
+// page beside the badge (U13.6, U13.13, U13.14, U13.20), or the marker
+// its bonus counts (U13.15).
 var ugPowerIcon = map[underground.Power]ugIcon{
 	underground.Magic:    ugIconFigure + 5, // the Bag-o'-Many-Things
 	underground.Royal:    ugIconFigure + 2, // the Queen
 	underground.Shield:   ugIconArmor,
+	underground.Stone:    ugIconMountain,
 	underground.Vengeful: ugIconVengeance,
 }
 
@@ -152,7 +154,11 @@ func (s *helpScene) drawUG(a *App, dst *ebiten.Image, pg helpPage, y float64) fl
 		pw := p.power
 		pics = append(pics, pic{badge: pw.Badge(), banner: underground.NoRace, face: -1, caption: a.N("ug.help.badge", pw.Badge())})
 		if k, ok := ugPowerIcon[pw]; ok {
-			add(k, a.T("ug.help.piece"))
+			caption := a.T("ug.help.piece")
+			if k == ugIconMountain {
+				caption = ugIconCaption(a, k)
+			}
+			add(k, caption)
 		}
 		act, dec := pw.Works()
 		switch {
@@ -191,13 +197,16 @@ func (s *helpScene) drawUG(a *App, dst *ebiten.Image, pg helpPage, y float64) fl
 		return y
 	}
 	w := float64(a.w)
-	size := a.U(72)
+	size := a.U(80)
 	if p.die {
 		size = a.U(56)
 	}
 	sheet := ugSpritesAt(int(size))
 	n := len(pics)
 	gap := a.U(34)
+	if n <= 3 {
+		gap = a.U(70) // room for the captions on one line
+	}
 	x := (w - (float64(n)*size + float64(n-1)*gap)) / 2
 	step := size + gap
 	if a.RTL() {
