@@ -125,8 +125,11 @@ func (s *menuScene) layout(a *App) {
 	// another game picked they wait.
 	if a.gameID != "" && a.gameID != saboteur.ID {
 		s.buttons[menuHost].enabled = false
-		s.buttons[menuRules].enabled = a.gameID == igGameID || a.gameID == ugGameID
+		s.buttons[menuRules].enabled = a.gameID == igGameID
 		s.buttons[menuLearn].enabled = false
+	}
+	if a.gameID == ugGameID {
+		s.buttons[menuRules].enabled = true // Underground's pages (underground_help.go)
 	}
 	s.buttons[menuNew].primary = !cont
 	s.buttons[menuContinue].primary = cont
