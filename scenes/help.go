@@ -33,6 +33,10 @@ type helpPage struct {
 	maze bool
 	// ig: Incan Gold's pictures (incangold_help.go).
 	ig []igHelpPic
+	// ug: Underground's pictures (underground_help.go); sec its section,
+	// which PgUp/PgDn jump between.
+	ug  *ugHelpPic
+	sec int
 }
 
 var helpPages = []helpPage{
@@ -46,8 +50,11 @@ var helpPages = []helpPage{
 
 func newHelpScene(a *App, back Scene) *helpScene {
 	s := &helpScene{back: back, pages: helpPages}
-	if a.gameID == igGameID {
+	switch a.gameID {
+	case igGameID:
 		s.pages = igHelpPages
+	case ugGameID:
+		s.pages = ugHelpPages
 	}
 	return s
 }
@@ -75,10 +82,43 @@ func (s *helpScene) Update(a *App) error {
 		s.page++
 	case s.prev.clicked(a) || (a.Key(bwd) && s.prev.enabled):
 		s.page--
+	case a.Key(ebiten.KeyPageDown) && s.next.enabled:
+		s.page = s.section(+1)
+	case a.Key(ebiten.KeyPageUp) && s.prev.enabled:
+		s.page = s.section(-1)
 	case s.done.clicked(a) || a.Key(ebiten.KeyEscape):
 		a.GoTo(refreshed(a, s.back))
 	}
 	return nil
+}
+
+// section is the page PgDn (dir +1) or PgUp (dir -1) turns to: the first
+// page of the next section, or of this one (or the one before, when on its
+// first page); one page on when the pages have no sections.
+func (s *helpScene) section(dir int) int {
+	sec := s.pages[s.page].sec
+	if dir > 0 {
+		for i := s.page + 1; i < len(s.pages); i++ {
+			if s.pages[i].sec != sec {
+				return i
+			}
+		}
+		if s.pages[len(s.pages)-1].sec == s.pages[0].sec {
+			return s.page + 1
+		}
+		return len(s.pages) - 1
+	}
+	i := s.page
+	if i > 0 && s.pages[i-1].sec != sec {
+		i-- // on a section's first page: to the section before
+	}
+	for i > 0 && s.pages[i-1].sec == s.pages[i].sec {
+		i--
+	}
+	if i == s.page {
+		return max(s.page-1, 0)
+	}
+	return i
 }
 
 func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
@@ -86,7 +126,11 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 	drawTableBackground(a, &s.p, dst)
 	w, h := float64(a.w), float64(a.h)
 	pg := s.pages[s.page]
-	drawText(a, dst, a.T("scene.menu.rules"), a.U(16), w/2, a.U(26), alignCenter, colTextDim)
+	head := a.T("scene.menu.rules")
+	if pg.ug != nil {
+		head = s.ugHelpSection(a)
+	}
+	drawText(a, dst, head, a.U(16), w/2, a.U(26), alignCenter, colTextDim)
 	drawText(a, dst, a.T(pg.title), a.U(32), w/2, a.U(62), alignCenter, colGold)
 	// Pictures across the top, text below.
 	art := a.Art(int(a.U(86)))
@@ -94,6 +138,9 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 	y := a.U(96)
 	if len(pg.ig) > 0 {
 		y = s.drawIG(a, dst, pg, y)
+	}
+	if pg.ug != nil {
+		y = s.drawUG(a, dst, pg, y)
 	}
 	if n > 0 {
 		gap := a.U(18)

@@ -9,8 +9,9 @@ import (
 
 // ruleRefs finds the rule numbers a help text cites in parentheses:
 // "(R5.3, R5.4)", with a Persian comma too; Incan Gold's are I-numbers and
-// table options ("(I7.2, O4)").
-var ruleRefs = regexp.MustCompile(`\s*\(((?:R|I|O)\d+(?:\.\d+[a-z]?)?(?:[,،]\s*(?:R|I|O)\d+(?:\.\d+[a-z]?)?)*)\)`)
+// table options ("(I7.2, O4)"); Underground's U-numbers and rulings
+// ("(U12.3, UR17)").
+var ruleRefs = regexp.MustCompile(`\s*\(((?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?(?:[,،]\s*(?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?)*)\)`)
 
 // splitRules takes the rule numbers out of a help text, so the text reads
 // plainly and the numbers can be shown small beside it.

@@ -3,6 +3,7 @@ package scenes
 import (
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -611,6 +612,7 @@ func (s *igBoardScene) drawHazards(a *App, dst *ebiten.Image) {
 	st := &s.m.st
 	d := st.deck()
 	art := igArt(a, int(a.U(60)))
+	inside := slices.Contains(st.in, true) // nobody inside: the round is over
 	for k := range incangold.Kinds {
 		r := s.l.hazards[k]
 		on := st.onPath(incangold.Hazard(k))
@@ -629,11 +631,22 @@ func (s *igBoardScene) drawHazards(a *App, dst *ebiten.Image) {
 		drawText(a, dst, fit(a, name, a.U(13), r.w-a.U(8)), a.U(13), r.cx(), y, alignCenter, colText)
 		left := a.N("ig.hazard.in_deck", d.Hazards[k])
 		c := colTextDim
-		if on > 0 && d.Hazards[k] > 0 {
+		warn := ""
+		switch {
+		case st.cur.bust.IsHazard() && st.cur.bust.Kind() == incangold.Hazard(k):
 			c = colDanger
-			left = a.N("ig.hazard.would_bust", d.Hazards[k])
+			left = a.T("ig.hazard.collapsed") // I7.2: it did end the round
+		case on > 0 && d.Hazards[k] > 0 && inside:
+			// A second of a kind on the path ends the round (I7.2).
+			c = colDanger
+			warn = a.T("ig.hazard.next_ends")
 		}
 		drawText(a, dst, fit(a, left, a.U(12), r.w-a.U(8)), a.U(12), r.cx(), y+a.U(18), alignCenter, c)
+		if warn != "" {
+			sz := fitSize(a, warn, a.U(11), r.w-a.U(8))
+			drawText(a, dst, fit(a, warn, sz, r.w-a.U(8)), sz, r.cx(), y+a.U(34), alignCenter, colDanger)
+			y += a.U(16)
+		}
 		if st.removed[k] > 0 {
 			drawText(a, dst, fit(a, a.N("ig.hazard.removed", st.removed[k]), a.U(11), r.w-a.U(8)), a.U(11), r.cx(), y+a.U(34), alignCenter, colTextDim)
 		}

@@ -128,6 +128,9 @@ func (s *menuScene) layout(a *App) {
 		s.buttons[menuRules].enabled = a.gameID == igGameID
 		s.buttons[menuLearn].enabled = false
 	}
+	if a.gameID == ugGameID {
+		s.buttons[menuRules].enabled = true // Underground's pages (underground_help.go)
+	}
 	s.buttons[menuNew].primary = !cont
 	s.buttons[menuContinue].primary = cont
 }

@@ -17,11 +17,6 @@ func (b *ugBoard) SetNames(names []string) {
 // ugFigureRule is the rule each figure's line cites (U16).
 var ugFigureRule = [ugFigures]string{"U16.2", "U16.3", "U16.4", "U16.5", "U12.3", "U16.11"}
 
-// ugMarkerRule is the rule of each Place (U14.1-U14.9) and Relic
-// (U15.1-U15.6), in underground.Marker order.
-var ugMarkerRule = [underground.NumMarkers]string{"U14.1", "U14.2", "U14.3", "U14.4", "U14.5", "U14.6", "U14.7",
-	"U14.8", "U14.9", "U15.1", "U15.2", "U15.3", "U15.4", "U15.5", "U15.6"}
-
 // updateTip remakes the hovered (or focused) region's explanation when
 // the region, the view, the lit cost or the language changed since.
 func (b *ugBoard) updateTip(a *App) {
@@ -105,7 +100,7 @@ func (b *ugBoard) explain(a *App, i int) string {
 	if rv != nil {
 		for _, code := range [...]string{rv.Place, rv.Relic} {
 			if mk, ok := underground.ParseMarker(code); ok {
-				parts = append(parts, a.T("ugb.tip.marker", "name", a.T("ugb.marker."+mk.String()), "rule", ugMarkerRule[mk]))
+				parts = append(parts, a.T("ugb.tip.marker", "name", a.T("ugb.marker."+mk.String()), "rule", mk.Rule())) // the row's own rule (U14, U15)
 			}
 		}
 	}

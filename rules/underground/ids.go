@@ -223,3 +223,67 @@ const (
 
 // DieFaces are the six faces of the reinforcement die (U1.6, UR15).
 var DieFaces = [6]int{0, 0, 0, 1, 2, 3}
+
+// Rule is the race's rule number ("U12.1" to "U12.15"), from its row of
+// the race table; "" for NoRace.
+func (r Race) Rule() string {
+	if r < 0 || r >= NumRaces {
+		return ""
+	}
+	return raceTable[r].Rule
+}
+
+// Supply is the race's token count in the box (U1.4); 0 for NoRace.
+func (r Race) Supply() int {
+	if r < 0 || r >= NumRaces {
+		return 0
+	}
+	return raceTable[r].Supply
+}
+
+// Rule is the power's rule number ("U13.1" to "U13.21"), from its row of
+// the power table; "" for NoPower.
+func (p Power) Rule() string {
+	if p < 0 || p >= NumPowers {
+		return ""
+	}
+	return powerTable[p].Rule
+}
+
+// Works says in which states of its race the power works (U13, U9.3):
+// Active, In Decline, or both (Muddy, Tomb); false, false for NoPower.
+func (p Power) Works() (active, decline bool) {
+	if p < 0 || p >= NumPowers {
+		return false, false
+	}
+	w := powerTable[p].When
+	return w != whenDecline, w != whenActive
+}
+
+// Kept says the badge stays with its banner when the race goes In
+// Decline (U8.2, UR11); false for NoPower.
+func (p Power) Kept() bool {
+	if p < 0 || p >= NumPowers {
+		return false
+	}
+	return powerTable[p].Keep
+}
+
+// Rule is the marker's rule number: "U14.1" to "U14.9" for a Place (its
+// row of the Place table), "U15.1" to "U15.6" for a Relic; "" for
+// NoMarker.
+func (k Marker) Rule() string {
+	switch {
+	case k >= 0 && k <= Pentacle:
+		return placeTable[k].Rule
+	case k.IsRelic():
+		return relicRule[k]
+	}
+	return ""
+}
+
+// WorksInDecline says a Place works for an In Decline occupant (U14,
+// U9.3); Relics never do (U15.0a).
+func (k Marker) WorksInDecline() bool {
+	return k >= 0 && k <= Pentacle && placeTable[k].Decline
+}

@@ -11,6 +11,8 @@ import (
 // (U14.4) and the Fountain (U14.5) open steps or widen reach; the core asks
 // for them by name.
 type placeDef struct {
+	// Rule is the Place's rule (U14.n): the help page cites it.
+	Rule    string
 	Decline bool
 	// Score adds the Place's coins for its occupant (i is its region).
 	Score func(m *Match, seat, i int, held uint64, sc *scorer)
@@ -24,15 +26,15 @@ var placeTable [Pentacle + 1]placeDef
 
 func init() {
 	placeTable = [Pentacle + 1]placeDef{
-		Altar:      {Decline: true},
-		Crypt:      {Discover: cryptDiscover},
-		Diamonds:   {Decline: true, Score: diamondsScore},
-		Pipe:       {},
-		Fountain:   {},
-		Keep:       {Decline: true, Defence: 1, Score: func(_ *Match, _, i int, _ uint64, sc *scorer) { sc.region(i, 1, "U14.6", "Keep on the Motherland") }},
-		LostMine:   {Decline: true, Score: func(_ *Match, _, i int, _ uint64, sc *scorer) { sc.group(2, "U14.7", "Mine of the Lost Dwarf") }},
-		Stonehedge: {Discover: stonehedgeDiscover},
-		Pentacle:   {Discover: pentacleDiscover},
+		Altar:      {Rule: "U14.1", Decline: true},
+		Crypt:      {Rule: "U14.2", Discover: cryptDiscover},
+		Diamonds:   {Rule: "U14.3", Decline: true, Score: diamondsScore},
+		Pipe:       {Rule: "U14.4"},
+		Fountain:   {Rule: "U14.5"},
+		Keep:       {Rule: "U14.6", Decline: true, Defence: 1, Score: func(_ *Match, _, i int, _ uint64, sc *scorer) { sc.region(i, 1, "U14.6", "Keep on the Motherland") }},
+		LostMine:   {Rule: "U14.7", Decline: true, Score: func(_ *Match, _, i int, _ uint64, sc *scorer) { sc.group(2, "U14.7", "Mine of the Lost Dwarf") }},
+		Stonehedge: {Rule: "U14.8", Discover: stonehedgeDiscover},
+		Pentacle:   {Rule: "U14.9", Discover: pentacleDiscover},
 	}
 }
 

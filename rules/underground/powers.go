@@ -24,6 +24,8 @@ type loss struct {
 // powerDef is one special power: its badge value (U1.5) and the hooks the
 // core asks (U13). A nil hook does nothing.
 type powerDef struct {
+	// Rule is the power's rule (U13.n): the help page cites it.
+	Rule  string
 	Value int
 	When  when
 	// Keep: the badge stays with the banner In Decline (U8.2, UR11).
@@ -41,27 +43,27 @@ var powerTable [NumPowers]powerDef
 
 func init() {
 	powerTable = [NumPowers]powerDef{
-		Adventurous: {Value: 5, Score: adventurousScore},
-		Fisher:      {Value: 4, Score: fisherScore},
-		Flocking:    {Value: 5, Score: flockingScore},
-		Frightened:  {Value: 4, Score: frightenedScore},
-		Immortal:    {Value: 4, Attacked: func(_ *Match, _, _ int, l *loss, _ *[]Event) { l.keepAll = !l.subst }},
-		Magic:       {Value: 5},
-		Martyr:      {Value: 4, Attacked: martyrAttacked},
-		Mining:      {Value: 4, Score: terrainScore("U13.8", "Mining", maps.Mine)},
-		Muddy:       {Value: 3, When: whenBoth, Keep: true, Score: terrainScore("U13.9", "Muddy", maps.Mud)},
-		Mystic:      {Value: 4, Score: terrainScore("U13.10", "Mystic", maps.Crystal)},
-		Quarreling:  {Value: 3, Score: quarrelingScore},
-		Reborn:      {Value: 5, When: whenDecline, Keep: true},
-		Royal:       {Value: 5, Keep: true},
-		Shield:      {Value: 3, Keep: true},
-		Stone:       {Value: 4, Score: terrainScore("U13.15", "Stone", maps.Mountain)},
-		Thieving:    {Value: 4, Score: thievingScore},
-		Tomb:        {Value: 5, When: whenBoth, Keep: true},
-		Vampire:     {Value: 5},
-		Vanishing:   {Value: 5},
-		Vengeful:    {Value: 4, Cost: vengefulCost, Attacked: vengefulAttacked},
-		Wise:        {Value: 4, When: whenDecline, Keep: true, Score: wiseScore},
+		Adventurous: {Rule: "U13.1", Value: 5, Score: adventurousScore},
+		Fisher:      {Rule: "U13.2", Value: 4, Score: fisherScore},
+		Flocking:    {Rule: "U13.3", Value: 5, Score: flockingScore},
+		Frightened:  {Rule: "U13.4", Value: 4, Score: frightenedScore},
+		Immortal:    {Rule: "U13.5", Value: 4, Attacked: func(_ *Match, _, _ int, l *loss, _ *[]Event) { l.keepAll = !l.subst }},
+		Magic:       {Rule: "U13.6", Value: 5},
+		Martyr:      {Rule: "U13.7", Value: 4, Attacked: martyrAttacked},
+		Mining:      {Rule: "U13.8", Value: 4, Score: terrainScore("U13.8", "Mining", maps.Mine)},
+		Muddy:       {Rule: "U13.9", Value: 3, When: whenBoth, Keep: true, Score: terrainScore("U13.9", "Muddy", maps.Mud)},
+		Mystic:      {Rule: "U13.10", Value: 4, Score: terrainScore("U13.10", "Mystic", maps.Crystal)},
+		Quarreling:  {Rule: "U13.11", Value: 3, Score: quarrelingScore},
+		Reborn:      {Rule: "U13.12", Value: 5, When: whenDecline, Keep: true},
+		Royal:       {Rule: "U13.13", Value: 5, Keep: true},
+		Shield:      {Rule: "U13.14", Value: 3, Keep: true},
+		Stone:       {Rule: "U13.15", Value: 4, Score: terrainScore("U13.15", "Stone", maps.Mountain)},
+		Thieving:    {Rule: "U13.16", Value: 4, Score: thievingScore},
+		Tomb:        {Rule: "U13.17", Value: 5, When: whenBoth, Keep: true},
+		Vampire:     {Rule: "U13.18", Value: 5},
+		Vanishing:   {Rule: "U13.19", Value: 5},
+		Vengeful:    {Rule: "U13.20", Value: 4, Cost: vengefulCost, Attacked: vengefulAttacked},
+		Wise:        {Rule: "U13.21", Value: 4, When: whenDecline, Keep: true, Score: wiseScore},
 	}
 }
 

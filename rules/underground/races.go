@@ -41,6 +41,8 @@ func (c *cost) addUse(n int, prefix string, u use) {
 // raceDef is one race: its counts (U1.4) and the hooks the core asks
 // (U12). A nil hook does nothing.
 type raceDef struct {
+	// Rule is the race's rule (U12.n): the help page cites it.
+	Rule           string
 	Banner, Supply int
 	// Pick is the step a pick of this race opens (Mimes' swap, Flames'
 	// Volcano), or 0.
@@ -75,21 +77,21 @@ var raceTable [NumRaces]raceDef
 
 func init() {
 	raceTable = [NumRaces]raceDef{
-		Cultists:   {Banner: 5, Supply: 10, Cost: cultistsCost},
-		Drow:       {Banner: 4, Supply: 9, Score: drowScore},
-		Flames:     {Banner: 4, Supply: 9, Pick: stepVolcano, First: flamesFirst, AsIfEmpty: flamesLinked},
-		Gnomes:     {Banner: 6, Supply: 11, Protected: true},
-		Dwarves:    {Banner: 7, Supply: 12, Hammers: true, AfterRedeploy: dwarvesHammers},
-		Kraken:     {Banner: 5, Supply: 10, KeepsRiver: true},
-		Liches:     {Banner: 5, Supply: 10},
-		Lizardmen:  {Banner: 7, Supply: 12, Reach: lizardReach},
-		Mudmen:     {Banner: 5, Supply: 12, Grow: mudmenGrow},
-		Mummies:    {Banner: 10, Supply: 15, Cost: func(_ *Match, _, _ int, c *cost) { c.add(1, "+1 Mummies") }, Penalty: true},
-		Ogres:      {Banner: 5, Supply: 10, Cost: func(_ *Match, _, _ int, c *cost) { c.add(-1, "-1 Ogres") }},
-		Mimes:      {Banner: 7, Supply: 12, Pick: stepSwap},
-		Shrooms:    {Banner: 5, Supply: 10, Score: terrainScore("U12.13", "Shrooms", maps.Forest)},
-		Spiderines: {Banner: 7, Supply: 12, First: spiderFirst, Reach: spiderReach},
-		Wisps:      {Banner: 6, Supply: 11, Wisps: true},
+		Cultists:   {Rule: "U12.1", Banner: 5, Supply: 10, Cost: cultistsCost},
+		Drow:       {Rule: "U12.2", Banner: 4, Supply: 9, Score: drowScore},
+		Flames:     {Rule: "U12.3", Banner: 4, Supply: 9, Pick: stepVolcano, First: flamesFirst, AsIfEmpty: flamesLinked},
+		Gnomes:     {Rule: "U12.4", Banner: 6, Supply: 11, Protected: true},
+		Dwarves:    {Rule: "U12.5", Banner: 7, Supply: 12, Hammers: true, AfterRedeploy: dwarvesHammers},
+		Kraken:     {Rule: "U12.6", Banner: 5, Supply: 10, KeepsRiver: true},
+		Liches:     {Rule: "U12.7", Banner: 5, Supply: 10},
+		Lizardmen:  {Rule: "U12.8", Banner: 7, Supply: 12, Reach: lizardReach},
+		Mudmen:     {Rule: "U12.9", Banner: 5, Supply: 12, Grow: mudmenGrow},
+		Mummies:    {Rule: "U12.10", Banner: 10, Supply: 15, Cost: func(_ *Match, _, _ int, c *cost) { c.add(1, "+1 Mummies") }, Penalty: true},
+		Ogres:      {Rule: "U12.11", Banner: 5, Supply: 10, Cost: func(_ *Match, _, _ int, c *cost) { c.add(-1, "-1 Ogres") }},
+		Mimes:      {Rule: "U12.12", Banner: 7, Supply: 12, Pick: stepSwap},
+		Shrooms:    {Rule: "U12.13", Banner: 5, Supply: 10, Score: terrainScore("U12.13", "Shrooms", maps.Forest)},
+		Spiderines: {Rule: "U12.14", Banner: 7, Supply: 12, First: spiderFirst, Reach: spiderReach},
+		Wisps:      {Rule: "U12.15", Banner: 6, Supply: 11, Wisps: true},
 	}
 }
 

@@ -61,6 +61,7 @@ type Bot struct {
 	easyPool                 int     // easy goes home when the pool holds this many gems (0: never)
 	risk                     float64 // normal's weight of the loss (normalRisk)
 	poolW                    float64 // normal's weight of its part of the pool (normalPool)
+	artsW                    float64 // normal's weight of its part of the artifacts on the path (normalArts)
 	label                    string
 }
 
@@ -114,7 +115,7 @@ func New(level string, seat int, seed uint64) (*Bot, error) {
 	if seat < 0 || seat >= incangold.MaxPlayers {
 		return nil, fmt.Errorf("incangold: bot seat %d: want 0 to %d", seat, incangold.MaxPlayers-1)
 	}
-	b := &Bot{kind: k, param: p, seat: seat, rng: rand.New(rand.NewPCG(seed, 0x626f74)), label: level, risk: normalRisk, poolW: normalPool}
+	b := &Bot{kind: k, param: p, seat: seat, rng: rand.New(rand.NewPCG(seed, 0x626f74)), label: level, risk: normalRisk, poolW: normalPool, artsW: normalArts}
 	switch k {
 	case kEasy:
 		b.param = easyLimitMin + b.rng.IntN(easyLimitMax-easyLimitMin+1)
@@ -175,7 +176,7 @@ func (b *Bot) Decide(v *incangold.View) incangold.Choice {
 	case kEasy:
 		return b.easy(me)
 	case kNormal:
-		return pick(normalLeaves(k, me, b.risk, b.poolW))
+		return pick(normalLeaves(k, me, b.risk, b.poolW, b.artsW))
 	}
 	return b.hard.decide(k, me)
 }
@@ -226,13 +227,23 @@ const normalRisk = 1.0
 // what it risks by staying.
 const normalPool = 1.0
 
+// normalArts weighs normal's part of the artifacts lying on the path
+// (their worth over the explorers; a lone leaver takes them, I6.2) among
+// what it risks by staying.
+const normalArts = 0.0
+
 // normalLeaves is normal's card counting: with p the chance that the next
 // card busts (from the deck it deduces, I7.2) and g the gems the next card
 // gives each explorer on average (I5.1), it leaves when p times what it
-// risks (what it carries and its part of the pool) outweighs (1-p)*g.
-func normalLeaves(k *know, me int, risk, poolW float64) bool {
+// risks (what it carries, its part of the pool and of the artifacts on
+// the path) outweighs (1-p)*g.
+func normalLeaves(k *know, me int, risk, poolW, artsW float64) bool {
 	n := max(1, k.explorers())
 	p, g := k.odds(n)
-	atRisk := float64(k.carried[me]) + poolW*float64(k.pool)/float64(n)
+	arts := 0
+	for i, a := range k.pathArts {
+		arts += incangold.ClaimWorth(k.opts, a, k.claimed+i+1) // I6.3
+	}
+	atRisk := float64(k.carried[me]) + (poolW*float64(k.pool)+artsW*float64(arts))/float64(n)
 	return p*atRisk*risk > (1-p)*g
 }

@@ -285,3 +285,25 @@ func TestEasyPicksUpThePool(t *testing.T) {
 		}
 	}
 }
+
+// TestHypPool: the model's pool guess leaves when carrying t gems or when
+// h gems lie on the path to be picked up by going home (I4.2), whatever
+// the odds; easy's rule of thumb is one of them.
+func TestHypPool(t *testing.T) {
+	x := hyp{kind: hypPool, t: 14, h: 4}
+	for _, c := range []struct {
+		carried, pool int
+		want          bool
+	}{{0, 0, false}, {13, 3, false}, {14, 0, true}, {2, 4, true}, {2, 9, true}} {
+		if got := x.leaves(c.carried, 1, c.pool, float64(c.pool)/3, 0.05, 3); got != c.want {
+			t.Errorf("carried %d, pool %d: leaves %v, want %v", c.carried, c.pool, got, c.want)
+		}
+	}
+	found := false
+	for _, y := range hyps {
+		found = found || (y.kind == hypPool && y.t == 14 && y.h == easyPool)
+	}
+	if !found {
+		t.Errorf("no pool guess with t 14 and h %d (easy's pool)", easyPool)
+	}
+}

@@ -10,10 +10,11 @@ import (
 
 // hyp is one guess at how another seat chooses, the hard bot's model of
 // the others: leave when carrying at least t gems, or once h hazard kinds
-// are out, or when the expected loss of the next card, weighted by r,
+// are out, or when carrying t or when h gems lie on the path to be picked
+// up (I4.2), or when the expected loss of the next card, weighted by r,
 // outweighs its expected gain (normal's rule), or at random.
 type hyp struct {
-	kind uint8 // hypThreshold, hypHazards, hypBoth, hypCounting, hypRandom
+	kind uint8 // hypThreshold, hypHazards, hypBoth, hypPool, hypCounting, hypRandom
 	t, h int
 	r    float64
 }
@@ -22,6 +23,7 @@ const (
 	hypThreshold uint8 = iota
 	hypHazards
 	hypBoth
+	hypPool
 	hypCounting
 	hypRandom
 )
@@ -40,15 +42,21 @@ var hyps = func() []hyp {
 			hs = append(hs, hyp{kind: hypBoth, t: t, h: h})
 		}
 	}
+	for t := 8; t <= 22; t += 2 {
+		for h := 2; h <= 6; h++ {
+			hs = append(hs, hyp{kind: hypPool, t: t, h: h})
+		}
+	}
 	for _, r := range []float64{0.4, 0.6, 0.8, 1, 1.25, 1.6, 2.2, 3} {
 		hs = append(hs, hyp{kind: hypCounting, r: r})
 	}
 	return append(hs, hyp{kind: hypRandom})
 }()
 
-// leaves is the guess's choice: carried gems, hazard kinds out, the pool
-// share, the next card's bust chance p and mean gain g.
-func (x *hyp) leaves(carried, kinds int, poolShare, p, g float64) bool {
+// leaves is the guess's choice: carried gems, hazard kinds out, the gems
+// on the path (pool) and their share among the n explorers, the next
+// card's bust chance p and mean gain g.
+func (x *hyp) leaves(carried, kinds, pool int, poolShare, p, g float64) bool {
 	switch x.kind {
 	case hypThreshold:
 		return carried >= x.t
@@ -56,6 +64,8 @@ func (x *hyp) leaves(carried, kinds int, poolShare, p, g float64) bool {
 		return kinds >= x.h
 	case hypBoth:
 		return carried >= x.t || kinds >= x.h
+	case hypPool:
+		return carried >= x.t || pool >= x.h
 	case hypCounting:
 		return p*(float64(carried)+poolShare)*x.r > (1-p)*g
 	}
@@ -139,7 +149,7 @@ func (h *hardMind) observe(sn *choiceSnap, choices []incangold.Choice) {
 			like := 0.5
 			if x.kind != hypRandom {
 				like = modelNoise
-				if x.leaves(sn.carried[s], sn.kinds, share, sn.p, sn.g) == left {
+				if x.leaves(sn.carried[s], sn.kinds, sn.pool, share, sn.p, sn.g) == left {
 					like = 1 - modelNoise
 				}
 			}
@@ -355,7 +365,7 @@ func (w *world) play(me int, cont float64, guesses *[incangold.MaxPlayers]*hyp, 
 			if x.kind == hypRandom {
 				leave = rng.next()&1 == 0
 			} else {
-				leave = x.leaves(w.carried[s], bits.OnesCount8(w.seen), share, p, g)
+				leave = x.leaves(w.carried[s], bits.OnesCount8(w.seen), w.pool, share, p, g)
 				if leave {
 					predicted |= 1 << s
 				}

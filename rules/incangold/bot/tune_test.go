@@ -20,6 +20,7 @@ var (
 	tuneEasy  = flag.String("tune.easy", "", "easy's noise,hazard-out,limit-min,limit-max, e.g. 0.15,0.75,7,14")
 	tuneRisk  = flag.Float64("tune.risk", 0, "normal's weight of the loss (0: normalRisk)")
 	tunePool  = flag.Float64("tune.pool", -1, "normal's weight of its part of the pool (-1: normalPool)")
+	tuneNArts = flag.Float64("tune.narts", -1, "normal's weight of its part of the artifacts on the path (-1: normalArts)")
 	tuneEPool = flag.Int("tune.epool", -1, "easy's pool at which it goes home (-1: easyPool)")
 	tuneFinal = flag.Int("tune.final", -1, "hard plays the last round for the win: 1 or 0 (-1: hardFinalWins)")
 )
@@ -31,6 +32,9 @@ func tweak(b *Bot) {
 	}
 	if b.kind == kNormal && *tunePool >= 0 {
 		b.poolW = *tunePool
+	}
+	if b.kind == kNormal && *tuneNArts >= 0 {
+		b.artsW = *tuneNArts
 	}
 	if b.kind == kEasy {
 		if *tuneEPool >= 0 {

@@ -1,0 +1,265 @@
+package scenes
+
+import (
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules/underground"
+)
+
+// The sections of Underground's rules help: PgUp/PgDn jump between them.
+const (
+	ugSecTurn = iota
+	ugSecRaces
+	ugSecPowers
+	ugSecPlaces
+	ugSecRelics
+)
+
+// ugHelpPic is what an Underground rules page shows above its text: the
+// race, power or marker the page is about (drawn with the board's own
+// sprites, underground_board_art.go), or a turn page's icons, or the die.
+type ugHelpPic struct {
+	race   underground.Race
+	power  underground.Power
+	marker underground.Marker
+	icons  []ugIcon // a turn page's pictures, each named by ugIconCaption
+	die    bool     // the die's six faces (U1.6)
+}
+
+// ugHelpTurnPages are the pages about the turn (U3 to U10), before the
+// generated ones.
+var ugHelpTurnPages = []struct {
+	key string
+	pic ugHelpPic
+}{
+	{"turn", ugHelpPic{icons: []ugIcon{ugIconRace + ugIcon(underground.Ogres), ugIconDecline + ugIcon(underground.Ogres)}}},
+	{"market", ugHelpPic{icons: []ugIcon{ugIconRace + ugIcon(underground.Drow), ugIconRace + ugIcon(underground.Kraken), ugIconRace + ugIcon(underground.Shrooms)}}},
+	{"conquer", ugHelpPic{icons: []ugIcon{ugIconMonster, ugIconMountain, ugIconArmor}}},
+	{"die", ugHelpPic{die: true}},
+	{"redeploy", ugHelpPic{icons: []ugIcon{ugIconRace + ugIcon(underground.Lizardmen)}}},
+	{"decline", ugHelpPic{icons: []ugIcon{ugIconRace + ugIcon(underground.Mummies), ugIconDecline + ugIcon(underground.Mummies)}}},
+	{"score", ugHelpPic{icons: []ugIcon{ugIconMarker + ugIcon(underground.Diamonds), ugIconMarker + ugIcon(underground.Scepter)}}},
+	{"controls", ugHelpPic{}},
+}
+
+// ugPowerIcon is the board's piece a power puts on the map, shown on its
+// page beside the badge (U13.6, U13.13, U13.14, U13.20), or the marker
+// its bonus counts (U13.15).
+var ugPowerIcon = map[underground.Power]ugIcon{
+	underground.Magic:    ugIconFigure + 5, // the Bag-o'-Many-Things
+	underground.Royal:    ugIconFigure + 2, // the Queen
+	underground.Shield:   ugIconArmor,
+	underground.Stone:    ugIconMountain,
+	underground.Vengeful: ugIconVengeance,
+}
+
+// ugHelpPages is Underground's rules help (the menu's Rules with
+// Underground picked): the turn in a few pages, then one page per race
+// (U12), power (U13), Popular Place (U14) and Righteous Relic (U15),
+// generated from the engine's tables: a row added there gets its page,
+// titled by its name's key, its effect under "ug.help.<kind>.<code>", its
+// rule number from the row (Race.Rule, Power.Rule, Marker.Rule).
+var ugHelpPages = makeUGHelpPages()
+
+func makeUGHelpPages() []helpPage {
+	var out []helpPage
+	none := ugHelpPic{race: underground.NoRace, power: underground.NoPower, marker: underground.NoMarker}
+	for _, t := range ugHelpTurnPages {
+		pic := t.pic
+		pic.race, pic.power, pic.marker = none.race, none.power, none.marker
+		out = append(out, helpPage{title: "ug.help." + t.key + ".title", body: "ug.help." + t.key + ".body", ug: &pic, sec: ugSecTurn})
+	}
+	for r := underground.Race(0); r < underground.NumRaces; r++ {
+		pic := none
+		pic.race = r
+		out = append(out, helpPage{title: "ug.race." + r.String(), body: "ug.help.race." + r.String(), ug: &pic, sec: ugSecRaces})
+	}
+	for p := underground.Power(0); p < underground.NumPowers; p++ {
+		pic := none
+		pic.power = p
+		out = append(out, helpPage{title: "ug.power." + p.String(), body: "ug.help.power." + p.String(), ug: &pic, sec: ugSecPowers})
+	}
+	for k := underground.Marker(0); k < underground.NumMarkers; k++ {
+		pic := none
+		pic.marker = k
+		sec := ugSecPlaces
+		if k.IsRelic() {
+			sec = ugSecRelics
+		}
+		out = append(out, helpPage{title: "ug.marker." + k.String(), body: "ug.help.marker." + k.String(), ug: &pic, sec: sec})
+	}
+	return out
+}
+
+// ugHelpRule is the rule number a generated page must cite: its table
+// row's; "" on a turn page.
+func ugHelpRule(pg helpPage) string {
+	switch p := pg.ug; {
+	case p == nil:
+		return ""
+	case p.race != underground.NoRace:
+		return p.race.Rule()
+	case p.power != underground.NoPower:
+		return p.power.Rule()
+	case p.marker != underground.NoMarker:
+		return p.marker.Rule()
+	}
+	return ""
+}
+
+// ugHelpSection is the small line over an Underground page's title: its
+// section, and where the page stands in it ("Races · 3 of 15").
+func (s *helpScene) ugHelpSection(a *App) string {
+	pg := s.pages[s.page]
+	n, total := 0, 0
+	for i, p := range s.pages {
+		if p.sec == pg.sec {
+			total++
+			if i <= s.page {
+				n++
+			}
+		}
+	}
+	keys := [...]string{"ug.help.sec.turn", "ug.help.sec.races", "ug.help.sec.powers", "ug.help.sec.places", "ug.help.sec.relics"}
+	return a.T(keys[pg.sec], "n", n, "total", total)
+}
+
+// drawUG draws the page's pictures in a row from y, each with its caption
+// under it (the first where the reader starts: on the right in a
+// right-to-left language), and returns the y under them.
+func (s *helpScene) drawUG(a *App, dst *ebiten.Image, pg helpPage, y float64) float64 {
+	p := pg.ug
+	type pic struct {
+		icon    ugIcon
+		badge   int // a power's badge value, drawn as a gold badge; -1 if none
+		banner  underground.Race
+		face    int // a die face, or -1
+		caption string
+	}
+	var pics []pic
+	add := func(k ugIcon, caption string) {
+		pics = append(pics, pic{icon: k, badge: -1, banner: underground.NoRace, face: -1, caption: caption})
+	}
+	var facts string
+	switch {
+	case p.race != underground.NoRace:
+		r := p.race
+		add(ugIconRace+ugIcon(r), a.T("ug.help.active"))
+		add(ugIconDecline+ugIcon(r), a.T("ug.help.decline"))
+		pics = append(pics, pic{badge: -1, banner: r, face: -1, caption: a.N("ug.help.banner", r.Banner())})
+		facts = a.N("ug.help.supply", r.Supply())
+	case p.power != underground.NoPower:
+		pw := p.power
+		pics = append(pics, pic{badge: pw.Badge(), banner: underground.NoRace, face: -1, caption: a.N("ug.help.badge", pw.Badge())})
+		if k, ok := ugPowerIcon[pw]; ok {
+			caption := a.T("ug.help.piece")
+			if k == ugIconMountain {
+				caption = ugIconCaption(a, k)
+			}
+			add(k, caption)
+		}
+		act, dec := pw.Works()
+		switch {
+		case act && dec:
+			facts = a.T("ug.help.works.both")
+		case dec:
+			facts = a.T("ug.help.works.decline")
+		default:
+			facts = a.T("ug.help.works.active")
+		}
+		if pw.Kept() {
+			facts += " · " + a.T("ug.help.kept")
+		}
+	case p.marker != underground.NoMarker:
+		k := p.marker
+		if k.IsRelic() {
+			add(ugIconMarker+ugIcon(k), a.T("ug.help.relic"))
+			facts = a.T("ug.help.relic.works")
+		} else {
+			add(ugIconMarker+ugIcon(k), a.T("ug.help.place"))
+			facts = a.T("ug.help.place.active")
+			if k.WorksInDecline() {
+				facts = a.T("ug.help.place.decline")
+			}
+		}
+	case p.die:
+		for _, f := range underground.DieFaces {
+			pics = append(pics, pic{badge: -1, banner: underground.NoRace, face: f})
+		}
+	default:
+		for _, k := range p.icons {
+			add(k, ugIconCaption(a, k))
+		}
+	}
+	if len(pics) == 0 {
+		return y
+	}
+	w := float64(a.w)
+	size := a.U(80)
+	if p.die {
+		size = a.U(56)
+	}
+	sheet := ugSpritesAt(int(size))
+	n := len(pics)
+	gap := a.U(34)
+	if n <= 3 {
+		gap = a.U(70) // room for the captions on one line
+	}
+	x := (w - (float64(n)*size + float64(n-1)*gap)) / 2
+	step := size + gap
+	if a.RTL() {
+		x, step = x+float64(n-1)*step, -step
+	}
+	capY := y + size + a.U(12)
+	capH := 0.0
+	for _, pc := range pics {
+		box := rect{x, y, size, size}
+		switch {
+		case pc.badge >= 0: // the power badge (U1.5): gold, its value on it
+			s.p.round(dst, rect{box.x, box.y + size*0.12, size, size * 0.76}, a.U(12), colGold, a.U(2), colEdge)
+			drawText(a, dst, a.Num(pc.badge), a.U(30), box.cx(), box.cy(), alignCenter, color.RGBA{40, 28, 10, 255})
+		case pc.banner != underground.NoRace: // the race banner (U1.4): its colour, its value
+			c := ugRaceColor(pc.banner.String())
+			s.p.round(dst, rect{box.x + size*0.18, box.y, size * 0.64, size}, a.U(6), c, a.U(2), colEdge)
+			drawText(a, dst, a.Num(pc.banner.Banner()), a.U(30), box.cx(), box.cy(), alignCenter, ugInk(c))
+		case pc.face >= 0: // a die face (U1.6)
+			s.p.round(dst, box, a.U(10), colText, a.U(2), colEdge)
+			if pc.face > 0 {
+				drawText(a, dst, a.T("ug.help.face", "n", pc.face), a.U(26), box.cx(), box.cy(), alignCenter, color.RGBA{30, 30, 40, 255})
+			}
+		default:
+			s.p.imageIn(dst, sheet.icons[pc.icon], box, 1)
+		}
+		if pc.caption != "" {
+			capH = max(capH, drawWrapped(a, dst, pc.caption, a.U(13), x+size/2, capY-a.U(8), size+gap-a.U(4), alignCenter, colTextDim))
+		}
+		x += step
+	}
+	y = capY + capH + a.U(6)
+	if facts != "" {
+		tw := min(w-a.U(120), a.U(860))
+		y += drawWrapped(a, dst, facts, a.U(15), w/2, y, tw, alignCenter, colGold) + a.U(6)
+	}
+	return y + a.U(6)
+}
+
+// ugIconCaption names an icon of a turn page.
+func ugIconCaption(a *App, k ugIcon) string {
+	switch {
+	case k < ugIconDecline:
+		return a.T("ug.race." + underground.Race(k-ugIconRace).String())
+	case k < ugIconFigure:
+		return a.T("ug.help.in_decline", "race", a.T("ug.race."+underground.Race(k-ugIconDecline).String()))
+	case k >= ugIconMarker && k < ugIconMonster:
+		return a.T("ug.marker." + underground.Marker(k-ugIconMarker).String())
+	case k == ugIconMonster:
+		return a.T("ug.help.icon.monster")
+	case k == ugIconMountain:
+		return a.T("ug.terrain.mountain")
+	case k == ugIconArmor:
+		return a.T("ug.help.icon.armor")
+	}
+	return ""
+}
