@@ -20,6 +20,10 @@ func igHarness(t *testing.T, seats []SeatSetup, o incangold.Options, seed uint64
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Closed before the harness's folder goes (cleanups run last first): a
+	// computer player's move after the test would autosave into a folder
+	// being removed ("TempDir RemoveAll cleanup: directory not empty").
+	t.Cleanup(m.table.Close)
 	b := newIGBoardScene(h.a, m)
 	h.a.cur = b
 	return h, b
