@@ -75,15 +75,18 @@ func tweak(b *Bot) {
 // Measured (seed 1; 2 shared cores), mean score [95% interval], win share;
 // `goldvein sim` turns the table and draws the start player as Sim does:
 //
-//	20000 games hard,normal,easy,random (goldvein sim, 1 worker): hard
-//	  39.75 [39.45,40.06] 0.573; normal 34.90 [34.67,35.12] 0.255; easy
-//	  28.52 [28.37,28.68] 0.130; random 18.97 [18.88,19.06] 0.042
-//	  (hard/normal 1.139, normal/easy 1.224, easy/random 1.503)
-//	10000 games hard + four leave-at:10: hard 41.41 [41.17,41.64], wins
-//	  0.991; leave-at:10 11.52 [11.42,11.62]
-//	3000 games each, -tune.epool 3, 4 (noise 0.1): easy 23.23, 27.42;
-//	  random 16.62, 18.76; normal -tune.risk 0.8, 1.2: normal 34.53,
-//	  33.42, hard 38.36, 40.44 (6000 games)
+//	20000 games hard,normal,easy,random (goldvein sim, 2 workers; normal's
+//	  risk 1.06, easy's noise 0.08, hard's pool guesses): hard 40.57
+//	  [40.26,40.88] 0.594; normal 34.55 [34.34,34.76] 0.235; easy 28.36
+//	  [28.20,28.52] 0.132; random 18.77 [18.68,18.86] 0.039 (hard/normal
+//	  1.174, normal/easy 1.218, easy/random 1.511; before: 1.139, 1.224,
+//	  1.503)
+//	3000 games hard + four leave-at:10: hard 41.06 [40.63,41.50], wins
+//	  0.989; leave-at:10 11.40 [11.22,11.58]
+//	10000 games each, -tune.risk 1.03, 1.06, 1.1 (before the pool
+//	  guesses): normal 34.44, 34.42, 34.27, hard 39.90, 40.09, 40.43;
+//	  8000 games, -tune.easy 0.08,0.5,12,18 (with them): hard/normal
+//	  1.188, normal/easy 1.212, easy/random 1.526
 func TestTune(t *testing.T) {
 	if !*tune {
 		t.Skip("tuning sims run with -tune")
