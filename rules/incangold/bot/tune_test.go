@@ -109,3 +109,84 @@ func TestTune(t *testing.T) {
 		}
 	}
 }
+
+// TestBreakdown splits each seat type's mean score by source, with -tune:
+// gems carried home (I4.3), pool shares picked up (I4.2), artifacts
+// (I6.2), and the gems lost in busts (I7.2), per game and seat.
+//
+//	go test ./rules/incangold/bot -run TestBreakdown -tune -tune.seats hard,normal,easy,random,normal -tune.games 2000
+func TestBreakdown(t *testing.T) {
+	if !*tune {
+		t.Skip("tuning sims run with -tune")
+	}
+	seats := strings.Split(*tuneSeats, ",")
+	if *tuneSeats == "" {
+		seats = []string{"hard", "normal", "easy", "random", "normal"}
+	}
+	n := len(seats)
+	type tally struct{ seats, carried, share, arts, lost, left float64 }
+	by := map[string]*tally{}
+	for g := range *tuneGames {
+		m, evs, err := incangold.NewMatch(n, incangold.Options{StartPlayer: 0}, uint64(g)+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		level := make([]string, n)
+		bots := make([]*Bot, n)
+		for s := range n {
+			level[s] = seats[(s+g)%n] // turn the table
+			bots[s], _ = New(level[s], s, uint64(g*n+s))
+			tweak(bots[s])
+			if by[level[s]] == nil {
+				by[level[s]] = &tally{}
+			}
+			by[level[s]].seats++
+		}
+		deliver := func(evs []incangold.Event) {
+			for _, e := range evs {
+				switch e.Type {
+				case incangold.Left:
+					x := by[level[e.Seat]]
+					x.carried += float64(e.Carried)
+					x.share += float64(e.Share)
+					x.left++
+					for _, w := range e.Worths {
+						x.arts += float64(w)
+					}
+				case incangold.Bust:
+					for s, l := range e.Lost {
+						if s < n {
+							by[level[s]].lost += float64(l)
+						}
+					}
+				}
+				for s, b := range bots {
+					r := e.Redact(s)
+					b.ObserveEvent(&r)
+				}
+			}
+		}
+		deliver(evs)
+		for !m.Over() {
+			for s := range n {
+				if m.Owes(s) {
+					v := m.SeatView(s)
+					evs, err = m.Play(s, bots[s].Decide(&v), nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					deliver(evs)
+				}
+			}
+		}
+	}
+	for _, l := range seats {
+		x := by[l]
+		if x == nil || x.seats == 0 {
+			continue
+		}
+		t.Logf("%-10s per game: carried home %6.2f  pool shares %5.2f  artifacts %5.2f  total %6.2f | lost in busts %6.2f | leaves %4.2f",
+			l, x.carried/x.seats, x.share/x.seats, x.arts/x.seats, (x.carried+x.share+x.arts)/x.seats, x.lost/x.seats, x.left/x.seats)
+		by[l] = nil
+	}
+}
