@@ -624,7 +624,7 @@ func (p *position) build() (*Match, error) {
 				return nil, err
 			}
 			if sl.Hand < 0 || sl.Hand > raceTable[r].Supply {
-				return nil, bad(g+".hand", "%d", sl.Hand)
+				return nil, bad(g+".hand", "%d: want 0 to %d, the %s's tokens (U1.4)", sl.Hand, raceTable[r].Supply, r)
 			}
 			*m.slotOf(s, k == 1) = slot{Race: r, Power: pw, Hand: sl.Hand}
 		}
@@ -687,6 +687,10 @@ func (p *position) build() (*Match, error) {
 		}
 		if br.Tokens < 1 {
 			return nil, bad(f+".tokens", "%d: a held region has at least one token", br.Tokens)
+		}
+		if sup := raceTable[sl.Race].Supply; br.Tokens > sup {
+			// Checked before it is stored in a small integer (it wrapped at 256).
+			return nil, bad(f+".tokens", "%d: more than the %s's %d tokens (U1.4)", br.Tokens, sl.Race, sup)
 		}
 		if mp.IsChasm(i) {
 			return nil, bad(f, "a chasm holds nothing (U11.4)")

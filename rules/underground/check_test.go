@@ -333,6 +333,9 @@ func TestCheckBadInput(t *testing.T) {
 		{strings.Replace(good, `{"query": "targets"}`, `{"conquer": "r2", "with": ["hammer"]}`, 1), "moves[0]"},
 		{strings.Replace(good, `"power": null, "hand": 0`, `"power": "lucky", "hand": 0`, 1), "seats[0].active.power"},
 		{strings.Replace(good, `"marked_by": []`, `"marked_by": [1, 1]`, 1), "seats[0].marked_by"},
+		// A token count is checked before it is stored (256 read as 0).
+		{strings.Replace(good, `"tokens": 1`, `"tokens": 256`, 1), "board.r1.tokens"},
+		{strings.Replace(good, `"tokens": 1`, `"tokens": 9223372036854775807`, 1), "board.r1.tokens"},
 		// A draw after a query belongs to no conquest (it was dropped unread).
 		{strings.Replace(good, `{"query": "targets"}`, `{"query": "targets"}, {"draw": "sword"}`, 1), "moves[1].draw"},
 	} {
