@@ -37,7 +37,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	players := fs.Int("players", 5, "players in the --autoplay game (Saboteur 3-10, Incan Gold 3-8, Underground 2-5)")
 	gameID := fs.String("game", "saboteur", "the game of --autoplay and of the menu's New game: saboteur, incangold or underground")
 	seed := fs.String("seed", "", "seed of the --autoplay game (a number; empty: from the clock)")
-	autoplay := fs.Bool("autoplay", false, "every seat a computer player (normal), fast: a short tour of the menu, settings, rules, new game, and the LAN lobby and join screens (on 127.0.0.1 only), then a whole game")
+	autoplay := fs.Bool("autoplay", false, "every seat a computer player (Saboteur: normal; Incan Gold and Underground: mixed levels), fast: a short tour of the menu, settings, rules, new game, and the LAN lobby and join screens (on 127.0.0.1 only), then a whole game")
 	exitAfter := fs.Bool("exit-after-game", false, "quit when the final scoring has been shown")
 	shots := fs.String("screenshots", "", "save a PNG of each scene the first time it appears into this folder")
 	lang := fs.String("lang", "", "language: en, ru or fa (default: the settings', else the system's)")
