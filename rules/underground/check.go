@@ -174,9 +174,38 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 		if err != nil {
 			return m, err
 		}
-		emit(res)
+		if next == nil {
+			emit(res)
+			continue
+		}
+		// One line per move (Position format: output): the draw's line holds
+		// the draw and what follows from it.
+		move, draw := splitDraw(res)
+		emit(move)
+		emit(draw)
 	}
 	return m, nil
+}
+
+// splitDraw parts the result of a conquest and the draw that follows it
+// into the conquest's line and the draw's: the events from the draw on go
+// to the draw. A refused conquest drew nothing, so its draw is refused
+// with it.
+func splitDraw(res checkResult) (move, draw checkResult) {
+	if res.Legal == nil || !*res.Legal {
+		return res, checkResult{Legal: bp(false), Rule: res.Rule, Error: "nothing was drawn: the conquest before it was refused"}
+	}
+	cut := len(res.Events)
+	for i, e := range res.Events {
+		if e.Kind == EvDraw {
+			cut = i
+			break
+		}
+	}
+	move, draw = res, res
+	move.Events = res.Events[:cut:cut]
+	draw.Events = res.Events[cut:]
+	return move, draw
 }
 
 func jsonField(err error) string {

@@ -53,12 +53,16 @@ func TestPlaces(t *testing.T) {
 			moves: `{"conquer": "r2"}, {"draw": "pentacle"}, {"conquer": "r4"}, {"balrog": "r3"}, {"conquer": "r4"}`,
 			check: func(t *testing.T, m *Match, out []checkResult) {
 				accepted(t, out[0])
-				refused(t, out[1], "U16.2")
-				accepted(t, out[2])
+				accepted(t, out[1]) // the draw has a line of its own
+				if len(out[1].Events) == 0 || out[1].Events[0].Kind != EvDraw || out[1].Events[0].Marker != "pentacle" {
+					t.Errorf("the draw's line: %+v", out[1].Events)
+				}
+				refused(t, out[2], "U16.2")
+				accepted(t, out[3])
 				if at(m, "r3").Tokens != 0 || m.seats[1].Active.Hand != 1 || m.fig.Balrog != int8(m.mp.Index("r3")) {
 					t.Errorf("Balrog: r3 %d, hand %d", at(m, "r3").Tokens, m.seats[1].Active.Hand)
 				}
-				accepted(t, out[3])
+				accepted(t, out[4])
 				if _, ok := m.target(0, m.mp.Index("r3")); ok {
 					t.Errorf("the Balrog's region is open")
 				}

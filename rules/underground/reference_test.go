@@ -64,13 +64,16 @@ func TestReferencePosition(t *testing.T) {
 		}
 		lines = append(lines, l)
 	}
-	if len(lines) != 7 { // 8 moves, one of them the draw of the conquest before it
-		t.Fatalf("%d lines, want 7:\n%s", len(lines), out.String())
+	if len(lines) != 8 { // one JSON object per move, one per line (the draw too)
+		t.Fatalf("%d lines, want 8:\n%s", len(lines), out.String())
 	}
-	if lines[0]["legal"] != true || lines[1]["targets"] == nil || lines[6]["score"] == nil {
+	if lines[0]["legal"] != true || lines[1]["targets"] == nil || lines[7]["score"] == nil {
 		t.Errorf("pick, targets, score:\n%s", out.String())
 	}
-	for _, l := range lines[2:6] {
+	if lines[2]["legal"] == true && lines[3]["legal"] != true {
+		t.Errorf("the draw after a legal conquest: %v", lines[3])
+	}
+	for _, l := range lines[2:7] {
 		if l["legal"] == false && !strings.HasPrefix(l["rule"].(string), "U") {
 			t.Errorf("refusal without a U-rule: %v", l)
 		}
