@@ -248,6 +248,9 @@ func (s *ugPlayScene) follow(a *App) {
 func (s *ugPlayScene) show(a *App, e underground.Event) float64 {
 	switch e.Kind {
 	case underground.EvTurn:
+		// The last player's score card goes as the next turn starts: it
+		// stayed over the map into the next player's turn.
+		s.scoreT = min(s.scoreT, 12)
 		s.banner, s.bannerT = a.T("ug.ev.turn", "turn", e.Turn, "name", s.m.name(e.Seat)), 90
 		s.shotMoment(a, "ug-turn", 2)
 		return 30
