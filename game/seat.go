@@ -82,6 +82,7 @@ type BotSeat struct {
 	t      *Table
 	seat   int
 	bound  bool
+	pace   func(step int, delay time.Duration, stop <-chan struct{}) bool
 	onMove func(error) // test hook: the result of each Submit
 }
 
@@ -90,6 +91,16 @@ type BotSeat struct {
 // comes due (0: as soon as it has chosen).
 func NewBotSeat(name, level string, b rules.Bot, delay time.Duration) *BotSeat {
 	return &BotSeat{name: name, level: level, bot: b, delay: delay, wake: make(chan struct{}, 1), stop: make(chan struct{})}
+}
+
+// Pace replaces the seat's wait between choosing and submitting: wait
+// gets the step the move is for, the seat's delay and a channel closed
+// when the seat stops, and returns true when the move may go, false when
+// it may not (the seat stopped, or the move went stale meanwhile: it is
+// dropped). A screen uses it to hold computer players until its
+// animations have caught up. Call it before the seat is put at a table.
+func (s *BotSeat) Pace(wait func(step int, delay time.Duration, stop <-chan struct{}) bool) {
+	s.pace = wait
 }
 
 // Name returns the player's name.
@@ -157,7 +168,16 @@ func (s *BotSeat) run(t *Table, seat int) {
 func (s *BotSeat) move(t *Table, seat int, d Delivery) bool {
 	began := time.Now()
 	m := s.bot.Choose(d.View)
-	if wait := s.delay - time.Since(began); wait > 0 {
+	if s.pace != nil {
+		if !s.pace(d.Step, s.delay, s.stop) {
+			select {
+			case <-s.stop:
+				return false
+			default:
+				return true // stale: the next delivery brings the next step
+			}
+		}
+	} else if wait := s.delay - time.Since(began); wait > 0 {
 		timer := time.NewTimer(wait)
 		select {
 		case <-timer.C:

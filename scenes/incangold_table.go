@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"encoding/json"
-	"errors"
 	"sync"
 	"time"
 
@@ -16,8 +15,8 @@ import (
 // game id "incangold", its options, seed and seat kinds) and hands every
 // seat its own redacted view. Humans sit as igHumanSeat (the screen asks
 // the table for their views and submits their sealed choices), computer
-// players as igBotSeat, each thinking on a goroutine of its own, off the
-// UI goroutine; the screen follows the public stream through a watcher.
+// players as game.BotSeat paced by the gate (igGate), each thinking on a
+// goroutine of its own, off the UI goroutine; the screen follows the public stream through a watcher.
 type igGameTable struct {
 	t     *game.Table
 	watch *game.Inbox
@@ -95,88 +94,6 @@ func (s igHumanSeat) Name() string                   { return s.name }
 func (s igHumanSeat) Deliver(game.Delivery)          {}
 func (s igHumanSeat) Kind() (rules.SeatKind, string) { return rules.Human, "" }
 
-// igBotSeat is a computer player of level at the table (game.Seat, Binder,
-// Kinder, Stopper): its goroutine feeds the bot its redacted events and,
-// when it owes a choice, lets it choose at once and submits the choice
-// (Table.SubmitOrSafe, stale-checked by step) when the gate lets it.
-type igBotSeat struct {
-	name, level string
-	bot         rules.Bot
-	delay       time.Duration
-	gate        *igGate
-
-	mu    sync.Mutex
-	queue []game.Delivery
-	wake  chan struct{}
-	stop  chan struct{}
-	once  sync.Once
-	bound bool
-}
-
-func newIGBotSeat(name, level string, b rules.Bot, delay time.Duration, gate *igGate) *igBotSeat {
-	return &igBotSeat{name: name, level: level, bot: b, delay: delay, gate: gate, wake: make(chan struct{}, 1), stop: make(chan struct{})}
-}
-
-func (s *igBotSeat) Name() string                   { return s.name }
-func (s *igBotSeat) Kind() (rules.SeatKind, string) { return rules.Computer, s.level }
-
-// Bind starts the seat's goroutine (once).
-func (s *igBotSeat) Bind(t *game.Table, seat int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.bound {
-		return
-	}
-	s.bound = true
-	go s.run(t, seat)
-}
-
-// Deliver queues the delivery for the goroutine; it never blocks.
-func (s *igBotSeat) Deliver(d game.Delivery) {
-	s.mu.Lock()
-	s.queue = append(s.queue, d)
-	s.mu.Unlock()
-	select {
-	case s.wake <- struct{}{}:
-	default:
-	}
-}
-
-// Stop ends the goroutine; it does not wait for it.
-func (s *igBotSeat) Stop() { s.once.Do(func() { close(s.stop) }) }
-
-func (s *igBotSeat) run(t *game.Table, seat int) {
-	for {
-		s.mu.Lock()
-		q := s.queue
-		s.queue = nil
-		s.mu.Unlock()
-		for _, d := range q {
-			for _, e := range d.Events {
-				s.bot.Observe(e)
-			}
-		}
-		if n := len(q); n > 0 && q[n-1].Owes {
-			d := q[n-1]
-			mv := s.bot.Choose(d.View)
-			if s.gate.wait(d.Step, s.delay, s.stop) {
-				// A refused choice (a bot's bug) becomes the safe one; a
-				// stale one (the step moved on) is dropped.
-				if err := t.SubmitOrSafe(seat, d.Step, mv); errors.Is(err, game.ErrClosed) {
-					return
-				}
-			}
-		}
-		select {
-		case <-s.wake:
-		case <-s.stop:
-			return
-		case <-t.Done():
-			return
-		}
-	}
-}
-
 // igTableSeats makes the table's seats of setup s, named names: humans and
 // computer players of their levels, each pausing delay (staggered by seat:
 // igBotDelay) after the screen has caught up.
@@ -191,7 +108,9 @@ func igTableSeats(s igSetup, names []string, delay time.Duration, gate *igGate) 
 		if err != nil {
 			return nil, err
 		}
-		seats[i] = newIGBotSeat(names[i], st.Level, b, igBotDelay(delay, i), gate)
+		bs := game.NewBotSeat(names[i], st.Level, b, igBotDelay(delay, i))
+		bs.Pace(gate.wait) // after the screen has caught up
+		seats[i] = bs
 	}
 	return seats, nil
 }
