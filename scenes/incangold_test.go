@@ -431,14 +431,14 @@ func TestIncanNewGameStarts(t *testing.T) {
 	s := newIGNewGameScene(h.a)
 	h.a.cur = s
 	h.ticks(2)
-	if n := len(s.setup.Seats); n != 5 {
+	if n := len(s.seats); n != 5 {
 		t.Fatalf("%d seats at first, want 5", n)
 	}
 	h.click(s.add.r)
 	h.click(s.rows[1].levelR.r)
 	h.click(s.opts[3].r)
-	if len(s.setup.Seats) != 6 || s.setup.Seats[1].Level != "hard" || !s.setup.Options.OpenTents {
-		t.Fatalf("after the clicks: %d seats, seat 1 %q, open tents %v", len(s.setup.Seats), s.setup.Seats[1].Level, s.setup.Options.OpenTents)
+	if len(s.seats) != 6 || s.seats[1].Level != "hard" || !s.setup.Options.OpenTents {
+		t.Fatalf("after the clicks: %d seats, seat 1 %q, open tents %v", len(s.seats), s.seats[1].Level, s.setup.Options.OpenTents)
 	}
 	h.click(s.start.r)
 	for i := 0; i < 40 && h.a.fade > 0; i++ {

@@ -239,63 +239,14 @@ func (s *newGameScene) Update(a *App) error {
 	return nil
 }
 
-// typeInto sends typed characters to the focused field.
+// typeInto sends typed characters to the focused field (typeInto).
 func (s *newGameScene) typeInto(a *App) {
-	if s.focus < 0 {
-		return
-	}
-	if a.Key(ebiten.KeyEnter) {
-		s.focus = -1
-		return
-	}
-	s.chars = a.in.AppendChars(s.chars[:0])
-	var field *string
-	limit := 16
-	if s.focus == fieldSeed {
-		field, limit = &s.seed, 19
-	} else if s.focus < len(s.setup.Seats) {
-		field = &s.setup.Seats[s.focus].Name
-	} else {
-		s.focus = -1
-		return
-	}
-	for _, r := range s.chars {
-		if s.focus == fieldSeed && !unicode.IsDigit(r) {
-			continue
-		}
-		if !unicode.IsPrint(r) || utf8.RuneCountInString(*field) >= limit {
-			continue
-		}
-		*field += string(r)
-	}
-	if a.Key(ebiten.KeyBackspace) && *field != "" {
-		_, size := utf8.DecodeLastRuneInString(*field)
-		*field = (*field)[:len(*field)-size]
-	}
+	s.chars = typeInto(a, s.chars, &s.focus, s.setup.Seats, &s.seed)
 }
 
 // nextField is the text field Tab (Shift-Tab: back) moves the keyboard
-// to: the humans' names in seat order, then the seed, then none, round and
-// round.
-func (s *newGameScene) nextField(back bool) int {
-	fields := []int{-1}
-	for i, st := range s.setup.Seats {
-		if st.Human {
-			fields = append(fields, i)
-		}
-	}
-	fields = append(fields, fieldSeed)
-	k := 0
-	for i, f := range fields {
-		if f == s.focus {
-			k = i
-		}
-	}
-	if back {
-		return fields[(k-1+len(fields))%len(fields)]
-	}
-	return fields[(k+1)%len(fields)]
-}
+// to (nextField).
+func (s *newGameScene) nextField(back bool) int { return nextField(s.setup.Seats, s.focus, back) }
 
 func cycleLevel(l string, d int) bot.Level {
 	i := 0
