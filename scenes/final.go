@@ -114,23 +114,8 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 	maxGold := math.Max(float64(s.best), 1)
 	gold := a.Art(int(rowH * 0.55))
 	// Laid out left to right, then mirrored for a right-to-left language.
-	rtl := a.RTL()
-	M := func(r rect) rect {
-		if rtl {
-			return r.mirror(w)
-		}
-		return r
-	}
-	flip := func(al textAlign) textAlign {
-		if rtl && al != alignCenter {
-			return alignStart + alignEnd - al
-		}
-		return al
-	}
-	text := func(str string, size, x, y float64, al textAlign, c color.RGBA) {
-		p := M(rect{x, y, 0, 0})
-		drawText(a, dst, str, size, p.x, y, flip(al), c)
-	}
+	mir := newMirrored(a, dst, w)
+	M, text := mir.rect, mir.text
 	for k, seat := range s.order {
 		y := top + float64(k)*rowH
 		r := rect{x0, y, tw, rowH - a.U(4)}

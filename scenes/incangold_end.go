@@ -108,12 +108,7 @@ func (s *igRoundEndScene) Draw(a *App, dst *ebiten.Image) {
 	tw := math.Min(w-a.U(80), a.U(760))
 	x0 := (w - tw) / 2
 	rowH := math.Min(a.U(40), (float64(a.h)-y-a.U(190))/float64(max(n, 1)))
-	M := func(r rect) rect {
-		if a.RTL() {
-			return r.mirror(w)
-		}
-		return r
-	}
+	M := newMirrored(a, dst, w).rect
 	me := -1
 	if len(s.m.humans) == 1 {
 		me = s.m.humans[0]
@@ -298,23 +293,8 @@ func (s *igFinalScene) Draw(a *App, dst *ebiten.Image) {
 	barX := x0 + nameW + a.U(110)
 	barW := tw - nameW - a.U(130)
 	maxScore := math.Max(float64(s.best), 1)
-	rtl := a.RTL()
-	M := func(r rect) rect {
-		if rtl {
-			return r.mirror(w)
-		}
-		return r
-	}
-	flip := func(al textAlign) textAlign {
-		if rtl && al != alignCenter {
-			return alignStart + alignEnd - al
-		}
-		return al
-	}
-	text := func(str string, size, x, y float64, al textAlign, c color.RGBA) {
-		p := M(rect{x, y, 0, 0})
-		drawText(a, dst, str, size, p.x, y, flip(al), c)
-	}
+	mir := newMirrored(a, dst, w)
+	M, text := mir.rect, mir.text
 	winners := map[int]bool{}
 	for _, wi := range s.v.Winners {
 		winners[wi] = true

@@ -259,3 +259,39 @@ func easeOut(t float64) float64 {
 }
 
 func lerp(a, b, t float64) float64 { return a + (b-a)*t }
+
+// mirrored draws a layout made left to right in a screen w pixels wide,
+// mirrored for a right-to-left language: rect mirrors a rectangle, align
+// swaps start and end, text draws at a mirrored x.
+type mirrored struct {
+	a   *App
+	dst *ebiten.Image
+	w   float64
+	rtl bool
+}
+
+func newMirrored(a *App, dst *ebiten.Image, w float64) mirrored {
+	return mirrored{a: a, dst: dst, w: w, rtl: a.RTL()}
+}
+
+// rect is r as drawn: mirrored across the screen in a right-to-left
+// language.
+func (m mirrored) rect(r rect) rect {
+	if m.rtl {
+		return r.mirror(m.w)
+	}
+	return r
+}
+
+// align is al as drawn: start and end swap in a right-to-left language.
+func (m mirrored) align(al textAlign) textAlign {
+	if m.rtl && al != alignCenter {
+		return alignStart + alignEnd - al
+	}
+	return al
+}
+
+// text draws str laid out at (x, y) with alignment al, mirrored.
+func (m mirrored) text(str string, size, x, y float64, al textAlign, c color.RGBA) {
+	drawText(m.a, m.dst, str, size, m.rect(rect{x, y, 0, 0}).x, y, m.align(al), c)
+}
