@@ -53,21 +53,17 @@ func igCanContinue(a *App) bool {
 }
 
 // lastPlayed is the id of the game whose unfinished autosave was written
-// last ("" when none has one, or Saboteur's is the newest).
-func lastPlayed(a *App) string {
-	var sab time.Time
-	if canContinue(a) {
-		if fi, err := os.Stat(a.dirs.autosave); err == nil {
-			sab = fi.ModTime()
-		}
-	}
-	id, newest := "", sab
+// last ("" when none has one, or Saboteur's is the newest), given which
+// autosaves hold an unfinished game (sab, ig, ug: canContinue,
+// igCanContinue, ugCanContinue).
+func lastPlayed(a *App, sab, ig, ug bool) string {
+	id, newest := "", time.Time{}
 	for _, g := range []struct {
 		id   string
-		can  func(*App) bool
+		can  bool
 		path string
-	}{{igGameID, igCanContinue, igAutosavePath(a)}, {ugGameID, ugCanContinue, ugAutosavePath(a)}} {
-		if !g.can(a) {
+	}{{"", sab, a.dirs.autosave}, {igGameID, ig, igAutosavePath(a)}, {ugGameID, ug, ugAutosavePath(a)}} {
+		if !g.can {
 			continue
 		}
 		t := time.Unix(0, 1)

@@ -40,12 +40,13 @@ const (
 )
 
 func newMenuScene(a *App) *menuScene {
+	// Each autosave is read (and its record replayed) once.
+	s := &menuScene{canCont: canContinue(a), canIG: igCanContinue(a), canUG: ugCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
 	if a.gameID == "" {
 		// A fresh start: the game played last is picked, so that
 		// Continue resumes it (incangold_save.go).
-		a.gameID = lastPlayed(a)
+		a.gameID = lastPlayed(a, s.canCont, s.canIG, s.canUG)
 	}
-	s := &menuScene{canCont: canContinue(a), canIG: igCanContinue(a), canUG: ugCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
 	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
 		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
