@@ -35,16 +35,7 @@ func (t *igHostTable) Pump(time.Time) {}
 
 // Close ends the LAN game for everyone; once the game is over, only after
 // the guests have the final updates (at most 5 s).
-func (t *igHostTable) Close() {
-	if t.t.Over() {
-		go func() {
-			t.link.host.Finish(5 * time.Second)
-			t.link.close()
-		}()
-		return
-	}
-	t.link.close()
-}
+func (t *igHostTable) Close() { t.link.leave(t.t.Over()) }
 
 // newIGHostMatch is the LAN host player's match: seat 0 of the lan.Host's
 // started table, the other seats guests and computer players.
@@ -57,16 +48,7 @@ func newIGHostMatch(a *App, link *lanLink, lb lan.Lobby, seat int) (*igMatch, er
 	m := newIGMatchOf(a, s)
 	m.table = &igHostTable{igGameTable: igWatch(t, newIGGate()), link: link}
 	m.lan = link
-	go func() {
-		// The game's end (I9): every guest gets the last updates, then
-		// the table closes and stops announcing itself.
-		select {
-		case <-t.Done():
-			link.host.Finish(5 * time.Second)
-			link.close()
-		case <-link.host.Done():
-		}
-	}()
+	link.closeAtEnd(t)
 	return m, nil
 }
 

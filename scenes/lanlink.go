@@ -330,6 +330,35 @@ func (l *lanLink) say(text, phrase string) error {
 	return l.client.Chat(text)
 }
 
+// closeAtEnd closes the host's LAN table once the game at t is over
+// (every game's end: R9, I9, U10), after every guest has had the last
+// updates (at most 5 s), so the table stops announcing itself; unless the
+// host has closed first.
+func (l *lanLink) closeAtEnd(t *game.Table) {
+	go func() {
+		select {
+		case <-t.Done():
+			l.host.Finish(5 * time.Second)
+			l.close()
+		case <-l.host.Done():
+		}
+	}()
+}
+
+// leave is the host player leaving the table: it ends the LAN game for
+// everyone, once the game is over only after the guests have had the last
+// updates (at most 5 s).
+func (l *lanLink) leave(over bool) {
+	if over {
+		go func() {
+			l.host.Finish(5 * time.Second)
+			l.close()
+		}()
+		return
+	}
+	l.close()
+}
+
 // close leaves the table: a guest says goodbye, a host ends the game for
 // everyone and stops announcing.
 func (l *lanLink) close() {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
@@ -166,16 +165,7 @@ func newHostMatch(link *lanLink, seat int, inbox *game.Inbox) *match {
 	m.setup.Youngest = -1
 	m.attach(t)
 	m.table = hostTable{localTable: localTable{t}, link: link}
-	go func() {
-		// The game's end (R9): every guest gets the last updates, then
-		// the table closes and stops announcing itself.
-		select {
-		case <-t.Done():
-			link.host.Finish(5 * time.Second)
-			link.close()
-		case <-link.host.Done():
-		}
-	}()
+	link.closeAtEnd(t)
 	return m
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
@@ -41,16 +40,7 @@ type ugHostTable struct {
 }
 
 // Close ends the LAN game for everyone.
-func (t ugHostTable) Close() {
-	if t.Over() {
-		go func() {
-			t.link.host.Finish(5 * time.Second)
-			t.link.close()
-		}()
-		return
-	}
-	t.link.close()
-}
+func (t ugHostTable) Close() { t.link.leave(t.Over()) }
 
 // beginUG deals the Underground game and opens the host player's screen.
 func (s *lobbyScene) beginUG(a *App) {
@@ -70,14 +60,7 @@ func (s *lobbyScene) beginUG(a *App) {
 	lb, _, _ := link.snapshot()
 	m.names = seatNames(a, lb)
 	m.table = ugHostTable{Table: t, link: link}
-	go func() {
-		select {
-		case <-t.Done():
-			link.host.Finish(5 * time.Second)
-			link.close()
-		case <-link.host.Done():
-		}
-	}()
+	link.closeAtEnd(t)
 	a.GoTo(newUGPlayScene(a, m))
 }
 
