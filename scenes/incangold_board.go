@@ -248,7 +248,12 @@ func (s *igBoardScene) pickChooser() {
 		return
 	}
 	for _, h := range s.m.humans {
-		if v := s.m.table.View(h); v.Owes() && s.m.st.owes[h] {
+		// The screen's own state first: the table's view is built (under
+		// its lock) only for a seat the screen shows owing.
+		if !s.m.st.owes[h] {
+			continue
+		}
+		if v := s.m.table.View(h); v.Owes() {
 			s.chooser, s.focus = h, -1
 			s.curtain = s.m.hotseat()
 			return
