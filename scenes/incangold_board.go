@@ -117,7 +117,7 @@ func (s *igBoardScene) layout(a *App) {
 	// rows (three for a very long path).
 	top, bottom := u(112), h-ph-u(12)-u(216)
 	l.path = rect{u(20), top, w - u(40), bottom - top}
-	cw := u(66)
+	cw := u(96) // large while the path is short, smaller as it grows
 	count := max(len(s.m.st.path), 1)
 	for {
 		step := cw * 1.1

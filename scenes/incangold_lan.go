@@ -227,15 +227,20 @@ func newIGGuestMatch(a *App, link *lanLink, lb lan.Lobby) (*igMatch, error) {
 }
 
 // seatKind is a seat's panel label: this screen's player (human), a
-// computer player, or, at a LAN table, the host or a guest (away while its
+// computer player with its level, or, at a LAN table, the host or a guest (away while its
 // connection is down).
 func (m *igMatch) seatKind(a *App, seat int) string {
 	if m.isHuman(seat) {
 		return a.T("ig.seat.human")
 	}
+	level := ""
+	if seat < len(m.setup.Seats) {
+		level = m.setup.Seats[seat].Level
+	}
 	if m.lan != nil {
 		lb, _, _ := m.lan.snapshot()
 		if seat < len(lb.Seats) {
+			level = lb.Seats[seat].Level
 			switch st := lb.Seats[seat]; st.Kind {
 			case lan.SeatLocal:
 				return a.T("lan.seat.host")
@@ -249,6 +254,9 @@ func (m *igMatch) seatKind(a *App, seat int) string {
 				return a.T("lan.seat.guest")
 			}
 		}
+	}
+	if slices.Contains(incangold.Levels, level) {
+		return a.T("ig.seat.computer") + " · " + a.T("ig.level."+level)
 	}
 	return a.T("ig.seat.computer")
 }

@@ -252,7 +252,7 @@ func (s *ugPlayScene) show(a *App, e underground.Event) float64 {
 		// stayed over the map into the next player's turn.
 		s.scoreT = min(s.scoreT, 12)
 		s.banner, s.bannerT = a.T("ug.ev.turn", "turn", e.Turn, "name", s.m.name(e.Seat)), 90
-		s.shotMoment(a, "ug-turn", 2)
+		s.shotMoment(a, "ug-turn", 2, 24)
 		return 30
 	case underground.EvPick:
 		a.audio.play(sfxUGCoins)
@@ -266,7 +266,7 @@ func (s *ugPlayScene) show(a *App, e underground.Event) float64 {
 	case underground.EvFinal, underground.EvWisps:
 		a.audio.play(sfxUGDie)
 		s.die = ugDie{t: 0, face: e.Die, failed: e.Failed, region: s.m.mp.Index(e.Region)}
-		s.shotMoment(a, "ug-die", 0)
+		s.shotMoment(a, "ug-die", 0, 24)
 		return 20
 	case underground.EvDecline, underground.EvLost:
 		a.audio.play(sfxUGDecline)
@@ -288,7 +288,7 @@ func (s *ugPlayScene) show(a *App, e underground.Event) float64 {
 		for k := 0; k < min(e.Coins, 12); k++ {
 			s.coins = append(s.coins, ugCoin{seat: e.Seat, delay: float64(k) * 5})
 		}
-		s.shotMoment(a, "ug-score", 1)
+		s.shotMoment(a, "ug-score", 1, 8) // the card goes when the next turn starts
 		return 70
 	case underground.EvCoins, underground.EvPay:
 		a.audio.play(sfxUGCoins)
@@ -301,8 +301,9 @@ func (s *ugPlayScene) show(a *App, e underground.Event) float64 {
 }
 
 // shotMoment asks for a screenshot of a moment (--screenshots), once per
-// name, a few ticks on so its motion shows.
-func (s *ugPlayScene) shotMoment(a *App, name string, nth int) {
+// name, after ticks so its motion shows, at the nth chance (8 events
+// apart).
+func (s *ugPlayScene) shotMoment(a *App, name string, nth, ticks int) {
 	if a.cfg.ScreenshotDir == "" || s.shotName != "" {
 		return
 	}
@@ -313,7 +314,7 @@ func (s *ugPlayScene) shotMoment(a *App, name string, nth int) {
 	if a.shots[name] {
 		return
 	}
-	s.shotName, s.shotAt = name, s.t+24
+	s.shotName, s.shotAt = name, s.t+ticks
 }
 
 // findMover finds the local human who owes a move, once the screen is up
@@ -347,7 +348,7 @@ func (s *ugPlayScene) findMover(a *App) {
 		// Another human's step: the screen is passed first (the board
 		// and the coins stay hidden until then).
 		s.curtain = true
-		s.shotMoment(a, "ug-curtain", 0)
+		s.shotMoment(a, "ug-curtain", 0, 24)
 		return
 	}
 	s.viewer = seat
