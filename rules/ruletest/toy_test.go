@@ -1,8 +1,12 @@
 package ruletest
 
 import (
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
 func toyConfig(g Toy) Config {
@@ -11,9 +15,60 @@ func toyConfig(g Toy) Config {
 	return c
 }
 
-// TestContractToy: a sound game passes every check.
+// TestContractToy: a sound game passes every check, with each of its
+// options (a game of turns, a secret deal, a longer game).
 func TestContractToy(t *testing.T) {
 	Contract(t, Config{Game: Toy{}, Games: 200, Hidden: ToyHidden})
+	var tables []Table
+	for n := 2; n <= 4; n++ {
+		for _, o := range []string{`{"turns":true}`, `{"deal":true}`, `{"turns":true,"deal":true,"target":30}`} {
+			tables = append(tables, Table{Players: n, Options: json.RawMessage(o)})
+		}
+	}
+	Contract(t, Config{Game: Toy{}, Tables: tables, Games: 120, Hidden: ToyHidden})
+}
+
+// TestToyOptions: the toy's options shape the game (who owes a move, when
+// the step changes, the deal), and bad options or seat counts are refused
+// with the field named.
+func TestToyOptions(t *testing.T) {
+	for _, tc := range []struct {
+		players int
+		opts    string
+		want    string
+	}{
+		{1, "", "players: 1"},
+		{5, "", "players: 5"},
+		{3, `{"target":0,"turns":1}`, "options: json: cannot unmarshal number"},
+		{3, `{"targets":5}`, `unknown field "targets"`},
+		{3, `{"target":1001}`, "target: 1001: want 1 to 1000"},
+		{3, `{"target":-1}`, "target: -1"},
+		{3, `{"target":5} {}`, "trailing data"},
+	} {
+		if _, err := (Toy{}).New(tc.players, json.RawMessage(tc.opts), 1); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%d, %s): %v, want an error with %q", tc.players, tc.opts, err, tc.want)
+		}
+	}
+	sim, _ := Toy{}.New(3, nil, 1)
+	turns, _ := Toy{}.New(3, json.RawMessage(`{"turns":true,"deal":true}`), 1)
+	if got := sim.ToMove(); !slices.Equal(got, []int{0, 1, 2}) {
+		t.Errorf("all at once: seats %v owe", got)
+	}
+	if got := turns.ToMove(); !slices.Equal(got, []int{0}) {
+		t.Errorf("turns: seats %v owe", got)
+	}
+	if _, err := sim.Apply(1, ToyMove{2}); err != nil || sim.Step() != 0 || !slices.Equal(sim.ToMove(), []int{0, 2}) {
+		t.Errorf("all at once, after seat 1: %v, step %d, owing %v", err, sim.Step(), sim.ToMove())
+	}
+	if _, err := turns.Apply(1, ToyMove{2}); rules.RuleOf(err) != "T2" {
+		t.Errorf("turns, seat 1 before seat 0: %v", err)
+	}
+	if _, err := turns.Apply(0, ToyMove{2}); err != nil || turns.Step() != 1 || !slices.Equal(turns.ToMove(), []int{1}) {
+		t.Errorf("turns, after seat 0: %v, step %d, owing %v", err, turns.Step(), turns.ToMove())
+	}
+	if len(rules.OpeningOf(sim)) != 0 || len(rules.OpeningOf(turns)) != 3 {
+		t.Errorf("openings: %d without a deal, %d with one of 3 seats", len(rules.OpeningOf(sim)), len(rules.OpeningOf(turns)))
+	}
 }
 
 // TestContractCatchesFaults: each fault of the toy is found, by the check
@@ -28,6 +83,12 @@ func TestContractCatchesFaults(t *testing.T) {
 		{"leaky view", func() error { return RandomGame(toyConfig(Toy{LeakView: true}), tb, 1, true) }, "view leaks"},
 		{"leaky event", func() error { return RandomGame(toyConfig(Toy{LeakEvent: true}), tb, 1, true) }, "event for seat"},
 		{"bad legal move", func() error { return ProbeLegal(toyConfig(Toy{BadLegal: true}), tb, 1) }, "legal move"},
+		{"leaky view of a bonus", func() error {
+			return RandomGame(toyConfig(Toy{LeakView: true}), Table{Players: 3, Options: json.RawMessage(`{"deal":true}`)}, 1, true)
+		}, "secret bonus"},
+		{"leaky deal", func() error {
+			return RandomGame(toyConfig(Toy{LeakEvent: true}), Table{Players: 3, Options: json.RawMessage(`{"deal":true}`)}, 1, true)
+		}, "secret bonus"},
 		{"endless", func() error { return RandomGame(toyConfig(Toy{Endless: true}), tb, 1, false) }, "not over after 500 moves"},
 	} {
 		err := tc.run()
