@@ -322,3 +322,46 @@ func ToyHidden(m rules.Match, seat int, data []byte) error {
 	}
 	return nil
 }
+
+// toyPhrases are the toy's quick chat phrases.
+var toyPhrases = []rules.Phrase{{ID: "good_pick", Text: "Good pick."}, {ID: "pick_two", Text: "Pick a two!"}}
+
+// Phrases lists the toy's quick chat phrases (rules.Phraser): "good_pick"
+// and "pick_two".
+func (Toy) Phrases() []rules.Phrase { return slices.Clone(toyPhrases) }
+
+// CheckView checks a view a guest received (rules.ViewChecker): a ToyView
+// of seat at a table of 2 to 4 seats, its lists one entry per seat, every
+// pick -1 to 2 and the seat's own never -1 ("has picked" is for others),
+// no score negative. The error names the field.
+func (g Toy) CheckView(rv rules.View, seat int) error {
+	v, ok := rv.(ToyView)
+	if !ok {
+		return fmt.Errorf("view: of type %T, not a toy view", rv)
+	}
+	n := len(v.Scores)
+	lo, hi := g.Seats()
+	switch {
+	case v.Seat != seat:
+		return fmt.Errorf("view: of seat %d, but this is seat %d", v.Seat, seat)
+	case n < lo || n > hi:
+		return fmt.Errorf("view: scores: %d seats, the toy takes %d to %d", n, lo, hi)
+	case seat < 0 || seat >= n:
+		return fmt.Errorf("view: seat %d at a table of %d", seat, n)
+	case len(v.Picked) != n:
+		return fmt.Errorf("view: picked: %d entries for %d seats", len(v.Picked), n)
+	case v.Bonus != nil && len(v.Bonus) != n:
+		return fmt.Errorf("view: bonus: %d entries for %d seats", len(v.Bonus), n)
+	case v.Picked[seat] == -1:
+		return fmt.Errorf("view: picked: the seat's own pick is hidden from it")
+	}
+	for i, p := range v.Picked {
+		if p < -1 || p > 2 {
+			return fmt.Errorf("view: picked[%d]: %d", i, p)
+		}
+		if v.Scores[i] < 0 {
+			return fmt.Errorf("view: scores[%d]: %d", i, v.Scores[i])
+		}
+	}
+	return nil
+}

@@ -101,3 +101,38 @@ func TestContractCatchesFaults(t *testing.T) {
 func FuzzToyDecoders(f *testing.F) {
 	FuzzDecoders(f, Toy{}, []byte(`{"pick":1}`), []byte(`{"type":"revealed","seat":0,"picks":[1,2]}`))
 }
+
+// TestToyCheckView: the toy's view check passes every view the toy gives a
+// seat, and refuses a view of another seat or of a broken shape, naming
+// the field.
+func TestToyCheckView(t *testing.T) {
+	g := Toy{}
+	m, _ := g.New(3, json.RawMessage(`{"deal":true}`), 1)
+	m.Apply(1, ToyMove{2})
+	for s := range 3 {
+		if err := g.CheckView(m.View(s), s); err != nil {
+			t.Errorf("seat %d's own view: %v", s, err)
+		}
+	}
+	for _, tc := range []struct {
+		v    any
+		want string
+	}{
+		{"view", "not a toy view"},
+		{m.View(1), "of seat 1, but this is seat 0"},
+		{ToyView{Scores: []int{0}, Picked: []int{0}}, "scores: 1 seats"},
+		{ToyView{Scores: []int{0, 0, 0, 0, 0}, Picked: []int{0, 0, 0, 0, 0}}, "scores: 5 seats"},
+		{ToyView{Scores: []int{0, 0}, Picked: []int{0}}, "picked: 1 entries for 2 seats"},
+		{ToyView{Scores: []int{0, 0}, Picked: []int{0, 0}, Bonus: []int{1}}, "bonus: 1 entries"},
+		{ToyView{Scores: []int{0, 0}, Picked: []int{-1, 0}}, "own pick is hidden"},
+		{ToyView{Scores: []int{0, 0}, Picked: []int{0, 7}}, "picked[1]: 7"},
+		{ToyView{Scores: []int{0, -3}, Picked: []int{0, 0}}, "scores[1]: -3"},
+	} {
+		if err := g.CheckView(tc.v, 0); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want an error with %q", tc.v, err, tc.want)
+		}
+	}
+	if got := rules.PhraseText(g, "pick_two"); got != "Pick a two!" || rules.PhraseText(g, "hurry") != "" {
+		t.Errorf("phrases: %q", got)
+	}
+}
