@@ -133,7 +133,7 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 // after every move, names the seats' kinds and replays to the end.
 func TestBotsPlayWholeGame(t *testing.T) {
 	for _, md := range modes {
-		for n := 2; n <= 4; n++ {
+		for _, n := range []int{3, 5, 10} {
 			what := fmt.Sprintf("%s, %d bots", md.name, n)
 			seats := make([]Seat, n)
 			for i := range seats {
@@ -311,7 +311,7 @@ func TestAutosaveResume(t *testing.T) {
 	fs := FileSaver{Path: filepath.Join(dir, "sub", AutosaveFile)}
 	for _, md := range modes {
 		for _, k := range []int{1, 40, 150, 1000} {
-			tb, err := NewTable(toy, md.opts(100), uint64(k), inboxes(4), fs)
+			tb, err := NewTable(toy, md.opts(100), uint64(k), inboxes(5), fs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -329,7 +329,7 @@ func TestAutosaveResume(t *testing.T) {
 			if saved.Match.Over() != tb.Over() || saved.Record.From != 0 || saved.Game.ID() != "toy" || saved.Session != nil {
 				t.Errorf("%s, k=%d: loaded over %v, table %v", md.name, k, saved.Match.Over(), tb.Over())
 			}
-			seats := inboxes(4)
+			seats := inboxes(5)
 			tb2, err := Resume(toy, saved.Record, seats, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -397,7 +397,7 @@ func TestCorruptAutosave(t *testing.T) {
 func TestReplace(t *testing.T) {
 	for _, md := range modes {
 		t.Run(md.name, func(t *testing.T) {
-			seats := make([]Seat, 4)
+			seats := make([]Seat, 5)
 			for i := range seats {
 				seats[i] = NewBotSeat("bot", "random", newBrain(uint64(i)), 0)
 			}
@@ -455,7 +455,7 @@ func TestReplace(t *testing.T) {
 // only public facts.
 func TestDeliveriesRedacted(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
-		n := rapid.IntRange(2, 4).Draw(rt, "players")
+		n := rapid.IntRange(2, 10).Draw(rt, "players")
 		md := modes[rapid.IntRange(0, 1).Draw(rt, "mode")]
 		seed := rapid.Uint64().Draw(rt, "seed")
 		seats := inboxes(n)
@@ -517,6 +517,7 @@ func TestTee(t *testing.T) {
 func TestRealBotsPlayWholeGame(t *testing.T) {
 	for _, md := range modes {
 		levels := append(toy.Levels(), toy.Levels()...)[:4]
+		levels = append(levels, levels[0]) // five players, as many as Saboteur's test had
 		seats := make([]Seat, len(levels))
 		for i, l := range levels {
 			b, err := toy.NewBot(l, i, uint64(10+i))

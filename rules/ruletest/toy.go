@@ -102,13 +102,13 @@ type toyMatch struct {
 // ID is "toy".
 func (Toy) ID() string { return "toy" }
 
-// Seats: 2 to 4.
-func (Toy) Seats() (int, int) { return 2, 4 }
+// Seats: 2 to 10 (as Saboteur, the widest table of the box).
+func (Toy) Seats() (int, int) { return 2, 10 }
 
 // Levels: "ones" always picks 1; "random" picks 1 or 2 at random.
 func (Toy) Levels() []string { return []string{"ones", "random"} }
 
-// New deals a toy match; bad options or a seat count outside 2 to 4 are an
+// New deals a toy match; bad options or a seat count outside 2 to 10 are an
 // error naming the field.
 func (g Toy) New(n int, opts json.RawMessage, seed uint64) (rules.Match, error) {
 	if lo, hi := g.Seats(); n < lo || n > hi {
@@ -331,7 +331,7 @@ var toyPhrases = []rules.Phrase{{ID: "good_pick", Text: "Good pick."}, {ID: "pic
 func (Toy) Phrases() []rules.Phrase { return slices.Clone(toyPhrases) }
 
 // CheckView checks a view a guest received (rules.ViewChecker): a ToyView
-// of seat at a table of 2 to 4 seats, its lists one entry per seat, every
+// of seat at a table of 2 to 10 seats, its lists one entry per seat, every
 // pick -1 to 2 and the seat's own never -1 ("has picked" is for others),
 // no score negative. The error names the field.
 func (g Toy) CheckView(rv rules.View, seat int) error {

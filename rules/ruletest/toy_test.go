@@ -20,7 +20,7 @@ func toyConfig(g Toy) Config {
 func TestContractToy(t *testing.T) {
 	Contract(t, Config{Game: Toy{}, Games: 200, Hidden: ToyHidden})
 	var tables []Table
-	for n := 2; n <= 4; n++ {
+	for _, n := range []int{2, 3, 5, 10} {
 		for _, o := range []string{`{"turns":true}`, `{"deal":true}`, `{"turns":true,"deal":true,"target":30}`} {
 			tables = append(tables, Table{Players: n, Options: json.RawMessage(o)})
 		}
@@ -38,7 +38,7 @@ func TestToyOptions(t *testing.T) {
 		want    string
 	}{
 		{1, "", "players: 1"},
-		{5, "", "players: 5"},
+		{11, "", "players: 11"},
 		{3, `{"target":0,"turns":1}`, "options: json: cannot unmarshal number"},
 		{3, `{"targets":5}`, `unknown field "targets"`},
 		{3, `{"target":1001}`, "target: 1001: want 1 to 1000"},
@@ -121,7 +121,7 @@ func TestToyCheckView(t *testing.T) {
 		{"view", "not a toy view"},
 		{m.View(1), "of seat 1, but this is seat 0"},
 		{ToyView{Scores: []int{0}, Picked: []int{0}}, "scores: 1 seats"},
-		{ToyView{Scores: []int{0, 0, 0, 0, 0}, Picked: []int{0, 0, 0, 0, 0}}, "scores: 5 seats"},
+		{ToyView{Scores: make([]int, 11), Picked: make([]int, 11)}, "scores: 11 seats"},
 		{ToyView{Scores: []int{0, 0}, Picked: []int{0}}, "picked: 1 entries for 2 seats"},
 		{ToyView{Scores: []int{0, 0}, Picked: []int{0, 0}, Bonus: []int{1}}, "bonus: 1 entries"},
 		{ToyView{Scores: []int{0, 0}, Picked: []int{-1, 0}}, "own pick is hidden"},
