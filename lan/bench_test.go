@@ -70,7 +70,7 @@ func BenchmarkMoveToLastSeat(b *testing.B) {
 // of seat-updates.
 func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duration, []time.Duration, int64, int64) {
 	const n = 10
-	cfg := testConfig(n, 0)
+	cfg := sabConfig(n, 0)
 	var hmu sync.Mutex
 	var arrived time.Time
 	lastWrite := map[int]time.Time{}
@@ -89,7 +89,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 	recv := make(chan receipt, 4096)
 	cs := make([]*Client, n)
 	for i := range cs {
-		cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) {
+		cs[i] = sabJoin(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) {
 			c.Deflate, c.IdleTimeout = deflate, 20*time.Second
 		})
 	}
@@ -164,11 +164,11 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 // connected guests, mid-game, nobody moving) uses per second of wall time,
 // with the default 5 s ping.
 func BenchmarkIdleHost(b *testing.B) {
-	cfg := testConfig(10, 0)
+	cfg := sabConfig(10, 0)
 	cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 	h, addr := startHost(b, cfg)
 	for i := 0; i < 10; i++ {
-		c := join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
+		c := sabJoin(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
 		go func() {
 			for range c.Messages() {
 			}
@@ -194,7 +194,7 @@ func BenchmarkIdleHost(b *testing.B) {
 // move (the host's work plus the drain loops).
 func BenchmarkHostMove(b *testing.B) {
 	const n = 10
-	cfg := testConfig(n, 0)
+	cfg := sabConfig(n, 0)
 	cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 	var mu sync.Mutex
 	written := map[int]int{}
@@ -261,7 +261,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 	const n, guests = 10, 5
 	var lat []time.Duration
 	for seed := uint64(1); len(lat) < b.N; seed++ {
-		cfg := testConfig(n, n-guests)
+		cfg := sabConfig(n, n-guests)
 		cfg.Seed = seed
 		cfg.NewBot = func(_ string, seat int) (rules.Bot, error) {
 			return sab.NewBot("hard", seat, uint64(seat)+seed)
@@ -290,7 +290,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 		h, addr = startHost(b, cfg)
 		cs := make([]*Client, guests)
 		for i := range cs {
-			cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
+			cs[i] = sabJoin(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 		var wg sync.WaitGroup
@@ -298,7 +298,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				Autoplay(ctx, c, randomBot, nil)
+				Autoplay(ctx, c, randomBot(sab), nil)
 			}()
 		}
 		wg.Wait()

@@ -90,7 +90,7 @@ func TestNothingHiddenReachesASeat(t *testing.T) {
 		deflate       bool
 	}{{5, 2, true}, {10, 7, false}} {
 		t.Run(fmt.Sprintf("%dp-seat%d", tc.players, tc.seat), func(t *testing.T) {
-			cfg := testConfig(tc.players, 0)
+			cfg := sabConfig(tc.players, 0)
 			cfg.Seed = seed
 			h, addr := startHost(t, cfg)
 			// The guest takes the only open seat, tc.seat.
@@ -103,7 +103,7 @@ func TestNothingHiddenReachesASeat(t *testing.T) {
 			}
 			var mu sync.Mutex
 			var raw bytes.Buffer
-			c := join(t, addr, "spy", func(cc *ClientConfig) {
+			c := sabJoin(t, addr, "spy", func(cc *ClientConfig) {
 				cc.Deflate = tc.deflate
 				cc.Dial = func(ctx context.Context, a string) (net.Conn, error) {
 					nc, err := dial(ctx, a)
@@ -117,7 +117,7 @@ func TestNothingHiddenReachesASeat(t *testing.T) {
 				t.Fatalf("seat %d, want %d", c.Seat(), tc.seat)
 			}
 			views := playAll(t, []*Client{c})
-			checkFinal(t, h, views)
+			checkFinal(t, h, []*Client{c}, views)
 			mu.Lock()
 			msgs, plain := decodeStream(t, raw.Bytes(), tc.deflate)
 			mu.Unlock()

@@ -4,14 +4,19 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/goldvein/goldvein/game"
+
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
-// Most of lan's tests play Saboteur, the game with the most to hide and
-// the largest views; lan itself names no game (rules/imports_test.go).
-// box/lan_test.go plays every game of the box over the network.
+// The tests of lan that still play Saboteur: what only Saboteur has among
+// the games, its views written as deltas (rules.ViewCodec) and its record
+// format 1, and its own hidden information checked field by field. The
+// others play the toy game of rules/ruletest (host_test.go). lan itself
+// names no game (rules/imports_test.go); box/lan_test.go plays every game
+// of the box over the network.
 
 // sab is Saboteur with its computer players.
 var sab = saboteur.Rules{Bots: bot.Brains}
@@ -34,9 +39,25 @@ func lobbyOpts(l Lobby) saboteur.Options {
 	return o
 }
 
-// randomBot is a random-level computer player for seat (Autoplay).
-func randomBot(seat int) (rules.Bot, error) {
-	return sab.NewBot("random", seat, uint64(seat)+1)
+// sabConfig is testConfig for Saboteur with players seats, seat 0 first.
+func sabConfig(players, bots int) HostConfig {
+	cfg := testConfig(players, bots)
+	cfg.Game, cfg.Options = sab, sabOpts(saboteur.Options{Players: players, FirstPlayer: 0})
+	cfg.NewBot = func(level string, seat int) (rules.Bot, error) {
+		return sab.NewBot("random", seat, uint64(seat)+100)
+	}
+	return cfg
+}
+
+// sabJoin is join for a Saboteur table.
+func sabJoin(t testing.TB, addr, name string, mut func(*ClientConfig)) *Client {
+	t.Helper()
+	return join(t, addr, name, func(c *ClientConfig) {
+		c.Game = sab
+		if mut != nil {
+			mut(c)
+		}
+	})
 }
 
 // sabView is an update's view as Saboteur's (a zero View when it is none).
@@ -86,4 +107,23 @@ func jsonEqual(t testing.TB, a, b any) bool {
 		t.Fatal(err)
 	}
 	return string(pa) == string(pb)
+}
+
+// sview is seat's view at t, as Saboteur's type.
+func sview(t *game.Table, seat int) saboteur.View { return t.View(seat).(saboteur.View) }
+
+// sabMoves reads a table's record as Saboteur's options and moves.
+func sabMoves(t testing.TB, rec *rules.Record) (saboteur.Options, []saboteur.Move) {
+	t.Helper()
+	o, err := saboteur.ParseOptions(len(rec.Seats), rec.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := make([]saboteur.Move, len(rec.Moves))
+	for i, rm := range rec.Moves {
+		if err := json.Unmarshal(rm.Move, &ms[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return o, ms
 }
