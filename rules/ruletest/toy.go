@@ -365,3 +365,110 @@ func (g Toy) CheckView(rv rules.View, seat int) error {
 	}
 	return nil
 }
+
+// ToyDeltas is the toy with its views written as deltas by the game
+// (rules.ViewCodec), as Saboteur's are: the LAN host sends a connection
+// only the top-level fields of a view that changed since its last one,
+// null for one that became empty, and the guest merges them. The network's
+// tests play it to test that path without naming a game.
+type ToyDeltas struct{ Toy }
+
+// toyFields are ToyView's top-level JSON fields, in order.
+var toyFields = []string{"seat", "scores", "picked", "bonus", "over"}
+
+// NewViewWriter returns the toy's view writer (rules.ViewCodec).
+func (ToyDeltas) NewViewWriter() rules.ViewWriter { return toyWriter{} }
+
+// MergeView returns prev with the top-level fields of delta put in (null
+// removes one), read as strictly as DecodeView; an unknown field is an
+// error (rules.ViewCodec).
+func (g ToyDeltas) MergeView(prev rules.View, delta []byte) (rules.View, error) {
+	pv, ok := prev.(ToyView)
+	if !ok {
+		return nil, fmt.Errorf("view: of type %T, not a toy view", prev)
+	}
+	var df map[string]json.RawMessage
+	if err := json.Unmarshal(delta, &df); err != nil || df == nil {
+		return nil, fmt.Errorf("delta: not a JSON object: %v", err)
+	}
+	pf, err := toyFieldsOf(pv)
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range df {
+		switch {
+		case !slices.Contains(toyFields, k):
+			return nil, fmt.Errorf("delta: unknown field %q", k)
+		case string(v) == "null":
+			delete(pf, k)
+		default:
+			pf[k] = v
+		}
+	}
+	merged, err := json.Marshal(pf)
+	if err != nil {
+		return nil, err
+	}
+	return g.DecodeView(merged)
+}
+
+// toyFieldsOf is v's top-level JSON fields.
+func toyFieldsOf(v any) (map[string]json.RawMessage, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var f map[string]json.RawMessage
+	return f, json.Unmarshal(b, &f)
+}
+
+type toyWriter struct{}
+
+// toySnap is a view's JSON fields, taken with the table locked.
+type toySnap map[string]json.RawMessage
+
+func (toyWriter) Snapshot(m rules.Match, seat int) rules.ViewSnapshot {
+	f, err := toyFieldsOf(m.View(seat))
+	if err != nil {
+		panic(err) // a ToyView always encodes
+	}
+	return toySnap(f)
+}
+
+func (toyWriter) AppendView(b []byte, prev, cur rules.ViewSnapshot) ([]byte, error) {
+	c, ok := cur.(toySnap)
+	if !ok {
+		return b, fmt.Errorf("view writer: a snapshot of type %T", cur)
+	}
+	p, _ := prev.(toySnap)
+	b = append(b, '{')
+	n := 0
+	for _, k := range toyFields {
+		pv, inPrev := p[k]
+		cv, inCur := c[k]
+		if prev != nil && (inCur == inPrev && bytes.Equal(pv, cv) || !inCur && !inPrev) {
+			continue
+		}
+		if !inCur && prev == nil {
+			continue
+		}
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = append(b, '"')
+		b = append(b, k...)
+		b = append(b, '"', ':')
+		if inCur {
+			b = append(b, cv...)
+		} else {
+			b = append(b, "null"...)
+		}
+	}
+	return append(b, '}'), nil
+}
+
+func (toyWriter) AppendEvent(b []byte, e rules.Event) ([]byte, error) {
+	j, err := json.Marshal(e)
+	return append(b, j...), err
+}

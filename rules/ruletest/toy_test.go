@@ -136,3 +136,63 @@ func TestToyCheckView(t *testing.T) {
 		t.Errorf("phrases: %q", got)
 	}
 }
+
+// TestToyDeltas: over random games, every seat's views written as deltas
+// (ToyDeltas' writer, against the seat's previous snapshot) merge back
+// into exactly the views the match gives; the bonuses' field goes with a
+// null; a delta with an unknown field is refused.
+func TestToyDeltas(t *testing.T) {
+	g := ToyDeltas{}
+	w := g.NewViewWriter()
+	for seed := uint64(1); seed <= 20; seed++ {
+		m, err := g.New(3, json.RawMessage(`{"turns":true,"deal":true}`), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev := make([]any, 4) // snapshots, seats -1 to 2
+		views := make([]any, 4)
+		for n := 0; ; n++ {
+			for s := -1; s < 3; s++ {
+				cur := w.Snapshot(m, s)
+				b, err := w.AppendView(nil, prev[s+1], cur)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got any
+				if prev[s+1] == nil {
+					got, err = g.DecodeView(b)
+				} else {
+					got, err = g.MergeView(views[s+1], b)
+				}
+				want, _ := json.Marshal(m.View(s))
+				gj, _ := json.Marshal(got)
+				if err != nil || string(gj) != string(want) {
+					t.Fatalf("seed %d, move %d, seat %d: delta %s merged to %s (%v), want %s", seed, n, s, b, gj, err, want)
+				}
+				prev[s+1], views[s+1] = cur, got
+			}
+			if m.Over() {
+				break
+			}
+			seat := m.ToMove()[0]
+			if _, err := m.Apply(seat, ToyMove{Pick: 1 + int(seed+uint64(n))%2}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	m, _ := g.New(2, json.RawMessage(`{"deal":true}`), 1)
+	v := m.View(0)
+	if got, err := g.MergeView(v, []byte(`{"bonus":null}`)); err != nil || got.(ToyView).Bonus != nil {
+		t.Errorf("a null bonus: %+v, %v", got, err)
+	}
+	for _, d := range []string{`{"wizard":1}`, `[1]`, `null`, `{"picked":"x"}`} {
+		if _, err := g.MergeView(v, []byte(d)); err == nil {
+			t.Errorf("delta %s merged", d)
+		}
+	}
+	var b []byte
+	b, _ = g.NewViewWriter().AppendEvent(b, ToyEvent{Type: "picked", Seat: 1, Pick: 2})
+	if want, _ := json.Marshal(ToyEvent{Type: "picked", Seat: 1, Pick: 2}); string(b) != string(want) {
+		t.Errorf("event %s, encoding/json writes %s", b, want)
+	}
+}
