@@ -384,3 +384,17 @@ func TestBotNames(t *testing.T) {
 		t.Fatalf("the record's names %q, the lobby's %q", got, names)
 	}
 }
+
+// jsonEqual reports whether a and b encode to the same JSON.
+func jsonEqual(t testing.TB, a, b any) bool {
+	t.Helper()
+	pa, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pa) == string(pb)
+}

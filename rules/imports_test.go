@@ -107,10 +107,12 @@ func must[T any](v T, _ error) T { return v }
 
 // gameFree are the layers that know games only through the contract
 // (DESIGN.md, Layers and folders): the table and the network. gameFreeTests
-// are those whose tests, too, play only the toy game of rules/ruletest.
+// are those whose tests, too, play only the toy game of rules/ruletest
+// (checked as go test builds them, without tags: lan's benchmarks play
+// Saboteur only with -tags benchsaboteur).
 var (
 	gameFree      = []string{"./game", "./lan"}
-	gameFreeTests = []string{"./game"}
+	gameFreeTests = []string{"./game", "./lan"}
 )
 
 // TestLayersNameNoGame fails when game or lan depends on a game package
