@@ -128,6 +128,7 @@ func TestSimultaneousGameOverLAN(t *testing.T) {
 			t.Errorf("guest %d ended with %+v, the host's view is %+v", i, v, want)
 		}
 	}
+	waitFor(t, "the lobby to say the game is over", func() bool { return h.Lobby().Over }) // watchEnd follows Done
 	if l := h.Lobby(); l.Game != "toy" || l.Players != 3 || !l.Over {
 		t.Fatalf("lobby: %+v", l)
 	}
