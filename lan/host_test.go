@@ -185,6 +185,12 @@ func TestRefusals(t *testing.T) {
 	if err := try(func(c *ClientConfig) { c.Token = "00112233445566778899aabbccddeeff" }); code(err) != CodeToken {
 		t.Errorf("unknown token: %v", err)
 	}
+	// A refused connection counts against the address until the host has
+	// written its refusal and forgotten it, just after the guest reads it.
+	counted := func(n int) func() bool {
+		return func() bool { h.mu.Lock(); defer h.mu.Unlock(); return h.perAddr["127.0.0.1"] == n }
+	}
+	waitFor(t, "the refused connections to be forgotten", counted(0))
 	if err := try(func(c *ClientConfig) {}); err != nil {
 		t.Errorf("first guest: %v", err)
 	}
@@ -195,6 +201,7 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("third guest at a table of 2 open seats: %v", err)
 	}
 	// Two seated connections and this one make 3: the fourth is busy.
+	waitFor(t, "the full table's refusal to be forgotten", counted(2))
 	extra := rawConn(t, addr)
 	defer extra.Close()
 	if err := try(func(c *ClientConfig) {}); code(err) != CodeBusy {
