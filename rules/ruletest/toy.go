@@ -18,8 +18,11 @@ import (
 // default) ends the game. By default every seat picks at once (a
 // simultaneous choice, several seats owing a move, as in Incan Gold); its
 // options (ToyOptions) make it a game of turns and deal each seat a secret
-// bonus at the start (an opening, rules.Opener, as Saboteur's deal). Its
-// faults are switches, so the tests can see the harness fail.
+// bonus at the start (an opening, rules.Opener, as Saboteur's deal). It
+// has quick chat phrases (rules.Phraser) and a view check
+// (rules.ViewChecker); ToyDeltas adds views written as deltas
+// (rules.ViewCodec). Its faults are switches, so the tests can see the
+// harness fail.
 //
 // Rules it cites when it refuses: T1 not a toy move, T2 a seat that owes no
 // move, T3 a pick other than 1 or 2.
