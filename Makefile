@@ -49,7 +49,7 @@ vet: deps
 lint: fmt-check vet actionlint
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem ./rules/... ./lan/...
+	$(GO) test -tags benchsaboteur -run '^$$' -bench . -benchmem ./rules/... ./lan/...
 
 # The browser build (docs/LAN.md, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).

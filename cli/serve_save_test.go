@@ -14,12 +14,12 @@ import (
 )
 
 // TestLoadLanSaveFormat1: a goldvein serve --save file written before
-// record format 2 (game/testdata) still resumes: the record converts, the
+// record format 2 (box/testdata) still resumes: the record converts, the
 // session reads as it was, the host takes the game up at its 75th move,
 // and its next autosave is format 2 with the seats' kinds (the host's own
 // player human, the guest remote, the computer players at their levels).
 func TestLoadLanSaveFormat1(t *testing.T) {
-	rec, sess, err := loadLanSave(filepath.Join("..", "game", "testdata", "format1-lansave.json"), saboteur.Rules{})
+	rec, sess, err := loadLanSave(filepath.Join("..", "box", "testdata", "format1-lansave.json"), saboteur.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}

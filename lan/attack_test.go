@@ -91,7 +91,7 @@ func TestAttackStalledBodies(t *testing.T) {
 	}
 	time.Sleep(100 * time.Millisecond)
 	start := time.Now()
-	_, err := Join(t.Context(), addr, ClientConfig{Game: sab, Name: "Ann", Token: token, Timeout: 2 * time.Second})
+	_, err := Join(t.Context(), addr, ClientConfig{Game: toy, Name: "Ann", Token: token, Timeout: 2 * time.Second})
 	t.Logf("reconnect with token while the attacker holds its sockets: err=%v (%v)", err, time.Since(start).Round(time.Millisecond))
 	for _, after := range []time.Duration{time.Second, 7 * time.Second} {
 		time.Sleep(after - time.Since(start))
@@ -122,7 +122,7 @@ func TestAttackLobbyChurn(t *testing.T) {
 	h, addr := startHost(t, cfg)
 	slow := rawConn(t, addr)
 	slow.nc.(*net.TCPConn).SetReadBuffer(4096)
-	slow.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "Slow"})
+	slow.send(&Message{T: THello, Version: Version, Game: "toy", Name: "Slow"})
 	if m, err := slow.recv(); err != nil || m.T != TWelcome {
 		t.Fatalf("slow guest: %v %+v", err, m)
 	}
@@ -135,7 +135,7 @@ func TestAttackLobbyChurn(t *testing.T) {
 			continue
 		}
 		io.WriteString(nc, Magic)
-		p, _ := Encode(&Message{T: THello, Version: Version, Game: "saboteur", Name: "Churn"})
+		p, _ := Encode(&Message{T: THello, Version: Version, Game: "toy", Name: "Churn"})
 		WriteFrame(nc, p)
 		nc.SetReadDeadline(time.Now().Add(6 * time.Second))
 		q, err := ReadFrame(nc, nil, MaxHostMessage)
@@ -173,7 +173,7 @@ func TestAttackPasswordGuessing(t *testing.T) {
 			continue
 		}
 		io.WriteString(nc, Magic)
-		p, _ := Encode(&Message{T: THello, Version: Version, Game: "saboteur", Name: "Eve", Password: fmt.Sprintf("guess%d", tries)})
+		p, _ := Encode(&Message{T: THello, Version: Version, Game: "toy", Name: "Eve", Password: fmt.Sprintf("guess%d", tries)})
 		WriteFrame(nc, p)
 		nc.SetReadDeadline(time.Now().Add(6 * time.Second))
 		if q, err := ReadFrame(nc, nil, MaxHostMessage); err == nil {
@@ -248,7 +248,7 @@ func TestAttackDownloadFlood(t *testing.T) {
 	cfg.Web = webdist.NewHandler(fstest.MapFS{"goldvein.wasm.gz": {Data: gz.Bytes()}, "index.html": {Data: []byte("<html>")}})
 	_, addr := startHost(t, cfg)
 	rc := rawConn(t, addr)
-	rc.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "Ann"})
+	rc.send(&Message{T: THello, Version: Version, Game: "toy", Name: "Ann"})
 	if m, err := rc.recv(); err != nil || m.T != TWelcome {
 		t.Fatalf("guest: %v %+v", err, m)
 	}

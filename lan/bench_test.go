@@ -2,6 +2,7 @@ package lan
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -10,9 +11,41 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/rules"
-	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/rules/ruletest"
 )
+
+// The network's benchmarks play benchRules at ten seats in turns, seat 0
+// first, with computer players of benchLevel: by default the toy game with
+// its views written as deltas by the game (ruletest.ToyDeltas, as
+// Saboteur's are), so that lan's tests name no game; built with
+// -tags benchsaboteur (bench_sab_test.go) they play Saboteur, whose large
+// maze views docs/LAN.md's figures measure.
+var (
+	benchRules rules.Game = ruletest.ToyDeltas{}
+	benchOpts             = func(players int) json.RawMessage { return toyOpts() }
+	benchLevel            = "random"
+)
+
+// benchConfig is testConfig for benchRules with players seats.
+func benchConfig(players, bots int) HostConfig {
+	cfg := testConfig(players, bots)
+	cfg.Game, cfg.Options = benchRules, benchOpts(players)
+	cfg.NewBot = func(level string, seat int) (rules.Bot, error) {
+		return benchRules.NewBot("random", seat, uint64(seat)+100)
+	}
+	return cfg
+}
+
+// benchJoin is join for a benchRules table.
+func benchJoin(b *testing.B, addr, name string, mut func(*ClientConfig)) *Client {
+	b.Helper()
+	return join(b, addr, name, func(c *ClientConfig) {
+		c.Game = benchRules
+		if mut != nil {
+			mut(c)
+		}
+	})
+}
 
 type receipt struct {
 	seat int
@@ -70,7 +103,7 @@ func BenchmarkMoveToLastSeat(b *testing.B) {
 // of seat-updates.
 func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duration, []time.Duration, int64, int64) {
 	const n = 10
-	cfg := testConfig(n, 0)
+	cfg := benchConfig(n, 0)
 	var hmu sync.Mutex
 	var arrived time.Time
 	lastWrite := map[int]time.Time{}
@@ -89,7 +122,7 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 	recv := make(chan receipt, 4096)
 	cs := make([]*Client, n)
 	for i := range cs {
-		cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) {
+		cs[i] = benchJoin(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) {
 			c.Deflate, c.IdleTimeout = deflate, 20*time.Second
 		})
 	}
@@ -100,14 +133,19 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 			}
 		}()
 	}
-	brains := make([]saboteur.Brain, n)
+	brains := make([]rules.Bot, n)
 	for s := range brains {
-		brains[s] = bot.New(bot.Random, s, n, seed+uint64(s))
+		var err error
+		if brains[s], err = benchRules.NewBot("random", s, seed+uint64(s)); err != nil {
+			b.Fatal(err)
+		}
 	}
-	views := make([]saboteur.View, n)
-	got := map[int]int{}        // moves -> seats that have the update
-	last := map[int]time.Time{} // moves -> the latest receipt
-	sent := map[int]time.Time{} // moves before the move -> when it was sent
+	views := make([]rules.View, n)
+	// In a game of turns the step counts the moves.
+	got := map[int]int{}        // step -> seats that have the update
+	owes := map[int]int{}       // step -> the seat that owes its move (-1: none yet)
+	last := map[int]time.Time{} // step -> the latest receipt
+	sent := map[int]time.Time{} // step before the move -> when it was sent
 	var lat []time.Duration
 	timeout := time.After(60 * time.Second)
 	for {
@@ -120,30 +158,35 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 		if r.m.T != TUpdate {
 			continue
 		}
-		v := *upView(r.m)
-		for _, e := range upEvents(r.m) {
+		for _, e := range r.m.GameEvents {
 			brains[r.seat].Observe(e)
 		}
-		views[r.seat] = v
-		got[v.Moves]++
-		if r.at.After(last[v.Moves]) {
-			last[v.Moves] = r.at
+		step := r.m.Step
+		views[r.seat] = r.m.GameView
+		if got[step]++; got[step] == 1 {
+			owes[step] = -1
 		}
-		if got[v.Moves] < n {
+		if r.m.Owes {
+			owes[step] = r.seat
+		}
+		if r.at.After(last[step]) {
+			last[step] = r.at
+		}
+		if got[step] < n {
 			continue
 		}
-		if t0, ok := sent[v.Moves-1]; ok {
-			lat = append(lat, last[v.Moves].Sub(t0))
+		if t0, ok := sent[step-1]; ok {
+			lat = append(lat, last[step].Sub(t0))
 			hmu.Lock()
-			hostLat = append(hostLat, lastWrite[v.Moves].Sub(arrived))
+			hostLat = append(hostLat, lastWrite[step].Sub(arrived))
 			hmu.Unlock()
 		}
-		if v.Phase == saboteur.Over || len(lat) >= max {
+		turn := owes[step]
+		if turn < 0 || len(lat) >= max { // nobody owes a move: the game is over
 			break
 		}
-		turn := v.Turn
 		m := brains[turn].Choose(views[turn])
-		sent[v.Moves] = time.Now()
+		sent[step] = time.Now()
 		cs[turn].Move(m)
 	}
 	var bytes int64
@@ -164,11 +207,11 @@ func benchGame(b *testing.B, seed uint64, deflate bool, max int) ([]time.Duratio
 // connected guests, mid-game, nobody moving) uses per second of wall time,
 // with the default 5 s ping.
 func BenchmarkIdleHost(b *testing.B) {
-	cfg := testConfig(10, 0)
+	cfg := benchConfig(10, 0)
 	cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 	h, addr := startHost(b, cfg)
 	for i := 0; i < 10; i++ {
-		c := join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
+		c := benchJoin(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
 		go func() {
 			for range c.Messages() {
 			}
@@ -189,12 +232,13 @@ func BenchmarkIdleHost(b *testing.B) {
 
 // BenchmarkHostMove measures the host alone: 10 guests whose sockets are
 // drained without decoding, moves (the first legal move of the seat on
-// turn) sent as raw frames; per move the host decodes it, applies it and
+// turn, as a random computer player chose it) sent as raw frames; per move
+// the host decodes it, applies it and
 // writes an update to each of the 10 seats. It reports the process CPU per
 // move (the host's work plus the drain loops).
 func BenchmarkHostMove(b *testing.B) {
 	const n = 10
-	cfg := testConfig(n, 0)
+	cfg := benchConfig(n, 0)
 	cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 	var mu sync.Mutex
 	written := map[int]int{}
@@ -225,35 +269,42 @@ func BenchmarkHostMove(b *testing.B) {
 		conns = conns[:0]
 		for i := 0; i < n; i++ {
 			rc := rawConn(b, addr)
-			rc.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: fmt.Sprintf("p%d", i)})
+			rc.send(&Message{T: THello, Version: Version, Game: benchRules.ID(), Name: fmt.Sprintf("p%d", i)})
 			go io.Copy(io.Discard, rc.nc)
 			conns = append(conns, rc)
 		}
 		<-h.Started()
 		<-wrote // the deal
 	}
+	chooser, err := benchRules.NewBot("random", 0, 1) // it only reads the view it is shown
+	if err != nil {
+		b.Fatal(err)
+	}
 	start(1)
 	b.ResetTimer()
 	cpu0 := processCPU()
 	for i := 0; i < b.N; i++ {
 		t := h.Table()
-		v := sview(t, -1)
-		if v.Phase == saboteur.Over {
+		seats, _ := t.ToMove()
+		if len(seats) == 0 {
 			b.StopTimer()
 			start(uint64(i) + 2)
 			b.StartTimer()
-			t, v = h.Table(), sview(h.Table(), -1)
+			t = h.Table()
+			seats, _ = t.ToMove()
 		}
-		tv := sview(t, v.Turn)
-		m := tv.LegalMoves()[0]
-		conns[v.Turn].send(&Message{T: TMove, Move: moveJSON(m)})
+		m, err := json.Marshal(chooser.Choose(t.View(seats[0])))
+		if err != nil {
+			b.Fatal(err)
+		}
+		conns[seats[0]].send(&Message{T: TMove, Move: m})
 		<-wrote
 	}
 	b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/float64(b.N), "cpu-µs/move")
 }
 
 // BenchmarkGuestMoveWithBots: 5 guests and 5 computer players of level
-// hard at one table. Per guest move it measures, on the host, the time
+// benchLevel (Saboteur's: hard) at one table. Per guest move it measures, on the host, the time
 // from reading the move to writing the update to the last of the 5
 // guests; a computer player whose turn the move starts thinks meanwhile
 // (bot seats share the host's CPU). b.N counts guest moves.
@@ -261,10 +312,10 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 	const n, guests = 10, 5
 	var lat []time.Duration
 	for seed := uint64(1); len(lat) < b.N; seed++ {
-		cfg := testConfig(n, n-guests)
+		cfg := benchConfig(n, n-guests)
 		cfg.Seed = seed
 		cfg.NewBot = func(_ string, seat int) (rules.Bot, error) {
-			return sab.NewBot("hard", seat, uint64(seat)+seed)
+			return benchRules.NewBot(benchLevel, seat, uint64(seat)+seed)
 		}
 		cfg.PingInterval, cfg.IdleTimeout = 5*time.Second, 20*time.Second
 		var mu sync.Mutex
@@ -273,7 +324,8 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 		written := map[int]int{}
 		last := map[int]time.Time{}
 		cfg.onMoveRead = func(at time.Time) {
-			moves := sview(h.Table(), -1).Moves + 1
+			_, step := h.Table().ToMove()
+			moves := step + 1
 			mu.Lock()
 			arrived[moves] = at
 			mu.Unlock()
@@ -290,7 +342,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 		h, addr = startHost(b, cfg)
 		cs := make([]*Client, guests)
 		for i := range cs {
-			cs[i] = join(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
+			cs[i] = benchJoin(b, addr, fmt.Sprintf("p%d", i), func(c *ClientConfig) { c.IdleTimeout = 20 * time.Second })
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 		var wg sync.WaitGroup
@@ -298,7 +350,7 @@ func BenchmarkGuestMoveWithBots(b *testing.B) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				Autoplay(ctx, c, randomBot, nil)
+				Autoplay(ctx, c, randomBot(benchRules), nil)
 			}()
 		}
 		wg.Wait()

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/rules"
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/ruletest"
 )
 
 // waitFor polls cond every 5 ms for up to 10 s.
@@ -41,8 +41,8 @@ func TestDropoutStandInAndBack(t *testing.T) {
 	c := join(t, addr, "victim", nil)
 	token := c.Token()
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := Autoplay(ctx, c, randomBot, func(m Message) {
-		if m.T == TUpdate && upView(m).Moves >= 8 {
+	_, err := Autoplay(ctx, c, randomBot(toy), func(m Message) {
+		if m.T == TUpdate && m.Step >= 8 { // in turns, the toy's step counts the moves
 			cancel() // the client dies without a goodbye
 		}
 	})
@@ -71,19 +71,19 @@ func TestDropoutStandInAndBack(t *testing.T) {
 	for m.T != TUpdate {
 		m = <-c2.Messages()
 	}
-	if len(m.Events) < upView(m).Moves {
-		t.Fatalf("comeback update: %d events for %d moves", len(m.Events), upView(m).Moves)
+	if len(m.GameEvents) < m.Step+4 { // the deal, a pick per move and the reveals
+		t.Fatalf("comeback update: %d events for %d moves", len(m.GameEvents), m.Step)
 	}
-	for _, e := range upEvents(m) {
-		if !reflect.DeepEqual(e, e.Redact(0)) {
+	for _, e := range m.GameEvents {
+		if r, _ := e.For(0); !reflect.DeepEqual(e, r) {
 			t.Fatalf("comeback update holds a private event: %+v", e)
 		}
 	}
-	if upView(m).MyTurn() { // Autoplay below starts from the next update
-		c2.Move(upView(m).LegalMoves()[0])
+	if m.Owes { // Autoplay below starts from the next update
+		c2.Move(ruletest.ToyMove{Pick: 1})
 	}
 	views := playAll(t, []*Client{c2})
-	checkFinal(t, h, views)
+	checkFinal(t, h, []*Client{c2}, views)
 }
 
 // memSaver is an autosave in memory, passed through JSON like a file.
@@ -121,7 +121,7 @@ func TestHostCrashResume(t *testing.T) {
 		join(t, addr, "ann", func(c *ClientConfig) { c.Reconnect = 10 * time.Second }),
 		join(t, addr, "bob", func(c *ClientConfig) { c.Reconnect = 10 * time.Second }),
 	}
-	var views []saboteur.View
+	var views []rules.View
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -149,7 +149,7 @@ func TestHostCrashResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-done
-	checkFinal(t, h2, views)
+	checkFinal(t, h2, cs, views)
 	final := h2.Table().Record()
 	sameMove := func(a, b rules.RecordMove) bool { return a.Seat == b.Seat && bytes.Equal(a.Move, b.Move) }
 	if !slices.EqualFunc(final.Moves[:len(rec.Moves)], rec.Moves, sameMove) || final.Seed != rec.Seed {
@@ -170,7 +170,7 @@ func TestBadMessagesHarmNobody(t *testing.T) {
 	}
 	bad := rawConn(t, addr)
 	defer bad.Close()
-	bad.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "mallory"})
+	bad.send(&Message{T: THello, Version: Version, Game: "toy", Name: "mallory"})
 	if m, err := bad.recv(); err != nil || m.T != TWelcome || m.Seat != 3 {
 		t.Fatalf("welcome: %+v %v", m, err)
 	}
@@ -180,11 +180,13 @@ func TestBadMessagesHarmNobody(t *testing.T) {
 		name, payload, code string
 	}{
 		{"garbage", "\x00\x01\xffgarbage", CodeProtocol},
-		{"truncated JSON", `{"t":"move","move":{"play":`, CodeProtocol},
+		{"truncated JSON", `{"t":"move","move":{"pick":`, CodeProtocol},
 		{"unknown type", `{"t":"launch"}`, CodeProtocol},
-		{"unknown field", `{"t":"move","move":{"play":"discard","card":"NESW"},"seat":0,"x":1}`, CodeProtocol},
-		{"out of turn, posing as seat 0", `{"t":"move","move":{"seat":0,"play":"discard","card":"NESW"}}`, CodeRule},
-		{"unknown card", `{"t":"move","move":{"play":"diamond","x":1,"y":0}}`, CodeProtocol},
+		{"unknown field", `{"t":"move","move":{"pick":1},"seat":0,"x":1}`, CodeProtocol},
+		{"unknown field in the move", `{"t":"move","move":{"pick":1,"seat":0}}`, CodeProtocol},
+		{"out of turn", `{"t":"move","move":{"pick":1}}`, CodeRule},
+		{"a pick the rules refuse", `{"t":"move","move":{"pick":3}}`, CodeRule},
+		{"unknown pick", `{"t":"move","move":{"pick":9}}`, CodeProtocol},
 		{"hello twice", `{"t":"hello","version":1,"name":"again"}`, CodeProtocol},
 		{"unprintable chat", `{"t":"chat","text":"\u0007"}`, CodeProtocol},
 		{"empty", ``, CodeProtocol},
@@ -236,12 +238,12 @@ func TestBadMessagesHarmNobody(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var wg sync.WaitGroup
-	views := make([]saboteur.View, len(cs))
+	views := make([]rules.View, len(cs))
 	for i, c := range cs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v, err := Autoplay(ctx, c, randomBot, func(m Message) {
+			v, err := Autoplay(ctx, c, randomBot(toy), func(m Message) {
 				if m.T == TError {
 					t.Errorf("client %d got an error: %s", i, m.Error)
 				}
@@ -249,11 +251,11 @@ func TestBadMessagesHarmNobody(t *testing.T) {
 			if err != nil {
 				t.Errorf("client %d: %v", i, err)
 			}
-			views[i] = sabView(v)
+			views[i] = v
 		}()
 	}
 	wg.Wait()
-	checkFinal(t, h, views)
+	checkFinal(t, h, cs, views)
 }
 
 func TestRateLimit(t *testing.T) {
@@ -262,9 +264,9 @@ func TestRateLimit(t *testing.T) {
 	_, addr := startHost(t, cfg)
 	rc := rawConn(t, addr)
 	defer rc.Close()
-	rc.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "flood"})
+	rc.send(&Message{T: THello, Version: Version, Game: "toy", Name: "flood"})
 	for i := 0; i < 20; i++ {
-		rc.send(&Message{T: TChat, Phrase: "hurry"})
+		rc.send(&Message{T: TChat, Phrase: "pick_two"})
 	}
 	chats, limited := 0, 0
 	for chats+limited < 20 {
@@ -318,7 +320,7 @@ func TestByeEndsTheToken(t *testing.T) {
 	before := save.moves
 	save.mu.Unlock()
 
-	_, err := Join(context.Background(), addr, ClientConfig{Game: sab, Name: "ann", Token: token, Timeout: 2 * time.Second})
+	_, err := Join(context.Background(), addr, ClientConfig{Game: toy, Name: "ann", Token: token, Timeout: 2 * time.Second})
 	var re *RefusedError
 	if !errors.As(err, &re) || re.Code != CodeToken {
 		t.Fatalf("the token after a bye: %v, want a refusal with code token", err)

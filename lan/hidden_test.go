@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/goldvein/goldvein/rules"
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/ruletest"
 )
 
 // recordingConn keeps every byte the host sends to one client.
@@ -36,7 +36,7 @@ func (c recordingConn) Read(p []byte) (int, error) {
 // decodeStream reads a recorded host stream: the welcome in plain frames,
 // then (when deflate was asked for) one deflate stream of frames. It
 // returns the messages and the stream's plain text.
-func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
+func decodeStream(t *testing.T, g rules.Game, raw []byte, deflate bool) ([]Message, []byte) {
 	t.Helper()
 	br := bytes.NewReader(raw)
 	var plain bytes.Buffer
@@ -49,7 +49,7 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 		t.Fatalf("first message %q, %v", w.T, err)
 	}
 	msgs := []Message{w}
-	vt := viewTracker{g: sab}
+	vt := viewTracker{g: g}
 	var r io.Reader = br
 	if deflate {
 		r = flate.NewReader(br)
@@ -77,21 +77,26 @@ func decodeStream(t *testing.T, raw []byte, deflate bool) ([]Message, []byte) {
 
 // TestNothingHiddenReachesASeat plays whole games with one guest among
 // computer players, records every byte the host sends that guest, and
-// checks them against the true hidden state (SABOTEUR.md, Hidden
-// information): no other seat's role or hand, no face-down goal, no
-// discard, no other seat's gold before the end, no seed; and every update
-// is exactly the seat's own view (saboteur.Game.View) and its redaction of the
-// events (saboteur.Event.Redact).
+// checks them against the true hidden state: every update is exactly the
+// seat's own view (rules.Match.View, deltas merged) and its redaction of
+// the move's events (rules.Event.For), nothing the game's hidden check
+// (ruletest.ToyHidden: another seat's sealed pick or secret bonus) forbids,
+// and no seed. It plays the toy with its views written as deltas by the
+// game (ruletest.ToyDeltas, rules.ViewCodec, as Saboteur's are) and by lan
+// (the plain toy), deflated and not. box/lan_test.go checks every game of
+// the box over the network with its own hidden check.
 func TestNothingHiddenReachesASeat(t *testing.T) {
 	t.Parallel()
 	const seed = 0x9E3779B97F4A7C15
 	for _, tc := range []struct {
 		players, seat int
 		deflate       bool
-	}{{5, 2, true}, {10, 7, false}} {
-		t.Run(fmt.Sprintf("%dp-seat%d", tc.players, tc.seat), func(t *testing.T) {
+		g             rules.Game
+	}{{5, 2, true, ruletest.ToyDeltas{}}, {10, 7, false, ruletest.ToyDeltas{}}, {5, 2, false, toy}, {3, 1, true, toy}} {
+		_, deltas := tc.g.(rules.ViewCodec)
+		t.Run(fmt.Sprintf("%dp-seat%d-deflate=%v-viewcodec=%v", tc.players, tc.seat, tc.deflate, deltas), func(t *testing.T) {
 			cfg := testConfig(tc.players, 0)
-			cfg.Seed = seed
+			cfg.Game, cfg.Seed = tc.g, seed
 			h, addr := startHost(t, cfg)
 			// The guest takes the only open seat, tc.seat.
 			for i := 0; i < tc.players; i++ {
@@ -104,7 +109,7 @@ func TestNothingHiddenReachesASeat(t *testing.T) {
 			var mu sync.Mutex
 			var raw bytes.Buffer
 			c := join(t, addr, "spy", func(cc *ClientConfig) {
-				cc.Deflate = tc.deflate
+				cc.Game, cc.Deflate = tc.g, tc.deflate
 				cc.Dial = func(ctx context.Context, a string) (net.Conn, error) {
 					nc, err := dial(ctx, a)
 					if err != nil {
@@ -117,123 +122,84 @@ func TestNothingHiddenReachesASeat(t *testing.T) {
 				t.Fatalf("seat %d, want %d", c.Seat(), tc.seat)
 			}
 			views := playAll(t, []*Client{c})
-			checkFinal(t, h, views)
+			checkFinal(t, h, []*Client{c}, views)
 			mu.Lock()
-			msgs, plain := decodeStream(t, raw.Bytes(), tc.deflate)
+			msgs, plain := decodeStream(t, tc.g, raw.Bytes(), tc.deflate)
 			mu.Unlock()
-			checkHidden(t, h.Table().Record(), tc.seat, msgs, plain)
+			if deltas && !slices.ContainsFunc(msgs, func(m Message) bool { return m.Delta != nil }) {
+				t.Fatal("no update came as a delta: the test no longer covers the game's view writer")
+			}
+			checkHidden(t, tc.g, h.Table().Record(), tc.seat, msgs, plain)
 		})
 	}
 }
 
-func checkHidden(t *testing.T, rec *rules.Record, seat int, msgs []Message, plain []byte) {
+// checkHidden replays rec move by move beside the guest's messages: the
+// first update holds the deal, each later one a move.
+func checkHidden(t *testing.T, g rules.Game, rec *rules.Record, seat int, msgs []Message, plain []byte) {
 	t.Helper()
 	for _, secret := range []string{strconv.FormatUint(rec.Seed, 10), strconv.FormatUint(rec.Seed, 16), `"seed"`} {
 		if bytes.Contains(plain, []byte(secret)) {
 			t.Errorf("the stream holds %s", secret)
 		}
 	}
-	opts, moves := sabMoves(t, rec)
-	g, evs, err := saboteur.New(opts, rec.Seed)
+	m, err := g.New(len(rec.Seats), rec.Options, rec.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	next := 0 // the next move of rec to apply
+	evs := rules.OpeningOf(m)
 	updates := 0
-	for _, m := range msgs {
-		switch m.T {
+	for _, msg := range msgs {
+		switch msg.T {
 		case TWelcome, TLobby, TChat, TPing:
 			continue
 		case TUpdate:
 		default:
-			t.Fatalf("unexpected %q: %s", m.T, m.Error)
+			t.Fatalf("unexpected %q: %s", msg.T, msg.Error)
 		}
-		v := upView(m)
-		for next < v.Moves {
-			if evs, err = g.Apply(moves[next]); err != nil {
+		if updates > 0 {
+			if updates > len(rec.Moves) {
+				t.Fatalf("update %d after the record's %d moves", updates, len(rec.Moves))
+			}
+			rm := rec.Moves[updates-1]
+			mv, err := g.DecodeMove(rm.Move)
+			if err == nil {
+				evs, err = m.Apply(rm.Seat, mv)
+			}
+			if err != nil {
 				t.Fatal(err)
 			}
-			next++
 		}
 		updates++
 		// Exactly the seat's view and the redacted events.
-		want, _ := json.Marshal(g.View(seat))
-		got, _ := json.Marshal(v)
+		want, _ := json.Marshal(m.View(seat))
+		got, _ := json.Marshal(msg.GameView)
 		if !bytes.Equal(want, got) {
-			t.Fatalf("update at move %d: view differs from saboteur.View(%d)\n got %s\nwant %s", v.Moves, seat, got, want)
+			t.Fatalf("update %d: view differs from the match's View(%d)\n got %s\nwant %s", updates, seat, got, want)
 		}
-		if len(m.Events) != len(evs) {
-			t.Fatalf("update at move %d: %d events, want %d", v.Moves, len(m.Events), len(evs))
+		if err := ruletest.ToyHidden(m, seat, got); err != nil {
+			t.Fatalf("update %d: the view leaks %v: %s", updates, err, got)
 		}
-		for i, e := range evs {
-			re := e.Redact(seat)
-			w, _ := json.Marshal(&re)
-			gj, _ := json.Marshal(m.Events[i])
-			if !bytes.Equal(w, gj) {
-				t.Fatalf("update at move %d: event %d is %s, want %s", v.Moves, i, gj, w)
+		var sent []rules.Event
+		for _, e := range evs {
+			if r, ok := e.For(seat); ok {
+				sent = append(sent, r)
 			}
 		}
-		checkSeatKnowsOnly(t, g, seat, v, upEvents(m), evs)
-	}
-	if next != len(rec.Moves) || updates != len(rec.Moves)+1 {
-		t.Fatalf("saw %d updates up to move %d of %d", updates, next, len(rec.Moves))
-	}
-}
-
-// checkSeatKnowsOnly checks one update against the true state, field by
-// field of SABOTEUR.md's Hidden information, independently of saboteur.View.
-func checkSeatKnowsOnly(t *testing.T, g *saboteur.Game, seat int, v *saboteur.View, got, truth []saboteur.Event) {
-	t.Helper()
-	over := g.Phase() == saboteur.Over
-	own := g.View(seat)
-	public := g.View(-1)
-	if v.Role != own.Role || !slices.Equal(v.Hand, own.Hand) {
-		t.Fatalf("own role or hand wrong at move %d", v.Moves)
-	}
-	// Face-down goals show no identity; peeks only where this seat mapped.
-	for i, c := range saboteur.GoalCells {
-		tile, _ := v.Board.At(c)
-		if !public.Board.GoalFaceUp(i) && tile.Card.Goal != saboteur.NoGoal {
-			t.Fatalf("move %d: face-down goal %d shows as %s", v.Moves, i, tile.Card)
+		if len(msg.Events) != len(sent) {
+			t.Fatalf("update %d: %d events, want %d", updates, len(msg.Events), len(sent))
 		}
-		mapped := slices.Contains(v.MapsPlayed, saboteur.MapSight{Seat: seat, Goal: i})
-		if v.Peeked[i] != saboteur.NoGoal && !mapped {
-			t.Fatalf("move %d: goal %d peeked without a map", v.Moves, i)
-		}
-	}
-	// Other seats' gold and the results: hidden until the end (R8.4).
-	if !over && v.Scores != nil {
-		t.Fatalf("move %d: scores before the end", v.Moves)
-	}
-	for _, r := range v.Results {
-		for s, gold := range r.Gold {
-			if s != seat && gold != 0 && !over {
-				t.Fatalf("move %d: seat %d's gold shown", v.Moves, s)
+		for i, r := range sent {
+			w, _ := json.Marshal(r)
+			if !bytes.Equal(w, msg.Events[i]) {
+				t.Fatalf("update %d: event %d is %s, want %s", updates, i, msg.Events[i], w)
+			}
+			if err := ruletest.ToyHidden(m, seat, msg.Events[i]); err != nil {
+				t.Fatalf("update %d: event %s leaks %v", updates, msg.Events[i], err)
 			}
 		}
 	}
-	for i, e := range got {
-		tr := truth[i]
-		if e.Seat == seat {
-			continue
-		}
-		switch e.Type {
-		case saboteur.Dealt:
-			if e.Role != saboteur.NoRole || e.Cards != nil {
-				t.Fatalf("move %d: seat %d's role or hand sent (truth %s, %v)", v.Moves, e.Seat, tr.Role, tr.Cards)
-			}
-		case saboteur.Drew, saboteur.Discarded, saboteur.MapPlayed:
-			if e.Card != (saboteur.Card{}) {
-				t.Fatalf("move %d: seat %d's %s card %s sent", v.Moves, e.Seat, e.Type, e.Card)
-			}
-		case saboteur.GoldOffered:
-			if e.Golds != nil {
-				t.Fatalf("move %d: seat %d's gold offer sent", v.Moves, e.Seat)
-			}
-		case saboteur.GoldKept:
-			if e.Gold != 0 {
-				t.Fatalf("move %d: seat %d's kept gold sent", v.Moves, e.Seat)
-			}
-		}
+	if updates != len(rec.Moves)+1 {
+		t.Fatalf("saw %d updates for %d moves", updates, len(rec.Moves))
 	}
 }

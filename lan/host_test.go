@@ -2,28 +2,49 @@ package lan
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
-	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/rules/ruletest"
 )
 
-// testConfig is a host on loopback with short timeouts, random-level
-// computer players and a fixed seed.
+// Most of lan's tests play the toy game of rules/ruletest (a game of
+// turns with a secret deal and sealed picks, toyOpts): lan names no game,
+// its tests included (rules/imports_test.go). sab_test.go lists the tests
+// that still play Saboteur, for what only Saboteur has (its views written
+// as deltas by rules.ViewCodec, its record format 1).
+
+// toy is the game of lan's tests.
+var toy = ruletest.Toy{}
+
+// toyOpts is the toy's options JSON for lan's tests: seat 0 picks first,
+// then the others in turn (as Saboteur with FirstPlayer 0), with a secret
+// bonus dealt to each seat, to 30 points.
+func toyOpts() json.RawMessage {
+	b, err := json.Marshal(ruletest.ToyOptions{Turns: true, Deal: true, Target: 30})
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// testConfig is a host of the toy game (toyOpts) on loopback with short
+// timeouts, random-level computer players and a fixed seed.
 func testConfig(players, bots int) HostConfig {
-	return HostConfig{Name: "test table", Game: sab, Players: players, Options: sabOpts(saboteur.Options{Players: players, FirstPlayer: 0}),
+	return HostConfig{Name: "test table", Game: toy, Players: players, Options: toyOpts(),
 		Bots: bots, BotLevel: "random", Seed: 7, AutoStart: true, Grace: 300 * time.Millisecond,
 		MaxPerAddr: 16, PingInterval: 500 * time.Millisecond, Rate: 500, Burst: 500, IdleTimeout: 3 * time.Second,
 		HandshakeTimeout: 2 * time.Second, HelloRate: 1000, HelloBurst: 1000,
 		NewBot: func(level string, seat int) (rules.Bot, error) {
-			return sab.NewBot("random", seat, uint64(seat)+100)
+			return toy.NewBot("random", seat, uint64(seat)+100)
 		}}
 }
 
@@ -41,13 +62,11 @@ func startHost(t testing.TB, cfg HostConfig) (*Host, string) {
 	return h, addr.String()
 }
 
-func randomBrain(seat, players int) saboteur.Brain {
-	return bot.New(bot.Random, seat, players, uint64(seat)+1)
-}
-
+// join joins the host at addr as name, playing the toy unless mut says
+// otherwise.
 func join(t testing.TB, addr, name string, mut func(*ClientConfig)) *Client {
 	t.Helper()
-	cfg := ClientConfig{Game: sab, Name: name, Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second}
+	cfg := ClientConfig{Game: toy, Name: name, Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second}
 	if mut != nil {
 		mut(&cfg)
 	}
@@ -59,21 +78,26 @@ func join(t testing.TB, addr, name string, mut func(*ClientConfig)) *Client {
 	return c
 }
 
-// playAll runs Autoplay for every client and returns their final views.
-func playAll(t *testing.T, cs []*Client) []saboteur.View {
+// randomBot is a random-level computer player of the game for seat
+// (Autoplay).
+func randomBot(g rules.Game) func(seat int) (rules.Bot, error) {
+	return func(seat int) (rules.Bot, error) { return g.NewBot("random", seat, uint64(seat)+1) }
+}
+
+// playAll runs Autoplay with a random computer player for every client
+// and returns their final views.
+func playAll(t *testing.T, cs []*Client) []rules.View {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	views := make([]saboteur.View, len(cs))
+	views := make([]rules.View, len(cs))
 	errs := make([]error, len(cs))
 	var wg sync.WaitGroup
 	for i, c := range cs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var v rules.View
-			v, errs[i] = Autoplay(ctx, c, randomBot, nil)
-			views[i] = sabView(v)
+			views[i], errs[i] = Autoplay(ctx, c, randomBot(c.Game()), nil)
 		}()
 	}
 	wg.Wait()
@@ -85,16 +109,20 @@ func playAll(t *testing.T, cs []*Client) []saboteur.View {
 	return views
 }
 
-// checkFinal checks every final view against the host's own record.
-func checkFinal(t *testing.T, h *Host, views []saboteur.View) {
+// checkFinal checks that the host's record replays to the end of the game
+// and that every client's final view is its seat's view of that end, as
+// the host has it.
+func checkFinal(t *testing.T, h *Host, cs []*Client, views []rules.View) {
 	t.Helper()
-	g := replayRec(t, h.Table().Record())
-	if g.Phase() != saboteur.Over {
-		t.Fatalf("host's game not over: phase %d", g.Phase())
+	tb := h.Table()
+	m, _, err := tb.Record().Replay(tb.Game())
+	if err != nil || !m.Over() {
+		t.Fatalf("host's game not over (%v) or its record does not replay: %v", m != nil && m.Over(), err)
 	}
 	for i, v := range views {
-		if v.Phase != saboteur.Over || !slices.Equal(v.Scores, g.Scores()) {
-			t.Errorf("client %d: phase %d scores %v, host scores %v", i, v.Phase, v.Scores, g.Scores())
+		seat := cs[i].Seat()
+		if want := m.View(seat); !jsonEqual(t, v, want) || !jsonEqual(t, v, tb.View(seat)) {
+			t.Errorf("client %d (seat %d) ended with %+v, the host's view is %+v", i, seat, v, want)
 		}
 	}
 }
@@ -112,10 +140,10 @@ func TestFullGameFiveGuests(t *testing.T) {
 		}
 	}
 	views := playAll(t, cs)
-	checkFinal(t, h, views)
-	if l := h.Lobby(); !l.Over || !l.Started {
-		t.Errorf("lobby after the game: %+v", l)
-	}
+	checkFinal(t, h, cs, views)
+	// The host marks its lobby over once its table is done (watchEnd),
+	// which may come just after the guests have the last update.
+	waitFor(t, "the lobby to say the game is over", func() bool { l := h.Lobby(); return l.Over && l.Started })
 }
 
 func TestGuestsAndBots(t *testing.T) {
@@ -123,7 +151,7 @@ func TestGuestsAndBots(t *testing.T) {
 	h, addr := startHost(t, testConfig(4, 2))
 	cs := []*Client{join(t, addr, "ann", nil), join(t, addr, "bob", func(c *ClientConfig) { c.Deflate = true })}
 	views := playAll(t, cs)
-	checkFinal(t, h, views)
+	checkFinal(t, h, cs, views)
 }
 
 func TestRefusals(t *testing.T) {
@@ -133,7 +161,7 @@ func TestRefusals(t *testing.T) {
 	cfg.AutoStart = false
 	h, addr := startHost(t, cfg)
 	try := func(mut func(*ClientConfig)) error {
-		cc := ClientConfig{Game: sab, Name: "x", Password: "sesame", Timeout: 2 * time.Second}
+		cc := ClientConfig{Game: toy, Name: "x", Password: "sesame", Timeout: 2 * time.Second}
 		mut(&cc)
 		c, err := Join(context.Background(), addr, cc)
 		if err == nil {
@@ -157,6 +185,12 @@ func TestRefusals(t *testing.T) {
 	if err := try(func(c *ClientConfig) { c.Token = "00112233445566778899aabbccddeeff" }); code(err) != CodeToken {
 		t.Errorf("unknown token: %v", err)
 	}
+	// A refused connection counts against the address until the host has
+	// written its refusal and forgotten it, just after the guest reads it.
+	counted := func(n int) func() bool {
+		return func() bool { h.mu.Lock(); defer h.mu.Unlock(); return h.perAddr["127.0.0.1"] == n }
+	}
+	waitFor(t, "the refused connections to be forgotten", counted(0))
 	if err := try(func(c *ClientConfig) {}); err != nil {
 		t.Errorf("first guest: %v", err)
 	}
@@ -167,6 +201,7 @@ func TestRefusals(t *testing.T) {
 		t.Errorf("third guest at a table of 2 open seats: %v", err)
 	}
 	// Two seated connections and this one make 3: the fourth is busy.
+	waitFor(t, "the full table's refusal to be forgotten", counted(2))
 	extra := rawConn(t, addr)
 	defer extra.Close()
 	if err := try(func(c *ClientConfig) {}); code(err) != CodeBusy {
@@ -183,7 +218,7 @@ func TestLobbyChatAndEarlyMove(t *testing.T) {
 	h, addr := startHost(t, cfg)
 	ann := rawConn(t, addr)
 	defer ann.Close()
-	ann.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "ann"})
+	ann.send(&Message{T: THello, Version: Version, Game: "toy", Name: "ann"})
 	// ann's welcome first, so that ann holds seat 0 (else bob may be seated
 	// first: the test failed 5 times in 30).
 	for {
@@ -196,8 +231,8 @@ func TestLobbyChatAndEarlyMove(t *testing.T) {
 		}
 	}
 	bob := join(t, addr, "bob", nil)
-	ann.send(&Message{T: TChat, Phrase: "gold_bottom"})
-	ann.send(&Message{T: TMove, Move: moveJSON(saboteur.Move{Seat: 0, Type: saboteur.Discard, Card: saboteur.MustCard("NE")})})
+	ann.send(&Message{T: TChat, Phrase: "pick_two"})
+	ann.send(&Message{T: TMove, Move: json.RawMessage(`{"pick":1}`)})
 	for {
 		m, err := ann.recv()
 		if err != nil {
@@ -217,11 +252,11 @@ func TestLobbyChatAndEarlyMove(t *testing.T) {
 			if m.T != TChat {
 				continue
 			}
-			if m.Seat != 0 || m.Name != "ann" || m.Phrase != "gold_bottom" || m.Text != "" {
+			if m.Seat != 0 || m.Name != "ann" || m.Phrase != "pick_two" || m.Text != "" {
 				t.Fatalf("chat: %+v", m)
 			}
 			log := h.ChatLog()
-			if len(log) != 1 || log[0].Text != "The gold is at the bottom." {
+			if len(log) != 1 || log[0].Text != "Pick a two!" {
 				t.Fatalf("chat log: %+v", log)
 			}
 			if err := h.Chat(0, "", "nonsense"); err == nil {
@@ -245,15 +280,19 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	if err := h.SetSeat(0, SeatLocal, "host", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.SetOptions(4, sabOpts(saboteur.Options{Players: 4, FirstPlayer: 0, SabotagedGetNothing: true})); err != nil {
+	opts4 := json.RawMessage(`{"turns":true,"deal":true,"target":20}`)
+	if err := h.SetOptions(4, opts4); err != nil {
 		t.Fatal(err)
+	}
+	if err := h.SetOptions(4, json.RawMessage(`{"target":5000}`)); err == nil || !strings.Contains(err.Error(), "target: 5000") {
+		t.Errorf("options the game refuses: %v", err)
 	}
 	g := join(t, addr, "guest", nil)
 	if g.Seat() != 1 {
 		t.Fatalf("guest in seat %d", g.Seat())
 	}
-	if err := h.SetOptions(5, sabOpts(saboteur.Options{Players: 5})); err == nil {
-		t.Error("the player count changed under a seated guest")
+	if err := h.SetOptions(5, toyOpts()); err == nil || !strings.Contains(err.Error(), "guests are seated") {
+		t.Errorf("the player count changed under a seated guest: %v", err)
 	}
 	if err := h.Start(nil); err == nil {
 		t.Error("started without the local seat's game.Seat")
@@ -266,7 +305,7 @@ func TestLocalSeatAndGuest(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := h.Lobby()
-	if !l.Started || !lobbyOpts(l).SabotagedGetNothing || len(l.Seats) != 4 || l.Seats[2].Kind != SeatBot || l.Seats[3].Kind != SeatBot {
+	if !l.Started || string(l.Options) != string(opts4) || len(l.Seats) != 4 || l.Seats[2].Kind != SeatBot || l.Seats[3].Kind != SeatBot {
 		t.Fatalf("lobby at the start: %+v", l)
 	}
 	if err := h.SetSeat(2, SeatOpen, "", ""); err == nil {
@@ -274,16 +313,17 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	var guestView saboteur.View
+	var guestView rules.View
 	var gerr error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		var v rules.View
-		v, gerr = Autoplay(ctx, g, randomBot, nil)
-		guestView = sabView(v)
+		guestView, gerr = Autoplay(ctx, g, randomBot(toy), nil)
 	}()
-	brain := randomBrain(0, 4)
+	brain, err := toy.NewBot("random", 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	t0 := h.Table()
 	for {
 		select {
@@ -297,11 +337,11 @@ func TestLocalSeatAndGuest(t *testing.T) {
 				continue
 			}
 			for _, e := range d.Events {
-				brain.Observe(*e.(*saboteur.Event))
+				brain.Observe(e)
 			}
-			dv := d.View.(saboteur.View)
-			if latest, _ := inbox.Latest(); dv.MyTurn() && latest.(saboteur.View).Moves == dv.Moves {
-				if err := t0.Submit(0, brain.Choose(dv)); err != nil {
+			// Only the newest delivery's move: an older one's step is gone.
+			if d.Owes && inbox.Pending() == 0 {
+				if err := t0.SubmitAt(0, d.Step, brain.Choose(d.View)); err != nil && !errors.Is(err, game.ErrStale) {
 					t.Fatal(err)
 				}
 			}
@@ -313,7 +353,10 @@ func TestLocalSeatAndGuest(t *testing.T) {
 	if gerr != nil {
 		t.Fatal(gerr)
 	}
-	checkFinal(t, h, []saboteur.View{guestView})
+	if s := t0.Record().Seats[0]; s.Kind != rules.Human || s.Name != "host" {
+		t.Errorf("the host's own seat recorded as %+v", s)
+	}
+	checkFinal(t, h, []*Client{g}, []rules.View{guestView})
 }
 
 // TestBotNames: the computer players the host seats itself take the names
@@ -347,4 +390,18 @@ func TestBotNames(t *testing.T) {
 	if got := h.Table().Names(); !slices.Equal(got, names) {
 		t.Fatalf("the record's names %q, the lobby's %q", got, names)
 	}
+}
+
+// jsonEqual reports whether a and b encode to the same JSON.
+func jsonEqual(t testing.TB, a, b any) bool {
+	t.Helper()
+	pa, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pa) == string(pb)
 }

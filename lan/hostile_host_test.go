@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"net"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/ruletest"
 )
 
 // TestDecodeHostChecksChat: a chat line from the host is shown on the
@@ -79,21 +81,22 @@ func fakeHost(t *testing.T, msgs ...string) string {
 // connection with an error, instead of reaching the computer player (it
 // panicked on turn 99) or `goldvein join`'s final scores (it panicked on
 // no scores).
-// joinHostSending joins, as "ann" in seat 2, a fake host that welcomes the
-// client and then sends view v as its first update; reconnect is the
-// client's Reconnect setting. The client is closed when the test ends.
-func joinHostSending(t *testing.T, v saboteur.View, reconnect time.Duration) *Client {
+// joinHostSending joins, as "ann" in seat 2 of a toy table, a fake host
+// that welcomes the client and then sends view v as its first update;
+// reconnect is the client's Reconnect setting. The client is closed when
+// the test ends.
+func joinHostSending(t *testing.T, v any, reconnect time.Duration) *Client {
 	t.Helper()
 	vj, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := fakeHost(t,
-		`{"t":"welcome","version":3,"game":"saboteur","seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"welcome","version":3,"game":"toy","seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
 		`{"t":"update","view":`+string(vj)+`}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := Join(ctx, addr, ClientConfig{Game: sab, Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second,
+	c, err := Join(ctx, addr, ClientConfig{Game: toy, Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second,
 		Reconnect: reconnect})
 	if err != nil {
 		t.Fatal(err)
@@ -102,38 +105,46 @@ func joinHostSending(t *testing.T, v saboteur.View, reconnect time.Duration) *Cl
 	return c
 }
 
+// TestClientRefusesABadView: a view the game's check refuses
+// (rules.ViewChecker: here the toy's; rules/saboteur's TestCheckView has
+// Saboteur's) ends the connection with an error about the view and never
+// reaches the player; a good one does.
 func TestClientRefusesABadView(t *testing.T) {
-	o := saboteur.Options{Players: 4, FirstPlayer: 0}
-	g, _, err := saboteur.New(o, 3)
+	m, err := toy.New(4, toyOpts(), 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	good := g.View(2)
+	if _, err := m.Apply(0, ruletest.ToyMove{Pick: 2}); err != nil {
+		t.Fatal(err)
+	}
+	good := m.View(2).(ruletest.ToyView)
 	over := good
-	over.Phase, over.Scores = saboteur.Over, []int{1, 2, 3, 4}
+	over.Over, over.Bonus = true, []int{1, 2, 3, 1}
 	for _, tc := range []struct {
 		name  string
-		spoil func(v *saboteur.View)
+		spoil func(v *ruletest.ToyView)
 		ok    bool
 	}{
-		{"good", func(v *saboteur.View) {}, true},
-		{"over with scores", func(v *saboteur.View) { *v = over }, true},
-		{"another seat", func(v *saboteur.View) { v.Seat = 99 }, false},
-		{"turn out of the table", func(v *saboteur.View) { v.Turn = 99 }, false},
-		{"negative turn", func(v *saboteur.View) { v.Turn = -1 }, false},
-		{"hand sizes", func(v *saboteur.View) { v.HandSizes = v.HandSizes[:1] }, false},
-		{"over without scores", func(v *saboteur.View) { *v = over; v.Scores = nil }, false},
-		{"over with one score", func(v *saboteur.View) { *v = over; v.Scores = []int{7} }, false},
+		{"good", func(v *ruletest.ToyView) {}, true},
+		{"over with the bonuses", func(v *ruletest.ToyView) { *v = over }, true},
+		{"another seat", func(v *ruletest.ToyView) { v.Seat = 99 }, false},
+		{"picks of another table", func(v *ruletest.ToyView) { v.Picked = v.Picked[:1] }, false},
+		{"bonuses of another table", func(v *ruletest.ToyView) { v.Bonus = []int{7} }, false},
+		{"its own pick hidden", func(v *ruletest.ToyView) { v.Picked[2] = -1 }, false},
+		{"a pick of 99", func(v *ruletest.ToyView) { v.Picked[1] = 99 }, false},
+		{"a negative score", func(v *ruletest.ToyView) { v.Scores[3] = -1 }, false},
+		{"one seat", func(v *ruletest.ToyView) { v.Scores, v.Picked = v.Scores[:1], v.Picked[:1] }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := good
+			v.Scores, v.Picked = slices.Clone(good.Scores), slices.Clone(good.Picked)
 			tc.spoil(&v)
 			c := joinHostSending(t, v, 0)
-			var got *saboteur.View
+			var got rules.View
 			var end error
 			for m := range c.Messages() {
 				if m.T == TUpdate {
-					got = upView(m)
+					got = m.GameView
 					break
 				}
 			}
@@ -144,7 +155,7 @@ func TestClientRefusesABadView(t *testing.T) {
 				t.Fatalf("a good view was refused: %v", end)
 			}
 			if !tc.ok && got != nil {
-				t.Fatalf("the bad view reached the player: seat %d turn %d scores %v", got.Seat, got.Turn, got.Scores)
+				t.Fatalf("the bad view reached the player: %+v", got)
 			}
 			if !tc.ok && (end == nil || !strings.Contains(end.Error(), "view")) {
 				t.Fatalf("the connection ended with %v; want an error about the view", end)
@@ -153,12 +164,12 @@ func TestClientRefusesABadView(t *testing.T) {
 	}
 	// The computer player of `goldvein join` never sees the bad view.
 	bad := good
-	bad.Seat, bad.Turn = 99, 99
+	bad.Seat = 99
 	c := joinHostSending(t, bad, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := Autoplay(ctx, c, randomBot, nil); err == nil {
-		t.Fatal("Autoplay ended without an error on another seat's view")
+	if _, err := Autoplay(ctx, c, func(int) (rules.Bot, error) { return panicBot{}, nil }, nil); err == nil || strings.Contains(err.Error(), "index out of range") {
+		t.Fatalf("Autoplay on another seat's view: %v, want it refused before the computer player sees it", err)
 	}
 }
 
@@ -211,7 +222,7 @@ func TestDecodeHostChecksNames(t *testing.T) {
 		{"long welcome name", "", "", "", long, false, "welcome"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := Message{T: TLobby, Lobby: &Lobby{Name: tc.table, Game: "saboteur", Players: 3, Options: sabOpts(saboteur.Options{Players: 3}),
+			m := Message{T: TLobby, Lobby: &Lobby{Name: tc.table, Game: "toy", Players: 3, Options: toyOpts(),
 				Seats: []SeatInfo{{Name: "Ann", Kind: SeatLocal}, {Name: tc.seat, Kind: tc.kind}, {Kind: SeatOpen}}}}
 			if tc.welcome != "" {
 				m = Message{T: TWelcome, Version: Version, Seat: 1, Name: tc.welcome, Token: "00112233445566778899aabbccddeeff"}
@@ -232,18 +243,18 @@ func TestDecodeHostChecksNames(t *testing.T) {
 // seat name (it crashed the app's text atlas) ends the connection with an
 // error naming the seat; the lobby never reaches the player.
 func TestClientRefusesALongSeatName(t *testing.T) {
-	l := Lobby{Name: "Ann's table", Game: "saboteur", Players: 3, Options: sabOpts(saboteur.Options{Players: 3}),
+	l := Lobby{Name: "Ann's table", Game: "toy", Players: 3, Options: toyOpts(),
 		Seats: []SeatInfo{{Name: "Ann", Kind: SeatLocal}, {Name: strings.Repeat("W", 20000), Kind: SeatGuest}, {Name: "ann", Kind: SeatGuest}}}
 	lj, err := json.Marshal(&l)
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := fakeHost(t,
-		`{"t":"welcome","version":3,"game":"saboteur","seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
+		`{"t":"welcome","version":3,"game":"toy","seat":2,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`,
 		`{"t":"lobby","lobby":`+string(lj)+`}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := Join(ctx, addr, ClientConfig{Game: sab, Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
+	c, err := Join(ctx, addr, ClientConfig{Game: toy, Name: "ann", Timeout: 2 * time.Second, IdleTimeout: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

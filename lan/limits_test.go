@@ -87,7 +87,7 @@ func TestReconnectWhileStrangersHoldSockets(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	back, err := Join(ctx, addr, ClientConfig{Game: sab, Name: "Ann", Token: token, Timeout: 2 * time.Second})
+	back, err := Join(ctx, addr, ClientConfig{Game: toy, Name: "Ann", Token: token, Timeout: 2 * time.Second})
 	if err != nil {
 		t.Fatalf("Ann's reconnect while strangers hold every socket: %v", err)
 	}
@@ -141,7 +141,7 @@ func TestReconnectWhileStrangersHoldGameConnections(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	back, err := Join(ctx, addr, ClientConfig{Game: sab, Name: "Ann", Token: token, Timeout: 2 * time.Second})
+	back, err := Join(ctx, addr, ClientConfig{Game: toy, Name: "Ann", Token: token, Timeout: 2 * time.Second})
 	if err != nil {
 		t.Fatalf("Ann's reconnect while strangers hold every game connection: %v", err)
 	}

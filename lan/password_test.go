@@ -26,7 +26,7 @@ func TestPasswordBackoff(t *testing.T) {
 	}
 	_, addr := startHost(t, cfg)
 	guess := func(local, pw string) Message {
-		return helloFrom(t, addr, local, Message{T: THello, Version: Version, Game: "saboteur", Name: "Eve", Password: pw})
+		return helloFrom(t, addr, local, Message{T: THello, Version: Version, Game: "toy", Name: "Eve", Password: pw})
 	}
 	for i := 1; i <= 3; i++ {
 		if a := guess("127.0.7.1", "wrong"); a.Code != CodePassword || a.Error != "wrong password" {

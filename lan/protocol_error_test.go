@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/ruletest"
 )
 
 // TestClientDoesNotReconnectToABrokenHost: a host whose message this client
@@ -13,11 +13,11 @@ import (
 // that error. Reconnecting would only meet the same message again, in a
 // tight loop, until the host's per-address limit refuses the client.
 func TestClientDoesNotReconnectToABrokenHost(t *testing.T) {
-	g, _, err := saboteur.New(saboteur.Options{Players: 4, FirstPlayer: 0}, 3)
+	m, err := toy.New(4, toyOpts(), 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := g.View(2)
+	v := m.View(2).(ruletest.ToyView)
 	v.Seat = 99 // not the seat the host welcomed
 	c := joinHostSending(t, v, 30*time.Second)
 	for m := range c.Messages() {

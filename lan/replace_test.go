@@ -64,7 +64,7 @@ func TestSlowGuestKeepsItsSeatThroughLobbyChurn(t *testing.T) {
 	slow := rawConn(t, addr)
 	defer slow.Close()
 	slow.nc.(*net.TCPConn).SetReadBuffer(4096)
-	slow.send(&Message{T: THello, Version: Version, Game: "saboteur", Name: "Slow"})
+	slow.send(&Message{T: THello, Version: Version, Game: "toy", Name: "Slow"})
 	if m, err := slow.recv(); err != nil || m.T != TWelcome {
 		t.Fatalf("slow guest: %v %+v", err, m)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 )
 
 // TestResumeRefusesACorruptSession: the session of an autosave is read
@@ -13,24 +13,23 @@ import (
 // token is refused with an error naming the seat (it used to panic on an
 // unknown kind), changes nothing, and the good session resumes afterwards.
 func TestResumeRefusesACorruptSession(t *testing.T) {
-	o := saboteur.Options{Players: 3, FirstPlayer: 0}
-	g, _, err := saboteur.New(o, 11)
+	m, err := toy.New(3, toyOpts(), 11)
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := saboteur.NewRecord(o, 11, []string{"ann", "bob", "Bot 3"})
+	rec := rules.NewRecord("toy", toyOpts(), 11, []rules.RecordSeat{{Name: "ann", Kind: rules.Remote}, {Name: "bob", Kind: rules.Remote},
+		{Name: "Bot 3", Kind: rules.Computer, Level: "random"}})
 	r := rand.New(rand.NewPCG(11, 1))
 	for range 12 {
-		ms := g.LegalMoves(g.Turn())
-		m := ms[r.IntN(len(ms))]
-		if _, err := g.Apply(m); err != nil {
+		seat := m.ToMove()[0]
+		ms := m.Legal(seat)
+		mv := ms[r.IntN(len(ms))]
+		if _, err := m.Apply(seat, mv); err != nil {
 			t.Fatal(err)
 		}
-		old.Moves = append(old.Moves, m)
-	}
-	rec, err := old.Convert()
-	if err != nil {
-		t.Fatal(err)
+		if err := rec.Add(seat, mv); err != nil {
+			t.Fatal(err)
+		}
 	}
 	good := func() Session {
 		return Session{Name: "test table", Seats: []SavedSeat{

@@ -1,11 +1,12 @@
 package lan
 
 import (
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules/ruletest"
 )
 
 // TestTurnTimerPlaysASilentGuest: a guest who joins and never moves does
@@ -18,11 +19,11 @@ func TestTurnTimerPlaysASilentGuest(t *testing.T) {
 	cfg.TurnTimeout = 40 * time.Millisecond
 	cfg.Grace = time.Hour
 	h, addr := startHost(t, cfg)
-	silent := join(t, addr, "ann", nil) // seat 0, first to move (testConfig)
+	silent := join(t, addr, "ann", nil) // seat 0, first to pick (testConfig)
 	bob := join(t, addr, "bob", nil)
 	var mu sync.Mutex
 	var notices []Message
-	var last saboteur.View
+	var last ruletest.ToyView
 	go func() {
 		for m := range silent.Messages() {
 			mu.Lock()
@@ -30,15 +31,16 @@ func TestTurnTimerPlaysASilentGuest(t *testing.T) {
 			case TNotice:
 				notices = append(notices, m)
 			case TUpdate:
-				last = *upView(m)
+				last = m.GameView.(ruletest.ToyView)
 			}
 			mu.Unlock()
 		}
 	}()
 	views := playAll(t, []*Client{bob})
-	checkFinal(t, h, views)
-	// Seat 0 moves in every round (R4.3) and nobody moved for it but the
-	// timer: one notice per move of seat 0, each sent after its move.
+	checkFinal(t, h, []*Client{bob}, views)
+	// Seat 0 picks in every round (the toy in turns) and nobody picked for
+	// it but the timer: one notice per move of seat 0, each sent after its
+	// move.
 	moves := 0
 	for _, m := range h.Table().Record().Moves {
 		if m.Seat == 0 {
@@ -78,7 +80,7 @@ func TestTurnTimerPlaysASilentGuest(t *testing.T) {
 	waitFor(t, "the end of the game on the silent guest's side", func() bool {
 		mu.Lock()
 		defer mu.Unlock()
-		return last.Phase == saboteur.Over
+		return last.Over
 	})
 	if s := h.Lobby().Seats[0]; s.Kind != SeatGuest || s.StandIn || !s.Connected {
 		t.Fatalf("the silent guest's seat: %+v", s)
@@ -98,8 +100,8 @@ func TestTurnTimerOff(t *testing.T) {
 	join(t, addr, "ann", nil)
 	<-h.Started()
 	time.Sleep(150 * time.Millisecond)
-	if v := sview(h.Table(), -1); v.Moves != 0 || v.Turn != 0 {
-		t.Fatalf("with the timer off the game went on: %d moves, seat %d on turn", v.Moves, v.Turn)
+	if seats, _ := h.Table().ToMove(); len(h.Table().Record().Moves) != 0 || !slices.Equal(seats, []int{0}) {
+		t.Fatalf("with the timer off the game went on: %d moves, seats %v owe", len(h.Table().Record().Moves), seats)
 	}
 	if l := h.Lobby(); l.TurnTimeoutMS != 0 {
 		t.Fatalf("lobby turn_timeout_ms %d, want 0 (off)", l.TurnTimeoutMS)

@@ -15,7 +15,7 @@ import (
 
 // Protocol version 3 (lan/PROTOCOL.md): one envelope for every game. These
 // tests play the toy game of rules/ruletest (simultaneous secret picks,
-// no ViewCodec: whole views by encoding/json) beside Saboteur.
+// no ViewCodec: whole views by encoding/json).
 
 // toyConfig is testConfig for the toy game with players seats.
 func toyConfig(players int) HostConfig {
@@ -29,6 +29,12 @@ func toyJoin(t testing.TB, addr, name string) *Client {
 }
 
 func toyBot(int) (rules.Bot, error) { return ruletest.Toy{}.NewBot("ones", 0, 0) }
+
+// otherGame is the toy under another name: a game the toy's tables do not
+// play.
+type otherGame struct{ ruletest.Toy }
+
+func (otherGame) ID() string { return "other" }
 
 // TestVersion2HelloIsRefused: a guest of protocol version 2 (whose hello
 // names no game) is refused for its version, and the refusal names both
@@ -52,7 +58,7 @@ func TestVersion2HelloIsRefused(t *testing.T) {
 // version 2); the guest reports a refusal for the version.
 func TestVersion2HostRefusalSaysVersion(t *testing.T) {
 	addr := fakeHost(t, `{"t":"refused","code":"protocol","error":"lan: malformed message: json: unknown field \"game\"","version":2}`)
-	_, err := Join(context.Background(), addr, ClientConfig{Game: sab, Name: "ann", Timeout: 2 * time.Second})
+	_, err := Join(context.Background(), addr, ClientConfig{Game: toy, Name: "ann", Timeout: 2 * time.Second})
 	var re *RefusedError
 	if !errors.As(err, &re) || re.Code != CodeVersion || re.Version != 2 || !strings.Contains(re.Text, "protocol version 2, this guest 3") {
 		t.Fatalf("a version 2 host's refusal came back as %v", err)
@@ -64,10 +70,10 @@ func TestVersion2HostRefusalSaysVersion(t *testing.T) {
 // the table's game and the guest's.
 func TestHostRefusesAnotherGame(t *testing.T) {
 	h, addr := startHost(t, toyConfig(3))
-	_, err := Join(context.Background(), addr, ClientConfig{Game: sab, Name: "ann", Timeout: 2 * time.Second})
+	_, err := Join(context.Background(), addr, ClientConfig{Game: otherGame{}, Name: "ann", Timeout: 2 * time.Second})
 	var re *RefusedError
-	if !errors.As(err, &re) || re.Code != CodeGame || !strings.Contains(re.Text, "plays toy") || !strings.Contains(re.Text, "saboteur") {
-		t.Fatalf("a Saboteur guest at a toy table: %v", err)
+	if !errors.As(err, &re) || re.Code != CodeGame || !strings.Contains(re.Text, "plays toy") || !strings.Contains(re.Text, "other") {
+		t.Fatalf("a guest of another game at a toy table: %v", err)
 	}
 	rc := rawConn(t, addr)
 	defer rc.Close()
@@ -84,7 +90,7 @@ func TestHostRefusesAnotherGame(t *testing.T) {
 // another game than the guest's is left at once.
 func TestClientRefusesAWelcomeOfAnotherGame(t *testing.T) {
 	addr := fakeHost(t, `{"t":"welcome","version":3,"game":"toy","seat":0,"name":"ann","token":"`+strings.Repeat("ab", 16)+`"}`)
-	_, err := Join(context.Background(), addr, ClientConfig{Game: sab, Name: "ann", Timeout: 2 * time.Second})
+	_, err := Join(context.Background(), addr, ClientConfig{Game: otherGame{}, Name: "ann", Timeout: 2 * time.Second})
 	var re *RefusedError
 	if !errors.As(err, &re) || re.Code != CodeGame || !strings.Contains(re.Text, `"toy"`) {
 		t.Fatalf("a welcome to a toy table: %v", err)
@@ -122,6 +128,7 @@ func TestSimultaneousGameOverLAN(t *testing.T) {
 			t.Errorf("guest %d ended with %+v, the host's view is %+v", i, v, want)
 		}
 	}
+	waitFor(t, "the lobby to say the game is over", func() bool { return h.Lobby().Over }) // watchEnd follows Done
 	if l := h.Lobby(); l.Game != "toy" || l.Players != 3 || !l.Over {
 		t.Fatalf("lobby: %+v", l)
 	}
@@ -238,9 +245,11 @@ func TestHostCrashResumeMidChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, _ := startHost(t, testConfig(3, 0))
+	ocfg := testConfig(3, 0)
+	ocfg.Game = otherGame{}
+	other, _ := startHost(t, ocfg)
 	if err := other.Resume(rec, sess, nil); err == nil || !strings.Contains(err.Error(), `"toy"`) {
-		t.Fatalf("a Saboteur host resumed a toy record: %v", err)
+		t.Fatalf("a host of another game resumed a toy record: %v", err)
 	}
 	cfg.Save = nil
 	h2, err := NewHost(cfg)
@@ -302,8 +311,8 @@ func TestAutoplaySurvivesAViewItsBotCannotRead(t *testing.T) {
 
 // TestQuickPhrasesAreTheGames: a chat's quick phrase must be one of the
 // table's game's (rules.Phraser): Saboteur's "hurry" is refused at the toy
-// table, which has none, by the client and by the host, while free text
-// goes through.
+// table, whose phrases are others, by the client and by the host, while
+// free text goes through.
 func TestQuickPhrasesAreTheGames(t *testing.T) {
 	h, addr := startHost(t, toyConfig(3))
 	c := toyJoin(t, addr, "a")

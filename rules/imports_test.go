@@ -106,37 +106,90 @@ func goCmd(t *testing.T, cgo string, args ...string) []byte {
 func must[T any](v T, _ error) T { return v }
 
 // gameFree are the layers that know games only through the contract
-// (DESIGN.md, Layers and folders): the table and the network.
-var gameFree = []string{"./game", "./lan"}
+// (DESIGN.md, Layers and folders): the table and the network. gameFreeTests
+// are those whose tests, too, play only the toy game of rules/ruletest
+// (checked as go test builds them, without tags: lan's benchmarks play
+// Saboteur only with -tags benchsaboteur).
+var (
+	gameFree      = []string{"./game", "./lan"}
+	gameFreeTests = []string{"./game", "./lan"}
+)
 
 // TestLayersNameNoGame fails when game or lan depends on a game package
 // (rules/<id>, its bots), on the box's list of games, or on the shell,
 // directly or not: they know games only through package rules. It asks
-// the go command (go list -deps), without the packages' tests, which may
-// play a game.
+// the go command (go list -deps); a second pass (go list -deps -test)
+// checks the same of their tests, which may use the contract's test
+// helpers (rules/ruletest and its toy game, lan/lantest) but no game.
 func TestLayersNameNoGame(t *testing.T) {
-	for _, p := range gameNames(t, gameFree...) {
+	for _, p := range gameNames(t, false, "", gameFree...) {
 		t.Errorf("%s depend on %s: only the contract (package rules) may be named there", strings.Join(gameFree, " and "), p)
+	}
+	for _, p := range gameNames(t, true, "", gameFreeTests...) {
+		t.Errorf("the tests of %s depend on %s: they play the toy game of rules/ruletest", strings.Join(gameFreeTests, " and "), p)
 	}
 }
 
 // TestLayersCheckCanFail: the same check finds the games among the
-// dependencies of the box.
+// dependencies of the box, and, with a test file that plays Saboteur laid
+// over package game (go list -overlay: nothing is written in the tree),
+// among those of game's tests, though not of game itself.
 func TestLayersCheckCanFail(t *testing.T) {
-	if got := gameNames(t, "./box"); !slices.Contains(got, mod+"/rules/saboteur") || !slices.Contains(got, mod+"/rules/incangold") {
+	if got := gameNames(t, false, "", "./box"); !slices.Contains(got, mod+"/rules/saboteur") || !slices.Contains(got, mod+"/rules/incangold") {
 		t.Fatalf("the check finds %v in the box's dependencies", got)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "sab_test.go")
+	if err := os.WriteFile(src, []byte("package game\n\nimport _ \""+mod+"/rules/saboteur\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abs, err := filepath.Abs(filepath.Join("..", "game", "zz_overlay_sab_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {abs: src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ov := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(ov, overlay, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := gameNames(t, true, ov, "./game"); !slices.Contains(got, mod+"/rules/saboteur") {
+		t.Fatalf("the check finds %v in the dependencies of game's tests with a test playing Saboteur", got)
+	}
+	if got := gameNames(t, false, ov, "./game"); len(got) != 0 {
+		t.Fatalf("a test file counted as game's own dependency: %v", got)
 	}
 }
 
 const mod = "github.com/goldvein/goldvein"
 
+// testHelpers are the packages under rules/ and lan/ that tests of the
+// game-free layers may use: they are on the contract only (their own
+// dependencies are checked with them).
+var testHelpers = []string{mod + "/rules/ruletest", mod + "/lan/lantest"}
+
 // gameNames lists the game packages, the box and the shell among the
-// dependencies of pkgs.
-func gameNames(t *testing.T, pkgs ...string) []string {
+// dependencies of pkgs, with their tests' when tests is set, through the
+// go list overlay file overlay when it is not "".
+func gameNames(t *testing.T, tests bool, overlay string, pkgs ...string) []string {
 	t.Helper()
-	out := goCmd(t, "0", append([]string{"list", "-deps"}, pkgs...)...)
+	args := []string{"list", "-deps"}
+	if tests {
+		args = append(args, "-test")
+	}
+	if overlay != "" {
+		args = append(args, "-overlay="+overlay)
+	}
+	out := goCmd(t, "0", append(args, pkgs...)...)
 	var bad []string
-	for _, p := range strings.Fields(string(out)) {
+	for _, line := range strings.Split(string(out), "\n") {
+		// go list -test names a package built for a test "p [q.test]".
+		p, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if slices.Contains(testHelpers, p) || slices.Contains(bad, p) {
+			continue
+		}
 		if strings.HasPrefix(p, mod+"/rules/") || p == mod+"/box" || strings.HasPrefix(p, mod+"/scenes") || p == mod+"/cli" {
 			bad = append(bad, p)
 		}

@@ -172,7 +172,7 @@ func play(c Config, tb Table, seed uint64, full bool, choose player, observe fun
 	}
 	rec := rules.NewRecord(g.ID(), tb.Options, seed, seats)
 	if full {
-		if err := checkSeats(c, m, tb.Players, nil); err != nil {
+		if err := checkSeats(c, m, tb.Players, rules.OpeningOf(m)); err != nil {
 			return fmt.Errorf("at the start: %w", err)
 		}
 	}
