@@ -27,7 +27,7 @@ const fitMaxZoom = 10
 // or by keyboard: Tab picks a card, arrows a target, R turns, Enter plays,
 // D discards.
 type boardScene struct {
-	p painter
+	p Painter
 	m *match
 
 	view  saboteur.View   // the public table as the screen shows it
@@ -96,7 +96,7 @@ type boardScene struct {
 type handSlot struct {
 	card   saboteur.Card // as held (canonical orientation)
 	turned bool          // turned 180 degrees by the player (R3.3)
-	r      rect          // where it rests
+	r      Rect          // where it rests
 	lift   float64       // hover/selection lift, 0 to 1
 }
 
@@ -132,7 +132,7 @@ type chooser struct {
 	idx   int
 	seat  int
 	tools [2]saboteur.Tool
-	r     [2]rect
+	r     [2]Rect
 }
 
 // boardTexts are the strings the board draws, rebuilt when the state
@@ -146,11 +146,11 @@ type boardTexts struct {
 // boardLayout is where everything is on screen, in pixels.
 type boardLayout struct {
 	w, h, n             int
-	top, maze, handArea rect
-	panels              []rect
-	right, log          rect
-	drawPile, discard   rect
-	role                rect
+	top, maze, handArea Rect
+	panels              []Rect
+	right, log          Rect
+	drawPile, discard   Rect
+	role                Rect
 	cardW               int // hand card width in pixels
 	rtl                 bool
 }
@@ -159,7 +159,7 @@ func newBoardScene(a *App, m *match) *boardScene {
 	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0, curtainFor: -1}
 	s.view = m.shown
 	if s.view.Options.Players == 0 {
-		s.view = m.table.View(-1)
+		s.view = m.Table.View(-1)
 		m.shown = s.view
 	}
 	s.tiles = append(s.tiles[:0], s.view.Board.Tiles()...)
@@ -221,11 +221,11 @@ func (s *boardScene) myTurn() bool {
 }
 
 // speed is the motion speed factor (Settings; --autoplay runs fast).
-func speed(a *App) float64 {
-	if a.cfg.Autoplay {
-		return math.Max(a.settings.AnimSpeed, 4)
+func Speed(a *App) float64 {
+	if a.Cfg.Autoplay {
+		return math.Max(a.Settings.AnimSpeed, 4)
 	}
-	return a.settings.AnimSpeed
+	return a.Settings.AnimSpeed
 }
 
 func (s *boardScene) Update(a *App) error {
@@ -260,7 +260,7 @@ func (s *boardScene) Update(a *App) error {
 	s.advance(a)
 	s.curtainUpdate(a)
 	if s.curtain {
-		if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || a.Clicked(s.curtainButton(a).r) {
+		if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || a.Clicked(s.curtainButton(a).R) {
 			s.curtain = false
 			s.syncMine()
 			s.refresh(a)
@@ -315,7 +315,7 @@ func (s *boardScene) deal(a *App) {
 			return
 		}
 	}
-	sp := speed(a)
+	sp := Speed(a)
 	step := math.Max(3/sp, 0.5)
 	img := a.Art(s.L.pileW()).Back()
 	b := img.Bounds()
@@ -323,14 +323,14 @@ func (s *boardScene) deal(a *App) {
 	for c := 0; c < h; c++ {
 		for seat := 0; seat < n; seat++ {
 			x, y := s.seatPoint(seat)
-			an := s.startFly(a, img, s.L.drawPile.x, s.L.drawPile.y, x-float64(b.Dx())*0.3, y-float64(b.Dy())*0.3, 1, 0.6, int(16/sp)+1)
+			an := s.startFly(a, img, s.L.drawPile.X, s.L.drawPile.Y, x-float64(b.Dx())*0.3, y-float64(b.Dy())*0.3, 1, 0.6, int(16/sp)+1)
 			an.t = -int(float64(k) * step)
 			an.fade = true
 			k++
 		}
 	}
 	s.dealing = int(float64(k)*step+16/sp) + 1
-	a.audio.play(sfxDeal)
+	a.Audio.Play(sfxDeal)
 }
 
 // advance shows the next event of the table when the previous one has had
@@ -379,10 +379,10 @@ func (s *boardScene) advance(a *App) {
 			s.waiting = false
 			s.refresh(a)
 			if s.hold == 0 {
-				s.hold = int(12 / speed(a))
+				s.hold = int(12 / Speed(a))
 			}
 			if curtainNext {
-				s.hold = max(s.hold, int(40/speed(a)))
+				s.hold = max(s.hold, int(40/Speed(a)))
 			}
 		}
 		if s.ended != nil {
@@ -394,7 +394,7 @@ func (s *boardScene) advance(a *App) {
 // apply shows one event: motion, sound and a line in the log.
 func (s *boardScene) apply(a *App, it feedItem) {
 	e := it.ev
-	sp := speed(a)
+	sp := Speed(a)
 	dur := func(t float64) int { return max(int(t/sp), 1) }
 	mover := e.Seat
 	switch e.Type {
@@ -402,7 +402,7 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.tiles = append(s.tiles, saboteur.Tile{At: e.At, Card: e.Card, ID: -1})
 		s.keepMazeInView(a) // before the flight, so it lands where the card will lie
 		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
-		a.audio.play(sfxPlace)
+		a.Audio.Play(SfxPlace)
 		s.markPlay(mover, e.At, nil)
 		s.hold = dur(26)
 	case saboteur.GoalRevealed:
@@ -413,18 +413,18 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		}
 		s.flipAt(a, e.At, e.Card, dur(36))
 		if e.Card.Goal == saboteur.Gold {
-			a.audio.play(sfxGold)
+			a.Audio.Play(sfxGold)
 		} else {
-			a.audio.play(sfxCoal)
+			a.Audio.Play(sfxCoal)
 		}
 		s.hold = dur(40)
 	case saboteur.ToolBroken:
 		s.flyBetweenSeats(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
-		a.audio.play(sfxBreak)
+		a.Audio.Play(sfxBreak)
 		s.hold = dur(26)
 	case saboteur.ToolRepaired:
 		s.flyBetweenSeats(a, s.cardImg(a, e.Card), mover, e.Target, dur(24))
-		a.audio.play(sfxRepair)
+		a.Audio.Play(sfxRepair)
 		s.hold = dur(26)
 	case saboteur.RockFell:
 		for i := range s.tiles {
@@ -434,13 +434,13 @@ func (s *boardScene) apply(a *App, it feedItem) {
 			}
 		}
 		s.rockfallAt(a, e.At, e.Card, dur(30))
-		a.audio.play(sfxRockfall)
+		a.Audio.Play(sfxRockfall)
 		removed := e.Card
 		s.markPlay(mover, e.At, &removed)
 		s.hold = dur(30)
 	case saboteur.MapPlayed:
 		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
-		a.audio.play(sfxMap)
+		a.Audio.Play(sfxMap)
 		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
 		if mover == s.me && s.me >= 0 {
 			// It hides nothing (the side panel): it stays a good while.
@@ -454,14 +454,14 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.flyFromPile(a, mover, dur(18))
 	case saboteur.TurnStarted:
 		if mover == s.me && s.m.isHuman(mover) {
-			a.audio.play(sfxDeal)
+			a.Audio.Play(sfxDeal)
 		}
 	case saboteur.RoundEnded:
 		ev := e
 		s.ended = &ev
 		s.endHold = dur(40)
 		s.peekT = 0
-		a.audio.play(sfxRoundEnd)
+		a.Audio.Play(SfxRoundEnd)
 	}
 }
 
@@ -557,17 +557,17 @@ func (s *boardScene) cellSize(a *App) (float64, float64) {
 }
 
 // cellRect is the screen rectangle of maze cell c.
-func (s *boardScene) cellRect(a *App, c saboteur.Cell) rect {
+func (s *boardScene) cellRect(a *App, c saboteur.Cell) Rect {
 	cw, ch := s.cellSize(a)
-	mx, my := s.L.maze.cx(), s.L.maze.cy()
-	return rect{mx + (float64(c.X)-s.camX)*cw - cw/2, my + (float64(c.Y)-s.camY)*ch - ch/2, cw, ch}
+	mx, my := s.L.maze.Cx(), s.L.maze.Cy()
+	return Rect{mx + (float64(c.X)-s.camX)*cw - cw/2, my + (float64(c.Y)-s.camY)*ch - ch/2, cw, ch}
 }
 
 // cellAt is the maze cell under screen point (x, y).
 func (s *boardScene) cellAt(a *App, x, y float64) saboteur.Cell {
 	cw, ch := s.cellSize(a)
-	fx := (x-s.L.maze.cx())/cw + s.camX
-	fy := (y-s.L.maze.cy())/ch + s.camY
+	fx := (x-s.L.maze.Cx())/cw + s.camX
+	fy := (y-s.L.maze.Cy())/ch + s.camY
 	return saboteur.Cell{X: int(math.Floor(fx + 0.5)), Y: int(math.Floor(fy + 0.5))}
 }
 
@@ -588,7 +588,7 @@ func (s *boardScene) fitZoom(a *App) {
 		for z := fitMaxZoom; z >= 0; z-- {
 			s.zoom = z
 			cw, ch := s.cellSize(a)
-			if float64(x1-x0+1)*cw <= s.L.maze.w && float64(y1-y0+1)*ch <= s.L.maze.h {
+			if float64(x1-x0+1)*cw <= s.L.maze.W && float64(y1-y0+1)*ch <= s.L.maze.H {
 				return
 			}
 		}
@@ -601,7 +601,7 @@ func (s *boardScene) mazeInView(a *App) bool {
 	mr := s.L.maze
 	for _, t := range s.tiles {
 		r := s.cellRect(a, t.At)
-		if r.x < mr.x-0.5 || r.y < mr.y-0.5 || r.x+r.w > mr.x+mr.w+0.5 || r.y+r.h > mr.y+mr.h+0.5 {
+		if r.X < mr.X-0.5 || r.Y < mr.Y-0.5 || r.X+r.W > mr.X+mr.W+0.5 || r.Y+r.H > mr.Y+mr.H+0.5 {
 			return false
 		}
 	}
@@ -709,7 +709,7 @@ func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool
 	if !s.tutorAllows(idx, m) {
 		// The guided round waits for the move it asked for (tutorial.go).
 		s.reason, s.reasonT = a.T("scene.tutorial.not_yet", "lesson", a.T(lessonKeys[s.m.tutor.cur])), 300
-		a.audio.play(sfxRefuse)
+		a.Audio.Play(SfxRefuse)
 		if fx >= 0 {
 			s.flyBack(a, idx, fx, fy)
 		}
@@ -722,7 +722,7 @@ func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool
 			return false
 		}
 	}
-	err := s.m.submit(s.me, m)
+	err := s.m.Submit(s.me, m)
 	if err != nil {
 		s.refuse(a, err, idx, fx, fy)
 		return false
@@ -741,16 +741,16 @@ func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool
 // refuse shows why a move was refused and flies the card home.
 func (s *boardScene) refuse(a *App, err error, idx int, fx, fy float64) {
 	key, num := ruleKey(err)
-	if key != "" && a.cat.Has(key) {
+	if key != "" && a.Cat.Has(key) {
 		s.reason = num + " · " + a.T(key)
 	} else {
 		s.reason = a.T("scene.error", "error", err.Error())
 	}
 	s.reasonT = 240
-	a.audio.play(sfxRefuse)
+	a.Audio.Play(SfxRefuse)
 	if fx >= 0 && idx >= 0 && idx < len(s.hand) {
 		r := s.hand[idx].r
-		s.startFly(a, s.handImg(a, idx), fx, fy, r.x, r.y, 1, 1, int(18/speed(a))+1)
+		s.startFly(a, s.handImg(a, idx), fx, fy, r.X, r.Y, 1, 1, int(18/Speed(a))+1)
 	}
 }
 

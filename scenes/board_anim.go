@@ -85,13 +85,13 @@ func (s *boardScene) startFly(a *App, img *ebiten.Image, x0, y0, x1, y1, s0, s1 
 // hand for the seat on screen.
 func (s *boardScene) seatPoint(seat int) (float64, float64) {
 	if seat == s.me && len(s.hand) > 0 {
-		return s.L.handArea.cx(), s.L.handArea.cy()
+		return s.L.handArea.Cx(), s.L.handArea.Cy()
 	}
 	if seat >= 0 && seat < len(s.L.panels) {
 		r := s.L.panels[seat]
-		return r.cx(), r.cy()
+		return r.Cx(), r.Cy()
 	}
-	return s.L.maze.cx(), s.L.maze.y
+	return s.L.maze.Cx(), s.L.maze.Y
 }
 
 // flyToCell flies img (cell-sized art) from seat to maze cell c; hide keeps
@@ -100,7 +100,7 @@ func (s *boardScene) flyToCell(a *App, img *ebiten.Image, seat int, c saboteur.C
 	x, y := s.seatPoint(seat)
 	r := s.cellRect(a, c)
 	b := img.Bounds()
-	an := s.startFly(a, img, x-float64(b.Dx())*0.3, y-float64(b.Dy())*0.3, r.x, r.y, 0.6, 1, dur)
+	an := s.startFly(a, img, x-float64(b.Dx())*0.3, y-float64(b.Dy())*0.3, r.X, r.Y, 0.6, 1, dur)
 	if hide {
 		an.cell, an.hides = c, true
 		s.hideCell(c)
@@ -113,14 +113,14 @@ func (s *boardScene) flyToCell(a *App, img *ebiten.Image, seat int, c saboteur.C
 func (s *boardScene) flipAt(a *App, c saboteur.Cell, face saboteur.Card, dur int) {
 	r := s.cellRect(a, c)
 	s.anims = append(s.anims, anim{kind: animFlip, img: s.cardImg(a, saboteur.Card{Kind: saboteur.Goal}), img2: s.cardImg(a, face),
-		x0: r.x, y0: r.y, x1: r.x, y1: r.y, s0: 1, s1: 1, dur: max(dur, 2), cell: c, hides: true})
+		x0: r.X, y0: r.Y, x1: r.X, y1: r.Y, s0: 1, s1: 1, dur: max(dur, 2), cell: c, hides: true})
 	s.hideCell(c)
 }
 
 // rockfallAt shows the card at c crumbling away to the discard pile.
 func (s *boardScene) rockfallAt(a *App, c saboteur.Cell, card saboteur.Card, dur int) {
 	r := s.cellRect(a, c)
-	an := s.startFly(a, s.cardImg(a, card), r.x, r.y, s.L.discard.x, s.L.discard.y, 1, 0.4, dur)
+	an := s.startFly(a, s.cardImg(a, card), r.X, r.Y, s.L.discard.X, s.L.discard.Y, 1, 0.4, dur)
 	an.fade = true
 }
 
@@ -138,7 +138,7 @@ func (s *boardScene) flyToPile(a *App, seat, dur int) {
 	x, y := s.seatPoint(seat)
 	img := a.Art(s.L.pileW()).Back()
 	b := img.Bounds()
-	s.startFly(a, img, x-float64(b.Dx())/2, y-float64(b.Dy())/2, s.L.discard.x, s.L.discard.y, 0.8, 1, dur)
+	s.startFly(a, img, x-float64(b.Dx())/2, y-float64(b.Dy())/2, s.L.discard.X, s.L.discard.Y, 0.8, 1, dur)
 }
 
 // flyFromPile flies a card back from the draw pile to seat.
@@ -146,11 +146,11 @@ func (s *boardScene) flyFromPile(a *App, seat, dur int) {
 	x, y := s.seatPoint(seat)
 	img := a.Art(s.L.pileW()).Back()
 	b := img.Bounds()
-	an := s.startFly(a, img, s.L.drawPile.x, s.L.drawPile.y, x-float64(b.Dx())*0.3, y-float64(b.Dy())*0.3, 1, 0.6, dur)
+	an := s.startFly(a, img, s.L.drawPile.X, s.L.drawPile.Y, x-float64(b.Dx())*0.3, y-float64(b.Dy())*0.3, 1, 0.6, dur)
 	an.fade = true
 }
 
-func (l *boardLayout) pileW() int { return int(l.drawPile.w) }
+func (l *boardLayout) pileW() int { return int(l.drawPile.W) }
 
 // drawAnims draws every motion in flight.
 func (s *boardScene) drawAnims(dst *ebiten.Image) {
@@ -162,13 +162,13 @@ func (s *boardScene) drawAnims(dst *ebiten.Image) {
 		k := float64(an.t) / float64(an.dur)
 		switch an.kind {
 		case animFly:
-			e := easeOut(k)
-			sc := lerp(an.s0, an.s1, e)
+			e := EaseOut(k)
+			sc := Lerp(an.s0, an.s1, e)
 			alpha := float32(1)
 			if an.fade && k > 0.7 {
 				alpha = float32(1 - (k-0.7)/0.3)
 			}
-			s.p.image(dst, an.img, lerp(an.x0, an.x1, e), lerp(an.y0, an.y1, e), sc, sc, alpha)
+			s.p.Image(dst, an.img, Lerp(an.x0, an.x1, e), Lerp(an.y0, an.y1, e), sc, sc, alpha)
 		case animFlip:
 			img := an.img
 			if k > 0.5 {
@@ -177,7 +177,7 @@ func (s *boardScene) drawAnims(dst *ebiten.Image) {
 			b := img.Bounds()
 			sx := math.Max(math.Abs(math.Cos(k*math.Pi)), 0.03)
 			lift := math.Sin(k*math.Pi) * 0.15
-			s.p.imageCentered(dst, img, an.x0+float64(b.Dx())/2, an.y0+float64(b.Dy())/2, sx*(1+lift), 1+lift, 0, 1)
+			s.p.ImageCentered(dst, img, an.x0+float64(b.Dx())/2, an.y0+float64(b.Dy())/2, sx*(1+lift), 1+lift, 0, 1)
 		}
 	}
 }

@@ -15,50 +15,50 @@ func (s *boardScene) layout(a *App) {
 	n := s.view.Options.Players
 	rtl := a.RTL()
 	L := &s.L
-	if L.w == a.w && L.h == a.h && L.n == n && L.rtl == rtl && L.cardW != 0 {
+	if L.w == a.W && L.h == a.H && L.n == n && L.rtl == rtl && L.cardW != 0 {
 		return
 	}
-	w, h := float64(a.w), float64(a.h)
-	*L = boardLayout{w: a.w, h: a.h, n: n, rtl: rtl, panels: L.panels[:0]}
+	w, h := float64(a.W), float64(a.H)
+	*L = boardLayout{w: a.W, h: a.H, n: n, rtl: rtl, panels: L.panels[:0]}
 	topH := a.U(44)
 	leftW := a.U(206)
 	rightW := a.U(224)
 	handH := a.U(150)
-	L.top = rect{0, 0, w, topH}
+	L.top = Rect{0, 0, w, topH}
 	L.cardW = int(a.U(76))
-	L.maze = rect{leftW, topH, w - leftW - rightW, h - topH - handH}
+	L.maze = Rect{leftW, topH, w - leftW - rightW, h - topH - handH}
 	if s.coaching() {
 		// The guided round's coach has a band of its own above the maze
 		// (tutorial.go): it never hides a card.
-		L.maze.y += a.U(coachH)
-		L.maze.h -= a.U(coachH)
+		L.maze.Y += a.U(coachH)
+		L.maze.H -= a.U(coachH)
 	}
-	L.handArea = rect{leftW, h - handH, w - leftW - rightW, handH}
-	L.right = rect{w - rightW, topH, rightW, h - topH}
+	L.handArea = Rect{leftW, h - handH, w - leftW - rightW, handH}
+	L.right = Rect{w - rightW, topH, rightW, h - topH}
 	ph := math.Min(a.U(64), (h-topH-a.U(8))/float64(max(n, 1)))
 	for i := 0; i < n; i++ {
-		L.panels = append(L.panels, rect{a.U(6), topH + a.U(4) + float64(i)*ph, leftW - a.U(12), ph - a.U(4)})
+		L.panels = append(L.panels, Rect{a.U(6), topH + a.U(4) + float64(i)*ph, leftW - a.U(12), ph - a.U(4)})
 	}
 	pw := a.U(64)
 	pileH := pw * 1.5
-	L.drawPile = rect{L.right.x + a.U(24), topH + a.U(30), pw, pileH}
-	L.discard = rect{L.right.x + rightW - a.U(24) - pw, topH + a.U(30), pw, pileH}
-	L.log = rect{L.right.x + a.U(8), L.drawPile.y + pileH + a.U(40), rightW - a.U(16), 0}
-	L.log.h = h - L.log.y - a.U(8)
+	L.drawPile = Rect{L.right.X + a.U(24), topH + a.U(30), pw, pileH}
+	L.discard = Rect{L.right.X + rightW - a.U(24) - pw, topH + a.U(30), pw, pileH}
+	L.log = Rect{L.right.X + a.U(8), L.drawPile.Y + pileH + a.U(40), rightW - a.U(16), 0}
+	L.log.H = h - L.log.Y - a.U(8)
 	if s.m.lan != nil { // room for the LAN chat under the log (chat.go)
-		L.log.h -= a.U(chatH + 8)
+		L.log.H -= a.U(chatH + 8)
 	}
-	L.role = rect{L.handArea.x + a.U(10), L.handArea.y + a.U(34), a.U(60), a.U(90)}
+	L.role = Rect{L.handArea.X + a.U(10), L.handArea.Y + a.U(34), a.U(60), a.U(90)}
 	if rtl {
 		for i := range L.panels {
-			L.panels[i] = L.panels[i].mirror(w)
+			L.panels[i] = L.panels[i].Mirror(w)
 		}
-		L.maze = L.maze.mirror(w)
-		L.handArea = L.handArea.mirror(w)
-		L.right = L.right.mirror(w)
-		L.drawPile, L.discard = L.discard.mirror(w), L.drawPile.mirror(w)
-		L.log = L.log.mirror(w)
-		L.role = L.role.mirror(w)
+		L.maze = L.maze.Mirror(w)
+		L.handArea = L.handArea.Mirror(w)
+		L.right = L.right.Mirror(w)
+		L.drawPile, L.discard = L.discard.Mirror(w), L.drawPile.Mirror(w)
+		L.log = L.log.Mirror(w)
+		L.role = L.role.Mirror(w)
 	}
 	s.logW = 0
 	if !s.zoomed {
@@ -77,8 +77,8 @@ func (s *boardScene) placeHand(a *App) {
 	ch := cw * 1.5
 	gap := a.U(10)
 	area := s.L.handArea
-	left := area.x + a.U(84)
-	avail := area.w - a.U(84) - a.U(10)
+	left := area.X + a.U(84)
+	avail := area.W - a.U(84) - a.U(10)
 	step := math.Min(cw+gap, (avail-cw)/math.Max(float64(n-1), 1))
 	total := step*float64(n-1) + cw
 	x0 := left + (avail-total)/2
@@ -95,7 +95,7 @@ func (s *boardScene) placeHand(a *App) {
 		}
 		// Lifted, a card still stays below the hint line above the hand
 		// (its box ends at U(14)+lineBox(U(14))/2, about U(25)).
-		h.r = rect{x, area.y + a.U(34) - h.lift*a.U(8), cw, ch}
+		h.r = Rect{x, area.Y + a.U(34) - h.lift*a.U(8), cw, ch}
 	}
 }
 
@@ -105,10 +105,10 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	s.placeHand(a)
 	p := &s.p
 	// Text is queued and drawn in batches between the layers (textCache).
-	a.beginText(dst)
-	defer a.endText()
+	a.BeginText(dst)
+	defer a.EndText()
 	s.drawMaze(a, dst)
-	a.flushText()
+	a.FlushText()
 	s.drawSurround(a, dst)
 	s.drawTop(a, dst)
 	// Two passes, shapes then pictures, so each pass is one draw call.
@@ -120,7 +120,7 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 	s.drawPiles(a, dst)
 	s.drawLog(a, dst)
 	s.drawHand(a, dst)
-	a.flushText()
+	a.FlushText()
 	s.drawAnims(dst)
 	if s.drag.on && s.drag.started && s.drag.idx < len(s.hand) {
 		img := s.handImg(a, s.drag.idx)
@@ -129,49 +129,49 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 			// Snapped: the card lies in the lit cell it would drop into;
 			// a faint copy stays under the pointer.
 			r := s.cellRect(a, s.targets[snap].cell)
-			p.image(dst, s.cardImg(a, s.hand[s.drag.idx].placed()), r.x, r.y, 1, 1, 0.95)
-			p.frame(dst, r, a.U(3), colGold)
+			p.Image(dst, s.cardImg(a, s.hand[s.drag.idx].placed()), r.X, r.Y, 1, 1, 0.95)
+			p.Frame(dst, r, a.U(3), ColGold)
 			alpha = 0.35
 		} else {
-			p.fill(dst, rect{s.drag.x + a.U(6), s.drag.y + a.U(8), float64(s.L.cardW), float64(s.L.cardW) * 1.5}, colShade)
+			p.Fill(dst, Rect{s.drag.x + a.U(6), s.drag.y + a.U(8), float64(s.L.cardW), float64(s.L.cardW) * 1.5}, ColShade)
 		}
-		p.image(dst, img, s.drag.x, s.drag.y, 1, 1, alpha)
+		p.Image(dst, img, s.drag.x, s.drag.y, 1, 1, alpha)
 	}
 	if s.reasonT > 0 && s.reason != "" {
 		alpha := math.Min(float64(s.reasonT)/30, 1)
-		r := rect{s.L.handArea.x + a.U(90), s.L.handArea.y - a.U(40), s.L.handArea.w - a.U(100), a.U(34)}
-		c := colBad
+		r := Rect{s.L.handArea.X + a.U(90), s.L.handArea.Y - a.U(40), s.L.handArea.W - a.U(100), a.U(34)}
+		c := ColBad
 		c.A = uint8(230 * alpha)
-		p.round(dst, r, a.U(8), c, 0, c)
-		drawText(a, dst, s.reason, a.U(15), r.cx(), r.cy(), alignCenter, colText)
-		a.flushText()
+		p.Round(dst, r, a.U(8), c, 0, c)
+		DrawText(a, dst, s.reason, a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
+		a.FlushText()
 	}
 	if s.peekT > 0 {
 		s.drawPeek(a, dst)
-		a.flushText()
+		a.FlushText()
 	}
 	if s.ended != nil {
 		s.drawEnd(a, dst)
-		a.flushText()
+		a.FlushText()
 	}
 	if s.m.tutor != nil {
 		s.drawCoach(a, dst)
-		a.flushText()
+		a.FlushText()
 	}
 	if s.m.lan != nil {
 		s.m.lan.drawBoard(a, s, dst) // the LAN chat and connection state (chat.go)
 	}
 	if s.chooser.on {
 		s.drawChooser(a, dst)
-		a.flushText()
+		a.FlushText()
 	}
 	if s.curtain {
-		a.flushText()
+		a.FlushText()
 		drawCurtainFrom(a, p, dst, s.m.name(s.me), 0)
 		b := s.curtainButton(a)
-		drawButton(a, p, dst, &b)
+		DrawButton(a, p, dst, &b)
 	}
-	if s.shotName != "" && a.fade == 0 && s.settled() {
+	if s.shotName != "" && a.Fade == 0 && s.settled() {
 		// Asked for here, for this very frame (Ebitengine may run several
 		// Updates before one Draw), once no card is in flight.
 		a.RequestShot(s.shotName)
@@ -186,18 +186,18 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 	// afterwards (drawSurround): no sub-image, so everything batches.
 	mr := s.L.maze
 	sub := dst
-	s.p.fill(sub, mr, s.floor(a))
+	s.p.Fill(sub, mr, s.floor(a))
 	cw, ch := s.cellSize(a)
 	// Faint cell grid, so empty space reads as places to build.
-	x0 := mr.cx() - (s.camX)*cw - cw/2
-	y0 := mr.cy() - (s.camY)*ch - ch/2
-	gx := x0 - math.Ceil((x0-mr.x)/cw)*cw
-	for x := gx; x < mr.x+mr.w; x += cw {
-		s.p.fill(sub, rect{x, mr.y, 1, mr.h}, colPanelHi)
+	x0 := mr.Cx() - (s.camX)*cw - cw/2
+	y0 := mr.Cy() - (s.camY)*ch - ch/2
+	gx := x0 - math.Ceil((x0-mr.X)/cw)*cw
+	for x := gx; x < mr.X+mr.W; x += cw {
+		s.p.Fill(sub, Rect{x, mr.Y, 1, mr.H}, ColPanelHi)
 	}
-	gy := y0 - math.Ceil((y0-mr.y)/ch)*ch
-	for y := gy; y < mr.y+mr.h; y += ch {
-		s.p.fill(sub, rect{mr.x, y, mr.w, 1}, colPanelHi)
+	gy := y0 - math.Ceil((y0-mr.Y)/ch)*ch
+	for y := gy; y < mr.Y+mr.H; y += ch {
+		s.p.Fill(sub, Rect{mr.X, y, mr.W, 1}, ColPanelHi)
 	}
 	s.drawTiles(a, sub)
 	s.drawPlays(a, sub)
@@ -208,14 +208,14 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 				continue
 			}
 			r := s.cellRect(a, saboteur.GoalCells[i])
-			col := colTextDim
+			col := ColTextDim
 			if g == saboteur.Gold {
-				col = colGold
+				col = ColGold
 			}
 			label := s.peekLabel(a, g)
 			tw := a.text.line(label, a.U(12), a.RTL()).w + a.U(10)
-			s.p.round(sub, rect{r.cx() - tw/2, r.y + r.h - r.h*0.24, tw, a.U(18)}, a.U(4), colTextDark, a.U(2), col)
-			drawText(a, sub, label, a.U(12), r.cx(), r.y+r.h-r.h*0.24+a.U(9), alignCenter, col)
+			s.p.Round(sub, Rect{r.Cx() - tw/2, r.Y + r.H - r.H*0.24, tw, a.U(18)}, a.U(4), ColTextDark, a.U(2), col)
+			DrawText(a, sub, label, a.U(12), r.Cx(), r.Y+r.H-r.H*0.24+a.U(9), AlignCenter, col)
 		}
 	}
 	// Targets of the selected or dragged card.
@@ -225,22 +225,22 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 				continue
 			}
 			r := s.cellRect(a, t.cell)
-			c := colLegal
+			c := ColLegal
 			c.A = 70
 			if i == s.tsel {
 				c.A = 140
 			}
-			s.p.fill(sub, r.inset(a.U(2)), c)
-			s.p.frame(sub, r.inset(a.U(2)), a.U(2), colLegal)
+			s.p.Fill(sub, r.inset(a.U(2)), c)
+			s.p.Frame(sub, r.inset(a.U(2)), a.U(2), ColLegal)
 		}
 		if s.tsel >= 0 && s.tsel < len(s.targets) && !s.targets[s.tsel].isSeat && !s.drag.started {
 			// The keyboard's choice: a ghost of the card where it would go.
 			r := s.cellRect(a, s.targets[s.tsel].cell)
 			c := s.hand[s.sel].placed()
 			if c.Kind == saboteur.Path {
-				s.p.image(sub, s.cardImg(a, c), r.x, r.y, 1, 1, 0.6)
+				s.p.Image(sub, s.cardImg(a, c), r.X, r.Y, 1, 1, 0.6)
 			}
-			s.p.frame(sub, r, a.U(3), colGold)
+			s.p.Frame(sub, r, a.U(3), ColGold)
 		}
 
 	}
@@ -249,7 +249,7 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 // floor is the colour of the maze's empty ground: the table, a little
 // lighter, so the dark tunnels of the cards stand out against it.
 func (s *boardScene) floor(a *App) color.RGBA {
-	b := a.pal.Background
+	b := a.Pal.Background
 	mix := func(v uint8) uint8 { return uint8(float64(v)*0.75 + 255*0.25*0.55) }
 	return color.RGBA{mix(b.R), mix(b.G), mix(b.B), 255}
 }
@@ -277,8 +277,8 @@ func (s *boardScene) snapAt(a *App, x, y float64) int {
 	}
 	cw, ch := s.cellSize(a)
 	hw, hh := float64(s.L.cardW)/2, float64(s.L.cardW)*0.75
-	px := (x+hw-s.L.maze.cx())/cw + s.camX
-	py := (y+hh-s.L.maze.cy())/ch + s.camY
+	px := (x+hw-s.L.maze.Cx())/cw + s.camX
+	py := (y+hh-s.L.maze.Cy())/ch + s.camY
 	best, bd := -1, snapReach
 	for i, t := range s.targets {
 		if t.isSeat {
@@ -315,10 +315,10 @@ func (s *boardScene) drawTiles(a *App, dst *ebiten.Image) {
 			continue
 		}
 		r := s.cellRect(a, t.At)
-		if r.x+r.w < mr.x || r.y+r.h < mr.y || r.x > mr.x+mr.w || r.y > mr.y+mr.h {
+		if r.X+r.W < mr.X || r.Y+r.H < mr.Y || r.X > mr.X+mr.W || r.Y > mr.Y+mr.H {
 			continue
 		}
-		s.p.image(dst, art.Card(t.Card), r.x, r.y, 1, 1, 1)
+		s.p.Image(dst, art.Card(t.Card), r.X, r.Y, 1, 1, 1)
 	}
 }
 
@@ -326,34 +326,34 @@ func (s *boardScene) drawTiles(a *App, dst *ebiten.Image) {
 // whatever of the maze lies outside it.
 func (s *boardScene) drawSurround(a *App, dst *ebiten.Image) {
 	mr := s.L.maze
-	w, h := float64(a.w), float64(a.h)
-	bg := a.pal.Background
-	s.p.fill(dst, rect{0, 0, w, mr.y}, bg)
-	s.p.fill(dst, rect{0, mr.y + mr.h, w, h - mr.y - mr.h}, bg)
-	s.p.fill(dst, rect{0, mr.y, mr.x, mr.h}, bg)
-	s.p.fill(dst, rect{mr.x + mr.w, mr.y, w - mr.x - mr.w, mr.h}, bg)
-	s.p.frame(dst, mr, a.U(1), colEdge)
+	w, h := float64(a.W), float64(a.H)
+	bg := a.Pal.Background
+	s.p.Fill(dst, Rect{0, 0, w, mr.Y}, bg)
+	s.p.Fill(dst, Rect{0, mr.Y + mr.H, w, h - mr.Y - mr.H}, bg)
+	s.p.Fill(dst, Rect{0, mr.Y, mr.X, mr.H}, bg)
+	s.p.Fill(dst, Rect{mr.X + mr.W, mr.Y, w - mr.X - mr.W, mr.H}, bg)
+	s.p.Frame(dst, mr, a.U(1), ColEdge)
 }
 
 func (s *boardScene) drawTop(a *App, dst *ebiten.Image) {
 	r := s.L.top
-	s.p.fill(dst, r, colPanel)
-	s.p.fill(dst, rect{r.x, r.y + r.h - a.U(2), r.w, a.U(2)}, colEdge)
-	start, end, al, ar := a.U(16), r.w-a.U(16), alignStart, alignEnd
+	s.p.Fill(dst, r, ColPanel)
+	s.p.Fill(dst, Rect{r.X, r.Y + r.H - a.U(2), r.W, a.U(2)}, ColEdge)
+	start, end, al, ar := a.U(16), r.W-a.U(16), AlignStart, AlignEnd
 	if s.L.rtl {
-		start, end, al, ar = end, start, alignEnd, alignStart
+		start, end, al, ar = end, start, AlignEnd, AlignStart
 	}
-	drawText(a, dst, s.texts.round, a.U(18), start, r.cy(), al, colGold)
-	col := colText
+	DrawText(a, dst, s.texts.round, a.U(18), start, r.Cy(), al, ColGold)
+	col := ColText
 	if s.view.Turn == s.me && s.m.isHuman(s.me) {
-		col = colGold
+		col = ColGold
 	}
-	drawText(a, dst, s.texts.status, a.U(20), r.cx(), r.cy(), alignCenter, col)
+	DrawText(a, dst, s.texts.status, a.U(20), r.Cx(), r.Cy(), AlignCenter, col)
 	// The keys line only where it does not run into the status.
 	rtl := a.RTL()
-	room := r.w/2 - a.text.line(s.texts.status, a.U(20), rtl).w/2 - a.U(40)
+	room := r.W/2 - a.text.line(s.texts.status, a.U(20), rtl).w/2 - a.U(40)
 	if help := s.texts.help(a); a.text.line(help, a.U(13), rtl).w < room {
-		drawText(a, dst, help, a.U(13), end, r.cy(), ar, colTextDim)
+		DrawText(a, dst, help, a.U(13), end, r.Cy(), ar, ColTextDim)
 	}
 }
 
@@ -368,9 +368,9 @@ func (t *boardTexts) help(a *App) string {
 func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i, pass int) {
 	r := s.L.panels[i]
 	onTurn := s.view.Turn == i && s.view.Phase == saboteur.Playing
-	bg, edge := colPanel, colEdge
+	bg, edge := ColPanel, ColEdge
 	if onTurn {
-		bg, edge = colPanelHi, colGold
+		bg, edge = ColPanelHi, ColGold
 	}
 	// A lit panel while dragging a tool card onto players.
 	lit := false
@@ -382,32 +382,32 @@ func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i, pass int) {
 		}
 	}
 	if lit {
-		edge = colLegal
+		edge = ColLegal
 		if s.tsel >= 0 && s.tsel < len(s.targets) && s.targets[s.tsel].isSeat && s.targets[s.tsel].seat == i {
 			bg = colButtonHi
 		}
 	}
 	if pass == 0 {
-		s.p.round(dst, r, a.U(6), bg, a.U(2), edge)
+		s.p.Round(dst, r, a.U(6), bg, a.U(2), edge)
 	}
-	big := r.h >= a.U(50)
+	big := r.H >= a.U(50)
 	nameSize := a.U(16)
 	if !big {
 		nameSize = a.U(14)
 	}
-	x, al := r.x+a.U(12), alignStart
-	xr, ar := r.x+r.w-a.U(10), alignEnd
+	x, al := r.X+a.U(12), AlignStart
+	xr, ar := r.X+r.W-a.U(10), AlignEnd
 	if s.L.rtl {
 		x, al, xr, ar = xr, ar, x, al
 	}
-	ny := r.y + r.h*0.32
+	ny := r.Y + r.H*0.32
 	if i < len(s.texts.names) {
-		col := colText
+		col := ColText
 		if onTurn {
-			col = colGold
+			col = ColGold
 		}
 		if pass == 1 {
-			drawText(a, dst, s.texts.names[i], nameSize, x, ny, al, col)
+			DrawText(a, dst, s.texts.names[i], nameSize, x, ny, al, col)
 		}
 	}
 	if pass == 0 {
@@ -416,22 +416,22 @@ func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i, pass int) {
 	}
 	// Hand size: a small card back and the count.
 	art := a.Art(int(a.U(14)))
-	by := r.y + r.h*0.72
+	by := r.Y + r.H*0.72
 	bx := x
 	if s.L.rtl {
 		bx = x - float64(art.Width())
 	}
-	s.p.image(dst, art.Back(), bx, by-float64(art.Height())/2, 1, 1, 1)
+	s.p.Image(dst, art.Back(), bx, by-float64(art.Height())/2, 1, 1, 1)
 	if i < len(s.texts.hands) {
 		tx := bx + float64(art.Width()) + a.U(5)
 		if s.L.rtl {
 			tx = bx - a.U(5)
 		}
-		drawText(a, dst, s.texts.hands[i], a.U(13), tx, by, al, colTextDim)
+		DrawText(a, dst, s.texts.hands[i], a.U(13), tx, by, al, ColTextDim)
 	}
 	// Broken tools, as broken icons (R6.1).
 	if i < len(s.view.Broken) {
-		size := int(math.Min(a.U(24), r.h*0.42))
+		size := int(math.Min(a.U(24), r.H*0.42))
 		k := 0
 		for _, t := range [3]saboteur.Tool{saboteur.Pickaxe, saboteur.Lantern, saboteur.Cart} {
 			if s.view.Broken[i]&t == 0 {
@@ -442,7 +442,7 @@ func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i, pass int) {
 			if s.L.rtl {
 				ix = xr + float64(k*(size+2))
 			}
-			s.p.image(dst, img, ix, by-float64(size)/2, 1, 1, 1)
+			s.p.Image(dst, img, ix, by-float64(size)/2, 1, 1, 1)
 			k++
 		}
 	}
@@ -454,13 +454,13 @@ func (s *boardScene) drawThinking(a *App, dst *ebiten.Image, i int, onTurn bool,
 		// Thinking dots.
 		for d := 0; d < 3; d++ {
 			alpha := 0.3 + 0.7*math.Max(0, math.Sin(float64(s.ticks)/8-float64(d)*0.9))
-			c := colGold
+			c := ColGold
 			c.A = uint8(255 * alpha)
 			dx := xr - a.U(8) - float64(2-d)*a.U(9)
 			if s.L.rtl {
 				dx = xr + a.U(4) + float64(d)*a.U(9)
 			}
-			s.p.round(dst, rect{dx, ny - a.U(3), a.U(6), a.U(6)}, a.U(3), c, 0, c)
+			s.p.Round(dst, Rect{dx, ny - a.U(3), a.U(6), a.U(6)}, a.U(3), c, 0, c)
 		}
 	}
 }
@@ -471,29 +471,29 @@ func (s *boardScene) drawPiles(a *App, dst *ebiten.Image) {
 	if s.view.DrawPile > 0 {
 		// A little stack.
 		for k := min(s.view.DrawPile/10, 3); k > 0; k-- {
-			s.p.image(dst, art.Back(), d.x+float64(k)*a.U(2), d.y-float64(k)*a.U(2), 1, 1, 1)
+			s.p.Image(dst, art.Back(), d.X+float64(k)*a.U(2), d.Y-float64(k)*a.U(2), 1, 1, 1)
 		}
-		s.p.image(dst, art.Back(), d.x, d.y, 1, 1, 1)
+		s.p.Image(dst, art.Back(), d.X, d.Y, 1, 1, 1)
 	} else {
-		s.p.round(dst, d, a.U(6), colPanel, a.U(2), colEdge)
+		s.p.Round(dst, d, a.U(6), ColPanel, a.U(2), ColEdge)
 	}
 	drop := s.drag.started && s.myTurn()
-	edge := colEdge
+	edge := ColEdge
 	if drop {
-		edge = colLegal
+		edge = ColLegal
 	}
 	if s.view.Discards > 0 {
-		s.p.image(dst, art.Back(), x.x, x.y, 1, 1, 0.75)
+		s.p.Image(dst, art.Back(), x.X, x.Y, 1, 1, 0.75)
 		if drop {
-			s.p.frame(dst, x, a.U(3), colLegal)
+			s.p.Frame(dst, x, a.U(3), ColLegal)
 		}
 	} else {
-		s.p.round(dst, x, a.U(6), colPanel, a.U(2), edge)
+		s.p.Round(dst, x, a.U(6), ColPanel, a.U(2), edge)
 	}
-	drawText(a, dst, s.texts.drawLabel(a), a.U(12), d.cx(), d.y-a.U(14), alignCenter, colTextDim)
-	drawText(a, dst, s.texts.discardLabel(a), a.U(12), x.cx(), x.y-a.U(14), alignCenter, colTextDim)
-	drawText(a, dst, s.texts.draw, a.U(18), d.cx(), d.y+d.h+a.U(14), alignCenter, colText)
-	drawText(a, dst, s.texts.discard, a.U(18), x.cx(), x.y+x.h+a.U(14), alignCenter, colText)
+	DrawText(a, dst, s.texts.drawLabel(a), a.U(12), d.Cx(), d.Y-a.U(14), AlignCenter, ColTextDim)
+	DrawText(a, dst, s.texts.discardLabel(a), a.U(12), x.Cx(), x.Y-a.U(14), AlignCenter, ColTextDim)
+	DrawText(a, dst, s.texts.draw, a.U(18), d.Cx(), d.Y+d.H+a.U(14), AlignCenter, ColText)
+	DrawText(a, dst, s.texts.discard, a.U(18), x.Cx(), x.Y+x.H+a.U(14), AlignCenter, ColText)
 }
 
 func (t *boardTexts) drawLabel(a *App) string    { return a.T("pile.draw") }
@@ -501,17 +501,17 @@ func (t *boardTexts) discardLabel(a *App) string { return a.T("pile.discard") }
 
 func (s *boardScene) drawHand(a *App, dst *ebiten.Image) {
 	area := s.L.handArea
-	s.p.fill(dst, area, colPanel)
-	s.p.fill(dst, rect{area.x, area.y, area.w, a.U(2)}, colEdge)
+	s.p.Fill(dst, area, ColPanel)
+	s.p.Fill(dst, Rect{area.X, area.Y, area.W, a.U(2)}, ColEdge)
 	if s.texts.hint != "" {
-		drawText(a, dst, s.texts.hint, a.U(14), area.cx(), area.y+a.U(14), alignCenter, colTextDim)
+		DrawText(a, dst, s.texts.hint, a.U(14), area.Cx(), area.Y+a.U(14), AlignCenter, ColTextDim)
 	}
 	if s.me < 0 || s.curtain || s.dealing > 0 {
 		return
 	}
 	// The role card, small, beside the hand.
-	art := a.Art(int(s.L.role.w))
-	s.p.image(dst, art.Role(s.mine.Role), s.L.role.x, s.L.role.y, 1, 1, 1)
+	art := a.Art(int(s.L.role.W))
+	s.p.Image(dst, art.Role(s.mine.Role), s.L.role.X, s.L.role.Y, 1, 1, 1)
 	handArt := a.Art(s.L.cardW)
 	mine := s.myTurn()
 	for i := range s.hand {
@@ -523,13 +523,13 @@ func (s *boardScene) drawHand(a *App, dst *ebiten.Image) {
 		if !mine && !s.m.autoplay {
 			alpha = 0.85
 		}
-		s.p.image(dst, handArt.Card(h.placed()), h.r.x, h.r.y, 1, 1, alpha)
+		s.p.Image(dst, handArt.Card(h.placed()), h.r.X, h.r.Y, 1, 1, alpha)
 		if i == s.sel {
-			s.p.frame(dst, h.r, a.U(3), colGold)
+			s.p.Frame(dst, h.r, a.U(3), ColGold)
 		}
 		if h.turned {
 			// A turned card carries a small gold corner mark.
-			s.p.round(dst, rect{h.r.x + h.r.w - a.U(16), h.r.y + a.U(4), a.U(12), a.U(12)}, a.U(6), colGold, a.U(2), colTextDark)
+			s.p.Round(dst, Rect{h.r.X + h.r.W - a.U(16), h.r.Y + a.U(4), a.U(12), a.U(12)}, a.U(6), ColGold, a.U(2), ColTextDark)
 		}
 	}
 }
@@ -543,34 +543,34 @@ func (s *boardScene) drawPeek(a *App, dst *ebiten.Image) {
 	// In the side panel, over the log: nothing of the maze is hidden
 	// while the others go on playing (board_end.go).
 	r := s.peekRect(a)
-	s.p.round(dst, r, a.U(10), colPanel, a.U(3), colGold)
+	s.p.Round(dst, r, a.U(10), ColPanel, a.U(3), ColGold)
 	art := a.Art(int(a.U(56)))
 	img := art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()})
-	s.p.imageCentered(dst, img, r.cx(), r.y+a.U(14)+float64(art.Height())/2, 1, 1, 0, 1)
+	s.p.ImageCentered(dst, img, r.Cx(), r.Y+a.U(14)+float64(art.Height())/2, 1, 1, 0, 1)
 	key := "scene.board.peek_coal"
 	if g == saboteur.Gold {
 		key = "scene.board.peek_gold"
 	}
-	ty := r.y + a.U(22) + float64(art.Height())
-	ty += drawWrapped(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(15), r.cx(), ty, r.w-a.U(16), alignCenter, colGold)
-	drawWrapped(a, dst, a.T("scene.board.peek_close"), a.U(12), r.cx(), ty+a.U(4), r.w-a.U(16), alignCenter, colTextDim)
+	ty := r.Y + a.U(22) + float64(art.Height())
+	ty += DrawWrapped(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(15), r.Cx(), ty, r.W-a.U(16), AlignCenter, ColGold)
+	DrawWrapped(a, dst, a.T("scene.board.peek_close"), a.U(12), r.Cx(), ty+a.U(4), r.W-a.U(16), AlignCenter, ColTextDim)
 }
 
 func (s *boardScene) drawChooser(a *App, dst *ebiten.Image) {
 	ch := &s.chooser
-	w, h := float64(a.w), float64(a.h)
-	r := rect{w/2 - a.U(180), h/2 - a.U(90), a.U(360), a.U(180)}
-	s.p.round(dst, r, a.U(12), colPanel, a.U(3), colGold)
-	drawText(a, dst, a.T("scene.board.which_tool"), a.U(17), r.cx(), r.y+a.U(28), alignCenter, colText)
+	w, h := float64(a.W), float64(a.H)
+	r := Rect{w/2 - a.U(180), h/2 - a.U(90), a.U(360), a.U(180)}
+	s.p.Round(dst, r, a.U(12), ColPanel, a.U(3), ColGold)
+	DrawText(a, dst, a.T("scene.board.which_tool"), a.U(17), r.Cx(), r.Y+a.U(28), AlignCenter, ColText)
 	size := int(a.U(72))
 	art := a.Art(s.L.cardW)
 	for i, t := range ch.tools {
-		ch.r[i] = rect{r.cx() - a.U(110) + float64(i)*a.U(130), r.y + a.U(56), a.U(90), a.U(90)}
-		bg := colPanelHi
+		ch.r[i] = Rect{r.Cx() - a.U(110) + float64(i)*a.U(130), r.Y + a.U(56), a.U(90), a.U(90)}
+		bg := ColPanelHi
 		if a.Hover(ch.r[i]) {
 			bg = colButtonHi
 		}
-		s.p.round(dst, ch.r[i], a.U(8), bg, a.U(2), colEdge)
-		s.p.imageIn(dst, art.Tool(t, true, size), ch.r[i].inset(a.U(8)), 1)
+		s.p.Round(dst, ch.r[i], a.U(8), bg, a.U(2), ColEdge)
+		s.p.ImageIn(dst, art.Tool(t, true, size), ch.r[i].inset(a.U(8)), 1)
 	}
 }

@@ -30,27 +30,27 @@ func (s *boardScene) endUpdate(a *App) {
 		s.texts.status, s.texts.hint = "", "" // nobody is on turn any more
 	}
 	b := s.endButton(a)
-	go_ := s.m.autoplay && s.endWait > int(60/speed(a))
+	go_ := s.m.autoplay && s.endWait > int(60/Speed(a))
 	s.endWait++
-	if go_ || b.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter) || a.Key(ebiten.KeySpace) ||
-		a.ptr.released && s.L.maze.in(a.ptr.x, a.ptr.y) {
+	if go_ || b.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter) || a.Key(ebiten.KeySpace) ||
+		a.Ptr.Released && s.L.maze.in(a.Ptr.X, a.Ptr.Y) {
 		a.GoTo(newRoundEndScene(a, s.m, *s.ended, s.view, s.tiles))
 	}
 }
 
 // endButton is the banner's button to the round's end.
-func (s *boardScene) endButton(a *App) button {
+func (s *boardScene) endButton(a *App) Button {
 	r := s.endBanner(a)
-	return button{r: rect{r.cx() - a.U(150), r.y + r.h - a.U(50), a.U(300), a.U(40)}, enabled: true, primary: true,
-		label: a.T("scene.board.round_over_next")}
+	return Button{R: Rect{r.Cx() - a.U(150), r.Y + r.H - a.U(50), a.U(300), a.U(40)}, Enabled: true, Primary: true,
+		Label: a.T("scene.board.round_over_next")}
 }
 
 // endBanner is the banner's box, over the hand's place under the maze,
 // where it hides nothing of the maze.
-func (s *boardScene) endBanner(a *App) rect {
+func (s *boardScene) endBanner(a *App) Rect {
 	ha := s.L.handArea
-	w := min(ha.w-a.U(20), a.U(520))
-	return rect{ha.cx() - w/2, ha.y + a.U(14), w, min(a.U(110), ha.h-a.U(20))}
+	w := min(ha.W-a.U(20), a.U(520))
+	return Rect{ha.Cx() - w/2, ha.Y + a.U(14), w, min(a.U(110), ha.H-a.U(20))}
 }
 
 // drawEnd draws the round-over banner once the last motion has settled.
@@ -59,7 +59,7 @@ func (s *boardScene) drawEnd(a *App, dst *ebiten.Image) {
 		return
 	}
 	r := s.endBanner(a)
-	s.p.round(dst, r, a.U(10), colPanel, a.U(2), colGold)
+	s.p.Round(dst, r, a.U(10), ColPanel, a.U(2), ColGold)
 	title := a.T("team.win.nobody")
 	switch s.ended.Winner {
 	case saboteur.Diggers:
@@ -67,16 +67,16 @@ func (s *boardScene) drawEnd(a *App, dst *ebiten.Image) {
 	case saboteur.Saboteurs:
 		title = a.T("team.win.saboteurs")
 	}
-	drawText(a, dst, fit(a, title, a.U(22), r.w-a.U(20)), a.U(22), r.cx(), r.y+a.U(24), alignCenter, colGold)
+	DrawText(a, dst, Fit(a, title, a.U(22), r.W-a.U(20)), a.U(22), r.Cx(), r.Y+a.U(24), AlignCenter, ColGold)
 	b := s.endButton(a)
-	drawButton(a, &s.p, dst, &b)
+	DrawButton(a, &s.p, dst, &b)
 }
 
 // peekRect is where a map's peek shows: in the side panel, over the top
 // of the log.
-func (s *boardScene) peekRect(a *App) rect {
+func (s *boardScene) peekRect(a *App) Rect {
 	l := s.L.log
-	return rect{l.x, l.y, l.w, min(a.U(200), l.h)}
+	return Rect{l.X, l.Y, l.W, min(a.U(200), l.H)}
 }
 
 // peekInput closes the peek on a click on it or Space (Esc stays the way

@@ -10,19 +10,19 @@ import (
 
 // dragThreshold is how far (layout units) a press must travel to become a
 // drag rather than a click.
-const dragThreshold = 6
+const DragThreshold = 6
 
 func (s *boardScene) input(a *App) {
-	p := &a.ptr
+	p := &a.Ptr
 	// Zoom: wheel over the maze, or + and -.
-	if p.wheelY != 0 && s.L.maze.in(p.x, p.y) {
-		s.zoomBy(a, int(math.Copysign(1, p.wheelY)), float64(p.x), float64(p.y))
+	if p.WheelY != 0 && s.L.maze.in(p.X, p.Y) {
+		s.zoomBy(a, int(math.Copysign(1, p.WheelY)), float64(p.X), float64(p.Y))
 	}
 	if a.Key(ebiten.KeyEqual) || a.Key(ebiten.KeyKPAdd) {
-		s.zoomBy(a, 1, s.L.maze.cx(), s.L.maze.cy())
+		s.zoomBy(a, 1, s.L.maze.Cx(), s.L.maze.Cy())
 	}
 	if a.Key(ebiten.KeyMinus) || a.Key(ebiten.KeyKPSubtract) {
-		s.zoomBy(a, -1, s.L.maze.cx(), s.L.maze.cy())
+		s.zoomBy(a, -1, s.L.maze.Cx(), s.L.maze.Cy())
 	}
 	if a.Key(ebiten.KeyHome) {
 		s.zoomed = false
@@ -36,8 +36,8 @@ func (s *boardScene) input(a *App) {
 			s.sel, s.tsel = -1, -1
 			s.refresh(a)
 		default:
-			s.m.close()
-			a.GoTo(newMenuScene(a))
+			s.m.Close()
+			a.GoTo(NewMenuScene(a))
 			return
 		}
 	}
@@ -82,31 +82,31 @@ func (s *boardScene) zoomBy(a *App, d int, fx, fy float64) {
 	}
 	// Keep the maze point under (fx, fy) where it is.
 	cw, ch := s.cellSize(a)
-	mx := (fx-s.L.maze.cx())/cw + s.camX
-	my := (fy-s.L.maze.cy())/ch + s.camY
+	mx := (fx-s.L.maze.Cx())/cw + s.camX
+	my := (fy-s.L.maze.Cy())/ch + s.camY
 	s.zoom = z
 	cw, ch = s.cellSize(a)
-	s.camX = mx - (fx-s.L.maze.cx())/cw
-	s.camY = my - (fy-s.L.maze.cy())/ch
+	s.camX = mx - (fx-s.L.maze.Cx())/cw
+	s.camY = my - (fy-s.L.maze.Cy())/ch
 }
 
 func (s *boardScene) pointerInput(a *App) {
-	p := &a.ptr
-	fx, fy := float64(p.x), float64(p.y)
-	if p.pressed {
+	p := &a.Ptr
+	fx, fy := float64(p.X), float64(p.Y)
+	if p.Pressed {
 		switch {
-		case s.handAt(p.x, p.y) >= 0 && !s.m.autoplay && s.me >= 0:
-			i := s.handAt(p.x, p.y)
+		case s.handAt(p.X, p.Y) >= 0 && !s.m.autoplay && s.me >= 0:
+			i := s.handAt(p.X, p.Y)
 			r := s.hand[i].r
-			s.drag = dragState{on: true, idx: i, grabX: fx - r.x, grabY: fy - r.y, x: r.x, y: r.y}
-		case s.L.maze.in(p.x, p.y):
-			s.panning, s.panX, s.panY = true, p.x, p.y
+			s.drag = dragState{on: true, idx: i, grabX: fx - r.X, grabY: fy - r.Y, x: r.X, y: r.Y}
+		case s.L.maze.in(p.X, p.Y):
+			s.panning, s.panX, s.panY = true, p.X, p.Y
 		}
 	}
 	if s.drag.on {
 		d := &s.drag
 		d.x, d.y = fx-d.grabX, fy-d.grabY
-		if !d.started && math.Hypot(float64(p.x-p.startX), float64(p.y-p.startY)) > a.U(dragThreshold) {
+		if !d.started && math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY)) > a.U(DragThreshold) {
 			d.started = true
 			if s.sel != d.idx {
 				s.sel, s.tsel = d.idx, -1
@@ -114,7 +114,7 @@ func (s *boardScene) pointerInput(a *App) {
 				s.refresh(a)
 			}
 		}
-		if p.released {
+		if p.Released {
 			d.on = false
 			if !d.started {
 				s.clickCard(a, d.idx)
@@ -125,30 +125,30 @@ func (s *boardScene) pointerInput(a *App) {
 		return
 	}
 	if s.panning {
-		if p.x != s.panX || p.y != s.panY {
+		if p.X != s.panX || p.Y != s.panY {
 			s.zoomed = true
 		}
 		cw, ch := s.cellSize(a)
-		s.camX -= float64(p.x-s.panX) / cw
-		s.camY -= float64(p.y-s.panY) / ch
-		s.panX, s.panY = p.x, p.y
-		if p.released {
+		s.camX -= float64(p.X-s.panX) / cw
+		s.camY -= float64(p.Y-s.panY) / ch
+		s.panX, s.panY = p.X, p.Y
+		if p.Released {
 			s.panning = false
 			// A click (no travel) on a lit target plays the selected card there.
-			if math.Hypot(float64(p.x-p.startX), float64(p.y-p.startY)) < a.U(dragThreshold) {
+			if math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY)) < a.U(DragThreshold) {
 				s.clickMaze(a, fx, fy)
 			}
 		}
 		return
 	}
-	if p.released && s.sel >= 0 {
+	if p.Released && s.sel >= 0 {
 		for i, r := range s.L.panels {
-			if r.in(p.x, p.y) {
+			if r.in(p.X, p.Y) {
 				s.playOnSeat(a, s.sel, i, -1, -1)
 				return
 			}
 		}
-		if s.L.discard.in(p.x, p.y) && s.myTurn() {
+		if s.L.discard.in(p.X, p.Y) && s.myTurn() {
 			s.discard(a, s.sel, -1, -1)
 		}
 	}
@@ -220,8 +220,8 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 		best := s.snapAt(a, cx, cy)
 		if best < 0 {
 			cw, ch := s.cellSize(a)
-			px := (cx+float64(s.L.cardW)/2-s.L.maze.cx())/cw + s.camX
-			py := (cy+float64(s.L.cardW)*0.75-s.L.maze.cy())/ch + s.camY
+			px := (cx+float64(s.L.cardW)/2-s.L.maze.Cx())/cw + s.camX
+			py := (cy+float64(s.L.cardW)*0.75-s.L.maze.Cy())/ch + s.camY
 			at := saboteur.Cell{X: int(math.Floor(px + 0.5)), Y: int(math.Floor(py + 0.5))}
 			err := s.mine.CanPlace(c, at)
 			if err == nil {
@@ -257,7 +257,7 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 			}
 			if m.Goal < 0 {
 				s.reason, s.reasonT = a.T("scene.board.map_on_goal"), 180
-				a.audio.play(sfxRefuse)
+				a.Audio.Play(SfxRefuse)
 				s.flyBack(a, idx, cx, cy)
 				return
 			}
@@ -285,7 +285,7 @@ func (s *boardScene) discard(a *App, idx int, cx, cy float64) {
 		return
 	}
 	s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Discard, Card: s.hand[idx].card}, cx, cy)
-	a.audio.play(sfxDeal)
+	a.Audio.Play(sfxDeal)
 }
 
 func (s *boardScene) flyBack(a *App, idx int, cx, cy float64) {
@@ -293,14 +293,14 @@ func (s *boardScene) flyBack(a *App, idx int, cx, cy float64) {
 		return
 	}
 	r := s.hand[idx].r
-	s.startFly(a, s.handImg(a, idx), cx, cy, r.x, r.y, 1, 1, int(16/speed(a))+1)
+	s.startFly(a, s.handImg(a, idx), cx, cy, r.X, r.Y, 1, 1, int(16/Speed(a))+1)
 }
 
 // keyInput is the keyboard path: Tab/Shift-Tab pick a card, arrows pick a
 // cell or a target (or pan when no card is picked), R turns, Enter plays,
 // D discards.
 func (s *boardScene) keyInput(a *App) {
-	shift := a.in.KeyPressed(ebiten.KeyShift)
+	shift := a.In.KeyPressed(ebiten.KeyShift)
 	if a.Key(ebiten.KeyTab) && len(s.hand) > 0 && !s.m.autoplay {
 		n := len(s.hand)
 		switch {
@@ -373,7 +373,7 @@ func (s *boardScene) sayPickFirst(a *App) {
 		key = "scene.board.hint_empty"
 	}
 	s.reason, s.reasonT = a.T(key), 180
-	a.audio.play(sfxRefuse)
+	a.Audio.Play(SfxRefuse)
 }
 
 // refuseNoTarget explains why the selected card has nowhere to go.
@@ -387,7 +387,7 @@ func (s *boardScene) refuseNoTarget(a *App) {
 		key = "scene.board.no_target_turn"
 	}
 	s.reason, s.reasonT = a.T(key), 180
-	a.audio.play(sfxRefuse)
+	a.Audio.Play(SfxRefuse)
 }
 
 // stepTarget moves the target selection: seats go up and down the list;
@@ -459,8 +459,8 @@ func (s *boardScene) chooserInput(a *App) {
 	s.play(a, ch.idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, Target: ch.seat, Tool: ch.tools[pick]}, -1, -1)
 }
 
-func (s *boardScene) curtainButton(a *App) button {
-	w, h := float64(a.w), float64(a.h)
-	return button{r: rect{w/2 - a.U(170), h - a.U(110), a.U(340), a.U(54)}, enabled: true, primary: true,
-		label: a.T("scene.curtain.show", "name", s.m.name(s.me))}
+func (s *boardScene) curtainButton(a *App) Button {
+	w, h := float64(a.W), float64(a.H)
+	return Button{R: Rect{w/2 - a.U(170), h - a.U(110), a.U(340), a.U(54)}, Enabled: true, Primary: true,
+		Label: a.T("scene.curtain.show", "name", s.m.name(s.me))}
 }

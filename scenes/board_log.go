@@ -20,7 +20,7 @@ type logLine struct {
 
 // logHit is where a log line was last drawn, for clicks.
 type logHit struct {
-	r     rect
+	r     Rect
 	entry int
 }
 
@@ -89,32 +89,32 @@ func (s *boardScene) drawPlays(a *App, dst *ebiten.Image) {
 			continue
 		}
 		r := s.cellRect(a, lp.cell)
-		if r.x+r.w < mr.x || r.y+r.h < mr.y || r.x > mr.x+mr.w || r.y > mr.y+mr.h {
+		if r.X+r.W < mr.X || r.Y+r.H < mr.Y || r.X > mr.X+mr.W || r.Y > mr.Y+mr.H {
 			continue
 		}
 		k := math.Max(0.3, 1-float64(s.ticks-lp.t)/glowTicks)
 		c := seatColour(seat)
 		if lp.rock && !s.tileAt(lp.cell) {
-			s.p.image(dst, s.cardImg(a, lp.removed), r.x, r.y, 1, 1, float32(0.25+0.35*k))
-			x := colBad
+			s.p.Image(dst, s.cardImg(a, lp.removed), r.X, r.Y, 1, 1, float32(0.25+0.35*k))
+			x := ColBad
 			x.A = uint8(255 * (0.4 + 0.6*k))
-			s.p.line(dst, r.x+r.w*0.2, r.y+r.h*0.2, r.x+r.w*0.8, r.y+r.h*0.8, a.U(3), x)
-			s.p.line(dst, r.x+r.w*0.8, r.y+r.h*0.2, r.x+r.w*0.2, r.y+r.h*0.8, a.U(3), x)
+			s.p.Line(dst, r.X+r.W*0.2, r.Y+r.H*0.2, r.X+r.W*0.8, r.Y+r.H*0.8, a.U(3), x)
+			s.p.Line(dst, r.X+r.W*0.8, r.Y+r.H*0.2, r.X+r.W*0.2, r.Y+r.H*0.8, a.U(3), x)
 		}
 		c.A = uint8(255 * k)
-		s.p.frame(dst, r.inset(-a.U(1)), a.U(2)+a.U(2)*k, c)
+		s.p.Frame(dst, r.inset(-a.U(1)), a.U(2)+a.U(2)*k, c)
 		// The seat's badge in the corner: who played here.
-		b := rect{r.x + a.U(2), r.y + a.U(2), a.U(16), a.U(16)}
-		s.p.round(dst, b, a.U(4), c, 0, c)
-		ink := colTextDark
+		b := Rect{r.X + a.U(2), r.Y + a.U(2), a.U(16), a.U(16)}
+		s.p.Round(dst, b, a.U(4), c, 0, c)
+		ink := ColTextDark
 		ink.A = c.A
-		drawText(a, dst, s.initial(seat), a.U(11), b.cx(), b.cy(), alignCenter, ink)
+		DrawText(a, dst, s.initial(seat), a.U(11), b.Cx(), b.Cy(), AlignCenter, ink)
 	}
 	if s.flashT > 0 {
 		r := s.cellRect(a, s.flash)
-		c := colGold
+		c := ColGold
 		c.A = uint8(255 * (0.5 + 0.5*math.Abs(math.Sin(float64(s.flashT)/6))))
-		s.p.frame(dst, r.inset(-a.U(3)), a.U(4), c)
+		s.p.Frame(dst, r.inset(-a.U(3)), a.U(4), c)
 	}
 }
 
@@ -154,10 +154,10 @@ func (s *boardScene) tileAt(c saboteur.Cell) bool {
 
 // wrapLog brings the wrapped lines up to the log's entries.
 func (s *boardScene) wrapLog(a *App, tw, size float64) {
-	if s.logW != tw || s.logN > len(s.m.log) || s.logLang != a.cat.Lang() {
+	if s.logW != tw || s.logN > len(s.m.log) || s.logLang != a.Cat.Lang() {
 		s.logLines, s.logN = s.logLines[:0], 0
 	}
-	s.logW, s.logLang = tw, a.cat.Lang()
+	s.logW, s.logLang = tw, a.Cat.Lang()
 	added := 0
 	for i := s.logN; i < len(s.m.log); i++ {
 		e := s.m.log[i].ev
@@ -186,63 +186,63 @@ func (s *boardScene) wrapLog(a *App, tw, size float64) {
 // apart.
 func (s *boardScene) drawLog(a *App, dst *ebiten.Image) {
 	r := s.L.log
-	s.p.round(dst, r, a.U(6), colPanel, a.U(1), colEdge)
+	s.p.Round(dst, r, a.U(6), ColPanel, a.U(1), ColEdge)
 	lh := a.U(17)
 	size := a.U(12.5)
 	iconW := a.U(14)
-	s.wrapLog(a, r.w-a.U(16)-iconW, size)
-	rows := max(int((r.h-a.U(10))/lh), 1)
+	s.wrapLog(a, r.W-a.U(16)-iconW, size)
+	rows := max(int((r.H-a.U(10))/lh), 1)
 	s.logScroll = min(max(s.logScroll, 0), max(len(s.logLines)-rows, 0))
 	rtl := s.L.rtl
-	x, al := r.x+a.U(8)+iconW, alignStart
-	ix := r.x + a.U(8)
+	x, al := r.X+a.U(8)+iconW, AlignStart
+	ix := r.X + a.U(8)
 	if rtl {
-		x, al = r.x+r.w-a.U(8)-iconW, alignEnd
-		ix = r.x + r.w - a.U(8) - a.U(11)
+		x, al = r.X+r.W-a.U(8)-iconW, AlignEnd
+		ix = r.X + r.W - a.U(8) - a.U(11)
 	}
 	art := a.Art(int(a.U(11)))
-	y := r.y + r.h - a.U(10) - lh/2
+	y := r.Y + r.H - a.U(10) - lh/2
 	s.logHits = s.logHits[:0]
 	newest := -1
 	if len(s.logLines) > 0 {
 		newest = s.logLines[len(s.logLines)-1].entry
 	}
-	for i := len(s.logLines) - 1 - s.logScroll; i >= 0 && y > r.y+lh/2; i-- {
+	for i := len(s.logLines) - 1 - s.logScroll; i >= 0 && y > r.Y+lh/2; i-- {
 		l := s.logLines[i]
-		s.logHits = append(s.logHits, logHit{r: rect{r.x, y - lh/2, r.w, lh}, entry: l.entry})
-		col := colTextDim
+		s.logHits = append(s.logHits, logHit{r: Rect{r.X, y - lh/2, r.W, lh}, entry: l.entry})
+		col := ColTextDim
 		switch {
 		case l.sep:
-			col = colGold
-			drawText(a, dst, l.s, size, r.cx(), y, alignCenter, col)
+			col = ColGold
+			DrawText(a, dst, l.s, size, r.Cx(), y, AlignCenter, col)
 			y -= lh
 			continue
 		case l.entry == newest:
-			col = colText
+			col = ColText
 		}
 		if s.flashT > 0 && l.entry == s.flashE {
-			s.p.fill(dst, rect{r.x + a.U(3), y - lh/2, r.w - a.U(6), lh}, colPanelHi)
+			s.p.Fill(dst, Rect{r.X + a.U(3), y - lh/2, r.W - a.U(6), lh}, ColPanelHi)
 		}
 		if l.first {
 			if c, ok := logCard(s.m.log[l.entry].ev); ok {
-				s.p.image(dst, art.Card(c), ix, y-float64(art.Height())/2, 1, 1, 1)
+				s.p.Image(dst, art.Card(c), ix, y-float64(art.Height())/2, 1, 1, 1)
 			}
 		}
-		drawText(a, dst, l.s, size, x, y, al, col)
+		DrawText(a, dst, l.s, size, x, y, al, col)
 		y -= lh
 	}
 	if s.logScroll > 0 {
 		// Scrolled back: a mark that newer lines wait below.
-		drawText(a, dst, "▼", size, r.cx(), r.y+r.h-a.U(6), alignCenter, colGold)
+		DrawText(a, dst, "▼", size, r.Cx(), r.Y+r.H-a.U(6), AlignCenter, ColGold)
 	}
 }
 
 // logInput scrolls the log (wheel over it, Page Up / Page Down) and
 // flashes the cell of a clicked line.
 func (s *boardScene) logInput(a *App) {
-	p := &a.ptr
-	if p.wheelY != 0 && s.L.log.in(p.x, p.y) {
-		s.logScroll += int(math.Copysign(3, p.wheelY))
+	p := &a.Ptr
+	if p.WheelY != 0 && s.L.log.in(p.X, p.Y) {
+		s.logScroll += int(math.Copysign(3, p.WheelY))
 	}
 	if a.Key(ebiten.KeyPageUp) {
 		s.logScroll += 8
@@ -253,11 +253,11 @@ func (s *boardScene) logInput(a *App) {
 	if a.Key(ebiten.KeyEnd) {
 		s.logScroll = 0
 	}
-	if !p.released || !s.L.log.in(p.x, p.y) || !s.L.log.in(p.startX, p.startY) {
+	if !p.Released || !s.L.log.in(p.X, p.Y) || !s.L.log.in(p.StartX, p.StartY) {
 		return
 	}
 	for _, h := range s.logHits {
-		if !h.r.in(p.x, p.y) || h.entry >= len(s.m.log) {
+		if !h.r.in(p.X, p.Y) || h.entry >= len(s.m.log) {
 			continue
 		}
 		// Only this round's lines: an older round's cell is not on this maze.
@@ -283,7 +283,7 @@ func (s *boardScene) flashAt(a *App, c saboteur.Cell, entry int) {
 	s.flash, s.flashE, s.flashT = c, entry, 100
 	r := s.cellRect(a, c)
 	mr := s.L.maze
-	if r.x < mr.x || r.y < mr.y || r.x+r.w > mr.x+mr.w || r.y+r.h > mr.y+mr.h {
+	if r.X < mr.X || r.Y < mr.Y || r.X+r.W > mr.X+mr.W || r.Y+r.H > mr.Y+mr.H {
 		s.camX, s.camY, s.zoomed = float64(c.X), float64(c.Y), true
 	}
 }

@@ -14,13 +14,13 @@ import (
 // player's gold, now revealed (R8.4), the winners (ties share the win), the
 // gold won in each round as a bar chart, and "play again" / "menu".
 type finalScene struct {
-	p      painter
+	p      Painter
 	m      *match
 	view   saboteur.View
 	order  []int // seats by gold, most first
 	best   int
-	again  button
-	menu   button
+	again  Button
+	menu   Button
 	t      int
 	header string
 }
@@ -59,50 +59,50 @@ func newFinalScene(a *App, m *match, v saboteur.View) *finalScene {
 		}
 		s.header = a.T("scene.final.tie", "names", list)
 	}
-	a.audio.play(sfxRoundEnd)
+	a.Audio.Play(SfxRoundEnd)
 	return s
 }
 
 func (s *finalScene) Name() string { return "final" }
 
 func (s *finalScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
-	s.again = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.again"), enabled: !s.m.autoplay && s.m.lan == nil, primary: true}
-	s.menu = button{r: rect{w/2 + a.U(30), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.menu"), enabled: true}
+	w, h := float64(a.W), float64(a.H)
+	s.again = Button{R: Rect{w/2 - a.U(330), h - a.U(72), a.U(300), a.U(52)}, Label: a.T("scene.final.again"), Enabled: !s.m.autoplay && s.m.lan == nil, Primary: true}
+	s.menu = Button{R: Rect{w/2 + a.U(30), h - a.U(72), a.U(300), a.U(52)}, Label: a.T("scene.final.menu"), Enabled: true}
 	if a.RTL() {
-		s.again.r, s.menu.r = s.menu.r, s.again.r
+		s.again.R, s.menu.R = s.menu.R, s.again.R
 	}
 }
 
 func (s *finalScene) Update(a *App) error {
 	s.t++
 	s.layout(a)
-	if a.cfg.ExitAfterGame && s.t > 60 {
+	if a.Cfg.ExitAfterGame && s.t > 60 {
 		a.Quit(0)
 		return nil
 	}
-	if s.again.clicked(a) || a.Key(ebiten.KeyEnter) && s.again.enabled {
+	if s.again.Clicked(a) || a.Key(ebiten.KeyEnter) && s.again.Enabled {
 		st := s.m.setup
 		st.Seed = 0
-		m, err := newMatch(a, st)
+		m, err := NewMatch(a, st)
 		if err != nil {
 			return err
 		}
 		a.GoTo(startScene(a, m))
 		return nil
 	}
-	if s.menu.clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.GoTo(newMenuScene(a))
+	if s.menu.Clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.GoTo(NewMenuScene(a))
 	}
 	return nil
 }
 
 func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
-	drawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(32), alignCenter, colTextDim)
-	drawText(a, dst, s.header, a.U(36), w/2, a.U(74), alignCenter, colGold)
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
+	DrawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(32), AlignCenter, ColTextDim)
+	DrawText(a, dst, s.header, a.U(36), w/2, a.U(74), AlignCenter, ColGold)
 	n := len(s.order)
 	top := a.U(120)
 	rowH := math.Min(a.U(44), (h-top-a.U(150))/float64(max(n, 1)))
@@ -114,32 +114,32 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 	maxGold := math.Max(float64(s.best), 1)
 	gold := a.Art(int(rowH * 0.55))
 	// Laid out left to right, then mirrored for a right-to-left language.
-	mir := newMirrored(a, dst, w)
-	M, text := mir.rect, mir.text
+	mir := NewMirrored(a, dst, w)
+	M, text := mir.Rect, mir.Text
 	for k, seat := range s.order {
 		y := top + float64(k)*rowH
-		r := rect{x0, y, tw, rowH - a.U(4)}
+		r := Rect{x0, y, tw, rowH - a.U(4)}
 		sc := 0
 		if seat < len(s.view.Scores) {
 			sc = s.view.Scores[seat]
 		}
 		win := sc == s.best
-		bg, edge := colPanel, colEdge
+		bg, edge := ColPanel, ColEdge
 		if win {
-			bg, edge = colPanelHi, colGold
+			bg, edge = ColPanelHi, ColGold
 		}
-		s.p.round(dst, M(r), a.U(6), bg, a.U(2), edge)
+		s.p.Round(dst, M(r), a.U(6), bg, a.U(2), edge)
 		place := k + 1
 		for place > 1 && seat < len(s.view.Scores) && s.view.Scores[s.order[place-2]] == sc {
 			place--
 		}
-		text(a.Num(place), a.U(18), x0+a.U(20), r.cy(), alignCenter, colTextDim)
+		text(a.Num(place), a.U(18), x0+a.U(20), r.Cy(), AlignCenter, ColTextDim)
 		if win {
-			g := M(rect{x0 + a.U(38), r.cy() - float64(gold.Height())/2, float64(gold.Width()), float64(gold.Height())})
-			s.p.image(dst, gold.GoldCard(3), g.x, g.y, 1, 1, 1)
+			g := M(Rect{x0 + a.U(38), r.Cy() - float64(gold.Height())/2, float64(gold.Width()), float64(gold.Height())})
+			s.p.Image(dst, gold.GoldCard(3), g.X, g.Y, 1, 1, 1)
 		}
-		text(s.m.name(seat), a.U(17), x0+a.U(38)+float64(gold.Width())+a.U(8), r.cy(), alignStart, colText)
-		text(a.N("gold.amount", sc), a.U(17), barX-a.U(12), r.cy(), alignEnd, colGold)
+		text(s.m.name(seat), a.U(17), x0+a.U(38)+float64(gold.Width())+a.U(8), r.Cy(), AlignStart, ColText)
+		text(a.N("gold.amount", sc), a.U(17), barX-a.U(12), r.Cy(), AlignEnd, ColGold)
 		// Gold per round, stacked.
 		bx := barX
 		for ri, res := range s.view.Results {
@@ -147,7 +147,7 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 				continue
 			}
 			bw := barW * float64(res.Gold[seat]) / maxGold
-			s.p.fill(dst, M(rect{bx, r.y + r.h*0.25, bw, r.h * 0.5}), roundColors[ri])
+			s.p.Fill(dst, M(Rect{bx, r.Y + r.H*0.25, bw, r.H * 0.5}), roundColors[ri])
 			bx += bw
 		}
 	}
@@ -158,11 +158,11 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 		if ri >= len(roundColors) {
 			break
 		}
-		s.p.fill(dst, M(rect{lx, ly - a.U(7), a.U(14), a.U(14)}), roundColors[ri])
-		text(a.T("scene.final.round", "n", ri+1), a.U(14), lx+a.U(20), ly, alignStart, colTextDim)
+		s.p.Fill(dst, M(Rect{lx, ly - a.U(7), a.U(14), a.U(14)}), roundColors[ri])
+		text(a.T("scene.final.round", "n", ri+1), a.U(14), lx+a.U(20), ly, AlignStart, ColTextDim)
 		lx += a.U(120)
 	}
-	text(a.T("score.per_round"), a.U(14), barX-a.U(12), ly, alignEnd, colTextDim)
-	drawButton(a, &s.p, dst, &s.again)
-	drawButton(a, &s.p, dst, &s.menu)
+	text(a.T("score.per_round"), a.U(14), barX-a.U(12), ly, AlignEnd, ColTextDim)
+	DrawButton(a, &s.p, dst, &s.again)
+	DrawButton(a, &s.p, dst, &s.menu)
 }

@@ -14,30 +14,30 @@ import (
 // first to read pixels back makes Ebitengine run every draw command the
 // tests before it queued (see newScreen).
 func TestScreenshotsSettled(t *testing.T) {
-	h := newHarness(t)
+	h := NewHarness(t)
 	dir := t.TempDir()
-	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed, h.a.cfg.ScreenshotDir = true, 6, 3, dir
-	m, err := newAutoplayMatch(h.a)
+	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed, h.A.Cfg.ScreenshotDir = true, 6, 3, dir
+	m, err := newAutoplayMatch(h.A)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(m.close)
-	h.a.cur = startScene(h.a, m)
+	t.Cleanup(m.Close)
+	h.A.Cur = startScene(h.A, m)
 	shots, boards := 0, 0
 	for tick := 0; tick < 4000; tick++ {
-		h.tick()
-		if len(h.a.shots) == shots {
+		h.Tick()
+		if len(h.A.Shots) == shots {
 			continue
 		}
-		shots = len(h.a.shots)
-		switch s := h.a.cur.(type) {
+		shots = len(h.A.Shots)
+		switch s := h.A.Cur.(type) {
 		case *boardScene:
 			boards++
 			if !s.settled() {
 				t.Fatalf("board shot at move %d in motion: %d motions, dealing %d, mid-move %v", s.view.Moves, len(s.anims), s.dealing, s.midMove)
 			}
 			if boards == 3 {
-				h.a.WaitScreenshots()
+				h.A.WaitScreenshots()
 				return // the first and two taken every 12 moves
 			}
 		case *revealScene:
@@ -45,33 +45,33 @@ func TestScreenshotsSettled(t *testing.T) {
 				t.Fatalf("reveal shot with the role card turning (tick %d)", s.t)
 			}
 		case *roundEndScene:
-			t.Fatalf("round 1 ended with %d board shots, want the first and one every 12 moves: %v", boards, h.a.shots)
+			t.Fatalf("round 1 ended with %d board shots, want the first and one every 12 moves: %v", boards, h.A.Shots)
 		}
 	}
-	t.Fatalf("no third board shot in 4000 ticks: %v", h.a.shots)
+	t.Fatalf("no third board shot in 4000 ticks: %v", h.A.Shots)
 }
 
 // TestAutoplayHandInStep: in --autoplay the screen shows the followed
 // computer player's hand, which must always be the hand of the moment the
 // board shows (the table runs far ahead of the motion).
 func TestAutoplayHandInStep(t *testing.T) {
-	h := newHarness(t)
-	h.a.cfg.Autoplay, h.a.cfg.Players = true, 5
-	m, err := newAutoplayMatch(h.a)
+	h := NewHarness(t)
+	h.A.Cfg.Autoplay, h.A.Cfg.Players = true, 5
+	m, err := newAutoplayMatch(h.A)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(m.close)
-	h.a.cur = startScene(h.a, m)
+	t.Cleanup(m.Close)
+	h.A.Cur = startScene(h.A, m)
 	deadline := time.Now().Add(60 * time.Second)
 	checked := 0
 	for time.Now().Before(deadline) {
-		h.tick()
-		if _, ok := h.a.cur.(*finalScene); ok {
+		h.Tick()
+		if _, ok := h.A.Cur.(*finalScene); ok {
 			break
 		}
-		b, ok := h.a.cur.(*boardScene)
-		if !ok || b.dealing > 0 || b.ended != nil || h.a.fade > 0 {
+		b, ok := h.A.Cur.(*boardScene)
+		if !ok || b.dealing > 0 || b.ended != nil || h.A.Fade > 0 {
 			continue
 		}
 		if b.mine.Moves != b.view.Moves {
@@ -92,24 +92,24 @@ func TestAutoplayHandInStep(t *testing.T) {
 // start before the screen watches; those moves must not be skipped), plus
 // a line per goal turned up (R7.1) and the round's end.
 func TestAutoplayLogsEveryMove(t *testing.T) {
-	h := newHarness(t)
-	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed = true, 10, 5
-	m, err := newAutoplayMatch(h.a)
+	h := NewHarness(t)
+	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed = true, 10, 5
+	m, err := newAutoplayMatch(h.A)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(m.close)
+	t.Cleanup(m.Close)
 	// Let the computer players get well ahead of the screen.
-	for i := 0; m.table.View(-1).Moves < 5 && i < 2000; i++ {
+	for i := 0; m.Table.View(-1).Moves < 5 && i < 2000; i++ {
 		time.Sleep(time.Millisecond)
 	}
-	h.a.cur = startScene(h.a, m)
+	h.A.Cur = startScene(h.A, m)
 	deadline := time.Now().Add(60 * time.Second)
 	var b *boardScene
 	last := -1
 	for time.Now().Before(deadline) {
-		h.tick()
-		s, ok := h.a.cur.(*boardScene)
+		h.Tick()
+		s, ok := h.A.Cur.(*boardScene)
 		if !ok {
 			if b != nil {
 				break // round 1 is over
@@ -128,7 +128,7 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 	if b == nil || b.ended == nil {
 		t.Fatal("round 1 did not end on the board")
 	}
-	rec := typedRecord(t, m.table.Record())
+	rec := typedRecord(t, m.Table.Record())
 	g, _, err := saboteur.New(rec.Options, rec.Seed)
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +160,7 @@ func TestAutoplayLogsEveryMove(t *testing.T) {
 	}
 	// And the round's separator first (gamelog.go).
 	lines++
-	if got := logStrings(h.a, b.m); len(got) != lines {
+	if got := logStrings(h.A, b.m); len(got) != lines {
 		t.Errorf("the log has %d lines, want %d (the round, one a move, one a goal turned up, one for the end): %q", len(got), lines, got)
 	}
 }

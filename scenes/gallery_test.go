@@ -52,7 +52,7 @@ func TestGallery(t *testing.T) {
 			continue
 		}
 		t.Run(v.name, func(t *testing.T) {
-			g := newGallery(t, v.name, v.lang, v.digits)
+			g := NewGallery(t, v.name, v.lang, v.digits)
 			part := os.Getenv("GALLERY_PART") // static, game or lan; empty: all
 			if part == "" || part == "static" {
 				g.static()
@@ -83,7 +83,7 @@ type gallery struct {
 	typed   []string // what players typed (chat): their digits stay theirs
 }
 
-func newGallery(t *testing.T, name string, l i18n.Lang, digits bool) *gallery {
+func NewGallery(t *testing.T, name string, l i18n.Lang, digits bool) *gallery {
 	g := &gallery{t: t, name: name, lang: l, digits: digits, english: map[string]bool{}, own: map[string]bool{}}
 	if d := os.Getenv("SCENE_SHOTS"); d != "" {
 		g.dir = filepath.Join(d, "gallery", name)
@@ -104,7 +104,7 @@ func newGallery(t *testing.T, name string, l i18n.Lang, digits bool) *gallery {
 }
 
 // harness is a fresh app in the gallery's language.
-func (g *gallery) harness() *harness {
+func (g *gallery) Harness() *Harness {
 	in := newScript()
 	// The digits come from the settings file, as a player's choice does.
 	dir := g.t.TempDir()
@@ -117,19 +117,19 @@ func (g *gallery) harness() *harness {
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	a.settings.AnimSpeed = 4
-	if a.cat.PersianDigits() != g.digits {
-		g.t.Fatalf("Persian digits %v after a start with them %v in the settings", a.cat.PersianDigits(), g.digits)
+	a.Settings.AnimSpeed = 4
+	if a.Cat.PersianDigits() != g.digits {
+		g.t.Fatalf("Persian digits %v after a start with them %v in the settings", a.Cat.PersianDigits(), g.digits)
 	}
 	a.LayoutF(1280, 800)
 	a.text.drawn = &g.drawn
-	return &harness{t: g.t, a: a, in: in, screen: ebiten.NewImage(a.w, a.h)}
+	return &Harness{T: g.t, A: a, In: in, Screen: ebiten.NewImage(a.W, a.H)}
 }
 
 // show makes s the current scene and lets its entry motion end.
-func (g *gallery) show(h *harness, s Scene) {
-	h.a.cur, h.a.next, h.a.fade = s, nil, 0
-	h.ticks(30)
+func (g *gallery) Show(h *Harness, s Scene) {
+	h.A.Cur, h.A.next, h.A.Fade = s, nil, 0
+	h.Ticks(30)
 }
 
 var (
@@ -142,47 +142,47 @@ var (
 )
 
 // shot draws one frame of h's scene, checks its text and saves it.
-func (g *gallery) shot(h *harness, name string) {
+func (g *gallery) Shot(h *Harness, name string) {
 	g.t.Helper()
 	g.drawn = g.drawn[:0]
-	h.a.Draw(h.screen)
-	h.a.text.flushTo(nil)
-	W, H := float64(h.a.w), float64(h.a.h)
+	h.A.Draw(h.Screen)
+	h.A.text.flushTo(nil)
+	W, H := float64(h.A.W), float64(h.A.H)
 	where := g.name + "/" + name
 	if len(g.drawn) == 0 {
 		g.t.Errorf("%s: no text drawn", where)
 	}
 	for i, d := range g.drawn {
-		r := d.r
-		if r.x < -1 || r.y < -1 || r.x+r.w > W+1 || r.y+r.h > H+1 {
-			g.t.Errorf("%s: %q at %.0f,%.0f %.0fx%.0f is cut off by the %gx%g window", where, d.s, r.x, r.y, r.w, r.h, W, H)
+		r := d.R
+		if r.X < -1 || r.Y < -1 || r.X+r.W > W+1 || r.Y+r.H > H+1 {
+			g.t.Errorf("%s: %q at %.0f,%.0f %.0fx%.0f is cut off by the %gx%g window", where, d.S, r.X, r.Y, r.W, r.H, W, H)
 		}
 		for _, e := range g.drawn[:i] {
-			if ov := overlap(ink(d.r), ink(e.r)); ov > 0.25*math.Min(d.r.w*d.r.h, e.r.w*e.r.h) && ov > 30 {
-				g.t.Errorf("%s: %q overlaps %q", where, d.s, e.s)
+			if ov := overlap(ink(d.R), ink(e.R)); ov > 0.25*math.Min(d.R.W*d.R.H, e.R.W*e.R.H) && ov > 30 {
+				g.t.Errorf("%s: %q overlaps %q", where, d.S, e.S)
 			}
 		}
-		for _, c := range d.s {
+		for _, c := range d.S {
 			if unicode.IsGraphic(c) && !unicode.IsSpace(c) && !fonts.Covers(c) {
-				g.t.Errorf("%s: %q: no font has %U (tofu)", where, d.s, c)
+				g.t.Errorf("%s: %q: no font has %U (tofu)", where, d.S, c)
 			}
 		}
-		if rawKey.MatchString(d.s) {
-			g.t.Errorf("%s: a raw catalogue key %q", where, d.s)
+		if rawKey.MatchString(d.S) {
+			g.t.Errorf("%s: a raw catalogue key %q", where, d.S)
 		}
-		if g.lang != i18n.English && g.english[d.s] && !g.own[d.s] {
-			g.t.Errorf("%s: %q is English", where, d.s)
+		if g.lang != i18n.English && g.english[d.S] && !g.own[d.S] {
+			g.t.Errorf("%s: %q is English", where, d.S)
 		}
 		typed := false
 		for _, t := range g.typed {
-			typed = typed || strings.Contains(d.s, t)
+			typed = typed || strings.Contains(d.S, t)
 		}
-		if g.digits && !typed && latinDigits.MatchString(keepLatin.ReplaceAllString(d.s, "")) {
-			g.t.Errorf("%s: %q has Latin digits with Persian digits on", where, d.s)
+		if g.digits && !typed && latinDigits.MatchString(keepLatin.ReplaceAllString(d.S, "")) {
+			g.t.Errorf("%s: %q has Latin digits with Persian digits on", where, d.S)
 		}
 	}
 	if g.dir != "" {
-		if err := savePNG(h.screen, filepath.Join(g.dir, name+".png")); err != nil {
+		if err := savePNG(h.Screen, filepath.Join(g.dir, name+".png")); err != nil {
 			g.t.Error(err)
 		}
 	}
@@ -191,12 +191,12 @@ func (g *gallery) shot(h *harness, name string) {
 // ink is the part of a line's box where letters are: the box holds the
 // tallest ascent and deepest descent of both families, which few letters
 // reach.
-func ink(r rect) rect { return rect{r.x, r.y + 0.2*r.h, r.w, 0.6 * r.h} }
+func ink(r Rect) Rect { return Rect{r.X, r.Y + 0.2*r.H, r.W, 0.6 * r.H} }
 
 // overlap is the area two rectangles share, in square pixels.
-func overlap(a, b rect) float64 {
-	w := math.Min(a.x+a.w, b.x+b.w) - math.Max(a.x, b.x)
-	h := math.Min(a.y+a.h, b.y+b.h) - math.Max(a.y, b.y)
+func overlap(a, b Rect) float64 {
+	w := math.Min(a.X+a.W, b.X+b.W) - math.Max(a.X, b.X)
+	h := math.Min(a.Y+a.H, b.Y+b.H) - math.Max(a.Y, b.Y)
 	if w <= 0 || h <= 0 {
 		return 0
 	}
@@ -206,51 +206,51 @@ func overlap(a, b rect) float64 {
 // static draws the scenes that need no game: menu, settings, every rules
 // page, the new-game table and the crash screen.
 func (g *gallery) static() {
-	h := g.harness()
-	menu := newMenuScene(h.a)
-	g.show(h, menu)
-	g.shot(h, "menu")
-	g.show(h, newSettingsScene(h.a, menu))
-	g.shot(h, "settings")
+	h := g.Harness()
+	menu := NewMenuScene(h.A)
+	g.Show(h, menu)
+	g.Shot(h, "menu")
+	g.Show(h, newSettingsScene(h.A, menu))
+	g.Shot(h, "settings")
 	for i := range helpPages {
-		hs := newHelpScene(h.a, menu)
-		hs.page = i
-		g.show(h, hs)
-		g.shot(h, fmt.Sprintf("rules-%d", i+1))
+		hs := NewHelpScene(h.A, menu)
+		hs.Page = i
+		g.Show(h, hs)
+		g.Shot(h, fmt.Sprintf("rules-%d", i+1))
 	}
-	ng := newNewGameScene(h.a)
+	ng := newNewGameScene(h.A)
 	ng.setup.Seats = []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
-		{Name: h.a.T("scene.bot.name", "n", 3), Level: "easy"}, {Name: h.a.T("scene.bot.name", "n", 4), Level: "hard"},
-		{Name: h.a.T("scene.bot.name", "n", 5), Level: "random"}}
-	g.show(h, ng)
-	g.shot(h, "newgame")
+		{Name: h.A.T("scene.bot.name", "n", 3), Level: "easy"}, {Name: h.A.T("scene.bot.name", "n", 4), Level: "hard"},
+		{Name: h.A.T("scene.bot.name", "n", 5), Level: "random"}}
+	g.Show(h, ng)
+	g.Shot(h, "newgame")
 	ng.seed = "x"
-	h.key(ebiten.KeyEnter)
-	g.shot(h, "newgame-bad-seed")
+	h.Key(ebiten.KeyEnter)
+	g.Shot(h, "newgame-bad-seed")
 
-	h.a.cur = panicScene{}
-	if err := h.a.Update(); err != nil {
+	h.A.Cur = panicScene{}
+	if err := h.A.Update(); err != nil {
 		g.t.Fatal(err)
 	}
-	h.a.crashed = false // the harness fails on a crash; the screen itself draws fine
-	h.ticks(30)
-	g.shot(h, "crash")
+	h.A.crashed = false // the harness fails on a crash; the screen itself draws fine
+	h.Ticks(30)
+	g.Shot(h, "crash")
 }
 
 // game plays a hotseat game of two humans (one with a Latin name, one with
 // a Persian one) and a computer player, the humans' moves chosen by
 // computer players, and shoots each scene the first time it shows.
 func (g *gallery) game() {
-	h := g.harness()
-	h.a.settings.AnimSpeed = 8
+	h := g.Harness()
+	h.A.Settings.AnimSpeed = 8
 	setup := Setup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
-		{Name: h.a.T("scene.bot.name", "n", 3), Level: "normal"}}, Youngest: 0, Seed: 7}
-	m, err := newMatch(h.a, setup)
+		{Name: h.A.T("scene.bot.name", "n", 3), Level: "normal"}}, Youngest: 0, Seed: 7}
+	m, err := NewMatch(h.A, setup)
 	if err != nil {
 		g.t.Fatal(err)
 	}
-	g.t.Cleanup(m.close)
-	h.a.cur = newRevealScene(h.a, m, m.table.View(-1))
+	g.t.Cleanup(m.Close)
+	h.A.Cur = newRevealScene(h.A, m, m.Table.View(-1))
 	players := map[int]bot.Bot{}
 	for _, s := range m.humans {
 		players[s] = bot.New(bot.Normal, s, len(setup.Seats), uint64(s+1))
@@ -261,46 +261,46 @@ func (g *gallery) game() {
 			return false
 		}
 		shot[name] = true
-		g.shot(h, name)
+		g.Shot(h, name)
 		return true
 	}
 	deadline := time.Now().Add(10 * time.Minute) // a loaded machine is slow
 	for {
 		if time.Now().After(deadline) {
-			g.t.Fatalf("the game did not end; at %s", h.a.cur.Name())
+			g.t.Fatalf("the game did not end; at %s", h.A.Cur.Name())
 		}
-		switch s := h.a.cur.(type) {
+		switch s := h.A.Cur.(type) {
 		case *revealScene:
-			if s.btn.enabled && h.a.fade == 0 {
-				h.ticks(20)
+			if s.btn.Enabled && h.A.Fade == 0 {
+				h.Ticks(20)
 				if s.curtain {
 					once("reveal-curtain")
 				} else {
 					once("reveal")
 				}
-				h.key(ebiten.KeyEnter)
+				h.Key(ebiten.KeyEnter)
 				continue
 			}
 		case *boardScene:
-			if h.a.fade > 0 {
+			if h.A.Fade > 0 {
 				break
 			}
 			if s.curtain {
-				h.ticks(10)
+				h.Ticks(10)
 				once("curtain")
-				h.key(ebiten.KeyEnter)
+				h.Key(ebiten.KeyEnter)
 				continue
 			}
 			if s.ended != nil && s.endShown {
-				h.ticks(10)
+				h.Ticks(10)
 				once("board-round-over")
-				h.key(ebiten.KeyEnter)
+				h.Key(ebiten.KeyEnter)
 				continue
 			}
 			if s.peekT > 0 && !shot["board-peek"] {
 				// The peek fades in; the next human's curtain may follow soon.
 				for k := 0; k < 8 && !s.curtain; k++ {
-					h.tick()
+					h.Tick()
 				}
 				if !s.curtain {
 					once("board-peek")
@@ -314,9 +314,9 @@ func (g *gallery) game() {
 				once("board")
 				if i, _, ok := pathCard(s); ok && s.view.Board.PathCards() == 0 {
 					// A drop far from the maze: refused with R5.3's reason.
-					card, far := s.hand[i].r, s.cellRect(h.a, saboteur.Cell{X: 4, Y: 3})
-					h.drag(card.cx(), card.cy(), far.cx(), far.cy())
-					h.ticks(30)
+					card, far := s.hand[i].r, s.cellRect(h.A, saboteur.Cell{X: 4, Y: 3})
+					h.Drag(card.Cx(), card.Cy(), far.Cx(), far.Cy())
+					h.Ticks(30)
 					once("board-refused")
 				}
 				continue
@@ -339,31 +339,31 @@ func (g *gallery) game() {
 			}
 			continue
 		case *roundEndScene:
-			if h.a.fade > 0 {
+			if h.A.Fade > 0 {
 				break
 			}
 			if s.cover {
-				h.ticks(10)
+				h.Ticks(10)
 				once("roundend-curtain")
-				h.key(ebiten.KeyEnter)
+				h.Key(ebiten.KeyEnter)
 				continue
 			}
 			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 {
-				h.ticks(20)
+				h.Ticks(20)
 				once("roundend-keep")
-				h.key(ebiten.Key1)
+				h.Key(ebiten.Key1)
 				continue
 			}
 			if s.done {
-				h.ticks(20)
+				h.Ticks(20)
 				if !once("roundend") {
 					once(fmt.Sprintf("roundend-%d", s.view.Round))
 				}
-				h.key(ebiten.KeyEnter)
+				h.Key(ebiten.KeyEnter)
 				continue
 			}
 		case *finalScene:
-			h.ticks(90)
+			h.Ticks(90)
 			once("final")
 			for _, n := range []string{"reveal-curtain", "reveal", "curtain", "board", "board-refused", "board-peek", "roundend", "roundend-keep", "roundend-curtain"} {
 				if !shot[n] {
@@ -372,13 +372,13 @@ func (g *gallery) game() {
 			}
 			return
 		}
-		h.tick()
+		h.Tick()
 	}
 }
 
 // play makes the move mv of the human on turn as the board would after a
 // drop: the card leaves the hand and the table takes it.
-func (g *gallery) play(h *harness, s *boardScene, mv saboteur.Move) bool {
+func (g *gallery) play(h *Harness, s *boardScene, mv saboteur.Move) bool {
 	for i, hs := range s.hand {
 		if hs.card == mv.Card || hs.card.Rotated() == mv.Card {
 			if hs.card != mv.Card {
@@ -387,7 +387,7 @@ func (g *gallery) play(h *harness, s *boardScene, mv saboteur.Move) bool {
 			if s.hand[i].placed() != mv.Card {
 				s.hand[i].turned = !s.hand[i].turned
 			}
-			return s.play(h.a, i, mv, -1, -1)
+			return s.play(h.A, i, mv, -1, -1)
 		}
 	}
 	return false
@@ -396,25 +396,25 @@ func (g *gallery) play(h *harness, s *boardScene, mv saboteur.Move) bool {
 // lan draws the join scene listing a table, the lobby with a guest seated
 // and a chat line, and the host's board with chat after the start.
 func (g *gallery) lan() {
-	loopbackLAN(g.t)
-	hh, hg := g.harness(), g.harness()
-	js := newJoinScene(hg.a)
-	g.t.Cleanup(js.leave)
-	hg.a.cur = js
-	if js.browser == nil {
-		g.t.Fatal(js.err)
+	LoopbackLAN(g.t)
+	hh, hg := g.Harness(), g.Harness()
+	js := NewJoinScene(hg.A)
+	g.t.Cleanup(js.Leave)
+	hg.A.Cur = js
+	if js.Browser == nil {
+		g.t.Fatal(js.Err)
 	}
-	lanNet.Announce = js.browser.Addr()
-	lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
-	ls := newLobbyScene(hh.a)
-	if ls.link == nil {
-		g.t.Fatal(ls.err)
+	LanNet.Announce = js.Browser.Addr()
+	LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+	ls := NewLobbyScene(hh.A)
+	if ls.Link == nil {
+		g.t.Fatal(ls.Err)
 	}
-	g.t.Cleanup(ls.link.close)
-	hh.a.cur = ls
-	until(g.t, 600, func() bool { return len(js.found) == 1 }, hg, hh)
-	g.shot(hg, "join")
-	c, err := lan.Join(g.t.Context(), js.found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
+	g.t.Cleanup(ls.Link.Close)
+	hh.A.Cur = ls
+	Until(g.t, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
+	g.Shot(hg, "join")
+	c, err := lan.Join(g.t.Context(), js.Found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
 	if err != nil {
 		g.t.Fatal(err)
 	}
@@ -422,30 +422,30 @@ func (g *gallery) lan() {
 	if err := c.Phrase("digger"); err != nil {
 		g.t.Fatal(err)
 	}
-	until(g.t, 600, func() bool {
-		_, lines, _ := ls.link.snapshot()
-		return len(ls.lobby.Seats) > 1 && ls.lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
+	Until(g.t, 600, func() bool {
+		_, lines, _ := ls.Link.Snapshot()
+		return len(ls.Lobby.Seats) > 1 && ls.Lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
 	}, hh)
-	hh.click(ls.seats[3].kind.r)
-	hh.ticks(30)
-	g.shot(hh, "lobby")
+	hh.Click(ls.Seats[3].Kind.R)
+	hh.Ticks(30)
+	g.Shot(hh, "lobby")
 	// Seat 3 is still open: a computer player there too, so the table can start.
-	hh.click(ls.seats[2].kind.r)
-	hh.ticks(10)
-	hh.click(ls.start.r)
-	until(g.t, 600, func() bool {
-		if r, ok := hh.a.cur.(*revealScene); ok && r.btn.enabled && hh.a.fade == 0 {
-			hh.key(ebiten.KeyEnter)
+	hh.Click(ls.Seats[2].Kind.R)
+	hh.Ticks(10)
+	hh.Click(ls.Start.R)
+	Until(g.t, 600, func() bool {
+		if r, ok := hh.A.Cur.(*revealScene); ok && r.btn.Enabled && hh.A.Fade == 0 {
+			hh.Key(ebiten.KeyEnter)
 		}
-		_, ok := hh.a.cur.(*boardScene)
-		return ok && hh.a.fade == 0
+		_, ok := hh.A.Cur.(*boardScene)
+		return ok && hh.A.Fade == 0
 	}, hh)
 	g.typed = append(g.typed, "Hello 123")
 	if err := c.Chat("سلام! Hello 123"); err != nil {
 		g.t.Fatal(err)
 	}
-	b := hh.a.cur.(*boardScene)
-	until(g.t, 600, func() bool { _, lines, _ := b.m.lan.snapshot(); return len(lines) >= 2 }, hh)
-	hh.ticks(40)
-	g.shot(hh, "lan-board")
+	b := hh.A.Cur.(*boardScene)
+	Until(g.t, 600, func() bool { _, lines, _ := b.m.lan.Snapshot(); return len(lines) >= 2 }, hh)
+	hh.Ticks(40)
+	g.Shot(hh, "lan-board")
 }

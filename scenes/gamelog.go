@@ -51,7 +51,7 @@ func (m *match) noteLine(line string) { m.log = append(m.log, logEntry{notice: l
 func (m *match) rebuildLog(moves, round int) {
 	m.log = m.log[:0]
 	var rec *saboteur.Record
-	if r := m.table.Record(); r != nil {
+	if r := m.Table.Record(); r != nil {
 		rec, _ = saboteur.FromRecord(r)
 	}
 	if rec != nil && moves <= len(rec.Moves) {

@@ -11,19 +11,19 @@ import (
 // helpScene is the rules help: a readable, illustrated summary of
 // SABOTEUR.md in a few pages, with the cards each page talks about, and the
 // controls. Left/Right or the buttons turn the pages.
-type helpScene struct {
-	p     painter
+type HelpScene struct {
+	P     Painter
 	back  Scene
-	pages []helpPage // the picked game's (Saboteur's, or igHelpPages)
-	page  int
-	prev  button
-	next  button
-	done  button
+	Pages []HelpPage // the picked game's (Saboteur's, or igHelpPages)
+	Page  int
+	Prev  Button
+	Next  Button
+	Done  Button
 }
 
 // helpPage is one page: its title and text keys and the cards shown.
-type helpPage struct {
-	title, body string
+type HelpPage struct {
+	Title, Body string
 	cards       []saboteur.Card
 	roles       []saboteur.Role
 	gold        []int
@@ -32,61 +32,61 @@ type helpPage struct {
 	// right-to-left reader.
 	maze bool
 	// ig: Incan Gold's pictures (incangold_help.go).
-	ig []igHelpPic
+	Ig []igHelpPic
 	// ug: Underground's pictures (underground_help.go); sec its section,
 	// which PgUp/PgDn jump between.
-	ug  *ugHelpPic
-	sec int
+	Ug  *ugHelpPic
+	Sec int
 }
 
-var helpPages = []helpPage{
-	{title: "scene.help.roles.title", body: "scene.help.roles.body", roles: []saboteur.Role{saboteur.GoldDigger, saboteur.Saboteur}},
-	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("NES"), saboteur.MustCard("GOAL")}, maze: true},
-	{title: "scene.help.paths.title", body: "scene.help.paths.body", cards: []saboteur.Card{saboteur.MustCard("NE"), saboteur.MustCard("SW"), saboteur.MustCard("xNS"), saboteur.MustCard("xE")}},
-	{title: "scene.help.actions.title", body: "scene.help.actions.body", cards: []saboteur.Card{saboteur.MustCard("broken:lantern"), saboteur.MustCard("repair:pickaxe+cart"), saboteur.MustCard("rockfall"), saboteur.MustCard("map")}},
-	{title: "scene.help.end.title", body: "scene.help.end.body", cards: []saboteur.Card{saboteur.MustCard("GOLD"), saboteur.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
-	{title: "scene.help.controls.title", body: "scene.help.controls.body"},
+var helpPages = []HelpPage{
+	{Title: "scene.help.roles.title", Body: "scene.help.roles.body", roles: []saboteur.Role{saboteur.GoldDigger, saboteur.Saboteur}},
+	{Title: "scene.help.turn.title", Body: "scene.help.turn.body", cards: []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("NES"), saboteur.MustCard("GOAL")}, maze: true},
+	{Title: "scene.help.paths.title", Body: "scene.help.paths.body", cards: []saboteur.Card{saboteur.MustCard("NE"), saboteur.MustCard("SW"), saboteur.MustCard("xNS"), saboteur.MustCard("xE")}},
+	{Title: "scene.help.actions.title", Body: "scene.help.actions.body", cards: []saboteur.Card{saboteur.MustCard("broken:lantern"), saboteur.MustCard("repair:pickaxe+cart"), saboteur.MustCard("rockfall"), saboteur.MustCard("map")}},
+	{Title: "scene.help.end.title", Body: "scene.help.end.body", cards: []saboteur.Card{saboteur.MustCard("GOLD"), saboteur.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
+	{Title: "scene.help.controls.title", Body: "scene.help.controls.body"},
 }
 
-func newHelpScene(a *App, back Scene) *helpScene {
-	s := &helpScene{back: back, pages: helpPages}
-	switch a.gameID {
+func NewHelpScene(a *App, back Scene) *HelpScene {
+	s := &HelpScene{back: back, Pages: helpPages}
+	switch a.GameID {
 	case igGameID:
-		s.pages = igHelpPages
+		s.Pages = igHelpPages
 	case ugGameID:
-		s.pages = ugHelpPages
+		s.Pages = ugHelpPages
 	}
 	return s
 }
 
-func (s *helpScene) Name() string { return "rules" }
+func (s *HelpScene) Name() string { return "rules" }
 
-func (s *helpScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
-	s.prev = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.prev"), enabled: s.page > 0}
-	s.done = button{r: rect{w/2 - a.U(100), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
-	s.next = button{r: rect{w/2 + a.U(130), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.next"), enabled: s.page < len(s.pages)-1, primary: true}
+func (s *HelpScene) layout(a *App) {
+	w, h := float64(a.W), float64(a.H)
+	s.Prev = Button{R: Rect{w/2 - a.U(330), h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.help.prev"), Enabled: s.Page > 0}
+	s.Done = Button{R: Rect{w/2 - a.U(100), h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.back"), Enabled: true}
+	s.Next = Button{R: Rect{w/2 + a.U(130), h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.help.next"), Enabled: s.Page < len(s.Pages)-1, Primary: true}
 	if a.RTL() {
-		s.prev.r, s.next.r = s.next.r, s.prev.r
+		s.Prev.R, s.Next.R = s.Next.R, s.Prev.R
 	}
 }
 
-func (s *helpScene) Update(a *App) error {
+func (s *HelpScene) Update(a *App) error {
 	s.layout(a)
 	fwd, bwd := ebiten.KeyArrowRight, ebiten.KeyArrowLeft
 	if a.RTL() {
 		fwd, bwd = bwd, fwd
 	}
 	switch {
-	case s.next.clicked(a) || (a.Key(fwd) && s.next.enabled):
-		s.page++
-	case s.prev.clicked(a) || (a.Key(bwd) && s.prev.enabled):
-		s.page--
-	case a.Key(ebiten.KeyPageDown) && s.next.enabled:
-		s.page = s.section(+1)
-	case a.Key(ebiten.KeyPageUp) && s.prev.enabled:
-		s.page = s.section(-1)
-	case s.done.clicked(a) || a.Key(ebiten.KeyEscape):
+	case s.Next.Clicked(a) || (a.Key(fwd) && s.Next.Enabled):
+		s.Page++
+	case s.Prev.Clicked(a) || (a.Key(bwd) && s.Prev.Enabled):
+		s.Page--
+	case a.Key(ebiten.KeyPageDown) && s.Next.Enabled:
+		s.Page = s.section(+1)
+	case a.Key(ebiten.KeyPageUp) && s.Prev.Enabled:
+		s.Page = s.section(-1)
+	case s.Done.Clicked(a) || a.Key(ebiten.KeyEscape):
 		a.GoTo(refreshed(a, s.back))
 	}
 	return nil
@@ -95,51 +95,51 @@ func (s *helpScene) Update(a *App) error {
 // section is the page PgDn (dir +1) or PgUp (dir -1) turns to: the first
 // page of the next section, or of this one (or the one before, when on its
 // first page); one page on when the pages have no sections.
-func (s *helpScene) section(dir int) int {
-	sec := s.pages[s.page].sec
+func (s *HelpScene) section(dir int) int {
+	sec := s.Pages[s.Page].Sec
 	if dir > 0 {
-		for i := s.page + 1; i < len(s.pages); i++ {
-			if s.pages[i].sec != sec {
+		for i := s.Page + 1; i < len(s.Pages); i++ {
+			if s.Pages[i].Sec != sec {
 				return i
 			}
 		}
-		if s.pages[len(s.pages)-1].sec == s.pages[0].sec {
-			return s.page + 1
+		if s.Pages[len(s.Pages)-1].Sec == s.Pages[0].Sec {
+			return s.Page + 1
 		}
-		return len(s.pages) - 1
+		return len(s.Pages) - 1
 	}
-	i := s.page
-	if i > 0 && s.pages[i-1].sec != sec {
+	i := s.Page
+	if i > 0 && s.Pages[i-1].Sec != sec {
 		i-- // on a section's first page: to the section before
 	}
-	for i > 0 && s.pages[i-1].sec == s.pages[i].sec {
+	for i > 0 && s.Pages[i-1].Sec == s.Pages[i].Sec {
 		i--
 	}
-	if i == s.page {
-		return max(s.page-1, 0)
+	if i == s.Page {
+		return max(s.Page-1, 0)
 	}
 	return i
 }
 
-func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
+func (s *HelpScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
-	pg := s.pages[s.page]
+	DrawTableBackground(a, &s.P, dst)
+	w, h := float64(a.W), float64(a.H)
+	pg := s.Pages[s.Page]
 	head := a.T("scene.menu.rules")
-	if pg.ug != nil {
+	if pg.Ug != nil {
 		head = s.ugHelpSection(a)
 	}
-	drawText(a, dst, head, a.U(16), w/2, a.U(26), alignCenter, colTextDim)
-	drawText(a, dst, a.T(pg.title), a.U(32), w/2, a.U(62), alignCenter, colGold)
+	DrawText(a, dst, head, a.U(16), w/2, a.U(26), AlignCenter, ColTextDim)
+	DrawText(a, dst, a.T(pg.Title), a.U(32), w/2, a.U(62), AlignCenter, ColGold)
 	// Pictures across the top, text below.
 	art := a.Art(int(a.U(86)))
 	n := len(pg.cards) + len(pg.roles) + len(pg.gold)
 	y := a.U(96)
-	if len(pg.ig) > 0 {
+	if len(pg.Ig) > 0 {
 		y = s.drawIG(a, dst, pg, y)
 	}
-	if pg.ug != nil {
+	if pg.Ug != nil {
 		y = s.drawUG(a, dst, pg, y)
 	}
 	if n > 0 {
@@ -157,15 +157,15 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 		capW := cw + gap - a.U(4)
 		capH := 0.0
 		caption := func(t string) {
-			capH = max(capH, drawWrapped(a, dst, t, a.U(13), x+cw/2, capY-a.U(8), capW, alignCenter, colTextDim))
+			capH = max(capH, DrawWrapped(a, dst, t, a.U(13), x+cw/2, capY-a.U(8), capW, AlignCenter, ColTextDim))
 		}
 		for _, r := range pg.roles {
-			s.p.image(dst, art.Role(r), x, y, 1, 1, 1)
+			s.P.Image(dst, art.Role(r), x, y, 1, 1, 1)
 			caption(roleCaption(a, r))
 			x += step
 		}
 		for i, c := range pg.cards {
-			s.p.image(dst, art.Card(c), x, y, 1, 1, 1)
+			s.P.Image(dst, art.Card(c), x, y, 1, 1, 1)
 			t := cardCaption(a, c)
 			if i > 0 && c.Kind == saboteur.Path && c == pg.cards[i-1].Rotated() && c != pg.cards[i-1] {
 				t = a.T("scene.help.turned") // the card before, turned half a turn (R3.3)
@@ -174,25 +174,25 @@ func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
 			x += step
 		}
 		for _, g := range pg.gold {
-			s.p.image(dst, art.GoldCard(g), x, y, 1, 1, 1)
+			s.P.Image(dst, art.GoldCard(g), x, y, 1, 1, 1)
 			caption(a.N("gold.amount", g))
 			x += step
 		}
 		y = capY + capH + a.U(14)
 	}
 	tw := min(w-a.U(120), a.U(860))
-	x, al := (w-tw)/2, alignStart
+	x, al := (w-tw)/2, AlignStart
 	if a.RTL() {
-		x, al = (w+tw)/2, alignEnd
+		x, al = (w+tw)/2, AlignEnd
 	}
 	// The rule numbers small, under the plain text (SABOTEUR.md's R-numbers).
-	body, refs := splitRules(a.T(pg.body))
-	y += drawWrapped(a, dst, body, a.U(17), x, y, tw, al, colText)
+	body, refs := SplitRules(a.T(pg.Body))
+	y += DrawWrapped(a, dst, body, a.U(17), x, y, tw, al, ColText)
 	if len(refs) > 0 {
-		drawText(a, dst, a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · ")), a.U(12), x, y+a.U(14), al, colTextDim)
+		DrawText(a, dst, a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · ")), a.U(12), x, y+a.U(14), al, ColTextDim)
 	}
-	drawText(a, dst, a.T("scene.help.page", "n", s.page+1, "total", len(s.pages)), a.U(14), w/2, h-a.U(94), alignCenter, colTextDim)
-	drawButton(a, &s.p, dst, &s.prev)
-	drawButton(a, &s.p, dst, &s.done)
-	drawButton(a, &s.p, dst, &s.next)
+	DrawText(a, dst, a.T("scene.help.page", "n", s.Page+1, "total", len(s.Pages)), a.U(14), w/2, h-a.U(94), AlignCenter, ColTextDim)
+	DrawButton(a, &s.P, dst, &s.Prev)
+	DrawButton(a, &s.P, dst, &s.Done)
+	DrawButton(a, &s.P, dst, &s.Next)
 }

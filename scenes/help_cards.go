@@ -15,7 +15,7 @@ var ruleRefs = regexp.MustCompile(`\s*\(((?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?(?:[,Ø
 
 // splitRules takes the rule numbers out of a help text, so the text reads
 // plainly and the numbers can be shown small beside it.
-func splitRules(text string) (plain string, refs []string) {
+func SplitRules(text string) (plain string, refs []string) {
 	for _, m := range ruleRefs.FindAllStringSubmatch(text, -1) {
 		for _, r := range strings.FieldsFunc(m[1], func(c rune) bool { return c == ',' || c == 'ØŒ' || c == ' ' }) {
 			refs = append(refs, r)

@@ -18,77 +18,77 @@ import (
 // set it saves a picture of each step (hotseat-continued-*.png).
 func TestHotseatContinuedAfterCrash(t *testing.T) {
 	dir := t.TempDir()
-	h := newHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
-	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: 77})
+	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 77})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for seat := 0; seat < 2; seat++ {
-		v := m.table.View(seat)
-		if err := m.submit(seat, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
+		v := m.Table.View(seat)
+		if err := m.Submit(seat, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for i := 0; m.table.View(-1).Turn != 0 && i < 2000; i++ {
+	for i := 0; m.Table.View(-1).Turn != 0 && i < 2000; i++ {
 		time.Sleep(time.Millisecond)
 	}
-	m.close() // no goodbye: only the autosave of every move is left
-	if err := os.Remove(setupPath(h.a)); err != nil {
+	m.Close() // no goodbye: only the autosave of every move is left
+	if err := os.Remove(setupPath(h.A)); err != nil {
 		t.Fatal(err)
 	}
-	h2 := continueGame(t, dir)
-	h2.screenBig()
-	rv, ok := h2.a.cur.(*revealScene)
+	h2 := ContinueGame(t, dir)
+	h2.ScreenBig()
+	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok || !rv.curtain {
-		t.Fatalf("after Continue: scene %s, want the reveal behind a curtain", h2.a.cur.Name())
+		t.Fatalf("after Continue: scene %s, want the reveal behind a curtain", h2.A.Cur.Name())
 	}
-	t.Cleanup(rv.m.close)
-	h2.ticks(fadeTicks + 2)
-	h2.shot("hotseat-continued-1-curtain-ann")
+	t.Cleanup(rv.m.Close)
+	h2.Ticks(FadeTicks + 2)
+	h2.Shot("hotseat-continued-1-curtain-ann")
 	// Through Ann's curtain and her role card to the board.
 	var b *boardScene
 	for i := 0; i < 600 && b == nil; i++ {
 		if !h2.passByKeys() {
-			h2.tick()
+			h2.Tick()
 		}
-		if s, ok := h2.a.cur.(*boardScene); ok && h2.a.fade == 0 && s.dealt && s.dealing == 0 {
+		if s, ok := h2.A.Cur.(*boardScene); ok && h2.A.Fade == 0 && s.dealt && s.dealing == 0 {
 			b = s
 		}
 	}
 	if b == nil {
-		t.Fatalf("no board after the reveal (scene %s)", h2.a.cur.Name())
+		t.Fatalf("no board after the reveal (scene %s)", h2.A.Cur.Name())
 	}
 	if b.curtain {
-		h2.key(ebiten.KeyEnter)
+		h2.Key(ebiten.KeyEnter)
 	}
 	if b.me != 0 || b.view.Turn != 0 {
 		t.Fatalf("board for seat %d with seat %d on turn, want Ann's turn", b.me, b.view.Turn)
 	}
-	h2.ticks(10)
-	h2.shot("hotseat-continued-2-ann-turn")
+	h2.Ticks(10)
+	h2.Shot("hotseat-continued-2-ann-turn")
 	// Ann passes: a card picked by Tab, D discards it.
-	h2.key(ebiten.KeyTab)
-	h2.key(ebiten.KeyD)
+	h2.Key(ebiten.KeyTab)
+	h2.Key(ebiten.KeyD)
 	// Ben's turn comes once Ann's play has landed; the curtain names him.
 	for i := 0; i < 3000 && !(b.curtain && b.me == 1); i++ {
-		h2.tick()
+		h2.Tick()
 	}
 	if !b.curtain || b.me != 1 {
 		t.Fatalf("after Ann's pass: curtain %v for seat %d, want the curtain for Ben", b.curtain, b.me)
 	}
-	h2.shot("hotseat-continued-3-curtain-ben")
-	h2.key(ebiten.KeyEnter)
-	h2.ticks(10)
+	h2.Shot("hotseat-continued-3-curtain-ben")
+	h2.Key(ebiten.KeyEnter)
+	h2.Ticks(10)
 	if b.curtain || b.view.Turn != 1 {
 		t.Fatalf("Ben's turn: curtain %v, seat %d on turn", b.curtain, b.view.Turn)
 	}
-	h2.shot("hotseat-continued-4-ben-turn")
+	h2.Shot("hotseat-continued-4-ben-turn")
 }
 
 // screenBig gives the harness a full-size screen when pictures are wanted.
-func (h *harness) screenBig() {
+func (h *Harness) ScreenBig() {
 	if os.Getenv("SCENE_SHOTS") != "" {
-		h.screen = ebiten.NewImage(h.a.w, h.a.h)
+		h.Screen = ebiten.NewImage(h.A.W, h.A.H)
 	}
 }

@@ -22,7 +22,7 @@ import (
 // gems fly back to the supply. In hotseat each human chooses behind the
 // curtain in turn, and the reveal waits until everyone has.
 type igBoardScene struct {
-	p  painter
+	p  Painter
 	m  *igMatch
 	t  int
 	l  igLayout
@@ -37,7 +37,7 @@ type igBoardScene struct {
 	chooser int  // the human whose choice cards show, -1 none
 	curtain bool // hotseat: the screen waits to be passed to chooser
 	focus   int  // keyboard focus on the choice cards: 0 torch, 1 camp, -1 none
-	cover   button
+	cover   Button
 	ended   bool // the round is over: the round end comes once the motion has
 	idle    int  // ticks with nothing moving
 
@@ -83,27 +83,27 @@ func (s *igBoardScene) Name() string { return "ig-board" }
 // igLayout is where everything goes, in pixels, for the screen's size and
 // the path's length; laid out left to right, mirrored for right-to-left.
 type igLayout struct {
-	track            [incangold.Rounds]rect
-	status, deck     rect
-	path             rect
+	track            [incangold.Rounds]Rect
+	status, deck     Rect
+	path             Rect
 	cardW            float64
 	perRow           int
-	hazards          [incangold.Kinds]rect
-	torch, camp      rect
-	panels           []rect
+	hazards          [incangold.Kinds]Rect
+	torch, camp      Rect
+	panels           []Rect
 	supplyX, supplyY float64
 }
 
 func (s *igBoardScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	l := &s.l
 	u := a.U
 	tw := u(40)
 	for i := range l.track {
-		l.track[i] = rect{u(20) + float64(i)*(tw+u(6)), u(14), tw, tw * 1.5}
+		l.track[i] = Rect{u(20) + float64(i)*(tw+u(6)), u(14), tw, tw * 1.5}
 	}
-	l.status = rect{u(270), u(10), w - u(270) - u(400), u(90)}
-	l.deck = rect{w - u(390), u(10), u(370), u(90)}
+	l.status = Rect{u(270), u(10), w - u(270) - u(400), u(90)}
+	l.deck = Rect{w - u(390), u(10), u(370), u(90)}
 	// The panels along the bottom.
 	n := s.m.st.n
 	pw := math.Min(u(200), (w-u(40)-float64(n-1)*u(8))/float64(n))
@@ -111,20 +111,20 @@ func (s *igBoardScene) layout(a *App) {
 	x0 := (w - (float64(n)*pw + float64(n-1)*u(8))) / 2
 	l.panels = l.panels[:0]
 	for i := 0; i < n; i++ {
-		l.panels = append(l.panels, rect{x0 + float64(i)*(pw+u(8)), h - ph - u(12), pw, ph})
+		l.panels = append(l.panels, Rect{x0 + float64(i)*(pw+u(8)), h - ph - u(12), pw, ph})
 	}
 	// The path: as wide as the screen, its cards as large as fit in two
 	// rows (three for a very long path).
 	top, bottom := u(112), h-ph-u(12)-u(216)
-	l.path = rect{u(20), top, w - u(40), bottom - top}
+	l.path = Rect{u(20), top, w - u(40), bottom - top}
 	cw := u(96) // large while the path is short, smaller as it grows
 	count := max(len(s.m.st.path), 1)
 	for {
 		step := cw * 1.1
-		per := max(int((l.path.w+cw*0.1)/step), 1)
+		per := max(int((l.path.W+cw*0.1)/step), 1)
 		rows := (count + per - 1) / per
 		ch := cw * 1.5
-		if float64(rows)*(ch+u(8)) <= l.path.h || cw < u(30) {
+		if float64(rows)*(ch+u(8)) <= l.path.H || cw < u(30) {
 			l.cardW, l.perRow = cw, per
 			break
 		}
@@ -135,47 +135,47 @@ func (s *igBoardScene) layout(a *App) {
 	my := bottom + u(8)
 	hw := u(104)
 	for k := range l.hazards {
-		l.hazards[k] = rect{u(20) + float64(k)*(hw+u(6)), my, hw, u(176)}
+		l.hazards[k] = Rect{u(20) + float64(k)*(hw+u(6)), my, hw, u(176)}
 	}
 	bw := u(96)
 	cx := w * 0.72
-	l.torch = rect{cx - bw - u(24), my + u(22), bw, bw * 1.5}
-	l.camp = rect{cx + u(24), my + u(22), bw, bw * 1.5}
+	l.torch = Rect{cx - bw - u(24), my + u(22), bw, bw * 1.5}
+	l.camp = Rect{cx + u(24), my + u(22), bw, bw * 1.5}
 	l.supplyX, l.supplyY = w/2, -u(20)
 	if a.RTL() {
 		for i := range l.track {
-			l.track[i] = l.track[i].mirror(w)
+			l.track[i] = l.track[i].Mirror(w)
 		}
-		l.status, l.deck = l.status.mirror(w), l.deck.mirror(w)
+		l.status, l.deck = l.status.Mirror(w), l.deck.Mirror(w)
 		for k := range l.hazards {
-			l.hazards[k] = l.hazards[k].mirror(w)
+			l.hazards[k] = l.hazards[k].Mirror(w)
 		}
-		l.torch, l.camp = l.torch.mirror(w), l.camp.mirror(w)
+		l.torch, l.camp = l.torch.Mirror(w), l.camp.Mirror(w)
 		for i := range l.panels {
-			l.panels[i] = l.panels[i].mirror(w)
+			l.panels[i] = l.panels[i].Mirror(w)
 		}
 	}
 	label := a.T("ig.curtain.show", "name", s.m.name(s.chooser))
-	s.cover = button{r: rect{w/2 - u(200), h*0.42 + u(180), u(400), u(52)}, label: label, enabled: true, primary: true}
+	s.cover = Button{R: Rect{w/2 - u(200), h*0.42 + u(180), u(400), u(52)}, Label: label, Enabled: true, Primary: true}
 }
 
 // pathCard is where path card i lies (reading order: left to right, or
 // right to left in a right-to-left language).
-func (s *igBoardScene) pathCard(a *App, i int) rect {
+func (s *igBoardScene) pathCard(a *App, i int) Rect {
 	l := &s.l
 	cw, ch := l.cardW, l.cardW*1.5
 	row, col := i/l.perRow, i%l.perRow
-	x := l.path.x + float64(col)*cw*1.1
-	r := rect{x, l.path.y + float64(row)*(ch+a.U(8)), cw, ch}
+	x := l.path.X + float64(col)*cw*1.1
+	r := Rect{x, l.path.Y + float64(row)*(ch+a.U(8)), cw, ch}
 	if a.RTL() {
-		r = r.mirror(float64(a.w))
+		r = r.Mirror(float64(a.W))
 	}
 	return r
 }
 
 func (s *igBoardScene) Update(a *App) error {
 	s.t++
-	s.sp = speed(a)
+	s.sp = Speed(a)
 	s.layout(a)
 	for i := 0; i < len(s.anims); i++ {
 		s.anims[i].t += s.sp
@@ -198,11 +198,11 @@ func (s *igBoardScene) Update(a *App) error {
 	}
 	if a.Key(ebiten.KeyEscape) && !s.m.autoplay {
 		s.m.table.Close()
-		a.GoTo(newMenuScene(a))
+		a.GoTo(NewMenuScene(a))
 		return nil
 	}
 	if s.curtain {
-		if s.cover.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
+		if s.cover.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
 			s.curtain = false
 		}
 		return nil
@@ -224,13 +224,13 @@ func (s *igBoardScene) Update(a *App) error {
 		}
 		// A tick's breath between one step's motion and the next step.
 		if s.idle++; s.idle > 1 && len(s.m.feed) == 0 {
-			s.m.table.Pump(now())
+			s.m.table.Pump(Now())
 			s.pickChooser()
 		}
 	} else {
 		s.idle = 0
 	}
-	if s.m.autoplay && a.cfg.ScreenshotDir != "" && s.t%(int(600/s.sp)+1) == 0 && s.shots < 6 {
+	if s.m.autoplay && a.Cfg.ScreenshotDir != "" && s.t%(int(600/s.sp)+1) == 0 && s.shots < 6 {
 		s.shots++
 		a.RequestShot("ig-board-" + string(rune('a'+s.shots)))
 	}
@@ -289,10 +289,10 @@ func (s *igBoardScene) choose(a *App) {
 		return
 	}
 	if err := s.m.table.Submit(s.chooser, c); err != nil {
-		a.audio.play(sfxRefuse)
+		a.Audio.Play(SfxRefuse)
 		return
 	}
-	a.audio.play(sfxPlace)
+	a.Audio.Play(SfxPlace)
 	s.chooser, s.focus = -1, -1
 }
 
@@ -312,16 +312,16 @@ func (s *igBoardScene) show(a *App, it igItem) {
 		s.bannerT = 70
 		s.busy = 50
 		if e.Card.IsArtifact() {
-			a.audio.play(sounds.IGArtifact)
+			a.Audio.Play(sounds.IGArtifact)
 		}
 	case incangold.Flipped:
-		a.audio.play(sounds.IGFlip)
+		a.Audio.Play(sounds.IGFlip)
 		s.busy = 34
 		idx := len(st.path) - 1
 		switch {
 		case e.Card.IsTreasure():
 			if e.Each > 0 {
-				a.audio.play(sounds.IGGems)
+				a.Audio.Play(sounds.IGGems)
 				for seat, in := range st.in {
 					if in {
 						s.anims = append(s.anims, igAnim{kind: igGemSlide, card: idx, seat: seat, n: min(e.Each, 6), delay: 16 + float64(seat)*2, dur: 30})
@@ -330,16 +330,16 @@ func (s *igBoardScene) show(a *App, it igItem) {
 				s.busy = 54
 			}
 		case e.Card.IsHazard():
-			a.audio.play(sounds.IGHazard)
+			a.Audio.Play(sounds.IGHazard)
 			s.busy = 44
 		case e.Card.IsArtifact():
 			s.moment(a, "ig-artifact", 30)
-			a.audio.play(sounds.IGArtifact)
+			a.Audio.Play(sounds.IGArtifact)
 			s.busy = 44
 		}
 	case incangold.Bust:
 		s.moment(a, "ig-bust", 18)
-		a.audio.play(sounds.IGBust)
+		a.Audio.Play(sounds.IGBust)
 		s.shake, s.busy = 60, 90
 		for seat, n := range before {
 			if n > 0 {
@@ -349,16 +349,16 @@ func (s *igBoardScene) show(a *App, it igItem) {
 	case incangold.Sealed:
 		s.busy = 6
 	case incangold.Revealed:
-		a.audio.play(sounds.IGFlip)
+		a.Audio.Play(sounds.IGFlip)
 		s.busy = 40
 	case incangold.Left:
 		s.moment(a, "ig-leaving", 26)
 		if wasIn[e.Seat] {
 			s.anims = append(s.anims, igAnim{kind: igWalkHome, card: max(len(st.path)-1, 0), seat: e.Seat, n: e.Banked, dur: 50})
 		}
-		a.audio.play(sounds.IGLeave)
+		a.Audio.Play(sounds.IGLeave)
 		if len(e.Cards) > 0 {
-			a.audio.play(sounds.IGArtifact)
+			a.Audio.Play(sounds.IGArtifact)
 		}
 		s.busy = 16
 	case incangold.RoundEnded:
@@ -370,7 +370,7 @@ func (s *igBoardScene) show(a *App, it igItem) {
 // moment asks for a picture named name (once a game) ticks from now,
 // with --screenshots.
 func (s *igBoardScene) moment(a *App, name string, ticks int) {
-	if a.cfg.ScreenshotDir == "" || igShot[name] || s.shotAt > 0 {
+	if a.Cfg.ScreenshotDir == "" || igShot[name] || s.shotAt > 0 {
 		return
 	}
 	igShot[name] = true
@@ -407,7 +407,7 @@ func (s *igBoardScene) settled() bool { return len(s.m.st.path) > 0 && s.busy <=
 
 func (s *igBoardScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
+	DrawTableBackground(a, &s.p, dst)
 	st := &s.m.st
 	s.drawTrack(a, dst)
 	s.drawStatus(a, dst)
@@ -425,21 +425,21 @@ func (s *igBoardScene) Draw(a *App, dst *ebiten.Image) {
 	s.drawAnims(a, dst)
 	if s.bannerT > 0 && s.banner != "" {
 		al := float32(math.Min(1, s.bannerT/15))
-		w := float64(a.w)
-		r := rect{w/2 - a.U(220), s.l.path.cy() - a.U(40), a.U(440), a.U(80)}
-		c := colPanelHi
+		w := float64(a.W)
+		r := Rect{w/2 - a.U(220), s.l.path.Cy() - a.U(40), a.U(440), a.U(80)}
+		c := ColPanelHi
 		c.A = uint8(float32(c.A) * al)
-		s.p.round(dst, r, a.U(12), c, 0, colGold)
-		g := colGold
+		s.p.Round(dst, r, a.U(12), c, 0, ColGold)
+		g := ColGold
 		g.A = uint8(255 * al)
-		drawText(a, dst, s.banner, a.U(34), r.cx(), r.cy(), alignCenter, g)
+		DrawText(a, dst, s.banner, a.U(34), r.Cx(), r.Cy(), AlignCenter, g)
 	}
 	if s.m.lan != nil {
 		s.m.lan.igDrawBoard(a, s, dst) // the connection's state, the newest chat line
 	}
 	if s.curtain {
 		igCurtain(a, &s.p, dst, s.m.name(s.chooser), a.U(104))
-		drawButton(a, &s.p, dst, &s.cover)
+		DrawButton(a, &s.p, dst, &s.cover)
 	}
 	_ = st
 }
@@ -448,27 +448,27 @@ func (s *igBoardScene) Draw(a *App, dst *ebiten.Image) {
 // play lit, and under each past one how it ended.
 func (s *igBoardScene) drawTrack(a *App, dst *ebiten.Image) {
 	st := &s.m.st
-	art := igArt(a, int(s.l.track[0].w))
+	art := igArt(a, int(s.l.track[0].W))
 	for i, r := range s.l.track {
 		round := i + 1
 		alpha := float32(1)
 		if round > st.round {
 			alpha = 0.45
 		}
-		s.p.image(dst, art.Temple(round == st.round), r.x, r.y, 1, 1, alpha)
-		drawText(a, dst, a.Num(round), a.U(14), r.cx(), r.y+r.h*0.22, alignCenter, colText)
+		s.p.Image(dst, art.Temple(round == st.round), r.X, r.Y, 1, 1, alpha)
+		DrawText(a, dst, a.Num(round), a.U(14), r.Cx(), r.Y+r.H*0.22, AlignCenter, ColText)
 		if round == st.round {
-			s.p.frame(dst, rect{r.x - a.U(2), r.y - a.U(2), r.w + a.U(4), r.h + a.U(4)}, a.U(2), colGold)
+			s.p.Frame(dst, Rect{r.X - a.U(2), r.Y - a.U(2), r.W + a.U(4), r.H + a.U(4)}, a.U(2), ColGold)
 		}
 		if i < len(st.rounds) && st.rounds[i].bust.IsHazard() {
-			s.p.round(dst, rect{r.cx() - a.U(6), r.y + r.h + a.U(4), a.U(12), a.U(12)}, a.U(6), colDanger, 0, colDanger)
+			s.p.Round(dst, Rect{r.Cx() - a.U(6), r.Y + r.H + a.U(4), a.U(12), a.U(12)}, a.U(6), colDanger, 0, colDanger)
 		} else if i < len(st.rounds) {
-			s.p.round(dst, rect{r.cx() - a.U(6), r.y + r.h + a.U(4), a.U(12), a.U(12)}, a.U(6), colLegal, 0, colLegal)
+			s.p.Round(dst, Rect{r.Cx() - a.U(6), r.Y + r.H + a.U(4), a.U(12), a.U(12)}, a.U(6), ColLegal, 0, ColLegal)
 		}
 	}
 	r0, r4 := s.l.track[0], s.l.track[4]
-	cx := (r0.cx() + r4.cx()) / 2
-	drawText(a, dst, a.T("round.number", "n", max(st.round, 1), "total", incangold.Rounds), a.U(14), cx, r0.y+r0.h+a.U(26), alignCenter, colTextDim)
+	cx := (r0.Cx() + r4.Cx()) / 2
+	DrawText(a, dst, a.T("round.number", "n", max(st.round, 1), "total", incangold.Rounds), a.U(14), cx, r0.Y+r0.H+a.U(26), AlignCenter, ColTextDim)
 }
 
 // drawStatus is the line at the top: who is in the temple, the pool, and
@@ -476,21 +476,21 @@ func (s *igBoardScene) drawTrack(a *App, dst *ebiten.Image) {
 func (s *igBoardScene) drawStatus(a *App, dst *ebiten.Image) {
 	st := &s.m.st
 	r := s.l.status
-	title, tc := a.N("ig.explorers", st.explorers()), colGold
+	title, tc := a.N("ig.explorers", st.explorers()), ColGold
 	switch {
 	case st.cur.bust.IsHazard():
 		title, tc = a.T("ig.collapse"), colDanger
 	case st.explorers() == 0 && len(st.path) > 0:
 		title = a.T("ig.all_out")
 	}
-	drawText(a, dst, fit(a, title, a.U(24), r.w), a.U(24), r.cx(), r.y+a.U(22), alignCenter, tc)
+	DrawText(a, dst, Fit(a, title, a.U(24), r.W), a.U(24), r.Cx(), r.Y+a.U(22), AlignCenter, tc)
 	pool := a.N("ig.pool", st.pool)
-	drawText(a, dst, pool, a.U(17), r.cx(), r.y+a.U(52), alignCenter, colTurq)
+	DrawText(a, dst, pool, a.U(17), r.Cx(), r.Y+a.U(52), AlignCenter, colTurq)
 	hint := a.T("ig.hint.keys")
 	if s.m.autoplay {
 		hint = a.T("ig.hint.autoplay")
 	}
-	drawText(a, dst, fit(a, hint, a.U(13), r.w), a.U(13), r.cx(), r.y+a.U(78), alignCenter, colTextDim)
+	DrawText(a, dst, Fit(a, hint, a.U(13), r.W), a.U(13), r.Cx(), r.Y+a.U(78), AlignCenter, ColTextDim)
 }
 
 // drawDeck says what the deck still holds, and (a setting) the chance
@@ -498,42 +498,42 @@ func (s *igBoardScene) drawStatus(a *App, dst *ebiten.Image) {
 func (s *igBoardScene) drawDeck(a *App, dst *ebiten.Image) {
 	st := &s.m.st
 	r := s.l.deck
-	s.p.round(dst, r, a.U(8), colPanel, a.U(1), colEdge)
+	s.p.Round(dst, r, a.U(8), ColPanel, a.U(1), ColEdge)
 	d := st.deck()
 	haz := 0
 	for _, k := range d.Hazards {
 		haz += k
 	}
 	art := igArt(a, int(a.U(36)))
-	bx := r.x + a.U(10)
+	bx := r.X + a.U(10)
 	if a.RTL() {
-		bx = r.x + r.w - a.U(10) - float64(art.Width())
+		bx = r.X + r.W - a.U(10) - float64(art.Width())
 	}
-	s.p.image(dst, art.Back(), bx, r.y+a.U(10), 1, 1, 1)
-	tx, al := startOf(a, rect{r.x + a.U(54), r.y, r.w - a.U(54), r.h}, a.U(4))
+	s.p.Image(dst, art.Back(), bx, r.Y+a.U(10), 1, 1, 1)
+	tx, al := StartOf(a, Rect{r.X + a.U(54), r.Y, r.W - a.U(54), r.H}, a.U(4))
 	if a.RTL() {
-		tx, al = startOf(a, rect{r.x, r.y, r.w - a.U(54), r.h}, a.U(4))
+		tx, al = StartOf(a, Rect{r.X, r.Y, r.W - a.U(54), r.H}, a.U(4))
 	}
-	tw := r.w - a.U(64)
-	drawText(a, dst, fit(a, a.N("ig.deck.cards", d.Size()), a.U(16), tw), a.U(16), tx, r.y+a.U(18), al, colText)
+	tw := r.W - a.U(64)
+	DrawText(a, dst, Fit(a, a.N("ig.deck.cards", d.Size()), a.U(16), tw), a.U(16), tx, r.Y+a.U(18), al, ColText)
 	line := a.N("ig.deck.treasures", len(d.Treasures)) + " · " + a.N("ig.deck.hazards", haz)
 	if !st.opts.Diamant {
 		line += " · " + a.N("ig.deck.artifacts", len(d.Artifacts))
 	}
-	drawText(a, dst, fit(a, line, a.U(13), tw), a.U(13), tx, r.y+a.U(42), al, colTextDim)
+	DrawText(a, dst, Fit(a, line, a.U(13), tw), a.U(13), tx, r.Y+a.U(42), al, ColTextDim)
 	if s.m.setup.ShowChance {
 		cards, size := st.bustChance()
 		pct := 0
 		if size > 0 {
 			pct = int(math.Round(100 * float64(cards) / float64(size)))
 		}
-		c := colLegal
+		c := ColLegal
 		if pct >= 20 {
 			c = colDanger
 		}
-		drawText(a, dst, fit(a, a.T("ig.deck.chance", "pct", a.Num(pct), "cards", a.Num(cards), "size", a.Num(size)), a.U(13), tw), a.U(13), tx, r.y+a.U(66), al, c)
+		DrawText(a, dst, Fit(a, a.T("ig.deck.chance", "pct", a.Num(pct), "cards", a.Num(cards), "size", a.Num(size)), a.U(13), tw), a.U(13), tx, r.Y+a.U(66), al, c)
 	} else {
-		drawText(a, dst, fit(a, a.N("ig.deck.path", len(st.path)), a.U(13), tw), a.U(13), tx, r.y+a.U(66), al, colTextDim)
+		DrawText(a, dst, Fit(a, a.N("ig.deck.path", len(st.path)), a.U(13), tw), a.U(13), tx, r.Y+a.U(66), al, ColTextDim)
 	}
 }
 
@@ -548,12 +548,12 @@ func (s *igBoardScene) drawPath(a *App, dst *ebiten.Image) {
 	}
 	if len(st.path) == 0 {
 		r := s.pathCard(a, 0)
-		s.p.round(dst, r, a.U(4), colPanel, a.U(1), colEdge)
+		s.p.Round(dst, r, a.U(4), ColPanel, a.U(1), ColEdge)
 		return
 	}
 	for i, pc := range st.path {
 		r := s.pathCard(a, i)
-		r.x += dx
+		r.X += dx
 		age := float64(s.t-pc.born) * s.sp
 		const flip = 22.0
 		img := art.Card(pc.card)
@@ -564,24 +564,24 @@ func (s *igBoardScene) drawPath(a *App, dst *ebiten.Image) {
 			if k < 0.5 {
 				img = art.Back()
 			}
-			r.y -= math.Sin(math.Pi*k) * a.U(10)
+			r.Y -= math.Sin(math.Pi*k) * a.U(10)
 		}
 		bust := i == len(st.path)-1 && st.cur.bust == pc.card && pc.card.IsHazard()
 		if bust {
-			s.p.round(dst, rect{r.x - a.U(4), r.y - a.U(4), r.w + a.U(8), r.h + a.U(8)}, a.U(6), colDanger, 0, colDanger)
+			s.p.Round(dst, Rect{r.X - a.U(4), r.Y - a.U(4), r.W + a.U(8), r.H + a.U(8)}, a.U(6), colDanger, 0, colDanger)
 		}
-		s.p.imageCentered(dst, img, r.cx(), r.cy(), sx*r.w/float64(img.Bounds().Dx()), r.h/float64(img.Bounds().Dy()), 0, 1)
+		s.p.ImageCentered(dst, img, r.Cx(), r.Cy(), sx*r.W/float64(img.Bounds().Dx()), r.H/float64(img.Bounds().Dy()), 0, 1)
 		if age < flip*0.5 {
 			continue
 		}
 		switch {
 		case pc.card.IsTreasure():
-			drawText(a, dst, a.Num(pc.card.Value()), a.U(18), r.cx(), r.y+r.h*0.18, alignCenter, colText)
+			DrawText(a, dst, a.Num(pc.card.Value()), a.U(18), r.Cx(), r.Y+r.H*0.18, AlignCenter, ColText)
 			if pc.gems > 0 {
-				g := rect{r.cx() - a.U(17), r.y + r.h - a.U(30), a.U(34), a.U(22)}
-				s.p.round(dst, g, a.U(10), colTextDark, a.U(1), colTurq)
-				s.gem(dst, g.x+a.U(9), g.cy(), a.U(5), colTurq)
-				drawText(a, dst, a.Num(pc.gems), a.U(14), g.x+a.U(23), g.cy(), alignCenter, colText)
+				g := Rect{r.Cx() - a.U(17), r.Y + r.H - a.U(30), a.U(34), a.U(22)}
+				s.p.Round(dst, g, a.U(10), ColTextDark, a.U(1), colTurq)
+				s.gem(dst, g.X+a.U(9), g.Cy(), a.U(5), colTurq)
+				DrawText(a, dst, a.Num(pc.gems), a.U(14), g.X+a.U(23), g.Cy(), AlignCenter, ColText)
 			}
 		case pc.card.IsArtifact():
 			w := 0
@@ -590,24 +590,24 @@ func (s *igBoardScene) drawPath(a *App, dst *ebiten.Image) {
 			} else {
 				w = incangold.ClaimWorth(st.opts, pc.card, st.claimed+1)
 			}
-			drawText(a, dst, a.Num(w), a.U(16), r.cx(), r.y+r.h*0.16, alignCenter, colGold)
+			DrawText(a, dst, a.Num(w), a.U(16), r.Cx(), r.Y+r.H*0.16, AlignCenter, ColGold)
 		case pc.card.IsHazard():
-			drawText(a, dst, fit(a, a.T("ig.hazard."+pc.card.Kind().String()), a.U(12), r.w-a.U(6)), a.U(12), r.cx(), r.y+r.h*0.14, alignCenter, colText)
+			DrawText(a, dst, Fit(a, a.T("ig.hazard."+pc.card.Kind().String()), a.U(12), r.W-a.U(6)), a.U(12), r.Cx(), r.Y+r.H*0.14, AlignCenter, ColText)
 		}
 	}
 }
 
 // gem draws one small gem (a diamond) centred at (x, y).
 func (s *igBoardScene) gem(dst *ebiten.Image, x, y, r float64, c color.RGBA) {
-	s.p.op.GeoM.Reset()
-	s.p.op.GeoM.Translate(-0.5, -0.5)
-	s.p.op.GeoM.Scale(r*1.4, r*1.4)
-	s.p.op.GeoM.Rotate(math.Pi / 4)
-	s.p.op.GeoM.Translate(x, y)
-	s.p.op.ColorScale.Reset()
-	setColor(&s.p.op.ColorScale, c)
-	s.p.op.Filter = ebiten.FilterLinear
-	dst.DrawImage(whiteSub, &s.p.op)
+	s.p.Op.GeoM.Reset()
+	s.p.Op.GeoM.Translate(-0.5, -0.5)
+	s.p.Op.GeoM.Scale(r*1.4, r*1.4)
+	s.p.Op.GeoM.Rotate(math.Pi / 4)
+	s.p.Op.GeoM.Translate(x, y)
+	s.p.Op.ColorScale.Reset()
+	SetColor(&s.p.Op.ColorScale, c)
+	s.p.Op.Filter = ebiten.FilterLinear
+	dst.DrawImage(WhiteSub, &s.p.Op)
 }
 
 // drawHazards groups the round's hazards by kind: a kind on the path is
@@ -621,21 +621,21 @@ func (s *igBoardScene) drawHazards(a *App, dst *ebiten.Image) {
 	for k := range incangold.Kinds {
 		r := s.l.hazards[k]
 		on := st.onPath(incangold.Hazard(k))
-		bg, edge := colPanel, colEdge
+		bg, edge := ColPanel, ColEdge
 		if on > 0 {
 			bg, edge = color.RGBA{0x4a, 0x1c, 0x14, 0xf0}, colDanger
 		}
-		s.p.round(dst, r, a.U(8), bg, a.U(2), edge)
+		s.p.Round(dst, r, a.U(8), bg, a.U(2), edge)
 		alpha := float32(0.45)
 		if on > 0 {
 			alpha = 1
 		}
-		s.p.image(dst, art.Card(incangold.HazardCard(incangold.Hazard(k))), r.cx()-float64(art.Width())/2, r.y+a.U(8), 1, 1, alpha)
+		s.p.Image(dst, art.Card(incangold.HazardCard(incangold.Hazard(k))), r.Cx()-float64(art.Width())/2, r.Y+a.U(8), 1, 1, alpha)
 		name := a.T("ig.hazard." + incangold.Hazard(k).String())
-		y := r.y + a.U(16) + float64(art.Height())
-		drawText(a, dst, fit(a, name, a.U(13), r.w-a.U(8)), a.U(13), r.cx(), y, alignCenter, colText)
+		y := r.Y + a.U(16) + float64(art.Height())
+		DrawText(a, dst, Fit(a, name, a.U(13), r.W-a.U(8)), a.U(13), r.Cx(), y, AlignCenter, ColText)
 		left := a.N("ig.hazard.in_deck", d.Hazards[k])
-		c := colTextDim
+		c := ColTextDim
 		warn := ""
 		switch {
 		case st.cur.bust.IsHazard() && st.cur.bust.Kind() == incangold.Hazard(k):
@@ -646,14 +646,14 @@ func (s *igBoardScene) drawHazards(a *App, dst *ebiten.Image) {
 			c = colDanger
 			warn = a.T("ig.hazard.next_ends")
 		}
-		drawText(a, dst, fit(a, left, a.U(12), r.w-a.U(8)), a.U(12), r.cx(), y+a.U(18), alignCenter, c)
+		DrawText(a, dst, Fit(a, left, a.U(12), r.W-a.U(8)), a.U(12), r.Cx(), y+a.U(18), AlignCenter, c)
 		if warn != "" {
-			sz := fitSize(a, warn, a.U(11), r.w-a.U(8))
-			drawText(a, dst, fit(a, warn, sz, r.w-a.U(8)), sz, r.cx(), y+a.U(34), alignCenter, colDanger)
+			sz := FitSize(a, warn, a.U(11), r.W-a.U(8))
+			DrawText(a, dst, Fit(a, warn, sz, r.W-a.U(8)), sz, r.Cx(), y+a.U(34), AlignCenter, colDanger)
 			y += a.U(16)
 		}
 		if st.removed[k] > 0 {
-			drawText(a, dst, fit(a, a.N("ig.hazard.removed", st.removed[k]), a.U(11), r.w-a.U(8)), a.U(11), r.cx(), y+a.U(34), alignCenter, colTextDim)
+			DrawText(a, dst, Fit(a, a.N("ig.hazard.removed", st.removed[k]), a.U(11), r.W-a.U(8)), a.U(11), r.Cx(), y+a.U(34), AlignCenter, ColTextDim)
 		}
 	}
 }
@@ -664,42 +664,42 @@ func (s *igBoardScene) drawHazards(a *App, dst *ebiten.Image) {
 func (s *igBoardScene) drawPanel(a *App, dst *ebiten.Image, seat int) {
 	st := &s.m.st
 	r := s.l.panels[seat]
-	bg, edge := colPanel, colEdge
+	bg, edge := ColPanel, ColEdge
 	if st.in[seat] {
-		bg = colPanelHi
+		bg = ColPanelHi
 	}
 	if seat == s.chooser && !s.curtain {
-		edge = colGold
+		edge = ColGold
 	}
-	s.p.round(dst, r, a.U(8), bg, a.U(2), edge)
+	s.p.Round(dst, r, a.U(8), bg, a.U(2), edge)
 	sc := igSeatColors[seat%len(igSeatColors)]
-	s.p.fill(dst, rect{r.x, r.y + a.U(8), a.U(5), r.h - a.U(16)}, sc)
+	s.p.Fill(dst, Rect{r.X, r.Y + a.U(8), a.U(5), r.H - a.U(16)}, sc)
 	if a.RTL() {
-		s.p.fill(dst, rect{r.x + r.w - a.U(5), r.y + a.U(8), a.U(5), r.h - a.U(16)}, sc)
+		s.p.Fill(dst, Rect{r.X + r.W - a.U(5), r.Y + a.U(8), a.U(5), r.H - a.U(16)}, sc)
 	}
 	pad := a.U(12)
-	tx, al := startOf(a, r, pad)
-	inner := r.w - 2*pad
+	tx, al := StartOf(a, r, pad)
+	inner := r.W - 2*pad
 	name := s.m.name(seat)
-	drawText(a, dst, fit(a, name, a.U(16), inner-a.U(34)), a.U(16), tx, r.y+a.U(18), al, colText)
-	where, wc := a.T("ig.in_temple"), colLegal
+	DrawText(a, dst, Fit(a, name, a.U(16), inner-a.U(34)), a.U(16), tx, r.Y+a.U(18), al, ColText)
+	where, wc := a.T("ig.in_temple"), ColLegal
 	if !st.in[seat] {
-		where, wc = a.T("ig.at_camp"), colTextDim
+		where, wc = a.T("ig.at_camp"), ColTextDim
 	}
-	drawText(a, dst, fit(a, where, a.U(13), inner-a.U(34)), a.U(13), tx, r.y+a.U(40), al, wc)
+	DrawText(a, dst, Fit(a, where, a.U(13), inner-a.U(34)), a.U(13), tx, r.Y+a.U(40), al, wc)
 	// The choice slot, top corner on the reader's far side.
 	art := igArt(a, int(a.U(28)))
-	cr := rect{r.x + r.w - pad - float64(art.Width()), r.y + a.U(8), float64(art.Width()), float64(art.Height())}
+	cr := Rect{r.X + r.W - pad - float64(art.Width()), r.Y + a.U(8), float64(art.Width()), float64(art.Height())}
 	if a.RTL() {
-		cr.x = r.x + pad
+		cr.X = r.X + pad
 	}
 	age := float64(s.t-st.revealAt) * s.sp
 	switch {
 	case st.owes[seat] && st.sealed[seat]:
-		s.p.image(dst, art.Back(), cr.x, cr.y, 1, 1, 1)
+		s.p.Image(dst, art.Back(), cr.X, cr.Y, 1, 1, 1)
 	case st.owes[seat]:
-		s.p.round(dst, cr, a.U(3), colTextDark, a.U(1), colEdge)
-		drawText(a, dst, "…", a.U(16), cr.cx(), cr.cy(), alignCenter, colTextDim)
+		s.p.Round(dst, cr, a.U(3), ColTextDark, a.U(1), ColEdge)
+		DrawText(a, dst, "…", a.U(16), cr.Cx(), cr.Cy(), AlignCenter, ColTextDim)
 	case st.choices[seat] != incangold.NoChoice && st.revealAt > 0 && age < 400:
 		img := art.Torch()
 		if st.choices[seat] == incangold.Camp {
@@ -712,9 +712,9 @@ func (s *igBoardScene) drawPanel(a *App, dst *ebiten.Image, seat int) {
 				img = art.Back()
 			}
 		}
-		s.p.imageCentered(dst, img, cr.cx(), cr.cy(), sx, 1, 0, 1)
+		s.p.ImageCentered(dst, img, cr.Cx(), cr.Cy(), sx, 1, 0, 1)
 	}
-	y := r.y + a.U(68)
+	y := r.Y + a.U(68)
 	// Gems carried (at risk, in view of all: I5.2).
 	gx := tx + a.U(7)
 	if a.RTL() {
@@ -726,7 +726,7 @@ func (s *igBoardScene) drawPanel(a *App, dst *ebiten.Image, seat int) {
 	if a.RTL() {
 		off = -off
 	}
-	drawText(a, dst, fit(a, carried, a.U(15), inner-a.U(20)), a.U(15), tx+off, y, al, colTurq)
+	DrawText(a, dst, Fit(a, carried, a.U(15), inner-a.U(20)), a.U(15), tx+off, y, al, colTurq)
 	y += a.U(26)
 	// Artifacts claimed.
 	if len(st.artifacts[seat]) > 0 {
@@ -734,36 +734,36 @@ func (s *igBoardScene) drawPanel(a *App, dst *ebiten.Image, seat int) {
 		for _, w := range st.artifacts[seat] {
 			parts = append(parts, a.Num(w))
 		}
-		drawText(a, dst, fit(a, a.T("ig.artifacts", "list", strings.Join(parts, " + ")), a.U(13), inner), a.U(13), tx, y, al, colGold)
+		DrawText(a, dst, Fit(a, a.T("ig.artifacts", "list", strings.Join(parts, " + ")), a.U(13), inner), a.U(13), tx, y, al, ColGold)
 	} else if !st.opts.Diamant {
-		drawText(a, dst, a.T("ig.no_artifacts"), a.U(13), tx, y, al, colTextDim)
+		DrawText(a, dst, a.T("ig.no_artifacts"), a.U(13), tx, y, al, ColTextDim)
 	}
 	y += a.U(24)
 	// The tent: its total for its owner only, or for all with open tents.
 	tent := a.T("ig.tent.hidden")
-	tc := colTextDim
+	tc := ColTextDim
 	if s.tentShown(seat) {
-		tent, tc = a.N("ig.tent", st.tents[seat]), colGold
+		tent, tc = a.N("ig.tent", st.tents[seat]), ColGold
 	}
-	drawText(a, dst, fit(a, tent, a.U(14), inner), a.U(14), tx, y, al, tc)
+	DrawText(a, dst, Fit(a, tent, a.U(14), inner), a.U(14), tx, y, al, tc)
 	y += a.U(24)
 	kind := s.m.seatKind(a, seat) // human, computer, or a LAN table's host or guest (incangold_lan.go)
 	if seat == st.start {
 		kind += " · " + a.T("ig.seat.start")
 	}
-	drawText(a, dst, fit(a, kind, a.U(12), inner), a.U(12), tx, y, al, colTextDim)
+	DrawText(a, dst, Fit(a, kind, a.U(12), inner), a.U(12), tx, y, al, ColTextDim)
 }
 
 // drawChoice shows the two big cards, torch and camp (I1.6, I3.3).
 func (s *igBoardScene) drawChoice(a *App, dst *ebiten.Image) {
-	art := igArt(a, int(s.l.torch.w))
+	art := igArt(a, int(s.l.torch.W))
 	who := a.T("ig.choose")
 	if s.m.hotseat() {
 		who = s.m.name(s.chooser) + ": " + who
 	}
-	mid := (s.l.torch.x + s.l.camp.x + s.l.camp.w) / 2
-	drawText(a, dst, fit(a, who, a.U(18), s.l.camp.x+s.l.camp.w-s.l.torch.x+a.U(160)), a.U(18), mid, s.l.torch.y-a.U(4), alignCenter, colGold)
-	for i, r := range [2]rect{s.l.torch, s.l.camp} {
+	mid := (s.l.torch.X + s.l.camp.X + s.l.camp.W) / 2
+	DrawText(a, dst, Fit(a, who, a.U(18), s.l.camp.X+s.l.camp.W-s.l.torch.X+a.U(160)), a.U(18), mid, s.l.torch.Y-a.U(4), AlignCenter, ColGold)
+	for i, r := range [2]Rect{s.l.torch, s.l.camp} {
 		img, label := art.Torch(), a.T("ig.torch")
 		if i == 1 {
 			img, label = art.Camp(), a.T("ig.camp")
@@ -771,10 +771,10 @@ func (s *igBoardScene) drawChoice(a *App, dst *ebiten.Image) {
 		lift := 0.0
 		if a.Hover(r) || s.focus == i {
 			lift = a.U(8)
-			s.p.round(dst, rect{r.x - a.U(4), r.y + a.U(12) - lift - a.U(4), r.w + a.U(8), r.h + a.U(8)}, a.U(6), colGold, 0, colGold)
+			s.p.Round(dst, Rect{r.X - a.U(4), r.Y + a.U(12) - lift - a.U(4), r.W + a.U(8), r.H + a.U(8)}, a.U(6), ColGold, 0, ColGold)
 		}
-		s.p.imageIn(dst, img, rect{r.x, r.y + a.U(12) - lift, r.w, r.h}, 1)
-		drawText(a, dst, fit(a, label, a.U(15), r.w+a.U(44)), a.U(15), r.cx(), r.y+r.h+a.U(26), alignCenter, colText)
+		s.p.ImageIn(dst, img, Rect{r.X, r.Y + a.U(12) - lift, r.W, r.H}, 1)
+		DrawText(a, dst, Fit(a, label, a.U(15), r.W+a.U(44)), a.U(15), r.Cx(), r.Y+r.H+a.U(26), AlignCenter, ColText)
 	}
 }
 
@@ -790,11 +790,11 @@ func (s *igBoardScene) drawWaiting(a *App, dst *ebiten.Image) {
 	if len(names) == 0 {
 		return
 	}
-	mid := (s.l.torch.x + s.l.camp.x + s.l.camp.w) / 2
-	w := s.l.camp.x + s.l.camp.w - s.l.torch.x + a.U(120)
-	y := s.l.torch.cy()
-	drawText(a, dst, a.T("ig.waiting"), a.U(16), mid, y-a.U(14), alignCenter, colTextDim)
-	drawText(a, dst, fit(a, strings.Join(names, ", "), a.U(16), w), a.U(16), mid, y+a.U(14), alignCenter, colText)
+	mid := (s.l.torch.X + s.l.camp.X + s.l.camp.W) / 2
+	w := s.l.camp.X + s.l.camp.W - s.l.torch.X + a.U(120)
+	y := s.l.torch.Cy()
+	DrawText(a, dst, a.T("ig.waiting"), a.U(16), mid, y-a.U(14), AlignCenter, ColTextDim)
+	DrawText(a, dst, Fit(a, strings.Join(names, ", "), a.U(16), w), a.U(16), mid, y+a.U(14), AlignCenter, ColText)
 }
 
 // drawAnims draws the gems and walkers on their way.
@@ -809,29 +809,29 @@ func (s *igBoardScene) drawAnims(a *App, dst *ebiten.Image) {
 		case igGemSlide:
 			from := s.pathCard(a, an.card)
 			for g := 0; g < an.n; g++ {
-				kk := ease(math.Min(1, math.Max(0, k*1.2-float64(g)*0.04)))
-				x := lerp(from.cx(), p.cx(), kk) + float64(g-an.n/2)*a.U(5)
-				y := lerp(from.cy(), p.y+a.U(68), kk) - math.Sin(math.Pi*kk)*a.U(40)
+				kk := Ease(math.Min(1, math.Max(0, k*1.2-float64(g)*0.04)))
+				x := Lerp(from.Cx(), p.Cx(), kk) + float64(g-an.n/2)*a.U(5)
+				y := Lerp(from.Cy(), p.Y+a.U(68), kk) - math.Sin(math.Pi*kk)*a.U(40)
 				s.gem(dst, x, y, a.U(6), colTurq)
 			}
 		case igGemsLost:
 			for g := 0; g < an.n; g++ {
-				kk := easeOut(math.Min(1, math.Max(0, k*1.1-float64(g)*0.03)))
-				x := lerp(p.cx()+float64(g-an.n/2)*a.U(8), s.l.supplyX, kk)
-				y := lerp(p.y+a.U(68), s.l.supplyY, kk)
+				kk := EaseOut(math.Min(1, math.Max(0, k*1.1-float64(g)*0.03)))
+				x := Lerp(p.Cx()+float64(g-an.n/2)*a.U(8), s.l.supplyX, kk)
+				y := Lerp(p.Y+a.U(68), s.l.supplyY, kk)
 				c := colTurq
 				c.A = uint8(255 * (1 - kk*0.7))
 				s.gem(dst, x, y, a.U(6), c)
 			}
 		case igWalkHome:
 			from := s.pathCard(a, an.card)
-			kk := ease(math.Min(1, k))
-			x := lerp(from.cx(), p.cx(), kk)
-			y := lerp(from.cy(), p.y+a.U(40), kk) + math.Abs(math.Sin(kk*math.Pi*6))*-a.U(6)
+			kk := Ease(math.Min(1, k))
+			x := Lerp(from.Cx(), p.Cx(), kk)
+			y := Lerp(from.Cy(), p.Y+a.U(40), kk) + math.Abs(math.Sin(kk*math.Pi*6))*-a.U(6)
 			sc := igSeatColors[an.seat%len(igSeatColors)]
-			s.p.round(dst, rect{x - a.U(14), y - a.U(14), a.U(28), a.U(28)}, a.U(14), sc, a.U(2), colTextDark)
+			s.p.Round(dst, Rect{x - a.U(14), y - a.U(14), a.U(28), a.U(28)}, a.U(14), sc, a.U(2), ColTextDark)
 			if an.n > 0 {
-				drawText(a, dst, "+"+a.Num(an.n), a.U(15), x, y-a.U(26), alignCenter, colTurq)
+				DrawText(a, dst, "+"+a.Num(an.n), a.U(15), x, y-a.U(26), AlignCenter, colTurq)
 			}
 		}
 	}
@@ -839,30 +839,30 @@ func (s *igBoardScene) drawAnims(a *App, dst *ebiten.Image) {
 
 // igCurtain covers the screen below top and asks to pass it to name
 // (hotseat): Incan Gold's own cards, and what comes is a secret choice.
-func igCurtain(a *App, p *painter, dst *ebiten.Image, name string, top float64) {
-	w, h := float64(a.w), float64(a.h)
-	p.fill(dst, rect{0, top, w, h - top}, colTextDark)
+func igCurtain(a *App, p *Painter, dst *ebiten.Image, name string, top float64) {
+	w, h := float64(a.W), float64(a.H)
+	p.Fill(dst, Rect{0, top, w, h - top}, ColTextDark)
 	art := igArt(a, int(a.U(90)))
 	for i, img := range []*ebiten.Image{art.Torch(), art.Back(), art.Camp()} {
-		p.imageCentered(dst, img, w/2+float64(i-1)*a.U(44), h*0.42, 1, 1, float64(i-1)*0.15, 1)
+		p.ImageCentered(dst, img, w/2+float64(i-1)*a.U(44), h*0.42, 1, 1, float64(i-1)*0.15, 1)
 	}
-	drawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), alignCenter, colGold)
-	drawText(a, dst, a.T("ig.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), alignCenter, colTextDim)
+	DrawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), AlignCenter, ColGold)
+	DrawText(a, dst, a.T("ig.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), AlignCenter, ColTextDim)
 }
 
 // drawIGPicture is Incan Gold's picture for the menu's game card (the
 // picture of its boxGames entry, picker.go): a short temple path, a
 // treasure, a hazard and an artifact, the last one glowing.
-func drawIGPicture(a *App, p *painter, dst *ebiten.Image, r rect, ticks int) {
+func drawIGPicture(a *App, p *Painter, dst *ebiten.Image, r Rect, ticks int) {
 	cards := []incangold.Card{incangold.Treasure(9), incangold.HazardCard(incangold.Spider), incangold.Treasure(14), incangold.Artifact(1)}
-	art := igArt(a, int(min(r.w/float64(len(cards)), r.h*0.9/1.5)))
+	art := igArt(a, int(min(r.W/float64(len(cards)), r.H*0.9/1.5)))
 	cw, ch := float64(art.Width()), float64(art.Height())
-	x0, y0 := r.cx()-cw*float64(len(cards))/2, r.cy()-ch/2
+	x0, y0 := r.Cx()-cw*float64(len(cards))/2, r.Cy()-ch/2
 	for i, c := range cards {
 		alpha := float32(1)
 		if i == len(cards)-1 {
 			alpha = float32(0.85 + 0.15*math.Sin(float64(ticks)/25))
 		}
-		p.image(dst, art.Card(c), x0+float64(i)*cw, y0, 1, 1, alpha)
+		p.Image(dst, art.Card(c), x0+float64(i)*cw, y0, 1, 1, alpha)
 	}
 }

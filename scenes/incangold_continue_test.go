@@ -28,15 +28,15 @@ import (
 // (ig-continued-*.png).
 func TestIncanHotseatContinued(t *testing.T) {
 	dir := t.TempDir()
-	h := newHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "hard"}}
-	m, err := newIGMatch(h.a, igSetup{Seats: seats, Options: incangold.Options{StartPlayer: 0}, ShowChance: true, Seed: 8})
+	m, err := newIGMatch(h.A, igSetup{Seats: seats, Options: incangold.Options{StartPlayer: 0}, ShowChance: true, Seed: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := newIGBoardScene(h.a, m)
-	h.a.cur = b
-	h.a.gameID = igGameID
+	b := newIGBoardScene(h.A, m)
+	h.A.Cur = b
+	h.A.GameID = igGameID
 	// One whole step: Ann and Ben both go on, the computer player seals,
 	// all turn over together.
 	chooseBehindCurtain := func(seat int, key ebiten.Key) {
@@ -44,27 +44,27 @@ func TestIncanHotseatContinued(t *testing.T) {
 		// The computer player thinks on its own goroutine: on a busy
 		// machine that takes longer than the ticks igWaitChoice allows.
 		for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
-			if b, ok := h.a.cur.(*igBoardScene); ok && b.chooser >= 0 {
+			if b, ok := h.A.Cur.(*igBoardScene); ok && b.chooser >= 0 {
 				break
 			}
-			h.tick()
+			h.Tick()
 			time.Sleep(time.Millisecond)
 		}
 		b, ok := h.igWaitChoice()
 		if !ok || b.chooser != seat || !b.curtain {
 			t.Fatalf("want the curtain for seat %d, got chooser %d curtain %v", seat, b.chooser, b.curtain)
 		}
-		h.key(ebiten.KeyEnter)
-		h.key(key)
+		h.Key(ebiten.KeyEnter)
+		h.Key(key)
 	}
 	chooseBehindCurtain(0, ebiten.KeyT)
 	chooseBehindCurtain(1, ebiten.KeyT)
 	// The next step: Ann seals torch; the computer player seals too.
 	chooseBehindCurtain(0, ebiten.KeyT)
-	b = h.a.cur.(*igBoardScene)
+	b = h.A.Cur.(*igBoardScene)
 	owes := func(seat int) bool { v := b.m.table.View(seat); return v.Owes() }
 	for end := time.Now().Add(20 * time.Second); owes(2) && time.Now().Before(end); {
-		h.tick()
+		h.Tick()
 		time.Sleep(time.Millisecond)
 	}
 	if pub := b.m.table.View(-1); !slices.Equal(pub.Sealed, []int{0, 2}) || !owes(1) {
@@ -77,10 +77,10 @@ func TestIncanHotseatContinued(t *testing.T) {
 	if before[0].Choice != incangold.Torch {
 		t.Fatalf("Ann's sealed choice %v, want torch", before[0].Choice)
 	}
-	h.key(ebiten.KeyEscape) // quit mid-round
-	h.ticks(fadeTicks + 2)
-	if h.a.cur.Name() != "menu" {
-		t.Fatalf("Esc led to %s, want the menu", h.a.cur.Name())
+	h.Key(ebiten.KeyEscape) // quit mid-round
+	h.Ticks(FadeTicks + 2)
+	if h.A.Cur.Name() != "menu" {
+		t.Fatalf("Esc led to %s, want the menu", h.A.Cur.Name())
 	}
 
 	// The autosave: format 2, the game, its options, seed and seat kinds.
@@ -106,11 +106,11 @@ func TestIncanHotseatContinued(t *testing.T) {
 		t.Fatal("an Incan Gold game wrote Saboteur's autosave")
 	}
 
-	h2 := continueGame(t, dir)
-	h2.screenBig()
-	b2, ok := h2.a.cur.(*igBoardScene)
+	h2 := ContinueGame(t, dir)
+	h2.ScreenBig()
+	b2, ok := h2.A.Cur.(*igBoardScene)
 	if !ok {
-		t.Fatalf("after Continue: scene %s, want Incan Gold's board", h2.a.cur.Name())
+		t.Fatalf("after Continue: scene %s, want Incan Gold's board", h2.A.Cur.Name())
 	}
 	t.Cleanup(b2.m.table.Close)
 	m2 := b2.m
@@ -125,7 +125,7 @@ func TestIncanHotseatContinued(t *testing.T) {
 			t.Fatalf("seat %d's view after Continue:\n%s\nbefore:\n%s", s, a, b)
 		}
 	}
-	h2.ticks(10)
+	h2.Ticks(10)
 	if b2.chooser != 1 || !b2.curtain {
 		t.Fatalf("after Continue: chooser %d curtain %v, want the curtain for Ben", b2.chooser, b2.curtain)
 	}
@@ -136,22 +136,22 @@ func TestIncanHotseatContinued(t *testing.T) {
 		t.Fatalf("screen: round %d path %d pool %d carried %v sealed %v; engine: round %d path %d pool %d carried %v",
 			st.round, len(st.path), st.pool, st.carried, st.sealed, v.Round, len(v.Path), v.Pool, v.Carried)
 	}
-	h2.shot("ig-continued-1-curtain-ben")
+	h2.Shot("ig-continued-1-curtain-ben")
 	reveal := st.revealAt
-	h2.key(ebiten.KeyEnter)
-	h2.ticks(4)
-	h2.shot("ig-continued-2-ben-turn")
+	h2.Key(ebiten.KeyEnter)
+	h2.Ticks(4)
+	h2.Shot("ig-continued-2-ben-turn")
 	if st.revealAt != reveal {
 		t.Fatal("revealed before Ben chose")
 	}
-	h2.key(ebiten.KeyC)
+	h2.Key(ebiten.KeyC)
 	for i := 0; i < 400 && st.revealAt == reveal; i++ {
-		h2.tick()
+		h2.Tick()
 	}
 	if want := []incangold.Choice{incangold.Torch, incangold.Camp}; !slices.Equal(st.choices[:2], want) {
 		t.Fatalf("revealed %v for Ann and Ben, want %v", st.choices[:2], want)
 	}
-	saved, err := igSaver(h2.a).Load(igGame)
+	saved, err := igSaver(h2.A).Load(igGame)
 	if err != nil || len(saved.Record.Moves) != 6 || !slices.Equal(saved.Record.Seats, wantSeats) {
 		t.Fatalf("autosave after Ben's choice: %v", err)
 	}
@@ -171,16 +171,16 @@ func igJSON(t *testing.T, v any) string {
 // picked game; picking the other one continues that one.
 func TestContinuePicksTheGamePlayedLast(t *testing.T) {
 	dir := t.TempDir()
-	h := newHarnessIn(t, dir)
-	sab, err := newMatch(h.a, Setup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Name: "B", Level: "normal"}, {Name: "C", Level: "normal"}}, Seed: 3})
+	h := NewHarnessIn(t, dir)
+	sab, err := NewMatch(h.A, Setup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Name: "B", Level: "normal"}, {Name: "C", Level: "normal"}}, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sab.submit(0, saboteur.Move{Type: saboteur.Discard, Card: sab.table.View(0).Hand[0]}); err != nil {
+	if err := sab.Submit(0, saboteur.Move{Type: saboteur.Discard, Card: sab.Table.View(0).Hand[0]}); err != nil {
 		t.Fatal(err)
 	}
-	sab.close()
-	ig, err := newIGMatch(h.a, igSetup{Seats: igSeats(1, 3), Options: incangold.Options{StartPlayer: 0}, Seed: 4})
+	sab.Close()
+	ig, err := newIGMatch(h.A, igSetup{Seats: igSeats(1, 3), Options: incangold.Options{StartPlayer: 0}, Seed: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,21 +189,21 @@ func TestContinuePicksTheGamePlayedLast(t *testing.T) {
 	}
 	ig.table.Close()
 	// Saboteur's save is the older one.
-	old := h.a.dirs.autosave
-	past := mustStat(t, igAutosavePath(h.a)).ModTime().Add(-60e9)
+	old := h.A.Dirs.Autosave
+	past := mustStat(t, igAutosavePath(h.A)).ModTime().Add(-60e9)
 	if err := os.Chtimes(old, past, past); err != nil {
 		t.Fatal(err)
 	}
-	h2 := newHarnessIn(t, dir)
-	h2.ticks(2)
-	menu := h2.a.cur.(*menuScene)
-	if h2.a.gameID != igGameID || !menu.buttons[menuContinue].enabled {
-		t.Fatalf("fresh start picked %q, Continue enabled %v; want Incan Gold, enabled", h2.a.gameID, menu.buttons[menuContinue].enabled)
+	h2 := NewHarnessIn(t, dir)
+	h2.Ticks(2)
+	menu := h2.A.Cur.(*MenuScene)
+	if h2.A.GameID != igGameID || !menu.Buttons[MenuContinue].Enabled {
+		t.Fatalf("fresh start picked %q, Continue enabled %v; want Incan Gold, enabled", h2.A.GameID, menu.Buttons[MenuContinue].Enabled)
 	}
-	h2.click(menu.buttons[menuContinue].r)
-	h2.ticks(fadeTicks + 2)
-	if b, ok := h2.a.cur.(*igBoardScene); !ok {
-		t.Fatalf("Continue opened %s, want Incan Gold's board", h2.a.cur.Name())
+	h2.Click(menu.Buttons[MenuContinue].R)
+	h2.Ticks(FadeTicks + 2)
+	if b, ok := h2.A.Cur.(*igBoardScene); !ok {
+		t.Fatalf("Continue opened %s, want Incan Gold's board", h2.A.Cur.Name())
 	} else {
 		b.m.table.Close()
 	}
@@ -211,14 +211,14 @@ func TestContinuePicksTheGamePlayedLast(t *testing.T) {
 	if err := os.Chtimes(old, past.Add(120e9), past.Add(120e9)); err != nil {
 		t.Fatal(err)
 	}
-	h3 := newHarnessIn(t, dir)
-	h3.ticks(2)
-	if h3.a.gameID != "" {
-		t.Fatalf("fresh start picked %q, want Saboteur", h3.a.gameID)
+	h3 := NewHarnessIn(t, dir)
+	h3.Ticks(2)
+	if h3.A.GameID != "" {
+		t.Fatalf("fresh start picked %q, want Saboteur", h3.A.GameID)
 	}
-	h3.click(h3.a.cur.(*menuScene).buttons[menuContinue].r)
-	h3.ticks(fadeTicks + 2)
-	if n := h3.a.cur.Name(); n == "menu" || n == "ig-board" {
+	h3.Click(h3.A.Cur.(*MenuScene).Buttons[MenuContinue].R)
+	h3.Ticks(FadeTicks + 2)
+	if n := h3.A.Cur.Name(); n == "menu" || n == "ig-board" {
 		t.Fatalf("Continue with Saboteur picked opened %s", n)
 	}
 }

@@ -16,12 +16,12 @@ import (
 // the game), what each seat brought home and lost, the gems and artifacts
 // left in the temple, and the tent total of this screen's player.
 type igRoundEndScene struct {
-	p     painter
+	p     Painter
 	m     *igMatch
 	r     igRound
 	round int
 	over  bool
-	btn   button
+	btn   Button
 	t     int
 }
 
@@ -33,25 +33,25 @@ func newIGRoundEndScene(a *App, m *igMatch) *igRoundEndScene {
 	if it, ok := m.peek(); ok && it.ev.Type == incangold.GameEnded {
 		s.over = true
 	}
-	a.audio.play(sfxRoundEnd)
+	a.Audio.Play(SfxRoundEnd)
 	return s
 }
 
 func (s *igRoundEndScene) Name() string { return "ig-roundend" }
 
 func (s *igRoundEndScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	label := a.T("scene.roundend.next")
 	if s.over {
 		label = a.T("scene.roundend.final")
 	}
-	s.btn = button{r: rect{w/2 - a.U(160), h - a.U(76), a.U(320), a.U(52)}, label: label, enabled: true, primary: true}
+	s.btn = Button{R: Rect{w/2 - a.U(160), h - a.U(76), a.U(320), a.U(52)}, Label: label, Enabled: true, Primary: true}
 }
 
 func (s *igRoundEndScene) Update(a *App) error {
 	s.t++
 	s.layout(a)
-	if s.btn.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/speed(a))) {
+	if s.btn.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/Speed(a))) {
 		s.leave(a)
 	}
 	return nil
@@ -87,28 +87,28 @@ func (s *igRoundEndScene) settled() bool { return s.t > 20 }
 
 func (s *igRoundEndScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w := float64(a.w)
-	drawText(a, dst, a.T("round.number", "n", s.round, "total", incangold.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), alignCenter, colTextDim)
-	title, tc := a.T("ig.end.safe"), colGold
+	DrawTableBackground(a, &s.p, dst)
+	w := float64(a.W)
+	DrawText(a, dst, a.T("round.number", "n", s.round, "total", incangold.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), AlignCenter, ColTextDim)
+	title, tc := a.T("ig.end.safe"), ColGold
 	if s.r.bust.IsHazard() {
 		title, tc = a.T("ig.end.bust", "hazard", a.T("ig.hazard."+s.r.bust.Kind().String())), colDanger
 	}
-	drawText(a, dst, title, a.U(32), w/2, a.U(70), alignCenter, tc)
+	DrawText(a, dst, title, a.U(32), w/2, a.U(70), AlignCenter, tc)
 	y := a.U(108)
 	if s.r.bust.IsHazard() {
 		art := igArt(a, int(a.U(60)))
-		s.p.image(dst, art.Card(s.r.bust), w/2-float64(art.Width())/2, y, 1, 1, 1)
+		s.p.Image(dst, art.Card(s.r.bust), w/2-float64(art.Width())/2, y, 1, 1, 1)
 		y += float64(art.Height()) + a.U(20)
-		drawText(a, dst, a.T("ig.end.removed", "hazard", a.T("ig.hazard."+s.r.bust.Kind().String())), a.U(15), w/2, y, alignCenter, colTextDim)
+		DrawText(a, dst, a.T("ig.end.removed", "hazard", a.T("ig.hazard."+s.r.bust.Kind().String())), a.U(15), w/2, y, AlignCenter, ColTextDim)
 		y += a.U(30)
 	}
 	// One row per seat: brought home, lost.
 	n := len(s.r.banked)
 	tw := math.Min(w-a.U(80), a.U(760))
 	x0 := (w - tw) / 2
-	rowH := math.Min(a.U(40), (float64(a.h)-y-a.U(190))/float64(max(n, 1)))
-	M := newMirrored(a, dst, w).rect
+	rowH := math.Min(a.U(40), (float64(a.H)-y-a.U(190))/float64(max(n, 1)))
+	M := NewMirrored(a, dst, w).Rect
 	me := -1
 	if len(s.m.humans) == 1 {
 		me = s.m.humans[0]
@@ -116,11 +116,11 @@ func (s *igRoundEndScene) Draw(a *App, dst *ebiten.Image) {
 		me = 0
 	}
 	for seat := 0; seat < n; seat++ {
-		r := rect{x0, y + float64(seat)*rowH, tw, rowH - a.U(4)}
-		s.p.round(dst, M(r), a.U(6), colPanel, a.U(1), colEdge)
-		s.p.fill(dst, M(rect{r.x, r.y + a.U(4), a.U(5), r.h - a.U(8)}), igSeatColors[seat%len(igSeatColors)])
-		nx, nal := startOf(a, M(r), a.U(16))
-		drawText(a, dst, fit(a, s.m.name(seat), a.U(16), tw*0.35), a.U(16), nx, r.cy(), nal, colText)
+		r := Rect{x0, y + float64(seat)*rowH, tw, rowH - a.U(4)}
+		s.p.Round(dst, M(r), a.U(6), ColPanel, a.U(1), ColEdge)
+		s.p.Fill(dst, M(Rect{r.X, r.Y + a.U(4), a.U(5), r.H - a.U(8)}), igSeatColors[seat%len(igSeatColors)])
+		nx, nal := StartOf(a, M(r), a.U(16))
+		DrawText(a, dst, Fit(a, s.m.name(seat), a.U(16), tw*0.35), a.U(16), nx, r.Cy(), nal, ColText)
 		var parts []string
 		c := colTurq
 		switch {
@@ -132,14 +132,14 @@ func (s *igRoundEndScene) Draw(a *App, dst *ebiten.Image) {
 		case s.r.lost[seat] > 0:
 			parts, c = append(parts, a.N("ig.end.lost", s.r.lost[seat])), colDanger
 		default:
-			parts, c = append(parts, a.T("ig.end.nothing")), colTextDim
+			parts, c = append(parts, a.T("ig.end.nothing")), ColTextDim
 		}
-		mid := M(rect{x0 + tw*0.38, r.y, 0, r.h})
-		al := alignStart
+		mid := M(Rect{x0 + tw*0.38, r.Y, 0, r.H})
+		al := AlignStart
 		if a.RTL() {
-			al = alignEnd
+			al = AlignEnd
 		}
-		drawText(a, dst, fit(a, strings.Join(parts, " · "), a.U(15), tw*0.6), a.U(15), mid.x, r.cy(), al, c)
+		DrawText(a, dst, Fit(a, strings.Join(parts, " · "), a.U(15), tw*0.6), a.U(15), mid.X, r.Cy(), al, c)
 	}
 	y += float64(n)*rowH + a.U(20)
 	var left []string
@@ -150,28 +150,28 @@ func (s *igRoundEndScene) Draw(a *App, dst *ebiten.Image) {
 		left = append(left, a.N("ig.end.artifacts_lost", len(s.r.removed)))
 	}
 	if len(left) > 0 {
-		drawText(a, dst, strings.Join(left, " · "), a.U(15), w/2, y, alignCenter, colTextDim)
+		DrawText(a, dst, strings.Join(left, " · "), a.U(15), w/2, y, AlignCenter, ColTextDim)
 		y += a.U(28)
 	}
 	if me >= 0 && me < len(s.m.st.tents) {
-		drawText(a, dst, a.T("ig.end.your_tent", "name", s.m.name(me), "tent", a.N("ig.gems", s.m.st.tents[me])), a.U(18), w/2, y, alignCenter, colGold)
+		DrawText(a, dst, a.T("ig.end.your_tent", "name", s.m.name(me), "tent", a.N("ig.gems", s.m.st.tents[me])), a.U(18), w/2, y, AlignCenter, ColGold)
 	}
-	drawButton(a, &s.p, dst, &s.btn)
+	DrawButton(a, &s.p, dst, &s.btn)
 }
 
 // igFinalScene is the final scoring (I9): every score, now revealed, as
 // bars of what each round brought (gems and artifacts), the winners, and
 // the tie-break when it decided (I9.3, I9.4).
 type igFinalScene struct {
-	p      painter
+	p      Painter
 	m      *igMatch
 	v      incangold.View
 	order  []int
 	best   int
 	header string
 	tie    string // how the tie-break decided, "" when it did not
-	again  button
-	menu   button
+	again  Button
+	menu   Button
 	t      int
 }
 
@@ -230,7 +230,7 @@ func newIGFinalScene(a *App, m *igMatch) *igFinalScene {
 			s.tie = a.T("ig.final.shared", "score", a.Num(s.best))
 		}
 	}
-	a.audio.play(sfxRoundEnd)
+	a.Audio.Play(SfxRoundEnd)
 	return s
 }
 
@@ -244,11 +244,11 @@ func (s *igFinalScene) score(i int) int {
 func (s *igFinalScene) Name() string { return "ig-final" }
 
 func (s *igFinalScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
-	s.again = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.again"), enabled: !s.m.autoplay && s.m.lan == nil, primary: true}
-	s.menu = button{r: rect{w/2 + a.U(30), h - a.U(72), a.U(300), a.U(52)}, label: a.T("scene.final.menu"), enabled: true}
+	w, h := float64(a.W), float64(a.H)
+	s.again = Button{R: Rect{w/2 - a.U(330), h - a.U(72), a.U(300), a.U(52)}, Label: a.T("scene.final.again"), Enabled: !s.m.autoplay && s.m.lan == nil, Primary: true}
+	s.menu = Button{R: Rect{w/2 + a.U(30), h - a.U(72), a.U(300), a.U(52)}, Label: a.T("scene.final.menu"), Enabled: true}
 	if a.RTL() {
-		s.again.r, s.menu.r = s.menu.r, s.again.r
+		s.again.R, s.menu.R = s.menu.R, s.again.R
 	}
 }
 
@@ -258,31 +258,31 @@ func (s *igFinalScene) Update(a *App) error {
 	if s.t == 1 {
 		s.m.table.Close() // the game is over: the computer players are done
 	}
-	if a.cfg.ExitAfterGame && s.t > 60 {
+	if a.Cfg.ExitAfterGame && s.t > 60 {
 		a.Quit(0)
 		return nil
 	}
-	if s.again.clicked(a) || a.Key(ebiten.KeyEnter) && s.again.enabled {
+	if s.again.Clicked(a) || a.Key(ebiten.KeyEnter) && s.again.Enabled {
 		st := s.m.setup
 		st.Seed = 0
 		a.GoTo(igStart(a, st))
 		return nil
 	}
-	if s.menu.clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.GoTo(newMenuScene(a))
+	if s.menu.Clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.GoTo(NewMenuScene(a))
 	}
 	return nil
 }
 
 func (s *igFinalScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
-	drawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(30), alignCenter, colTextDim)
-	drawText(a, dst, s.header, a.U(34), w/2, a.U(70), alignCenter, colGold)
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
+	DrawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(30), AlignCenter, ColTextDim)
+	DrawText(a, dst, s.header, a.U(34), w/2, a.U(70), AlignCenter, ColGold)
 	top := a.U(112)
 	if s.tie != "" {
-		drawText(a, dst, fit(a, s.tie, a.U(16), w-a.U(80)), a.U(16), w/2, a.U(104), alignCenter, colText)
+		DrawText(a, dst, Fit(a, s.tie, a.U(16), w-a.U(80)), a.U(16), w/2, a.U(104), AlignCenter, ColText)
 		top += a.U(18)
 	}
 	n := len(s.order)
@@ -293,32 +293,32 @@ func (s *igFinalScene) Draw(a *App, dst *ebiten.Image) {
 	barX := x0 + nameW + a.U(110)
 	barW := tw - nameW - a.U(130)
 	maxScore := math.Max(float64(s.best), 1)
-	mir := newMirrored(a, dst, w)
-	M, text := mir.rect, mir.text
+	mir := NewMirrored(a, dst, w)
+	M, text := mir.Rect, mir.Text
 	winners := map[int]bool{}
 	for _, wi := range s.v.Winners {
 		winners[wi] = true
 	}
 	for k, seat := range s.order {
 		y := top + float64(k)*rowH
-		r := rect{x0, y, tw, rowH - a.U(4)}
-		bg, edge := colPanel, colEdge
+		r := Rect{x0, y, tw, rowH - a.U(4)}
+		bg, edge := ColPanel, ColEdge
 		if winners[seat] {
-			bg, edge = colPanelHi, colGold
+			bg, edge = ColPanelHi, ColGold
 		}
-		s.p.round(dst, M(r), a.U(6), bg, a.U(2), edge)
+		s.p.Round(dst, M(r), a.U(6), bg, a.U(2), edge)
 		place := k + 1
 		for place > 1 && s.score(s.order[place-2]) == s.score(seat) && winners[s.order[place-2]] == winners[seat] {
 			place--
 		}
-		text(a.Num(place), a.U(18), x0+a.U(20), r.cy(), alignCenter, colTextDim)
-		text(fit(a, s.m.name(seat), a.U(17), nameW-a.U(20)), a.U(17), x0+a.U(40), r.cy()-a.U(7), alignStart, colText)
+		text(a.Num(place), a.U(18), x0+a.U(20), r.Cy(), AlignCenter, ColTextDim)
+		text(Fit(a, s.m.name(seat), a.U(17), nameW-a.U(20)), a.U(17), x0+a.U(40), r.Cy()-a.U(7), AlignStart, ColText)
 		arts := 0
 		if seat < len(s.v.Artifacts) {
 			arts = len(s.v.Artifacts[seat])
 		}
-		text(a.N("ig.final.artifacts", arts), a.U(12), x0+a.U(40), r.cy()+a.U(11), alignStart, colTextDim)
-		text(a.N("ig.gems", s.score(seat)), a.U(17), barX-a.U(12), r.cy(), alignEnd, colGold)
+		text(a.N("ig.final.artifacts", arts), a.U(12), x0+a.U(40), r.Cy()+a.U(11), AlignStart, ColTextDim)
+		text(a.N("ig.gems", s.score(seat)), a.U(17), barX-a.U(12), r.Cy(), AlignEnd, ColGold)
 		bx := barX
 		for ri, res := range s.v.History {
 			if seat >= len(res.Banked) || ri >= len(igRoundColors) {
@@ -326,7 +326,7 @@ func (s *igFinalScene) Draw(a *App, dst *ebiten.Image) {
 			}
 			v := res.Banked[seat] + res.Artifacts[seat]
 			bw := barW * float64(v) / maxScore
-			s.p.fill(dst, M(rect{bx, r.y + r.h*0.25, bw, r.h * 0.5}), igRoundColors[ri])
+			s.p.Fill(dst, M(Rect{bx, r.Y + r.H*0.25, bw, r.H * 0.5}), igRoundColors[ri])
 			bx += bw
 		}
 	}
@@ -336,11 +336,11 @@ func (s *igFinalScene) Draw(a *App, dst *ebiten.Image) {
 		if ri >= len(igRoundColors) {
 			break
 		}
-		s.p.fill(dst, M(rect{lx, ly - a.U(7), a.U(14), a.U(14)}), igRoundColors[ri])
-		text(a.T("scene.final.round", "n", ri+1), a.U(14), lx+a.U(20), ly, alignStart, colTextDim)
+		s.p.Fill(dst, M(Rect{lx, ly - a.U(7), a.U(14), a.U(14)}), igRoundColors[ri])
+		text(a.T("scene.final.round", "n", ri+1), a.U(14), lx+a.U(20), ly, AlignStart, ColTextDim)
 		lx += math.Min(a.U(120), barW/5)
 	}
-	text(a.T("ig.final.per_round"), a.U(14), barX-a.U(12), ly, alignEnd, colTextDim)
-	drawButton(a, &s.p, dst, &s.again)
-	drawButton(a, &s.p, dst, &s.menu)
+	text(a.T("ig.final.per_round"), a.U(14), barX-a.U(12), ly, AlignEnd, ColTextDim)
+	DrawButton(a, &s.p, dst, &s.again)
+	DrawButton(a, &s.p, dst, &s.menu)
 }

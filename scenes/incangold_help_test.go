@@ -17,35 +17,35 @@ import (
 // set it saves each page and the menu's tip (ig-rules-<lang>-N.png,
 // ig-menu-learn-tip.png).
 func TestIncanRulesHelp(t *testing.T) {
-	h := newHarness(t)
-	h.screenBig()
-	h.ticks(2)
-	menu := h.a.cur.(*menuScene)
-	menu.layout(h.a)
-	h.click(menu.pick.cards[1]) // Incan Gold's card
-	menu.layout(h.a)
-	if h.a.gameID != igGameID || !menu.buttons[menuRules].enabled || menu.buttons[menuLearn].enabled {
+	h := NewHarness(t)
+	h.ScreenBig()
+	h.Ticks(2)
+	menu := h.A.Cur.(*MenuScene)
+	menu.Layout(h.A)
+	h.Click(menu.Pick.Cards[1]) // Incan Gold's card
+	menu.Layout(h.A)
+	if h.A.GameID != igGameID || !menu.Buttons[MenuRules].Enabled || menu.Buttons[MenuLearn].Enabled {
 		t.Fatalf("picked %q: Rules enabled %v, Learn enabled %v; want Incan Gold, Rules on, Learn off",
-			h.a.gameID, menu.buttons[menuRules].enabled, menu.buttons[menuLearn].enabled)
+			h.A.GameID, menu.Buttons[MenuRules].Enabled, menu.Buttons[MenuLearn].Enabled)
 	}
-	r := menu.buttons[menuLearn].r
-	h.in.x, h.in.y = int(r.cx()), int(r.cy())
-	h.tick()
-	h.shot("ig-menu-learn-tip")
-	h.click(menu.buttons[menuRules].r)
-	h.ticks(fadeTicks + 2)
-	hs, ok := h.a.cur.(*helpScene)
-	if !ok || len(hs.pages) != len(igHelpPages) || hs.pages[0].title != igHelpPages[0].title {
-		t.Fatalf("Rules opened %s, want Incan Gold's pages", h.a.cur.Name())
+	r := menu.Buttons[MenuLearn].R
+	h.In.X, h.In.Y = int(r.Cx()), int(r.Cy())
+	h.Tick()
+	h.Shot("ig-menu-learn-tip")
+	h.Click(menu.Buttons[MenuRules].R)
+	h.Ticks(FadeTicks + 2)
+	hs, ok := h.A.Cur.(*HelpScene)
+	if !ok || len(hs.Pages) != len(igHelpPages) || hs.Pages[0].Title != igHelpPages[0].Title {
+		t.Fatalf("Rules opened %s, want Incan Gold's pages", h.A.Cur.Name())
 	}
 	ref := regexp.MustCompile(`^(I\d+\.\d+|O[1-4])$`)
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian, i18n.Persian} {
 		cat := i18n.MustLoad(lang)
 		for i, pg := range igHelpPages {
-			body := cat.T(pg.body)
-			plain, refs := splitRules(body)
-			if pg.title != "ig.help.controls.title" && len(refs) == 0 {
-				t.Errorf("%v page %d (%s) cites no rule", lang, i+1, pg.title)
+			body := cat.T(pg.Body)
+			plain, refs := SplitRules(body)
+			if pg.Title != "ig.help.controls.title" && len(refs) == 0 {
+				t.Errorf("%v page %d (%s) cites no rule", lang, i+1, pg.Title)
 			}
 			for _, r := range refs {
 				if !ref.MatchString(r) {
@@ -57,7 +57,7 @@ func TestIncanRulesHelp(t *testing.T) {
 			}
 			// The same rules in every language.
 			if lang != i18n.English {
-				_, en := splitRules(i18n.MustLoad(i18n.English).T(pg.body))
+				_, en := SplitRules(i18n.MustLoad(i18n.English).T(pg.Body))
 				if fmt.Sprint(refs) != fmt.Sprint(en) {
 					t.Errorf("%v page %d cites %v, English %v", lang, i+1, refs, en)
 				}
@@ -65,8 +65,8 @@ func TestIncanRulesHelp(t *testing.T) {
 		}
 	}
 	for i := range igHelpPages {
-		hs.page = i
-		h.ticks(2)
-		h.shot(fmt.Sprintf("ig-rules-en-%d", i+1))
+		hs.Page = i
+		h.Ticks(2)
+		h.Shot(fmt.Sprintf("ig-rules-en-%d", i+1))
 	}
 }

@@ -27,7 +27,7 @@ import (
 // LAN table: at the game's end after the guests got the last updates.
 type igHostTable struct {
 	*igGameTable
-	link *lanLink
+	link *LanLink
 }
 
 // Pump: the host's computer players move on their own.
@@ -35,20 +35,20 @@ func (t *igHostTable) Pump(time.Time) {}
 
 // Close ends the LAN game for everyone; once the game is over, only after
 // the guests have the final updates (at most 5 s).
-func (t *igHostTable) Close() { t.link.leave(t.t.Over()) }
+func (t *igHostTable) Close() { t.link.Leave(t.t.Over()) }
 
 // newIGHostMatch is the LAN host player's match: seat 0 of the lan.Host's
 // started table, the other seats guests and computer players.
-func newIGHostMatch(a *App, link *lanLink, lb lan.Lobby, seat int) (*igMatch, error) {
-	s, err := igLANSetup(lb, seat, seatNames(a, lb))
+func newIGHostMatch(a *App, link *LanLink, lb lan.Lobby, seat int) (*igMatch, error) {
+	s, err := igLANSetup(lb, seat, SeatNames(a, lb))
 	if err != nil {
 		return nil, err
 	}
-	t := link.host.Table()
+	t := link.Host.Table()
 	m := newIGMatchOf(a, s)
 	m.table = &igHostTable{igGameTable: igWatch(t, newIGGate()), link: link}
 	m.lan = link
-	link.closeAtEnd(t)
+	link.CloseAtEnd(t)
 	return m, nil
 }
 
@@ -71,16 +71,16 @@ func igLANSetup(lb lan.Lobby, seat int, names []string) (igSetup, error) {
 }
 
 // beginIG deals the Incan Gold game and opens the host player's board.
-func (s *lobbyScene) beginIG(a *App) {
-	if err := s.link.host.Start(map[int]game.Seat{0: igHumanSeat{name: s.me}}); err != nil {
-		s.err = a.T("scene.error", "error", err.Error())
+func (s *LobbyScene) beginIG(a *App) {
+	if err := s.Link.Host.Start(map[int]game.Seat{0: igHumanSeat{name: s.Me}}); err != nil {
+		s.Err = a.T("scene.error", "error", err.Error())
 		return
 	}
-	s.link.refreshHost()
-	lb, _, _ := s.link.snapshot()
-	m, err := newIGHostMatch(a, s.link, lb, 0)
+	s.Link.RefreshHost()
+	lb, _, _ := s.Link.Snapshot()
+	m, err := newIGHostMatch(a, s.Link, lb, 0)
 	if err != nil {
-		s.err = a.T("scene.error", "error", err.Error())
+		s.Err = a.T("scene.error", "error", err.Error())
 		return
 	}
 	a.GoTo(newIGBoardScene(a, m))
@@ -89,7 +89,7 @@ func (s *lobbyScene) beginIG(a *App) {
 // igGuestTable is a LAN guest's igTable: views and events come from the
 // host through the lanLink, the guest's sealed choice goes to the host.
 type igGuestTable struct {
-	link *lanLink
+	link *LanLink
 	seat int
 
 	mu     sync.Mutex
@@ -131,7 +131,7 @@ var errIGNotOwed = errors.New("I3.4: no choice owed now")
 // not ask again; a refusal (TError) puts the host's view back.
 func (g *igGuestTable) Submit(seat int, c incangold.Choice) error {
 	if seat != g.seat {
-		return errNotYourSeat
+		return ErrNotYourSeat
 	}
 	if c != incangold.Torch && c != incangold.Camp {
 		return fmt.Errorf("I3.4: choice %q: want torch or camp", c)
@@ -141,7 +141,7 @@ func (g *igGuestTable) Submit(seat int, c incangold.Choice) error {
 	if !g.mine.Owes() {
 		return errIGNotOwed
 	}
-	if err := g.link.client.Move(incangold.Move{Choice: c}); err != nil {
+	if err := g.link.Client.Move(incangold.Move{Choice: c}); err != nil {
 		return err
 	}
 	g.mine.Sealed = append(slices.Clone(g.mine.Sealed), seat)
@@ -163,7 +163,7 @@ func (g *igGuestTable) Take() []igItem {
 }
 
 // Close leaves the table (the seat goes to a computer player).
-func (g *igGuestTable) Close() { g.link.close() }
+func (g *igGuestTable) Close() { g.link.Close() }
 
 // deliver takes one update from the host. The first update after a
 // reconnection repeats every event of the game: those seen already are
@@ -198,9 +198,9 @@ func (g *igGuestTable) refused() {
 }
 
 // takeIG applies a TUpdate of an Incan Gold table; false when it is not.
-func (l *lanLink) takeIG(m lan.Message) bool {
+func (l *LanLink) takeIG(m lan.Message) bool {
 	v, ok := m.GameView.(incangold.View)
-	if !ok || l.ig == nil {
+	if !ok || l.Ig == nil {
 		return false
 	}
 	evs := make([]incangold.Event, 0, len(m.GameEvents))
@@ -209,19 +209,19 @@ func (l *lanLink) takeIG(m lan.Message) bool {
 			evs = append(evs, ie)
 		}
 	}
-	l.ig.deliver(v, evs)
+	l.Ig.deliver(v, evs)
 	return true
 }
 
 // newIGGuestMatch is a LAN guest's match: its seat's views come from the
 // host through link's client.
-func newIGGuestMatch(a *App, link *lanLink, lb lan.Lobby) (*igMatch, error) {
-	s, err := igLANSetup(lb, link.seat, seatNames(a, lb))
+func newIGGuestMatch(a *App, link *LanLink, lb lan.Lobby) (*igMatch, error) {
+	s, err := igLANSetup(lb, link.Seat, SeatNames(a, lb))
 	if err != nil {
 		return nil, err
 	}
 	m := newIGMatchOf(a, s)
-	m.table = link.ig
+	m.table = link.Ig
 	m.lan = link
 	return m, nil
 }
@@ -238,7 +238,7 @@ func (m *igMatch) seatKind(a *App, seat int) string {
 		level = m.setup.Seats[seat].Level
 	}
 	if m.lan != nil {
-		lb, _, _ := m.lan.snapshot()
+		lb, _, _ := m.lan.Snapshot()
 		if seat < len(lb.Seats) {
 			level = lb.Seats[seat].Level
 			switch st := lb.Seats[seat]; st.Kind {
@@ -267,13 +267,13 @@ const igLANToast = 6 * 60
 
 // igBoardUpdate keeps an Incan Gold board of a LAN game up to date
 // (lanUpdate).
-func (l *lanLink) igBoardUpdate(a *App, s *igBoardScene) { l.lanUpdate(a, s.t, s.m.names) }
+func (l *LanLink) igBoardUpdate(a *App, s *igBoardScene) { l.lanUpdate(a, s.t, s.m.names) }
 
 // igDrawBoard draws a LAN game's connection state or the newest chat line
 // or notice over the Incan Gold board's top (lanDraw).
-func (l *lanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
-	w := float64(a.w)
-	l.lanDraw(a, &s.p, dst, s.t, rect{w/2 - a.U(270), a.U(76), a.U(540), a.U(30)})
+func (l *LanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
+	w := float64(a.W)
+	l.lanDraw(a, &s.p, dst, s.t, Rect{w/2 - a.U(270), a.U(76), a.U(540), a.U(30)})
 }
 
 // lanUpdate keeps the screen of a LAN game of Incan Gold or Underground up
@@ -281,43 +281,43 @@ func (l *lanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
 // in place; this screen's own seat keeps its name), and the newest chat
 // line or host's notice (a computer player made a timed-out guest's move)
 // shown for a while.
-func (l *lanLink) lanUpdate(a *App, t int, names []string) {
-	l.poll()
-	lb, chat, gen := l.snapshot()
+func (l *LanLink) lanUpdate(a *App, t int, names []string) {
+	l.Poll()
+	lb, chat, gen := l.Snapshot()
 	if len(lb.Seats) == len(names) {
 		for i, st := range lb.Seats {
-			if n := seatName(a, st.Name); st.Name != "" && i != l.seat {
+			if n := SeatName(a, st.Name); st.Name != "" && i != l.Seat {
 				names[i] = n
 			}
 		}
 	}
-	for _, n := range l.takeNotices() {
-		l.toast, l.toastEnd = noticeText(a, n, l.seat, names), t+igLANToast
+	for _, n := range l.TakeNotices() {
+		l.Toast, l.ToastEnd = NoticeText(a, n, l.Seat, names), t+igLANToast
 	}
-	if gen != l.igChatGen && len(chat) > 0 {
-		l.igChatGen = gen
+	if gen != l.IgChatGen && len(chat) > 0 {
+		l.IgChatGen = gen
 		e := chat[len(chat)-1]
-		l.toast, l.toastEnd = seatName(a, e.name)+": "+lineText(a, e), t+igLANToast
+		l.Toast, l.ToastEnd = SeatName(a, e.Name)+": "+LineText(a, e), t+igLANToast
 	}
 }
 
 // lanDraw draws the connection's state (lost, getting back) or the newest
 // chat line or notice in r at the screen's tick t.
-func (l *lanLink) lanDraw(a *App, p *painter, dst *ebiten.Image, t int, r rect) {
-	_, dropped, _, ended := l.state()
-	msg, bg := "", colBad
+func (l *LanLink) lanDraw(a *App, p *Painter, dst *ebiten.Image, t int, r Rect) {
+	_, dropped, _, ended := l.State()
+	msg, bg := "", ColBad
 	switch {
-	case ended != nil && ended != errLANClosed:
+	case ended != nil && ended != ErrLANClosed:
 		msg = a.T("lan.board.host_gone")
 	case dropped:
 		msg = a.T("lan.board.reconnecting")
-	case t < l.toastEnd && l.toast != "":
-		msg, bg = l.toast, colPanel
+	case t < l.ToastEnd && l.Toast != "":
+		msg, bg = l.Toast, ColPanel
 	}
 	if msg == "" {
 		return
 	}
-	a.flushText()
-	p.round(dst, r, a.U(8), bg, a.U(2), colGold)
-	drawText(a, dst, fit(a, msg, a.U(15), r.w-a.U(24)), a.U(15), r.cx(), r.cy(), alignCenter, colText)
+	a.FlushText()
+	p.Round(dst, r, a.U(8), bg, a.U(2), ColGold)
+	DrawText(a, dst, Fit(a, msg, a.U(15), r.W-a.U(24)), a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
 }

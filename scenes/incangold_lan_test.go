@@ -60,19 +60,19 @@ func (s *igSpy) Take() []igItem {
 // igPlayLAN plays the screen's seat of a LAN Incan Gold game by keyboard
 // (T, C, Enter) until the final scoring, spying on the board's table;
 // tick runs the other side meanwhile. It returns the final scene.
-func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func(), shot string) *igFinalScene {
+func igPlayLAN(t *testing.T, h *Harness, me int, keys bool, other func(), shot string) *igFinalScene {
 	t.Helper()
 	deadline := time.Now().Add(120 * time.Second)
 	var spy *igSpy
 	chose := 0
 	for n := 0; ; n++ {
 		if time.Now().After(deadline) {
-			t.Fatalf("the game did not end: on %s", h.a.cur.Name())
+			t.Fatalf("the game did not end: on %s", h.A.Cur.Name())
 		}
 		if other != nil {
 			other()
 		}
-		switch s := h.a.cur.(type) {
+		switch s := h.A.Cur.(type) {
 		case *igBoardScene:
 			if s.m.lan == nil {
 				t.Fatal("a LAN board without its link")
@@ -81,25 +81,25 @@ func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func(), shot s
 				spy = &igSpy{igTable: s.m.table, t: t, me: me}
 				s.m.table = spy
 			}
-			if s.chooser >= 0 && !s.curtain && h.a.fade == 0 {
+			if s.chooser >= 0 && !s.curtain && h.A.Fade == 0 {
 				if s.chooser != me {
 					t.Fatalf("the board asks seat %d to choose, the screen's player is seat %d", s.chooser, me)
 				}
 				// Torch in the first two steps of a round, then camp: the
 				// player sees some of each round and comes home.
 				if chose == 3 {
-					h.shot(shot + "-choice")
+					h.Shot(shot + "-choice")
 				}
 				torch := len(s.m.st.path) <= 2
 				switch {
 				case keys && torch:
-					h.key(ebiten.KeyT)
+					h.Key(ebiten.KeyT)
 				case keys:
-					h.key(ebiten.KeyC)
+					h.Key(ebiten.KeyC)
 				case torch:
-					h.click(s.l.torch)
+					h.Click(s.l.torch)
 				default:
-					h.click(s.l.camp)
+					h.Click(s.l.camp)
 				}
 				if s.chooser >= 0 {
 					t.Fatalf("the choice was not taken (path %d cards)", len(s.m.st.path))
@@ -108,8 +108,8 @@ func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func(), shot s
 				continue
 			}
 		case *igRoundEndScene:
-			if h.a.fade == 0 && s.settled() {
-				h.key(ebiten.KeyEnter)
+			if h.A.Fade == 0 && s.settled() {
+				h.Key(ebiten.KeyEnter)
 				continue
 			}
 		case *igFinalScene:
@@ -117,11 +117,11 @@ func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func(), shot s
 				t.Fatalf("the screen's player chose %d times; the stream held %v events", chose, spy)
 			}
 			t.Logf("%d choices, %d events, %d ticks", chose, spy.seen, n)
-			h.ticks(30)
-			h.shot(shot + "-final")
+			h.Ticks(30)
+			h.Shot(shot + "-final")
 			return s
 		}
-		h.tick()
+		h.Tick()
 		if n%20 == 0 {
 			time.Sleep(time.Millisecond)
 		}
@@ -134,24 +134,24 @@ func igPlayLAN(t *testing.T, h *harness, me int, keys bool, other func(), shot s
 // host's three computer players to the final scoring, and its screens
 // never see another seat's sealed choice or tent.
 func TestIncanLANGuestWholeGame(t *testing.T) {
-	loopbackLAN(t)
+	LoopbackLAN(t)
 	o := incangold.DefaultOptions()
 	o.StartPlayer = 0
-	host, addr := listenHost(t, lan.HostConfig{Name: "t", Game: igGame, Players: 4, Options: jsonOf(o),
+	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: igGame, Players: 4, Options: JsonOf(o),
 		Bots: 3, AutoStart: true, Seed: 7})
-	h := newHarness(t)
-	clickMenu(t, h, menuJoin)
-	js := h.a.cur.(*joinScene)
-	h.click(js.addrR)
-	h.in.chars = []rune(addr.String())
-	h.tick()
-	h.key(ebiten.KeyEnter)
-	until(t, 2000, func() bool { _, ok := h.a.cur.(*igBoardScene); return ok || js.err != "" }, h)
-	if js.err != "" {
-		t.Fatalf("join: %s", js.err)
+	h := NewHarness(t)
+	ClickMenu(t, h, MenuJoin)
+	js := h.A.Cur.(*JoinScene)
+	h.Click(js.AddrR)
+	h.In.Chars = []rune(addr.String())
+	h.Tick()
+	h.Key(ebiten.KeyEnter)
+	Until(t, 2000, func() bool { _, ok := h.A.Cur.(*igBoardScene); return ok || js.Err != "" }, h)
+	if js.Err != "" {
+		t.Fatalf("join: %s", js.Err)
 	}
-	b := h.a.cur.(*igBoardScene)
-	if !slices.Equal(b.m.humans, []int{0}) || b.m.lan.ig == nil {
+	b := h.A.Cur.(*igBoardScene)
+	if !slices.Equal(b.m.humans, []int{0}) || b.m.lan.Ig == nil {
 		t.Fatalf("the guest's board: humans %v", b.m.humans)
 	}
 	f := igPlayLAN(t, h, 0, true, nil, "ig-lan-guest")
@@ -176,36 +176,36 @@ func TestIncanLANGuestWholeGame(t *testing.T) {
 // (lan.Join, played by a computer player) sits down, two seats become
 // computer players, and the host plays its seat by mouse to the end.
 func TestIncanLANHostWithGuest(t *testing.T) {
-	loopbackLAN(t)
-	hh := newHarness(t)
-	hh.a.gameID = igGameID
-	clickMenu(t, hh, menuHost)
-	ls, ok := hh.a.cur.(*lobbyScene)
-	if !ok || ls.link == nil {
-		t.Fatalf("lobby: %T, err %q", hh.a.cur, ls.err)
+	LoopbackLAN(t)
+	hh := NewHarness(t)
+	hh.A.GameID = igGameID
+	ClickMenu(t, hh, MenuHost)
+	ls, ok := hh.A.Cur.(*LobbyScene)
+	if !ok || ls.Link == nil {
+		t.Fatalf("lobby: %T, err %q", hh.A.Cur, ls.Err)
 	}
-	t.Cleanup(ls.link.close)
-	if ls.lobby.Game != incangold.ID || len(ls.lobby.Seats) != 4 || len(ls.opts) != 5 {
-		t.Fatalf("the lobby: game %q, %d seats, %d options", ls.lobby.Game, len(ls.lobby.Seats), len(ls.opts))
+	t.Cleanup(ls.Link.Close)
+	if ls.Lobby.Game != incangold.ID || len(ls.Lobby.Seats) != 4 || len(ls.Opts) != 5 {
+		t.Fatalf("the lobby: game %q, %d seats, %d options", ls.Lobby.Game, len(ls.Lobby.Seats), len(ls.Opts))
 	}
 	// O4 on, the host's seat starts (I2.4), seats 2 and 3 computer players
 	// (random, then easy for seat 3).
-	hh.click(ls.opts[3].r)
-	hh.click(ls.opts[4].r)
-	hh.click(ls.seats[2].kind.r)
-	hh.click(ls.seats[3].kind.r)
-	hh.click(ls.seats[3].kind.r)
-	o := igLobbyOptions(ls.lobby)
+	hh.Click(ls.Opts[3].R)
+	hh.Click(ls.Opts[4].R)
+	hh.Click(ls.Seats[2].Kind.R)
+	hh.Click(ls.Seats[3].Kind.R)
+	hh.Click(ls.Seats[3].Kind.R)
+	o := IgLobbyOptions(ls.Lobby)
 	if !o.OpenTents || o.StartPlayer != 0 {
-		t.Errorf("options after the clicks: %+v (%q)", o, ls.err)
+		t.Errorf("options after the clicks: %+v (%q)", o, ls.Err)
 	}
-	if s2, s3 := ls.lobby.Seats[2], ls.lobby.Seats[3]; s2.Kind != lan.SeatBot || s2.Level != "random" || s3.Level != "easy" {
+	if s2, s3 := ls.Lobby.Seats[2], ls.Lobby.Seats[3]; s2.Kind != lan.SeatBot || s2.Level != "random" || s3.Level != "easy" {
 		t.Errorf("seats after the clicks: %+v %+v", s2, s3)
 	}
 	// A guest sits down and plays with a computer player.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.link.port), lan.ClientConfig{Game: igGame, Name: "Bob", Reconnect: time.Minute, IdleTimeout: time.Minute})
+	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.Link.Port), lan.ClientConfig{Game: igGame, Name: "Bob", Reconnect: time.Minute, IdleTimeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,23 +217,23 @@ func TestIncanLANHostWithGuest(t *testing.T) {
 		final = v
 		done <- err
 	}()
-	until(t, 2000, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest }, hh)
-	hh.shot("ig-lan-lobby")
-	hh.click(ls.start.r)
-	until(t, 600, func() bool { _, ok := hh.a.cur.(*igBoardScene); return ok || ls.err != "" }, hh)
-	if ls.err != "" {
-		t.Fatalf("start: %s", ls.err)
+	Until(t, 2000, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, hh)
+	hh.Shot("ig-lan-lobby")
+	hh.Click(ls.Start.R)
+	Until(t, 600, func() bool { _, ok := hh.A.Cur.(*igBoardScene); return ok || ls.Err != "" }, hh)
+	if ls.Err != "" {
+		t.Fatalf("start: %s", ls.Err)
 	}
 	// The guest's panel says guest; its chat line shows on the board.
-	b := hh.a.cur.(*igBoardScene)
-	if got, want := b.m.seatKind(hh.a, 1), hh.a.T("lan.seat.guest"); got != want {
+	b := hh.A.Cur.(*igBoardScene)
+	if got, want := b.m.seatKind(hh.A, 1), hh.A.T("lan.seat.guest"); got != want {
 		t.Errorf("the guest's panel says %q, want %q", got, want)
 	}
 	if err := c.Chat("hi all"); err != nil {
 		t.Fatal(err)
 	}
-	until(t, 600, func() bool { return ls.link.toast == "Bob: hi all" && b.t < ls.link.toastEnd }, hh)
-	hh.shot("ig-lan-host-chat")
+	Until(t, 600, func() bool { return ls.Link.Toast == "Bob: hi all" && b.t < ls.Link.ToastEnd }, hh)
+	hh.Shot("ig-lan-host-chat")
 	f := igPlayLAN(t, hh, 0, false, nil, "ig-lan-host")
 	select {
 	case err := <-done:
@@ -257,50 +257,50 @@ func TestIncanLANHostWithGuest(t *testing.T) {
 func TestLobbyAndJoinEveryGame(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(string(l), func(t *testing.T) {
-			loopbackLAN(t)
-			hg := langHarness(t, string(l))
-			js := newJoinScene(hg.a)
-			t.Cleanup(js.leave)
-			hg.a.cur = js
-			lanNet.Announce = js.browser.Addr()
-			lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+			LoopbackLAN(t)
+			hg := LangHarness(t, string(l))
+			js := NewJoinScene(hg.A)
+			t.Cleanup(js.Leave)
+			hg.A.Cur = js
+			LanNet.Announce = js.Browser.Addr()
+			LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
 			for _, g := range []struct {
 				id         string
 				opts, seat int
 			}{{saboteur.ID, 4, 4}, {igGameID, 5, 4}, {ugGameID, 2, 3}} {
-				hh := langHarness(t, string(l))
-				hh.a.gameID = g.id
-				ls := newLobbyScene(hh.a)
-				if ls.link == nil {
-					t.Fatal(ls.err)
+				hh := LangHarness(t, string(l))
+				hh.A.GameID = g.id
+				ls := NewLobbyScene(hh.A)
+				if ls.Link == nil {
+					t.Fatal(ls.Err)
 				}
-				t.Cleanup(ls.link.close)
-				hh.a.cur = ls
-				hh.ticks(3)
-				if ls.lobby.Game != g.id || len(ls.opts) != g.opts || len(ls.lobby.Seats) != g.seat {
-					t.Fatalf("%s's lobby: game %q, %d options, %d seats", g.id, ls.lobby.Game, len(ls.opts), len(ls.lobby.Seats))
+				t.Cleanup(ls.Link.Close)
+				hh.A.Cur = ls
+				hh.Ticks(3)
+				if ls.Lobby.Game != g.id || len(ls.Opts) != g.opts || len(ls.Lobby.Seats) != g.seat {
+					t.Fatalf("%s's lobby: game %q, %d options, %d seats", g.id, ls.Lobby.Game, len(ls.Opts), len(ls.Lobby.Seats))
 				}
 				// Every option toggles and reaches the host.
-				for i := range ls.opts {
-					was := ls.opts[i].focus
-					hh.click(ls.opts[i].r)
-					ls.layout(hh.a)
-					if ls.opts[i].focus == was && !(g.id == igGameID && (i == 1 || i == 2)) {
-						t.Errorf("%s: option %q did not toggle (%q)", g.id, ls.opts[i].label, ls.err)
+				for i := range ls.Opts {
+					was := ls.Opts[i].Focus
+					hh.Click(ls.Opts[i].R)
+					ls.Layout(hh.A)
+					if ls.Opts[i].Focus == was && !(g.id == igGameID && (i == 1 || i == 2)) {
+						t.Errorf("%s: option %q did not toggle (%q)", g.id, ls.Opts[i].Label, ls.Err)
 					}
 				}
-				hh.click(ls.players[1].r)
-				hh.click(ls.seats[2].kind.r)
-				hh.ticks(3)
-				hh.shot("lan-lobby-" + g.id + "-" + string(l))
+				hh.Click(ls.Players[1].R)
+				hh.Click(ls.Seats[2].Kind.R)
+				hh.Ticks(3)
+				hh.Shot("lan-lobby-" + g.id + "-" + string(l))
 			}
-			until(t, 900, func() bool { return len(js.found) == 3 }, hg)
-			for i, f := range js.found {
-				if want := lanGuestGame(f.Game) != nil; js.rows[i].enabled != want {
-					t.Errorf("the join list offers a %s table: %v, want %v", f.Game, js.rows[i].enabled, want)
+			Until(t, 900, func() bool { return len(js.Found) == 3 }, hg)
+			for i, f := range js.Found {
+				if want := LanGuestGame(f.Game) != nil; js.Rows[i].Enabled != want {
+					t.Errorf("the join list offers a %s table: %v, want %v", f.Game, js.Rows[i].Enabled, want)
 				}
 			}
-			hg.shot("lan-join-games-" + string(l))
+			hg.Shot("lan-join-games-" + string(l))
 		})
 	}
 }

@@ -29,7 +29,7 @@ const (
 	igSetupFile    = "setup-" + incangold.ID + ".json"
 )
 
-func igAutosavePath(a *App) string { return filepath.Join(a.dirs.config, igAutosaveFile) }
+func igAutosavePath(a *App) string { return filepath.Join(a.Dirs.Config, igAutosaveFile) }
 
 func igSaver(a *App) game.FileSaver { return game.FileSaver{Path: igAutosavePath(a)} }
 
@@ -39,10 +39,10 @@ func igSaveSetup(a *App, s igSetup) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(a.dirs.config, 0o755); err != nil {
+	if err := os.MkdirAll(a.Dirs.Config, 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(a.dirs.config, igSetupFile), data, 0o644)
+	return os.WriteFile(filepath.Join(a.Dirs.Config, igSetupFile), data, 0o644)
 }
 
 // igCanContinue reports whether an autosave of an unfinished Incan Gold
@@ -62,7 +62,7 @@ func lastPlayed(a *App, sab, ig, ug bool) string {
 		id   string
 		can  bool
 		path string
-	}{{"", sab, a.dirs.autosave}, {igGameID, ig, igAutosavePath(a)}, {ugGameID, ug, ugAutosavePath(a)}} {
+	}{{"", sab, a.Dirs.Autosave}, {igGameID, ig, igAutosavePath(a)}, {ugGameID, ug, ugAutosavePath(a)}} {
 		if !g.can {
 			continue
 		}
@@ -104,7 +104,7 @@ func resumeIGMatch(a *App) (*igMatch, error) {
 		s.Seats = append(s.Seats, st)
 	}
 	var old igSetup
-	if data, err := game.ReadLocalFile(filepath.Join(a.dirs.config, igSetupFile), maxSettingsSize); err == nil &&
+	if data, err := game.ReadLocalFile(filepath.Join(a.Dirs.Config, igSetupFile), MaxSettingsSize); err == nil &&
 		json.Unmarshal(data, &old) == nil && old.Seed == rec.Seed && len(old.Seats) == len(rec.Seats) {
 		s.ShowChance = old.ShowChance
 	}

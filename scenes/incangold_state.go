@@ -24,7 +24,7 @@ type igMatch struct {
 	feed     []igItem
 	st       igState
 	final    *incangold.View // the public view once the game is over
-	lan      *lanLink        // a LAN game's link (incangold_lan.go), else nil
+	lan      *LanLink        // a LAN game's link (incangold_lan.go), else nil
 }
 
 func newIGMatch(a *App, s igSetup) (*igMatch, error) {
@@ -36,7 +36,7 @@ func newIGMatch(a *App, s igSetup) (*igMatch, error) {
 // set.
 func newIGMatchSaved(a *App, s igSetup, save bool) (*igMatch, error) {
 	if s.Seed == 0 {
-		s.Seed = uint64(now().UnixNano())
+		s.Seed = uint64(Now().UnixNano())
 	}
 	if err := s.validate(); err != nil {
 		return nil, err
@@ -59,7 +59,7 @@ func newIGMatchSaved(a *App, s igSetup, save bool) (*igMatch, error) {
 
 // newIGMatchOf is the match of setup s before its table is set.
 func newIGMatchOf(a *App, s igSetup) *igMatch {
-	m := &igMatch{setup: s, autoplay: a.cfg.Autoplay}
+	m := &igMatch{setup: s, autoplay: a.Cfg.Autoplay}
 	for i, st := range s.Seats {
 		name := st.Name
 		if name == "" {
@@ -77,17 +77,17 @@ func newIGMatchOf(a *App, s igSetup) *igMatch {
 // igDelay is the computer players' base pause (none with --autoplay or
 // fast bots).
 func igDelay(a *App) time.Duration {
-	if a.cfg.Autoplay || a.cfg.FastBots {
+	if a.Cfg.Autoplay || a.Cfg.FastBots {
 		return 0
 	}
-	return time.Duration(float64(1100*time.Millisecond) / a.settings.AnimSpeed)
+	return time.Duration(float64(1100*time.Millisecond) / a.Settings.AnimSpeed)
 }
 
 // newIGAutoplayMatch is --autoplay --game incangold: cfg.Players computer
 // players, fast, of the levels in turn (normal, hard, easy, ...): players
 // of one level choose alike, and a table of them would all leave together.
 func newIGAutoplayMatch(a *App) (*igMatch, error) {
-	s := igSetup{Options: incangold.DefaultOptions(), Seed: a.cfg.Seed}
+	s := igSetup{Options: incangold.DefaultOptions(), Seed: a.Cfg.Seed}
 	s.Options.StartPlayer = 0
 	s.Seats = igAutoplaySeats(a)
 	return newIGMatchSaved(a, s, false)
@@ -95,7 +95,7 @@ func newIGAutoplayMatch(a *App) (*igMatch, error) {
 
 // igAutoplaySeats are --autoplay's seats (cfg.Players of them, 5 if unset).
 func igAutoplaySeats(a *App) []SeatSetup {
-	n := a.cfg.Players
+	n := a.Cfg.Players
 	if n == 0 {
 		n = 5
 	}
@@ -368,13 +368,13 @@ var igArts = map[igArtKey]*sprites.IGArt{}
 
 // igArt is Incan Gold's card art widthPx wide in the app's palette.
 func igArt(a *App, widthPx int) *sprites.IGArt {
-	k := igArtKey{max(widthPx, 8), a.settings.ColorBlind}
+	k := igArtKey{max(widthPx, 8), a.Settings.ColorBlind}
 	art, ok := igArts[k]
 	if !ok {
 		if len(igArts) > 64 {
 			clear(igArts)
 		}
-		art = sprites.NewIGArt(k.w, a.pal)
+		art = sprites.NewIGArt(k.w, a.Pal)
 		igArts[k] = art
 	}
 	return art
@@ -385,7 +385,7 @@ func igStart(a *App, s igSetup) Scene {
 	m, err := newIGMatch(a, s)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein:", err)
-		return newMenuScene(a)
+		return NewMenuScene(a)
 	}
 	return newIGBoardScene(a, m)
 }

@@ -104,7 +104,7 @@ func igTableSeats(s igSetup, names []string, delay time.Duration, gate *igGate) 
 			seats[i] = igHumanSeat{name: names[i]}
 			continue
 		}
-		b, err := igGame.NewBot(st.Level, i, botSeed(s.Seed, i))
+		b, err := igGame.NewBot(st.Level, i, BotSeed(s.Seed, i))
 		if err != nil {
 			return nil, err
 		}

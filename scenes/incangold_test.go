@@ -13,10 +13,10 @@ import (
 )
 
 // igHarness starts an Incan Gold game of the given seats on the board.
-func igHarness(t *testing.T, seats []SeatSetup, o incangold.Options, seed uint64) (*harness, *igBoardScene) {
+func igHarness(t *testing.T, seats []SeatSetup, o incangold.Options, seed uint64) (*Harness, *igBoardScene) {
 	t.Helper()
-	h := newHarness(t)
-	m, err := newIGMatch(h.a, igSetup{Seats: seats, Options: o, Seed: seed})
+	h := NewHarness(t)
+	m, err := newIGMatch(h.A, igSetup{Seats: seats, Options: o, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,8 +24,8 @@ func igHarness(t *testing.T, seats []SeatSetup, o incangold.Options, seed uint64
 	// computer player's move after the test would autosave into a folder
 	// being removed ("TempDir RemoveAll cleanup: directory not empty").
 	t.Cleanup(m.table.Close)
-	b := newIGBoardScene(h.a, m)
-	h.a.cur = b
+	b := newIGBoardScene(h.A, m)
+	h.A.Cur = b
 	return h, b
 }
 
@@ -43,30 +43,30 @@ func igSeats(humans, n int) []SeatSetup {
 
 // igBoard is the board now on screen (a round end passed by Enter on the
 // way), or nil once the game has gone to the final scoring.
-func (h *harness) igBoard() *igBoardScene {
+func (h *Harness) igBoard() *igBoardScene {
 	for i := 0; i < 4000; i++ {
-		if h.a.fade > 0 {
-			h.tick()
+		if h.A.Fade > 0 {
+			h.Tick()
 			continue
 		}
-		switch s := h.a.cur.(type) {
+		switch s := h.A.Cur.(type) {
 		case *igBoardScene:
 			return s
 		case *igRoundEndScene:
-			h.key(ebiten.KeyEnter)
+			h.Key(ebiten.KeyEnter)
 		case *igFinalScene:
 			return nil
 		default:
-			h.t.Fatalf("unexpected scene %T", s)
+			h.T.Fatalf("unexpected scene %T", s)
 		}
 	}
-	h.t.Fatal("no board")
+	h.T.Fatal("no board")
 	return nil
 }
 
 // igWaitChoice ticks until a human's choice cards (or the curtain) are on
 // screen; false when the game ended first.
-func (h *harness) igWaitChoice() (*igBoardScene, bool) {
+func (h *Harness) igWaitChoice() (*igBoardScene, bool) {
 	for i := 0; i < 20000; i++ {
 		b := h.igBoard()
 		if b == nil {
@@ -75,9 +75,9 @@ func (h *harness) igWaitChoice() (*igBoardScene, bool) {
 		if b.chooser >= 0 {
 			return b, true
 		}
-		h.tick()
+		h.Tick()
 	}
-	h.t.Fatal("no choice came")
+	h.T.Fatal("no choice came")
 	return nil, false
 }
 
@@ -86,18 +86,18 @@ func (h *harness) igWaitChoice() (*igBoardScene, bool) {
 // the screen's own account of the table (built from the public events)
 // agrees with the engine's view whenever it has caught up.
 func TestIncanAutoplayWholeGame(t *testing.T) {
-	h := newHarness(t)
-	h.a.cfg.Autoplay = true
-	m, err := newIGAutoplayMatch(h.a)
+	h := NewHarness(t)
+	h.A.Cfg.Autoplay = true
+	m, err := newIGAutoplayMatch(h.A)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.a.cur = newIGBoardScene(h.a, m)
+	h.A.Cur = newIGBoardScene(h.A, m)
 	rounds := 0
 	checked := 0
 	for i := 0; i < 60000; i++ {
-		h.tick()
-		switch s := h.a.cur.(type) {
+		h.Tick()
+		switch s := h.A.Cur.(type) {
 		case *igBoardScene:
 			for k, n := range m.st.deck().Hazards {
 				if n < 0 || n > incangold.HazardCopies {
@@ -108,7 +108,7 @@ func TestIncanAutoplayWholeGame(t *testing.T) {
 			// computer players move on goroutines of their own, so a view
 			// read after an empty feed could be a move ahead of it.
 			v := m.table.View(-1)
-			if _, more := m.peek(); h.a.fade == 0 && !more && s.busy <= 0 && !s.ended {
+			if _, more := m.peek(); h.A.Fade == 0 && !more && s.busy <= 0 && !s.ended {
 				if v.Round == m.st.round && !v.Over && len(v.Path) > 0 {
 					d := m.st.deck()
 					if !slices.Equal(d.Treasures, v.Deck.Treasures) || !slices.Equal(d.Hazards, v.Deck.Hazards) || len(d.Artifacts) != len(v.Deck.Artifacts) {
@@ -139,7 +139,7 @@ func TestIncanAutoplayWholeGame(t *testing.T) {
 			return
 		}
 	}
-	t.Fatalf("the game did not end: on %T, round %d", h.a.cur, m.st.round)
+	t.Fatalf("the game did not end: on %T, round %d", h.A.Cur, m.st.round)
 }
 
 // igSealed is seat's own sealed choice in the open step (NoChoice: none).
@@ -158,11 +158,11 @@ func TestIncanMouseChoice(t *testing.T) {
 	}
 	step := b.m.table.View(0).Step
 	// A click beside the cards does nothing.
-	h.click(rect{b.l.torch.x - b.l.torch.w, b.l.torch.y, 4, 4})
+	h.Click(Rect{b.l.torch.X - b.l.torch.W, b.l.torch.Y, 4, 4})
 	if c := igSealed(b, 0); c != incangold.NoChoice || b.chooser != 0 {
 		t.Fatalf("a click beside the cards sealed %v", c)
 	}
-	h.click(b.l.torch)
+	h.Click(b.l.torch)
 	v := b.m.table.View(0)
 	if v.Step == step && v.Choice != incangold.Torch {
 		t.Fatalf("after a click on the torch: choice %v", v.Choice)
@@ -171,7 +171,7 @@ func TestIncanMouseChoice(t *testing.T) {
 		t.Fatal("the choice cards stay after the choice")
 	}
 	for i := 0; i < 400 && b.m.st.choices[0] == incangold.NoChoice; i++ {
-		h.tick()
+		h.Tick()
 	}
 	if b.m.st.choices[0] != incangold.Torch {
 		t.Fatalf("revealed %v for the human, want torch", b.m.st.choices[0])
@@ -187,7 +187,7 @@ func TestIncanKeyboardChoice(t *testing.T) {
 		t.Fatal("the game ended before a choice")
 	}
 	step, reveal := b.m.table.View(0).Step, b.m.st.revealAt
-	h.key(ebiten.KeyT)
+	h.Key(ebiten.KeyT)
 	if v := b.m.table.View(0); v.Step == step && v.Choice != incangold.Torch {
 		t.Fatalf("T sealed %v", v.Choice)
 	}
@@ -195,36 +195,36 @@ func TestIncanKeyboardChoice(t *testing.T) {
 		t.Fatal("T did not close the choice")
 	}
 	for i := 0; i < 400 && b.m.st.revealAt == reveal; i++ {
-		h.tick()
+		h.Tick()
 	}
 	if b.m.st.choices[0] != incangold.Torch {
 		t.Fatalf("revealed %v after T, want torch", b.m.st.choices[0])
 	}
 	// The next choice, if the round goes on: arrows and Enter for camp.
 	for i := 0; i < 4000; i++ {
-		if b.chooser >= 0 || h.a.cur != b {
+		if b.chooser >= 0 || h.A.Cur != b {
 			break
 		}
-		h.key(ebiten.KeyC) // no choice open: C must do nothing
+		h.Key(ebiten.KeyC) // no choice open: C must do nothing
 		if b.m.table.View(0).Choice == incangold.Camp && b.chooser < 0 {
 			t.Fatal("C sealed a choice while none was on screen")
 		}
 	}
-	if h.a.cur != b || b.chooser < 0 {
+	if h.A.Cur != b || b.chooser < 0 {
 		t.Skip("the round ended before a second choice (seed)")
 	}
-	h.key(ebiten.KeyArrowRight)
+	h.Key(ebiten.KeyArrowRight)
 	if b.focus != 1 {
 		t.Fatalf("focus %d after →, want 1 (camp)", b.focus)
 	}
-	h.key(ebiten.KeyArrowLeft)
-	h.key(ebiten.KeyArrowRight)
-	h.key(ebiten.KeyEnter)
+	h.Key(ebiten.KeyArrowLeft)
+	h.Key(ebiten.KeyArrowRight)
+	h.Key(ebiten.KeyEnter)
 	if b.chooser != -1 {
 		t.Fatal("Enter did not choose")
 	}
 	for i := 0; i < 400 && b.m.st.in[0]; i++ {
-		h.tick()
+		h.Tick()
 	}
 	if b.m.st.in[0] || b.m.st.choices[0] != incangold.Camp {
 		t.Fatalf("after camp: in %v, revealed %v", b.m.st.in[0], b.m.st.choices[0])
@@ -248,11 +248,11 @@ func TestIncanHotseat(t *testing.T) {
 		if b.tentShown(k) && !b.m.st.opts.OpenTents {
 			t.Fatal("a tent shows behind the curtain")
 		}
-		h.key(ebiten.KeyT) // behind the curtain: nothing
+		h.Key(ebiten.KeyT) // behind the curtain: nothing
 		if igSealed(b, k) != incangold.NoChoice {
 			t.Fatal("a key chose behind the curtain")
 		}
-		h.key(ebiten.KeyEnter)
+		h.Key(ebiten.KeyEnter)
 		if b.curtain || !b.tentShown(k) {
 			t.Fatal("Enter did not lift the curtain for its owner")
 		}
@@ -269,17 +269,17 @@ func TestIncanHotseat(t *testing.T) {
 			key = ebiten.KeyC
 		}
 		step := b.m.table.View(k).Step
-		h.key(key)
+		h.Key(key)
 		if igSealed(b, k) == incangold.NoChoice && b.m.table.View(k).Step == step {
 			t.Fatalf("human %d's key sealed nothing", k+1)
 		}
 		// Until the next human is asked, the board runs on (bots seal).
 		for i := 0; i < 300 && b.chooser < 0 && b.m.st.revealAt == reveal; i++ {
-			h.tick()
+			h.Tick()
 		}
 	}
 	for i := 0; i < 400 && b.m.st.revealAt == reveal; i++ {
-		h.tick()
+		h.Tick()
 	}
 	if b.m.st.revealAt == reveal {
 		t.Fatal("no reveal after every human chose")
@@ -311,58 +311,58 @@ func TestIncanGallery(t *testing.T) {
 			continue
 		}
 		t.Run(v.name, func(t *testing.T) {
-			g := newGallery(t, v.name, v.lang, v.digits)
-			h := g.harness()
-			g.show(h, newIGNewGameScene(h.a))
-			g.shot(h, "ig-newgame")
-			h.a.gameID = igGameID
+			g := NewGallery(t, v.name, v.lang, v.digits)
+			h := g.Harness()
+			g.Show(h, newIGNewGameScene(h.A))
+			g.Shot(h, "ig-newgame")
+			h.A.GameID = igGameID
 			for i := range igHelpPages {
-				hs := newHelpScene(h.a, newMenuScene(h.a))
-				hs.page = i
-				g.show(h, hs)
-				g.shot(h, fmt.Sprintf("ig-rules-%d", i+1))
+				hs := NewHelpScene(h.A, NewMenuScene(h.A))
+				hs.Page = i
+				g.Show(h, hs)
+				g.Shot(h, fmt.Sprintf("ig-rules-%d", i+1))
 			}
 			seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}}
 			for i := 3; i <= 6; i++ {
-				seats = append(seats, SeatSetup{Name: h.a.T("scene.bot.name", "n", i), Level: "normal"})
+				seats = append(seats, SeatSetup{Name: h.A.T("scene.bot.name", "n", i), Level: "normal"})
 			}
-			m, err := newIGMatch(h.a, igSetup{Seats: seats, Options: incangold.Options{StartPlayer: 0}, ShowChance: true, Seed: 21})
+			m, err := newIGMatch(h.A, igSetup{Seats: seats, Options: incangold.Options{StartPlayer: 0}, ShowChance: true, Seed: 21})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer m.table.Close()
-			g.show(h, newIGBoardScene(h.a, m))
+			g.Show(h, newIGBoardScene(h.A, m))
 			shot := map[string]bool{}
 			once := func(name string) {
 				if !shot[name] {
 					shot[name] = true
-					g.shot(h, name)
+					g.Shot(h, name)
 				}
 			}
 			for i := 0; i < 40000; i++ {
-				if h.a.fade > 0 {
-					h.tick()
+				if h.A.Fade > 0 {
+					h.Tick()
 					continue
 				}
-				switch s := h.a.cur.(type) {
+				switch s := h.A.Cur.(type) {
 				case *igBoardScene:
 					switch {
 					case s.curtain:
 						once("ig-curtain")
-						h.key(ebiten.KeyEnter)
+						h.Key(ebiten.KeyEnter)
 					case s.chooser >= 0:
 						if !shot["ig-choice"] {
 							// The smallest window too (1024x640).
-							h.a.LayoutF(1024, 640)
-							g.shot(h, "ig-choice-small")
-							h.a.LayoutF(1280, 800)
+							h.A.LayoutF(1024, 640)
+							g.Shot(h, "ig-choice-small")
+							h.A.LayoutF(1280, 800)
 						}
 						once("ig-choice")
 						c := ebiten.KeyT
 						if m.st.carried[s.chooser] >= 6 {
 							c = ebiten.KeyC
 						}
-						h.key(c)
+						h.Key(c)
 					default:
 						if len(m.st.path) >= 5 && s.busy <= 0 {
 							once("ig-board")
@@ -370,14 +370,14 @@ func TestIncanGallery(t *testing.T) {
 						if s.shake > 0 && s.shake < 40 {
 							once("ig-bust")
 						}
-						h.tick()
+						h.Tick()
 					}
 				case *igRoundEndScene:
 					once("ig-roundend")
 					if !full {
 						return
 					}
-					h.key(ebiten.KeyEnter)
+					h.Key(ebiten.KeyEnter)
 				case *igFinalScene:
 					once("ig-final")
 					return
@@ -394,8 +394,8 @@ func TestIncanGallery(t *testing.T) {
 // decided (I9.3: more artifacts; I9.4: their worth), says "shared" when
 // the tie stayed, and says nothing of it without a tie.
 func TestIncanTiebreakShown(t *testing.T) {
-	h := newHarness(t)
-	m, err := newIGMatch(h.a, igSetup{Seats: igSeats(1, 3), Options: incangold.Options{StartPlayer: 0}, Seed: 1})
+	h := NewHarness(t)
+	m, err := newIGMatch(h.A, igSetup{Seats: igSeats(1, 3), Options: incangold.Options{StartPlayer: 0}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,14 +406,14 @@ func TestIncanTiebreakShown(t *testing.T) {
 		value           bool
 		want            string
 	}{
-		{[]int{50, 50, 10}, []int{1}, [][]int{{10}, {5, 5}, nil}, false, h.a.T("ig.final.tiebreak_count", "names", "Bot 2, Human 1", "score", "50", "winner", "Bot 2")},
-		{[]int{50, 50, 10}, []int{0}, [][]int{{10}, {5}, nil}, true, h.a.T("ig.final.tiebreak_value", "names", "Human 1, Bot 2", "score", "50", "winner", "Human 1")},
-		{[]int{50, 50, 10}, []int{0, 1}, [][]int{{10}, {10}, nil}, false, h.a.T("ig.final.shared", "score", "50")},
+		{[]int{50, 50, 10}, []int{1}, [][]int{{10}, {5, 5}, nil}, false, h.A.T("ig.final.tiebreak_count", "names", "Bot 2, Human 1", "score", "50", "winner", "Bot 2")},
+		{[]int{50, 50, 10}, []int{0}, [][]int{{10}, {5}, nil}, true, h.A.T("ig.final.tiebreak_value", "names", "Human 1, Bot 2", "score", "50", "winner", "Human 1")},
+		{[]int{50, 50, 10}, []int{0, 1}, [][]int{{10}, {10}, nil}, false, h.A.T("ig.final.shared", "score", "50")},
 		{[]int{50, 40, 10}, []int{0}, [][]int{nil, nil, nil}, false, ""},
 	} {
 		m.st.opts.TiebreakValue = c.value
 		m.final = &incangold.View{Players: 3, Scores: c.scores, Winners: c.winners, Artifacts: c.arts}
-		s := newIGFinalScene(h.a, m)
+		s := newIGFinalScene(h.A, m)
 		if s.tie != c.want {
 			t.Errorf("scores %v winners %v: tie line %q, want %q", c.scores, c.winners, s.tie, c.want)
 		}
@@ -427,26 +427,26 @@ func TestIncanTiebreakShown(t *testing.T) {
 // computer player, a seat added, open tents ticked, Start: the board of
 // that table, the human in seat 0.
 func TestIncanNewGameStarts(t *testing.T) {
-	h := newHarness(t)
-	s := newIGNewGameScene(h.a)
-	h.a.cur = s
-	h.ticks(2)
-	if n := len(s.seats); n != 5 {
+	h := NewHarness(t)
+	s := newIGNewGameScene(h.A)
+	h.A.Cur = s
+	h.Ticks(2)
+	if n := len(s.Seats); n != 5 {
 		t.Fatalf("%d seats at first, want 5", n)
 	}
-	h.click(s.add.r)
-	h.click(s.rows[1].levelR.r)
-	h.click(s.opts[3].r)
-	if len(s.seats) != 6 || s.seats[1].Level != "hard" || !s.setup.Options.OpenTents {
-		t.Fatalf("after the clicks: %d seats, seat 1 %q, open tents %v", len(s.seats), s.seats[1].Level, s.setup.Options.OpenTents)
+	h.Click(s.Add.R)
+	h.Click(s.Rows[1].LevelR.R)
+	h.Click(s.opts[3].R)
+	if len(s.Seats) != 6 || s.Seats[1].Level != "hard" || !s.setup.Options.OpenTents {
+		t.Fatalf("after the clicks: %d seats, seat 1 %q, open tents %v", len(s.Seats), s.Seats[1].Level, s.setup.Options.OpenTents)
 	}
-	h.click(s.start.r)
-	for i := 0; i < 40 && h.a.fade > 0; i++ {
-		h.tick()
+	h.Click(s.start.R)
+	for i := 0; i < 40 && h.A.Fade > 0; i++ {
+		h.Tick()
 	}
-	b, ok := h.a.cur.(*igBoardScene)
+	b, ok := h.A.Cur.(*igBoardScene)
 	if !ok {
-		t.Fatalf("on %T after Start", h.a.cur)
+		t.Fatalf("on %T after Start", h.A.Cur)
 	}
 	defer b.m.table.Close()
 	if len(b.m.st.in) != 6 || !b.m.isHuman(0) || b.m.isHuman(1) || !b.m.st.opts.OpenTents {

@@ -19,7 +19,7 @@ import (
 
 // listenHost starts a host for cfg on a free loopback port; it is closed
 // when the test ends.
-func listenHost(t *testing.T, cfg lan.HostConfig) (*lan.Host, net.Addr) {
+func ListenHost(t *testing.T, cfg lan.HostConfig) (*lan.Host, net.Addr) {
 	t.Helper()
 	h, err := lan.NewHost(cfg)
 	if err != nil {
@@ -35,25 +35,25 @@ func listenHost(t *testing.T, cfg lan.HostConfig) (*lan.Host, net.Addr) {
 
 // loopbackLAN points the LAN scenes at 127.0.0.1 (listen on a free port,
 // browse on a free UDP port) for one test.
-func loopbackLAN(t *testing.T) {
-	old := lanNet
-	lanNet.Listen = "127.0.0.1:0"
-	lanNet.Browse = "127.0.0.1:0"
-	lanNet.Announce = &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9} // set per test once a browser listens
-	lanNet.Every = 50 * time.Millisecond
-	t.Cleanup(func() { lanNet = old })
+func LoopbackLAN(t *testing.T) {
+	old := LanNet
+	LanNet.Listen = "127.0.0.1:0"
+	LanNet.Browse = "127.0.0.1:0"
+	LanNet.Announce = &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9} // set per test once a browser listens
+	LanNet.Every = 50 * time.Millisecond
+	t.Cleanup(func() { LanNet = old })
 }
 
 // until ticks the harnesses (round robin) until ok holds, failing after
 // limit ticks; the network works on its own goroutines meanwhile.
-func until(t *testing.T, limit int, ok func() bool, hs ...*harness) {
+func Until(t *testing.T, limit int, ok func() bool, hs ...*Harness) {
 	t.Helper()
 	for i := 0; i < limit; i++ {
 		if ok() {
 			return
 		}
 		for _, h := range hs {
-			h.tick()
+			h.Tick()
 		}
 		if i%4 == 0 {
 			time.Sleep(2 * time.Millisecond)
@@ -63,18 +63,18 @@ func until(t *testing.T, limit int, ok func() bool, hs ...*harness) {
 }
 
 // clickMenu clicks menu button i and waits for the next scene.
-func clickMenu(t *testing.T, h *harness, i int) {
+func ClickMenu(t *testing.T, h *Harness, i int) {
 	t.Helper()
-	m, ok := h.a.cur.(*menuScene)
+	m, ok := h.A.Cur.(*MenuScene)
 	if !ok {
-		t.Fatalf("not on the menu: %s", h.a.cur.Name())
+		t.Fatalf("not on the menu: %s", h.A.Cur.Name())
 	}
-	m.layout(h.a)
-	if !m.buttons[i].enabled {
-		t.Fatalf("menu button %q is greyed", m.buttons[i].label)
+	m.Layout(h.A)
+	if !m.Buttons[i].Enabled {
+		t.Fatalf("menu button %q is greyed", m.Buttons[i].Label)
 	}
-	h.click(m.buttons[i].r)
-	h.ticks(fadeTicks + 1)
+	h.Click(m.Buttons[i].R)
+	h.Ticks(FadeTicks + 1)
 }
 
 // TestLANHostAndGuest is issue 5 end to end on loopback: a host opens the
@@ -82,163 +82,163 @@ func clickMenu(t *testing.T, h *harness, i int) {
 // list and joins with a click, both chat, the host starts, both see the
 // board, and a move of each side reaches the host's table.
 func TestLANHostAndGuest(t *testing.T) {
-	loopbackLAN(t)
-	hh, hg := newHarness(t), newHarness(t)
+	LoopbackLAN(t)
+	hh, hg := NewHarness(t), NewHarness(t)
 
 	// The guest opens "Join LAN game": it listens for beacons.
-	clickMenu(t, hg, menuJoin)
-	js, ok := hg.a.cur.(*joinScene)
-	if !ok || js.browser == nil {
-		t.Fatalf("join scene: %T, err %q", hg.a.cur, js.err)
+	ClickMenu(t, hg, MenuJoin)
+	js, ok := hg.A.Cur.(*JoinScene)
+	if !ok || js.Browser == nil {
+		t.Fatalf("join scene: %T, err %q", hg.A.Cur, js.Err)
 	}
-	lanNet.Announce = js.browser.Addr()
-	lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
-	hg.shot("lan-join-empty")
+	LanNet.Announce = js.Browser.Addr()
+	LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+	hg.Shot("lan-join-empty")
 
 	// The host opens "Host LAN game": a table with the host in seat 0.
-	clickMenu(t, hh, menuHost)
-	ls, ok := hh.a.cur.(*lobbyScene)
-	if !ok || ls.link == nil {
-		t.Fatalf("lobby: %T, err %q", hh.a.cur, ls.err)
+	ClickMenu(t, hh, MenuHost)
+	ls, ok := hh.A.Cur.(*LobbyScene)
+	if !ok || ls.Link == nil {
+		t.Fatalf("lobby: %T, err %q", hh.A.Cur, ls.Err)
 	}
-	t.Cleanup(ls.link.close)
-	if n := len(ls.lobby.Seats); n != 4 || ls.lobby.Seats[0].Kind != lan.SeatLocal {
-		t.Fatalf("lobby seats: %+v", ls.lobby.Seats)
+	t.Cleanup(ls.Link.Close)
+	if n := len(ls.Lobby.Seats); n != 4 || ls.Lobby.Seats[0].Kind != lan.SeatLocal {
+		t.Fatalf("lobby seats: %+v", ls.Lobby.Seats)
 	}
 	// The host makes seat 3 a computer player and lets seat 0 start (R3.5).
-	hh.click(ls.seats[3].kind.r)
-	hh.click(ls.opts[3].r)
-	if st := ls.lobby.Seats[3]; st.Kind != lan.SeatBot || st.Level != "random" {
+	hh.Click(ls.Seats[3].Kind.R)
+	hh.Click(ls.Opts[3].R)
+	if st := ls.Lobby.Seats[3]; st.Kind != lan.SeatBot || st.Level != "random" {
 		t.Errorf("seat 3 after a click: %+v", st)
 	}
-	if lobbyOptions(ls.lobby).FirstPlayer != 0 {
-		t.Errorf("first player %d, want the host's seat 0 (%q)", lobbyOptions(ls.lobby).FirstPlayer, ls.err)
+	if lobbyOptions(ls.Lobby).FirstPlayer != 0 {
+		t.Errorf("first player %d, want the host's seat 0 (%q)", lobbyOptions(ls.Lobby).FirstPlayer, ls.Err)
 	}
 
 	// The beacon shows up in the guest's list.
 	// A beacon sent before seat 3 became a computer player may arrive
 	// first; a later one (the lobby re-announces every lanNet.Every) counts.
-	until(t, 600, func() bool { return len(js.found) == 1 && js.found[0].Open == 2 }, hg, hh)
-	f := js.found[0]
-	if f.Name != ls.lobby.Name || f.Open != 2 || f.Players != 4 {
-		t.Errorf("found %+v, want %q with 2 open seats of 4", f, ls.lobby.Name)
+	Until(t, 600, func() bool { return len(js.Found) == 1 && js.Found[0].Open == 2 }, hg, hh)
+	f := js.Found[0]
+	if f.Name != ls.Lobby.Name || f.Open != 2 || f.Players != 4 {
+		t.Errorf("found %+v, want %q with 2 open seats of 4", f, ls.Lobby.Name)
 	}
-	if _, port, _ := net.SplitHostPort(f.Addr); port != strconv.Itoa(ls.link.port) {
-		t.Errorf("found at %s, host port %d", f.Addr, ls.link.port)
+	if _, port, _ := net.SplitHostPort(f.Addr); port != strconv.Itoa(ls.Link.Port) {
+		t.Errorf("found at %s, host port %d", f.Addr, ls.Link.Port)
 	}
-	hg.shot("lan-join-found")
+	hg.Shot("lan-join-found")
 
 	// The guest types a name and clicks the table.
-	hg.click(js.nameR)
+	hg.Click(js.nameR)
 	for range []rune(js.name) {
-		hg.key(ebiten.KeyBackspace)
+		hg.Key(ebiten.KeyBackspace)
 	}
-	hg.in.chars = []rune("Bob")
-	hg.tick()
-	hg.key(ebiten.KeyEscape) // leave the field
-	hg.click(js.rows[0].r)
-	until(t, 600, func() bool { return js.link != nil || js.err != "" }, hg, hh)
+	hg.In.Chars = []rune("Bob")
+	hg.Tick()
+	hg.Key(ebiten.KeyEscape) // leave the field
+	hg.Click(js.Rows[0].R)
+	Until(t, 600, func() bool { return js.link != nil || js.Err != "" }, hg, hh)
 	if js.link == nil {
-		t.Fatalf("join failed: %s", js.err)
+		t.Fatalf("join failed: %s", js.Err)
 	}
-	until(t, 600, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest }, hh, hg)
-	if got := ls.lobby.Seats[1].Name; got != "Bob" {
+	Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, hh, hg)
+	if got := ls.Lobby.Seats[1].Name; got != "Bob" {
 		t.Errorf("guest seated as %q, want Bob", got)
 	}
-	until(t, 600, func() bool { lb, _, _ := js.link.snapshot(); return len(lb.Seats) == 4 }, hg, hh)
+	Until(t, 600, func() bool { lb, _, _ := js.link.Snapshot(); return len(lb.Seats) == 4 }, hg, hh)
 
 	// Table talk: a quick phrase from the guest, a typed line from the host.
-	hg.click(js.chat.quick.r)
-	hg.click(js.chat.phrases[3].r) // "The gold is at the bottom."
-	hh.click(ls.chat.field)
-	hh.in.chars = []rune("hello")
-	hh.tick()
-	hh.key(ebiten.KeyEnter)
-	until(t, 600, func() bool {
-		_, lines, _ := js.link.snapshot()
-		_, hostLines, _ := ls.link.snapshot()
+	hg.Click(js.chat.quick.R)
+	hg.Click(js.chat.phrases[3].R) // "The gold is at the bottom."
+	hh.Click(ls.chat.field)
+	hh.In.Chars = []rune("hello")
+	hh.Tick()
+	hh.Key(ebiten.KeyEnter)
+	Until(t, 600, func() bool {
+		_, lines, _ := js.link.Snapshot()
+		_, hostLines, _ := ls.Link.Snapshot()
 		return len(lines) == 2 && len(hostLines) == 2
 	}, hg, hh)
-	_, lines, _ := js.link.snapshot()
-	_, hostLines, _ := ls.link.snapshot()
+	_, lines, _ := js.link.Snapshot()
+	_, hostLines, _ := ls.Link.Snapshot()
 	for _, ls := range [][]chatEntry{lines, hostLines} {
 		got := map[string]chatEntry{}
 		for _, e := range ls {
 			got[e.phrase+map[bool]string{true: e.text}[e.phrase == ""]] = e
 		}
-		if e := got["gold_bottom"]; e.name != "Bob" || e.seat != 1 {
+		if e := got["gold_bottom"]; e.Name != "Bob" || e.seat != 1 {
 			t.Errorf("the guest's quick phrase: %+v", ls)
 		}
 		if e := got["hello"]; e.seat != 0 {
 			t.Errorf("the host's line: %+v", ls)
 		}
 	}
-	hg.shot("lan-join-seated")
-	hh.shot("lan-lobby")
+	hg.Shot("lan-join-seated")
+	hh.Shot("lan-lobby")
 
 	// The host starts; both go through the role reveal to the board.
-	hh.click(ls.start.r)
-	until(t, 2000, toBoard(t, hh), hh, hg)
-	until(t, 2000, toBoard(t, hg), hg, hh)
-	hb, gb := hh.a.cur.(*boardScene), hg.a.cur.(*boardScene)
+	hh.Click(ls.Start.R)
+	Until(t, 2000, toBoard(t, hh), hh, hg)
+	Until(t, 2000, toBoard(t, hg), hg, hh)
+	hb, gb := hh.A.Cur.(*boardScene), hg.A.Cur.(*boardScene)
 	if hb.me != 0 || gb.me != 1 || gb.m.lan == nil || hb.m.lan == nil {
 		t.Fatalf("boards: host plays seat %d, guest seat %d", hb.me, gb.me)
 	}
-	until(t, 600, func() bool { return len(gb.hand) > 0 && len(hb.hand) > 0 }, hg, hh)
-	if v := gb.m.table.View(-1); len(v.Hand) != 0 || v.Role != saboteur.NoRole {
+	Until(t, 600, func() bool { return len(gb.hand) > 0 && len(hb.hand) > 0 }, hg, hh)
+	if v := gb.m.Table.View(-1); len(v.Hand) != 0 || v.Role != saboteur.NoRole {
 		t.Errorf("the guest's public stream holds a hand or role: %+v", v)
 	}
 
 	// The host moves (seat 0 first), then the guest, through its board's
 	// seam: the move travels to the host's table.
-	host := localTable{ls.link.host.Table()}
-	until(t, 2000, func() bool { return hb.myTurn() }, hh, hg)
-	if err := hb.m.submit(0, hb.mine.LegalMoves()[0]); err != nil {
+	host := localTable{ls.Link.Host.Table()}
+	Until(t, 2000, func() bool { return hb.myTurn() }, hh, hg)
+	if err := hb.m.Submit(0, hb.mine.LegalMoves()[0]); err != nil {
 		t.Fatal(err)
 	}
-	until(t, 2000, func() bool { return gb.myTurn() }, hg, hh)
-	if err := gb.m.submit(0, saboteur.Move{Type: saboteur.Discard}); !errors.Is(err, errNotYourSeat) {
+	Until(t, 2000, func() bool { return gb.myTurn() }, hg, hh)
+	if err := gb.m.Submit(0, saboteur.Move{Type: saboteur.Discard}); !errors.Is(err, ErrNotYourSeat) {
 		t.Errorf("a guest's move for seat 0: %v", err)
 	}
 	mv := gb.mine.LegalMoves()[0]
-	if err := gb.m.submit(1, mv); err != nil {
+	if err := gb.m.Submit(1, mv); err != nil {
 		t.Fatal(err)
 	}
-	until(t, 2000, func() bool { return len(typedRecord(t, host.Record()).Moves) >= 2 }, hg, hh)
+	Until(t, 2000, func() bool { return len(typedRecord(t, host.Record()).Moves) >= 2 }, hg, hh)
 	if got := typedRecord(t, host.Record()).Moves[1]; got.Seat != 1 || got.Card != mv.Card || got.Type != mv.Type {
 		t.Errorf("the host's table got %v, the guest played %v", got, mv)
 	}
 	// Chat on the board: T opens the line, Enter sends.
-	hg.key(ebiten.KeyT)
-	hg.in.chars = []rune("gg")
-	hg.tick()
-	hg.key(ebiten.KeyEnter)
-	until(t, 600, func() bool {
-		_, l, _ := ls.link.snapshot()
+	hg.Key(ebiten.KeyT)
+	hg.In.Chars = []rune("gg")
+	hg.Tick()
+	hg.Key(ebiten.KeyEnter)
+	Until(t, 600, func() bool {
+		_, l, _ := ls.Link.Snapshot()
 		return len(l) == 3 && l[2].text == "gg"
 	}, hh, hg)
 	t.Logf("guest shows moves %d turn %d; host table moves %d turn %d; feed %d", gb.view.Moves, gb.view.Turn, host.View(-1).Moves, host.View(-1).Turn, len(gb.m.feed))
-	hh.shot("lan-board-host")
-	hg.shot("lan-board-guest")
+	hh.Shot("lan-board-host")
+	hg.Shot("lan-board-guest")
 
 	// The guest leaves; the host's game goes on with a computer player.
-	hg.key(ebiten.KeyEscape)
-	hg.key(ebiten.KeyEscape)
-	until(t, 600, func() bool { _, ok := hg.a.cur.(*menuScene); return ok }, hg, hh)
-	until(t, 600, func() bool { return !ls.link.host.Lobby().Seats[1].Connected }, hh)
-	hh.ticks(5)
-	hh.shot("lan-board-host-guest-away")
+	hg.Key(ebiten.KeyEscape)
+	hg.Key(ebiten.KeyEscape)
+	Until(t, 600, func() bool { _, ok := hg.A.Cur.(*MenuScene); return ok }, hg, hh)
+	Until(t, 600, func() bool { return !ls.Link.Host.Lobby().Seats[1].Connected }, hh)
+	hh.Ticks(5)
+	hh.Shot("lan-board-host-guest-away")
 }
 
 // TestJoinRefusals: a wrong password and a full table are refused with the
 // reason in the player's language, and the join scene stays usable.
 func TestJoinRefusals(t *testing.T) {
-	loopbackLAN(t)
-	_, addr := listenHost(t, lan.HostConfig{Name: "t", Password: "secret", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: -1}), Bots: 2})
-	hg := newHarness(t)
-	clickMenu(t, hg, menuJoin)
-	js := hg.a.cur.(*joinScene)
-	t.Cleanup(js.leave)
+	LoopbackLAN(t)
+	_, addr := ListenHost(t, lan.HostConfig{Name: "t", Password: "secret", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: -1}), Bots: 2})
+	hg := NewHarness(t)
+	ClickMenu(t, hg, MenuJoin)
+	js := hg.A.Cur.(*JoinScene)
+	t.Cleanup(js.Leave)
 	tests := []struct {
 		pass string
 		want string
@@ -248,15 +248,15 @@ func TestJoinRefusals(t *testing.T) {
 		{"secret", "lan.refused.full"},
 	}
 	for _, tt := range tests {
-		js.link, js.err = nil, ""
+		js.link, js.Err = nil, ""
 		js.addr, js.pass, js.name = addr.String(), tt.pass, "Eve"
-		hg.key(ebiten.KeyEnter)
-		until(t, 600, func() bool { return js.link != nil || js.err != "" }, hg)
+		hg.Key(ebiten.KeyEnter)
+		Until(t, 600, func() bool { return js.link != nil || js.Err != "" }, hg)
 		switch {
 		case tt.want == "" && js.link == nil:
-			t.Errorf("password %q: %s", tt.pass, js.err)
-		case tt.want != "" && js.err != hg.a.T(tt.want):
-			t.Errorf("password %q: %q, want %q", tt.pass, js.err, hg.a.T(tt.want))
+			t.Errorf("password %q: %s", tt.pass, js.Err)
+		case tt.want != "" && js.Err != hg.A.T(tt.want):
+			t.Errorf("password %q: %q, want %q", tt.pass, js.Err, hg.A.T(tt.want))
 		}
 	}
 }
@@ -337,35 +337,35 @@ func notIn(hand []saboteur.Card, c saboteur.Card) bool {
 func TestLANScenesInEveryLanguage(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(string(l), func(t *testing.T) {
-			loopbackLAN(t)
-			mk := func() *harness {
+			LoopbackLAN(t)
+			mk := func() *Harness {
 				in := newScript()
 				a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: string(l)})
 				if err != nil {
 					t.Fatal(err)
 				}
 				a.LayoutF(1280, 800)
-				return &harness{t: t, a: a, in: in, screen: ebiten.NewImage(a.w, a.h)}
+				return &Harness{T: t, A: a, In: in, Screen: ebiten.NewImage(a.W, a.H)}
 			}
 			hh, hg := mk(), mk()
-			js := newJoinScene(hg.a)
-			t.Cleanup(js.leave)
-			hg.a.cur = js
-			lanNet.Announce = js.browser.Addr()
-			lanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
-			ls := newLobbyScene(hh.a)
-			if ls.link == nil {
-				t.Fatal(ls.err)
+			js := NewJoinScene(hg.A)
+			t.Cleanup(js.Leave)
+			hg.A.Cur = js
+			LanNet.Announce = js.Browser.Addr()
+			LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+			ls := NewLobbyScene(hh.A)
+			if ls.Link == nil {
+				t.Fatal(ls.Err)
 			}
-			t.Cleanup(ls.link.close)
-			hh.a.cur = ls
-			until(t, 600, func() bool { return len(js.found) == 1 }, hg, hh)
-			hg.shot("lan-join-" + string(l))
-			hg.key(ebiten.KeyArrowDown)
-			if js.pick != 0 || js.addr != js.found[0].Addr {
+			t.Cleanup(ls.Link.Close)
+			hh.A.Cur = ls
+			Until(t, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
+			hg.Shot("lan-join-" + string(l))
+			hg.Key(ebiten.KeyArrowDown)
+			if js.pick != 0 || js.addr != js.Found[0].Addr {
 				t.Errorf("Down picked %d (%q)", js.pick, js.addr)
 			}
-			c, err := lan.Join(t.Context(), js.found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
+			c, err := lan.Join(t.Context(), js.Found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -373,14 +373,14 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 			if err := c.Phrase("digger"); err != nil {
 				t.Fatal(err)
 			}
-			until(t, 600, func() bool {
-				_, lines, _ := ls.link.snapshot()
-				return len(ls.lobby.Seats) > 1 && ls.lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
+			Until(t, 600, func() bool {
+				_, lines, _ := ls.Link.Snapshot()
+				return len(ls.Lobby.Seats) > 1 && ls.Lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
 			}, hh)
-			hh.click(ls.seats[3].kind.r)
-			hh.ticks(30)
-			hh.shot("lan-lobby-" + string(l))
-			if got := ls.lobby.Seats[3].Kind; got != lan.SeatBot {
+			hh.Click(ls.Seats[3].Kind.R)
+			hh.Ticks(30)
+			hh.Shot("lan-lobby-" + string(l))
+			if got := ls.Lobby.Seats[3].Kind; got != lan.SeatBot {
 				t.Errorf("seat 4's button made it %s", got)
 			}
 		})
@@ -392,25 +392,25 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 // its board, through the round ends' gold handing-out (R8) to the final
 // scores, every move going over the network.
 func TestLANGuestWholeGame(t *testing.T) {
-	loopbackLAN(t)
-	host, addr := listenHost(t, lan.HostConfig{Name: "t", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: 0}),
+	LoopbackLAN(t)
+	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: 0}),
 		Bots: 2, AutoStart: true, Seed: 5})
-	h := newHarness(t)
-	clickMenu(t, h, menuJoin)
-	js := h.a.cur.(*joinScene)
-	h.click(js.addrR)
-	h.in.chars = []rune(addr.String())
-	h.tick()
-	h.key(ebiten.KeyEnter)
+	h := NewHarness(t)
+	ClickMenu(t, h, MenuJoin)
+	js := h.A.Cur.(*JoinScene)
+	h.Click(js.AddrR)
+	h.In.Chars = []rune(addr.String())
+	h.Tick()
+	h.Key(ebiten.KeyEnter)
 	deadline := time.Now().Add(90 * time.Second)
 	seen := map[string]bool{}
 	played := 0
 	for {
 		if time.Now().After(deadline) {
-			t.Fatalf("the game did not end; at %s (join error %q)", h.a.cur.Name(), js.err)
+			t.Fatalf("the game did not end; at %s (join error %q)", h.A.Cur.Name(), js.Err)
 		}
-		seen[h.a.cur.Name()] = true
-		switch s := h.a.cur.(type) {
+		seen[h.A.Cur.Name()] = true
+		switch s := h.A.Cur.(type) {
 		case *finalScene:
 			if len(s.view.Scores) != 3 {
 				t.Fatalf("final scores %v", s.view.Scores)
@@ -423,22 +423,22 @@ func TestLANGuestWholeGame(t *testing.T) {
 			if got := len(typedRecord(t, host.Table().Record()).Moves); played == 0 || got == 0 {
 				t.Errorf("the guest played %d moves of %d", played, got)
 			}
-			if s.again.enabled {
+			if s.again.Enabled {
 				t.Error("play again offered after a LAN game")
 			}
 			return
 		case *boardScene:
-			if s.myTurn() && h.a.fade == 0 {
+			if s.myTurn() && h.A.Fade == 0 {
 				for k := 0; k < len(s.hand) && len(s.targets) == 0; k++ {
-					h.key(ebiten.KeyTab)
+					h.Key(ebiten.KeyTab)
 				}
 				if len(s.targets) > 0 {
-					h.key(ebiten.KeyEnter)
+					h.Key(ebiten.KeyEnter)
 				} else {
 					if s.sel < 0 {
-						h.key(ebiten.KeyTab)
+						h.Key(ebiten.KeyTab)
 					}
-					h.key(ebiten.KeyD)
+					h.Key(ebiten.KeyD)
 				}
 				if s.reasonT > 0 {
 					t.Fatalf("a move was refused: %s", s.reason)
@@ -454,8 +454,8 @@ func TestLANGuestWholeGame(t *testing.T) {
 				continue
 			}
 		}
-		h.tick()
-		if h.a.ticks%20 == 0 {
+		h.Tick()
+		if h.A.ticks%20 == 0 {
 			time.Sleep(time.Millisecond)
 		}
 	}
@@ -482,30 +482,30 @@ func TestJoinAddress(t *testing.T) {
 // while no guest sits (the table reopens under them); a guest then needs
 // the password.
 func TestLobbyRenameAndPassword(t *testing.T) {
-	loopbackLAN(t)
-	h := newHarness(t)
-	clickMenu(t, h, menuHost)
-	ls := h.a.cur.(*lobbyScene)
+	LoopbackLAN(t)
+	h := NewHarness(t)
+	ClickMenu(t, h, MenuHost)
+	ls := h.A.Cur.(*LobbyScene)
 	t.Cleanup(func() {
-		if ls.link != nil {
-			ls.link.close()
+		if ls.Link != nil {
+			ls.Link.Close()
 		}
 	})
-	h.click(ls.nameR)
+	h.Click(ls.nameR)
 	for range []rune(ls.name) {
-		h.key(ebiten.KeyBackspace)
+		h.Key(ebiten.KeyBackspace)
 	}
-	h.in.chars = []rune("Mine 7")
-	h.tick()
-	h.click(ls.passR) // commits the name, edits the password
-	h.in.chars = []rune("pick")
-	h.tick()
-	h.key(ebiten.KeyEnter)
-	h.tick()
-	if ls.link == nil || ls.lobby.Name != "Mine 7" || !ls.lobby.Password {
-		t.Fatalf("lobby after editing: %+v (err %q)", ls.lobby, ls.err)
+	h.In.Chars = []rune("Mine 7")
+	h.Tick()
+	h.Click(ls.passR) // commits the name, edits the password
+	h.In.Chars = []rune("pick")
+	h.Tick()
+	h.Key(ebiten.KeyEnter)
+	h.Tick()
+	if ls.Link == nil || ls.Lobby.Name != "Mine 7" || !ls.Lobby.Password {
+		t.Fatalf("lobby after editing: %+v (err %q)", ls.Lobby, ls.Err)
 	}
-	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.link.port))
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.Link.Port))
 	if _, err := lan.Join(t.Context(), addr, lan.ClientConfig{Game: sabGame(), Name: "Eve"}); err == nil {
 		t.Error("joined without the password")
 	}
@@ -514,28 +514,28 @@ func TestLobbyRenameAndPassword(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.Close)
-	until(t, 600, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest }, h)
+	Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, h)
 	// A guest sits: the name stays.
-	h.click(ls.nameR)
-	h.in.chars = []rune("!")
-	h.tick()
-	h.key(ebiten.KeyEnter)
-	if ls.lobby.Name != "Mine 7" || ls.err != h.a.T("lan.lobby.name_locked") {
-		t.Errorf("renamed under a guest: %q (%q)", ls.lobby.Name, ls.err)
+	h.Click(ls.nameR)
+	h.In.Chars = []rune("!")
+	h.Tick()
+	h.Key(ebiten.KeyEnter)
+	if ls.Lobby.Name != "Mine 7" || ls.Err != h.A.T("lan.lobby.name_locked") {
+		t.Errorf("renamed under a guest: %q (%q)", ls.Lobby.Name, ls.Err)
 	}
 }
 
 // langHarness is newHarness in language l.
-func langHarness(t *testing.T, l string) *harness {
+func LangHarness(t *testing.T, l string) *Harness {
 	t.Helper()
 	in := newScript()
 	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: l})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.settings.AnimSpeed = 4
+	a.Settings.AnimSpeed = 4
 	a.LayoutF(1280, 800)
-	return &harness{t: t, a: a, in: in, screen: newScreen(a)}
+	return &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
 }
 
 // TestLobbyTurnTimer: the lobby's turn timer (lan/PROTOCOL.md, Turn timer)
@@ -545,46 +545,46 @@ func langHarness(t *testing.T, l string) *harness {
 func TestLobbyTurnTimer(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(string(l), func(t *testing.T) {
-			loopbackLAN(t)
-			h := langHarness(t, string(l))
-			ls := newLobbyScene(h.a)
-			if ls.link == nil {
-				t.Fatal(ls.err)
+			LoopbackLAN(t)
+			h := LangHarness(t, string(l))
+			ls := NewLobbyScene(h.A)
+			if ls.Link == nil {
+				t.Fatal(ls.Err)
 			}
-			t.Cleanup(ls.link.close)
-			h.a.cur = ls
-			h.tick()
-			if got := ls.lobby.TurnTimeoutMS; got != int(lan.DefaultTurnTimeout/time.Millisecond) {
+			t.Cleanup(ls.Link.Close)
+			h.A.Cur = ls
+			h.Tick()
+			if got := ls.Lobby.TurnTimeoutMS; got != int(lan.DefaultTurnTimeout/time.Millisecond) {
 				t.Fatalf("turn_timeout_ms %d at the start, want the default %v", got, lan.DefaultTurnTimeout)
 			}
 			for _, want := range []time.Duration{time.Minute, 30 * time.Second, 0, 0} {
-				h.click(ls.turnB[0].r)
-				if ls.turn != want || ls.lobby.TurnTimeoutMS != int(want/time.Millisecond) {
-					t.Errorf("after ‹: timer %v, lobby %d ms; want %v", ls.turn, ls.lobby.TurnTimeoutMS, want)
+				h.Click(ls.turnB[0].R)
+				if ls.turn != want || ls.Lobby.TurnTimeoutMS != int(want/time.Millisecond) {
+					t.Errorf("after ‹: timer %v, lobby %d ms; want %v", ls.turn, ls.Lobby.TurnTimeoutMS, want)
 				}
 			}
-			if ls.turnB[0].enabled {
+			if ls.turnB[0].Enabled {
 				t.Error("‹ still enabled with the timer off")
 			}
-			if got := turnText(h.a, 0); got != h.a.T("lan.lobby.turn_off") || (l != i18n.English && got == "off") {
+			if got := turnText(h.A, 0); got != h.A.T("lan.lobby.turn_off") || (l != i18n.English && got == "off") {
 				t.Errorf("the timer off reads %q", got)
 			}
-			h.shot("lan-lobby-timer-off-" + string(l))
+			h.Shot("lan-lobby-timer-off-" + string(l))
 			for range turnSteps {
-				h.click(ls.turnB[1].r)
+				h.Click(ls.turnB[1].R)
 			}
-			if last := turnSteps[len(turnSteps)-1]; ls.turn != last || ls.lobby.TurnTimeoutMS != int(last/time.Millisecond) || ls.turnB[1].enabled {
-				t.Errorf("at the top: timer %v, lobby %d ms, › enabled %v", ls.turn, ls.lobby.TurnTimeoutMS, ls.turnB[1].enabled)
+			if last := turnSteps[len(turnSteps)-1]; ls.turn != last || ls.Lobby.TurnTimeoutMS != int(last/time.Millisecond) || ls.turnB[1].Enabled {
+				t.Errorf("at the top: timer %v, lobby %d ms, › enabled %v", ls.turn, ls.Lobby.TurnTimeoutMS, ls.turnB[1].Enabled)
 			}
 			// A table reopened (renamed) keeps the timer, off included.
-			h.click(ls.turnB[0].r)
+			h.Click(ls.turnB[0].R)
 			for ls.turn > 0 {
-				h.click(ls.turnB[0].r)
+				h.Click(ls.turnB[0].R)
 			}
 			ls.focus, ls.name = fieldName, "Other"
-			ls.commit(h.a)
-			if ls.link == nil || ls.lobby.Name != "Other" || ls.lobby.TurnTimeoutMS != 0 {
-				t.Errorf("reopened: %q, turn_timeout_ms %d (err %q)", ls.lobby.Name, ls.lobby.TurnTimeoutMS, ls.err)
+			ls.commit(h.A)
+			if ls.Link == nil || ls.Lobby.Name != "Other" || ls.Lobby.TurnTimeoutMS != 0 {
+				t.Errorf("reopened: %q, turn_timeout_ms %d (err %q)", ls.Lobby.Name, ls.Lobby.TurnTimeoutMS, ls.Err)
 			}
 		})
 	}
@@ -599,25 +599,25 @@ func TestLANDefaultNames(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	for _, l := range i18n.Langs {
-		h := langHarness(t, string(l))
-		you := h.a.T("scene.newgame.you")
-		js := &joinScene{name: lanPlayerName(h.a, 7)}
-		if js.name == you || js.name != h.a.T("player")+" "+h.a.Num(7) {
+		h := LangHarness(t, string(l))
+		you := h.A.T("scene.newgame.you")
+		js := &JoinScene{name: lanPlayerName(h.A, 7)}
+		if js.name == you || js.name != h.A.T("player")+" "+h.A.Num(7) {
 			t.Errorf("%s: a guest without a user name is %q", l, js.name)
 		}
 		for range 20 {
-			loopbackLAN(t)
-			j := newJoinScene(h.a)
-			j.leave()
-			n, ok := strings.CutPrefix(j.name, h.a.T("player")+" ")
+			LoopbackLAN(t)
+			j := NewJoinScene(h.A)
+			j.Leave()
+			n, ok := strings.CutPrefix(j.name, h.A.T("player")+" ")
 			if !ok || n == "" || j.name == you {
 				t.Fatalf("%s: the join scene's default name %q", l, j.name)
 			}
 		}
 	}
 	t.Setenv("USER", "ann")
-	h := langHarness(t, "ru")
-	if got := lanPlayerName(h.a, 3); got != "Ann" {
+	h := LangHarness(t, "ru")
+	if got := lanPlayerName(h.A, 3); got != "Ann" {
 		t.Errorf("with USER=ann: %q", got)
 	}
 }
@@ -631,54 +631,54 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
 		t.Setenv(k, "")
 	}
-	loopbackLAN(t)
-	hh, hg := langHarness(t, "fa"), langHarness(t, "ru")
-	ls := newLobbyScene(hh.a)
-	if ls.link == nil {
-		t.Fatal(ls.err)
+	LoopbackLAN(t)
+	hh, hg := LangHarness(t, "fa"), LangHarness(t, "ru")
+	ls := NewLobbyScene(hh.A)
+	if ls.Link == nil {
+		t.Fatal(ls.Err)
 	}
-	t.Cleanup(ls.link.close)
-	hh.a.cur = ls
-	if got := ls.lobby.Seats[0].Name; got != playerName(hh.a, 1) {
-		t.Errorf("the host is called %q, want %q", got, playerName(hh.a, 1))
+	t.Cleanup(ls.Link.Close)
+	hh.A.Cur = ls
+	if got := ls.Lobby.Seats[0].Name; got != playerName(hh.A, 1) {
+		t.Errorf("the host is called %q, want %q", got, playerName(hh.A, 1))
 	}
-	js := newJoinScene(hg.a)
-	t.Cleanup(js.leave)
-	hg.a.cur = js
+	js := NewJoinScene(hg.A)
+	t.Cleanup(js.Leave)
+	hg.A.Cur = js
 	guest := js.name
-	hg.tick()
-	hg.click(js.addrR)
-	hg.in.chars = []rune(net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.link.port)))
-	hg.tick()
-	hg.key(ebiten.KeyEnter)
-	until(t, 600, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest || js.err != "" }, hh, hg)
-	hg.ticks(3)
-	hg.shot("lan-join-seated-ru")
-	if got := ls.lobby.Seats[1].Name; got != guest || got == hg.a.T("scene.newgame.you") || !strings.HasPrefix(got, "Игрок ") {
+	hg.Tick()
+	hg.Click(js.AddrR)
+	hg.In.Chars = []rune(net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.Link.Port)))
+	hg.Tick()
+	hg.Key(ebiten.KeyEnter)
+	Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest || js.Err != "" }, hh, hg)
+	hg.Ticks(3)
+	hg.Shot("lan-join-seated-ru")
+	if got := ls.Lobby.Seats[1].Name; got != guest || got == hg.A.T("scene.newgame.you") || !strings.HasPrefix(got, "Игрок ") {
 		t.Errorf("the host sees the guest as %q (the join scene said %q)", got, guest)
 	}
 	// The guest starts (seat 1), its timer short for the test.
-	o := lobbyOptions(ls.lobby)
+	o := lobbyOptions(ls.Lobby)
 	o.FirstPlayer = 1
-	if err := ls.link.host.SetOptions(o.Players, sabOptions(o)); err != nil {
+	if err := ls.Link.Host.SetOptions(o.Players, sabOptions(o)); err != nil {
 		t.Fatal(err)
 	}
-	ls.link.host.SetTurnTimeout(300 * time.Millisecond)
-	hh.tick()
-	hh.click(ls.start.r)
-	until(t, 3000, toBoard(t, hh), hh, hg)
-	until(t, 3000, toBoard(t, hg), hg, hh)
-	hb, gb := hh.a.cur.(*boardScene), hg.a.cur.(*boardScene)
+	ls.Link.Host.SetTurnTimeout(300 * time.Millisecond)
+	hh.Tick()
+	hh.Click(ls.Start.R)
+	Until(t, 3000, toBoard(t, hh), hh, hg)
+	Until(t, 3000, toBoard(t, hg), hg, hh)
+	hb, gb := hh.A.Cur.(*boardScene), hg.A.Cur.(*boardScene)
 	// The guest's default name reads in the host's language ("بازیکن N").
-	hostLine := hh.a.T("lan.notice.turn_timeout", "name", playerName(hh.a, seatNumber(t, guest)))
-	guestLine := hg.a.T("lan.notice.turn_timeout_you")
-	until(t, 3000, func() bool {
-		return slices.Contains(logStrings(hh.a, hb.m), hostLine) && slices.Contains(logStrings(hg.a, gb.m), guestLine)
+	hostLine := hh.A.T("lan.notice.turn_timeout", "name", playerName(hh.A, seatNumber(t, guest)))
+	guestLine := hg.A.T("lan.notice.turn_timeout_you")
+	Until(t, 3000, func() bool {
+		return slices.Contains(logStrings(hh.A, hb.m), hostLine) && slices.Contains(logStrings(hg.A, gb.m), guestLine)
 	}, hh, hg)
-	if n := ls.link.host.Notices(); len(n) == 0 || n[0].Seat != 1 || n[0].Code != lan.NoticeTurnTimeout {
+	if n := ls.Link.Host.Notices(); len(n) == 0 || n[0].Seat != 1 || n[0].Code != lan.NoticeTurnTimeout {
 		t.Errorf("host notices %+v", n)
 	}
-	for _, l := range append(logStrings(hh.a, hb.m), logStrings(hg.a, gb.m)...) {
+	for _, l := range append(logStrings(hh.A, hb.m), logStrings(hg.A, gb.m)...) {
 		if strings.Contains(l, "computer player made") {
 			t.Errorf("the host's English text in a log: %q", l)
 		}
@@ -693,9 +693,9 @@ func TestLANNoticesOnBoards(t *testing.T) {
 			t.Errorf("the %s's board shows the notice %q (%v) over the maze, want %q", c.who, got, ok, c.line)
 		}
 	}
-	hh.shot("lan-board-notice-fa")
-	hg.shot("lan-board-notice-ru")
-	if _, ok := hb.m.lan.toastShown(hb, hb.m.lan.toastEnd); ok {
+	hh.Shot("lan-board-notice-fa")
+	hg.Shot("lan-board-notice-ru")
+	if _, ok := hb.m.lan.toastShown(hb, hb.m.lan.ToastEnd); ok {
 		t.Error("the notice is still shown over the maze after toastTicks")
 	}
 	if _, ok := hb.m.lan.toastShown(&boardScene{m: hb.m}, 0); ok {
@@ -710,7 +710,7 @@ func TestLANNoticesOnBoards(t *testing.T) {
 func TestNoticeText(t *testing.T) {
 	names := []string{"Ann", "Bob", "Бот 3"}
 	for _, l := range i18n.Langs {
-		a := langHarness(t, string(l)).a
+		a := LangHarness(t, string(l)).A
 		tests := []struct {
 			n    lan.Notice
 			me   int
@@ -723,7 +723,7 @@ func TestNoticeText(t *testing.T) {
 			{lan.Notice{Code: "solar_flare", Seat: 5, Text: "Seat 6 melted."}, 0, a.T("lan.notice.unknown", "name", playerName(a, 6))},
 		}
 		for _, tc := range tests {
-			got := noticeText(a, tc.n, tc.me, names)
+			got := NoticeText(a, tc.n, tc.me, names)
 			if got != tc.want || got == tc.n.Text || strings.Contains(got, "{") {
 				t.Errorf("%s: notice %+v for seat %d: %q, want %q", l, tc.n, tc.me, got, tc.want)
 			}
@@ -766,9 +766,9 @@ func seatNumber(t *testing.T, name string) int {
 // TestSeatName: the names the game gives read in the reader's language on
 // a LAN screen, "Player N" of any number included; names people chose stay.
 func TestSeatName(t *testing.T) {
-	fa := langHarness(t, "fa").a
-	fa.cat.SetPersianDigits(true)
-	ru := langHarness(t, "ru").a
+	fa := LangHarness(t, "fa").A
+	fa.Cat.SetPersianDigits(true)
+	ru := LangHarness(t, "ru").A
 	tests := []struct {
 		a          *App
 		name, want string
@@ -784,7 +784,7 @@ func TestSeatName(t *testing.T) {
 		{ru, "Playerish 4", "Playerish 4"},
 	}
 	for _, tc := range tests {
-		if got := seatName(tc.a, tc.name); got != tc.want {
+		if got := SeatName(tc.a, tc.name); got != tc.want {
 			t.Errorf("seatName(%q) = %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -793,18 +793,18 @@ func TestSeatName(t *testing.T) {
 // toBoard is a condition for until that takes h from the lobby or the join
 // scene through the role reveal (Enter once the button is on) and holds
 // once the board is up and faded in; any other scene fails the test.
-func toBoard(t *testing.T, h *harness) func() bool {
+func toBoard(t *testing.T, h *Harness) func() bool {
 	return func() bool {
-		switch s := h.a.cur.(type) {
+		switch s := h.A.Cur.(type) {
 		case *revealScene:
-			if s.btn.enabled && h.a.fade == 0 {
-				h.in.keys[ebiten.KeyEnter] = true
+			if s.btn.Enabled && h.A.Fade == 0 {
+				h.In.keys[ebiten.KeyEnter] = true
 			}
 		case *boardScene:
-			return h.a.fade == 0
-		case *lobbyScene, *joinScene:
+			return h.A.Fade == 0
+		case *LobbyScene, *JoinScene:
 		default:
-			t.Fatalf("%s instead of the board", h.a.cur.Name())
+			t.Fatalf("%s instead of the board", h.A.Cur.Name())
 		}
 		return false
 	}

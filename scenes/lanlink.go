@@ -22,7 +22,7 @@ import (
 // the defaults (issue 5: TCP port 47475 on every interface, the beacon
 // broadcast to UDP port lan.BeaconPort); tests point everything at
 // 127.0.0.1.
-var lanNet = struct {
+var LanNet = struct {
 	Listen   string       // the host's TCP (and HTTP, WebSocket) address
 	Announce *net.UDPAddr // where the host's beacon goes
 	Browse   string       // where the join scene listens for beacons
@@ -37,7 +37,7 @@ var lanNet = struct {
 // chatEntry is one line of the table talk.
 type chatEntry struct {
 	seat         int
-	name         string
+	Name         string
 	text, phrase string // free text, or a quick phrase ID (lan.QuickPhrases)
 }
 
@@ -45,15 +45,15 @@ type chatEntry struct {
 // or a guest's (client): the lobby, the chat and the connection's state.
 // The guest's messages are read on their own goroutine (run), so a frame
 // never waits for the network; the scenes read the link under its lock.
-type lanLink struct {
-	host   *lan.Host
+type LanLink struct {
+	Host   *lan.Host
 	stop   context.CancelFunc // the host's beacon
-	port   int                // the host's TCP port
-	client *lan.Client
+	Port   int                // the host's TCP port
+	Client *lan.Client
 	guest  *guestTable   // a Saboteur guest's table
-	ig     *igGuestTable // an Incan Gold guest's table (incangold_lan.go)
-	ug     *ugGuestTable // an Underground guest's table (underground_lan.go)
-	seat   int           // this screen's seat
+	Ig     *igGuestTable // an Incan Gold guest's table (incangold_lan.go)
+	Ug     *ugGuestTable // an Underground guest's table (underground_lan.go)
+	Seat   int           // this screen's seat
 	box    chatBox       // the chat box on the board
 
 	mu      sync.Mutex
@@ -65,14 +65,14 @@ type lanLink struct {
 	notices []lan.Notice
 	// toast is the last notice's line, shown over board toastOn's maze
 	// until its tick toastEnd (see drawBoard); board goroutine only.
-	toast    string
+	Toast    string
 	toastOn  *boardScene
-	toastEnd int
+	ToastEnd int
 	toastFit string // toast cut to the banner's width toastW (drawBoard)
 	toastW   float64
 	// igChatGen is the chat's line count the Incan Gold board has shown
 	// (incangold_lan.go); board goroutine only.
-	igChatGen int
+	IgChatGen int
 	hostChat  []lan.ChatLine // the host's chat log as last read (refreshHost)
 	hostNote  []lan.Notice   // the host's notices as last read (refreshHost)
 	refused   string         // the host's last refusal of one of our messages
@@ -82,12 +82,12 @@ type lanLink struct {
 	closed    bool
 }
 
-var errLANClosed = errors.New("lan: left the table")
+var ErrLANClosed = errors.New("lan: left the table")
 
 // hostLAN opens a LAN table: the host listens on lanNet.Listen, serves the
 // browser build when this binary has it (issue 6), and announces itself.
 // The host player sits in seat 0.
-func hostLAN(cfg lan.HostConfig, name string) (*lanLink, error) {
+func hostLAN(cfg lan.HostConfig, name string) (*LanLink, error) {
 	if h := webdist.Handler(); h != nil {
 		cfg.Web = h
 	}
@@ -99,7 +99,7 @@ func hostLAN(cfg lan.HostConfig, name string) (*lanLink, error) {
 		h.Close()
 		return nil, err
 	}
-	addr, err := h.Listen(lanNet.Listen)
+	addr, err := h.Listen(LanNet.Listen)
 	if err != nil {
 		h.Close()
 		return nil, err
@@ -109,25 +109,25 @@ func hostLAN(cfg lan.HostConfig, name string) (*lanLink, error) {
 		port = ta.Port
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	go h.Announce(ctx, lanNet.Announce, port, lanNet.Every)
-	l := &lanLink{host: h, stop: cancel, port: port, seat: 0}
-	l.refreshHost()
+	go h.Announce(ctx, LanNet.Announce, port, LanNet.Every)
+	l := &LanLink{Host: h, stop: cancel, Port: port, Seat: 0}
+	l.RefreshHost()
 	return l, nil
 }
 
 // joinLAN joins the table at addr (HOST:PORT) and starts reading its
 // messages. It waits for the handshake (at most the client's timeout).
-func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*lanLink, error) {
+func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*LanLink, error) {
 	c, err := lan.Join(ctx, addr, cfg)
 	if err != nil {
 		return nil, err
 	}
-	l := &lanLink{client: c, seat: c.Seat()}
+	l := &LanLink{Client: c, Seat: c.Seat()}
 	switch cfg.Game.ID() {
 	case igGameID:
-		l.ig = &igGuestTable{link: l, seat: c.Seat()}
+		l.Ig = &igGuestTable{link: l, seat: c.Seat()}
 	case ugGameID:
-		l.ug = &ugGuestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
+		l.Ug = &ugGuestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
 	default:
 		l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
 	}
@@ -136,21 +136,21 @@ func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*lanLink, 
 }
 
 // run reads the guest's messages until the connection ends.
-func (l *lanLink) run() {
-	for m := range l.client.Messages() {
+func (l *LanLink) run() {
+	for m := range l.Client.Messages() {
 		l.take(m)
 	}
-	err := l.client.Err()
+	err := l.Client.Err()
 	l.mu.Lock()
 	if l.closed || err == nil {
-		err = errLANClosed
+		err = ErrLANClosed
 	}
 	l.ended = err
 	l.mu.Unlock()
 }
 
 // take applies one message from the host.
-func (l *lanLink) take(m lan.Message) {
+func (l *LanLink) take(m lan.Message) {
 	switch m.T {
 	case lan.TLobby:
 		if m.Lobby != nil {
@@ -159,10 +159,10 @@ func (l *lanLink) take(m lan.Message) {
 			l.mu.Unlock()
 		}
 	case lan.TUpdate:
-		if l.ug != nil {
-			l.ug.deliver(m)
+		if l.Ug != nil {
+			l.Ug.deliver(m)
 		}
-		if l.ug != nil || l.takeIG(m) {
+		if l.Ug != nil || l.takeIG(m) {
 			l.mu.Lock()
 			l.started = true
 			l.mu.Unlock()
@@ -184,18 +184,18 @@ func (l *lanLink) take(m lan.Message) {
 		l.mu.Unlock()
 	case lan.TChat:
 		l.mu.Lock()
-		l.addChat(chatEntry{seat: m.Seat, name: m.Name, text: m.Text, phrase: m.Phrase})
+		l.addChat(chatEntry{seat: m.Seat, Name: m.Name, text: m.Text, phrase: m.Phrase})
 		l.mu.Unlock()
 	case lan.TError:
 		l.mu.Lock()
 		l.refused = m.Error
 		l.mu.Unlock()
 		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
-			if l.ug != nil {
-				l.ug.redeliver()
+			if l.Ug != nil {
+				l.Ug.redeliver()
 			}
-			if l.ig != nil {
-				l.ig.refused()
+			if l.Ig != nil {
+				l.Ig.refused()
 			} else if l.guest != nil {
 				l.guest.redeliver()
 			}
@@ -209,11 +209,11 @@ func (l *lanLink) take(m lan.Message) {
 		l.dropped = true
 		l.mu.Unlock()
 	case lan.TBack:
-		if l.ig != nil {
-			l.ig.reconnected()
+		if l.Ig != nil {
+			l.Ig.reconnected()
 		}
-		if l.ug != nil {
-			l.ug.reconnected()
+		if l.Ug != nil {
+			l.Ug.reconnected()
 		}
 		l.mu.Lock()
 		l.dropped = false
@@ -222,7 +222,7 @@ func (l *lanLink) take(m lan.Message) {
 }
 
 // addChat keeps the last 50 lines. l.mu is held.
-func (l *lanLink) addChat(e chatEntry) {
+func (l *LanLink) addChat(e chatEntry) {
 	l.chat = append(l.chat, e)
 	if len(l.chat) > 50 {
 		l.chat = append(l.chat[:0], l.chat[len(l.chat)-50:]...)
@@ -232,7 +232,7 @@ func (l *lanLink) addChat(e chatEntry) {
 
 // addNotice queues a notice for the board, keeping the last 20 not yet
 // shown. l.mu is held.
-func (l *lanLink) addNotice(n lan.Notice) {
+func (l *LanLink) addNotice(n lan.Notice) {
 	l.notices = append(l.notices, n)
 	if len(l.notices) > 20 {
 		l.notices = append(l.notices[:0], l.notices[len(l.notices)-20:]...)
@@ -240,7 +240,7 @@ func (l *lanLink) addNotice(n lan.Notice) {
 }
 
 // takeNotices returns and forgets the notices not shown yet, oldest first.
-func (l *lanLink) takeNotices() []lan.Notice {
+func (l *LanLink) TakeNotices() []lan.Notice {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	n := l.notices
@@ -263,28 +263,28 @@ func newEntries[T comparable](prev, log []T) []T {
 
 // poll brings the host side's lobby and chat up to date when the host says
 // something changed (once a tick; never blocks).
-func (l *lanLink) poll() {
-	if l.host == nil {
+func (l *LanLink) Poll() {
+	if l.Host == nil {
 		return
 	}
 	select {
-	case <-l.host.Changed():
-		l.refreshHost()
+	case <-l.Host.Changed():
+		l.RefreshHost()
 	default:
 	}
 }
 
-func (l *lanLink) refreshHost() {
-	lb := l.host.Lobby()
-	log := l.host.ChatLog()
-	notes := l.host.Notices()
+func (l *LanLink) RefreshHost() {
+	lb := l.Host.Lobby()
+	log := l.Host.ChatLog()
+	notes := l.Host.Notices()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.lobby = lb
 	// The host's logs keep their last 100 entries; take the ones not seen
 	// yet (the chat box keeps 50 lines, so its length says nothing).
 	for _, c := range newEntries(l.hostChat, log) {
-		l.addChat(chatEntry{seat: c.Seat, name: c.Name, text: c.Text, phrase: c.Phrase})
+		l.addChat(chatEntry{seat: c.Seat, Name: c.Name, text: c.Text, phrase: c.Phrase})
 	}
 	l.hostChat = log
 	for _, n := range newEntries(l.hostNote, notes) {
@@ -294,21 +294,21 @@ func (l *lanLink) refreshHost() {
 }
 
 // snapshot returns the lobby and the chat as they are now.
-func (l *lanLink) snapshot() (lan.Lobby, []chatEntry, int) {
+func (l *LanLink) Snapshot() (lan.Lobby, []chatEntry, int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.lobby, append([]chatEntry(nil), l.chat...), l.chatGen
 }
 
 // state returns the guest connection's state.
-func (l *lanLink) state() (started, dropped bool, refused string, ended error) {
+func (l *LanLink) State() (started, dropped bool, refused string, ended error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.started, l.dropped, l.refused, l.ended
 }
 
 // takeRefused returns and forgets the host's last refusal.
-func (l *lanLink) takeRefused() string {
+func (l *LanLink) takeRefused() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	r := l.refused
@@ -318,29 +318,29 @@ func (l *lanLink) takeRefused() string {
 
 // say sends a chat line (text) or a quick phrase (phrase, a
 // lan.QuickPhrases ID) from this screen's seat.
-func (l *lanLink) say(text, phrase string) error {
-	if l.host != nil {
-		err := l.host.Chat(l.seat, text, phrase)
-		l.refreshHost()
+func (l *LanLink) say(text, phrase string) error {
+	if l.Host != nil {
+		err := l.Host.Chat(l.Seat, text, phrase)
+		l.RefreshHost()
 		return err
 	}
 	if phrase != "" {
-		return l.client.Phrase(phrase)
+		return l.Client.Phrase(phrase)
 	}
-	return l.client.Chat(text)
+	return l.Client.Chat(text)
 }
 
 // closeAtEnd closes the host's LAN table once the game at t is over
 // (every game's end: R9, I9, U10), after every guest has had the last
 // updates (at most 5 s), so the table stops announcing itself; unless the
 // host has closed first.
-func (l *lanLink) closeAtEnd(t *game.Table) {
+func (l *LanLink) CloseAtEnd(t *game.Table) {
 	go func() {
 		select {
 		case <-t.Done():
-			l.host.Finish(5 * time.Second)
-			l.close()
-		case <-l.host.Done():
+			l.Host.Finish(5 * time.Second)
+			l.Close()
+		case <-l.Host.Done():
 		}
 	}()
 }
@@ -348,20 +348,20 @@ func (l *lanLink) closeAtEnd(t *game.Table) {
 // leave is the host player leaving the table: it ends the LAN game for
 // everyone, once the game is over only after the guests have had the last
 // updates (at most 5 s).
-func (l *lanLink) leave(over bool) {
+func (l *LanLink) Leave(over bool) {
 	if over {
 		go func() {
-			l.host.Finish(5 * time.Second)
-			l.close()
+			l.Host.Finish(5 * time.Second)
+			l.Close()
 		}()
 		return
 	}
-	l.close()
+	l.Close()
 }
 
 // close leaves the table: a guest says goodbye, a host ends the game for
 // everyone and stops announcing.
-func (l *lanLink) close() {
+func (l *LanLink) Close() {
 	l.mu.Lock()
 	if l.closed {
 		l.mu.Unlock()
@@ -369,22 +369,22 @@ func (l *lanLink) close() {
 	}
 	l.closed = true
 	l.mu.Unlock()
-	if l.host != nil {
+	if l.Host != nil {
 		l.stop()
-		l.host.Close()
+		l.Host.Close()
 	}
-	if l.client != nil {
-		l.client.Leave()
+	if l.Client != nil {
+		l.Client.Leave()
 	}
 }
 
 // seatNames returns the seats' names from the lobby, the names the game
 // gave by itself in the reader's language (localName: a Persian host's
 // "ربات ۳" is "Бот 3" on a Russian guest's screen).
-func seatNames(a *App, lb lan.Lobby) []string {
+func SeatNames(a *App, lb lan.Lobby) []string {
 	out := make([]string, len(lb.Seats))
 	for i, s := range lb.Seats {
-		out[i] = seatName(a, s.Name)
+		out[i] = SeatName(a, s.Name)
 	}
 	return out
 }
@@ -403,7 +403,7 @@ var playerWords = sync.OnceValue(func() []string {
 // gave by itself in the reader's language (localName), also "Player N" of
 // any number N, in any language and digits (the join scene's default
 // name, lanPlayerName); a name a person chose as it is.
-func seatName(a *App, name string) string {
+func SeatName(a *App, name string) string {
 	if l := localName(a, name); l != name {
 		return l
 	}

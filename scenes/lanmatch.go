@@ -56,11 +56,11 @@ func (t localTable) Submit(seat int, m saboteur.Move) error {
 // player leaves.
 type hostTable struct {
 	localTable
-	link *lanLink
+	link *LanLink
 }
 
 // Close ends the LAN game for everyone: the host stops.
-func (t hostTable) Close() { t.link.close() }
+func (t hostTable) Close() { t.link.Close() }
 
 // guestTable is a LAN guest's table: its views and events come from the
 // lan.Client's messages, its moves go to the host. Every TUpdate is given to
@@ -68,7 +68,7 @@ func (t hostTable) Close() { t.link.close() }
 // the screen's watcher redacted to what a spectator sees (saboteur.View.Public,
 // saboteur.Event.Redact(-1)), exactly as a local game.Table feeds them.
 type guestTable struct {
-	link  *lanLink
+	link  *LanLink
 	seat  int
 	watch *game.Inbox // the screen's public stream
 	inbox *game.Inbox // the guest's own seat
@@ -91,7 +91,7 @@ func (g *guestTable) View(seat int) saboteur.View {
 }
 
 // errNotYourSeat is a guest's move for a seat that is not its own.
-var errNotYourSeat = errors.New("lan: a guest plays only its own seat")
+var ErrNotYourSeat = errors.New("lan: a guest plays only its own seat")
 
 // Submit checks m against the guest's newest view (saboteur.View.Check)
 // and sends it to the host; the host's answer arrives as an update (or,
@@ -99,7 +99,7 @@ var errNotYourSeat = errors.New("lan: a guest plays only its own seat")
 // lanLink).
 func (g *guestTable) Submit(seat int, m saboteur.Move) error {
 	if seat != g.seat {
-		return errNotYourSeat
+		return ErrNotYourSeat
 	}
 	g.mu.Lock()
 	v := g.mine
@@ -108,11 +108,11 @@ func (g *guestTable) Submit(seat int, m saboteur.Move) error {
 	if err := v.Check(m); err != nil {
 		return err
 	}
-	return g.link.client.Move(m)
+	return g.link.Client.Move(m)
 }
 
 // Close says goodbye to the host (the seat goes to a computer player).
-func (g *guestTable) Close() { g.link.close() }
+func (g *guestTable) Close() { g.link.Close() }
 
 // Record is nil: the host keeps the record.
 func (g *guestTable) Record() *rules.Record { return nil }
@@ -158,23 +158,23 @@ func (g *guestTable) redeliver() {
 // newHostMatch is the match of the LAN host's own player: the lan.Host's
 // table, the player's inbox in seat, the others are guests and computer
 // players on the host's side.
-func newHostMatch(link *lanLink, seat int, inbox *game.Inbox) *match {
-	t := link.host.Table()
+func newHostMatch(link *LanLink, seat int, inbox *game.Inbox) *match {
+	t := link.Host.Table()
 	m := &match{inbox: map[int]*game.Inbox{seat: inbox}, mine: map[int]saboteur.View{}, follow: -1,
-		humans: []int{seat}, started: now(), lan: link}
+		humans: []int{seat}, started: Now(), lan: link}
 	m.setup.Youngest = -1
 	m.attach(t)
-	m.table = hostTable{localTable: localTable{t}, link: link}
-	link.closeAtEnd(t)
+	m.Table = hostTable{localTable: localTable{t}, link: link}
+	link.CloseAtEnd(t)
 	return m
 }
 
 // newGuestMatch is the match of a LAN guest: the seat's views come from
 // the host through link's client.
-func newGuestMatch(link *lanLink, names []string) *match {
+func newGuestMatch(link *LanLink, names []string) *match {
 	g := link.guest
 	m := &match{inbox: map[int]*game.Inbox{g.seat: g.inbox}, mine: map[int]saboteur.View{}, follow: -1,
-		humans: []int{g.seat}, started: now(), lan: link, table: g, watch: g.watch, names: names}
+		humans: []int{g.seat}, started: Now(), lan: link, Table: g, watch: g.watch, names: names}
 	m.setup.Youngest = -1
 	return m
 }

@@ -20,14 +20,14 @@ func TestSmallAndLargeWindows(t *testing.T) {
 	}{{1024, 640, 1}, {1920, 1080, 1}, {1024, 640, 1.5}, {1600, 900, 1.5}} {
 		name := fmt.Sprintf("%gx%g@%g", tc.w, tc.h, tc.scale)
 		h, b := startBoard(t, oneHuman(10), 4)
-		h.a.settings.UIScale = tc.scale
-		h.a.LayoutF(tc.w, tc.h)
-		h.screen = newScreen(h.a)
-		h.ticks(3)
+		h.A.Settings.UIScale = tc.scale
+		h.A.LayoutF(tc.w, tc.h)
+		h.Screen = NewScreen(h.A)
+		h.Ticks(3)
 		L := b.L
-		W, H := float64(h.a.w), float64(h.a.h)
-		on := func(what string, r rect) {
-			if r.x < -0.5 || r.y < -0.5 || r.x+r.w > W+0.5 || r.y+r.h > H+0.5 || r.w <= 0 || r.h <= 0 {
+		W, H := float64(h.A.W), float64(h.A.H)
+		on := func(what string, r Rect) {
+			if r.X < -0.5 || r.Y < -0.5 || r.X+r.W > W+0.5 || r.Y+r.H > H+0.5 || r.W <= 0 || r.H <= 0 {
 				t.Errorf("%s: %s %+v off the %gx%g screen", name, what, r, W, H)
 			}
 		}
@@ -36,21 +36,21 @@ func TestSmallAndLargeWindows(t *testing.T) {
 		on("log", L.log)
 		for i, p := range L.panels {
 			on(fmt.Sprintf("panel %d", i), p)
-			if p.x+p.w > L.maze.x && p.x < L.maze.x+L.maze.w {
+			if p.X+p.W > L.maze.X && p.X < L.maze.X+L.maze.W {
 				t.Errorf("%s: panel %d overlaps the maze", name, i)
 			}
 		}
 		for i := range b.hand {
 			on(fmt.Sprintf("hand card %d", i), b.hand[i].r)
 		}
-		h.shot("board-" + name)
-		ng := newAutoplayNewGame(h.a)
+		h.Shot("board-" + name)
+		ng := newAutoplayNewGame(h.A)
 		ng.setup.Seats = oneHuman(10)
-		h.a.cur = ng
-		h.ticks(2)
-		on("start button", ng.start.r)
+		h.A.Cur = ng
+		h.Ticks(2)
+		on("start button", ng.start.R)
 		on("last seat", ng.rows[len(ng.rows)-1].r)
-		h.shot("newgame-" + name)
+		h.Shot("newgame-" + name)
 	}
 }
 
@@ -64,22 +64,22 @@ func TestMazeStaysInView(t *testing.T) {
 	for _, size := range [][2]float64{{1024, 640}, {1920, 1080}} {
 		name := fmt.Sprintf("%gx%g", size[0], size[1])
 		h, b := startBoard(t, oneHuman(4), 4)
-		h.a.LayoutF(size[0], size[1])
-		h.screen = newScreen(h.a)
-		h.ticks(2)
+		h.A.LayoutF(size[0], size[1])
+		h.Screen = NewScreen(h.A)
+		h.Ticks(2)
 		inView := func(when string) {
 			t.Helper()
 			mr := b.L.maze
 			for _, tl := range b.tiles {
-				r := b.cellRect(h.a, tl.At)
-				if r.x < mr.x-0.5 || r.y < mr.y-0.5 || r.x+r.w > mr.x+mr.w+0.5 || r.y+r.h > mr.y+mr.h+0.5 {
+				r := b.cellRect(h.A, tl.At)
+				if r.X < mr.X-0.5 || r.Y < mr.Y-0.5 || r.X+r.W > mr.X+mr.W+0.5 || r.Y+r.H > mr.Y+mr.H+0.5 {
 					t.Fatalf("%s, %s: the card at %v lies at %+v, outside the maze view %+v", name, when, tl.At, r, mr)
 				}
 			}
 		}
 		place := func(c saboteur.Card, x, y int) {
-			b.apply(h.a, feedItem{ev: saboteur.Event{Type: saboteur.Placed, Seat: 1, At: saboteur.Cell{X: x, Y: y}, Card: c}})
-			h.ticks(2)
+			b.apply(h.A, feedItem{ev: saboteur.Event{Type: saboteur.Placed, Seat: 1, At: saboteur.Cell{X: x, Y: y}, Card: c}})
+			h.Ticks(2)
 		}
 		inView("at the start")
 		for y := -1; y >= -8; y-- {
@@ -94,19 +94,19 @@ func TestMazeStaysInView(t *testing.T) {
 			place(ew, x, 6)
 			inView(fmt.Sprintf("east to x=%d", x))
 		}
-		h.shot("maze-fit-" + name)
+		h.Shot("maze-fit-" + name)
 		// The player pans far away and zooms in: the view is theirs.
 		for i := 0; i < 6; i++ {
-			h.key(ebiten.KeyArrowUp)
+			h.Key(ebiten.KeyArrowUp)
 		}
 		for i := 0; i < 4; i++ {
-			h.key(ebiten.KeyEqual)
+			h.Key(ebiten.KeyEqual)
 		}
 		place(ns, 0, -9)
-		if b.mazeInView(h.a) {
+		if b.mazeInView(h.A) {
 			t.Fatalf("%s: the view moved although the player had panned and zoomed", name)
 		}
-		h.key(ebiten.KeyHome)
+		h.Key(ebiten.KeyHome)
 		inView("after Home")
 	}
 }

@@ -52,7 +52,7 @@ func lanHostableGame(id string) bool {
 	return id == "" || id == saboteur.ID || id == igGameID || id == ugGameID
 }
 
-func jsonOf(v any) json.RawMessage {
+func JsonOf(v any) json.RawMessage {
 	p, _ := json.Marshal(v) // structs of numbers, booleans and strings
 	return p
 }
@@ -103,7 +103,7 @@ func sabLobbyGame() lobbyGame {
 
 // igLobbyOptions reads a lobby's Incan Gold options (the defaults when it
 // has none or another game's).
-func igLobbyOptions(lb lan.Lobby) incangold.Options {
+func IgLobbyOptions(lb lan.Lobby) incangold.Options {
 	if lb.Game != incangold.ID {
 		return incangold.DefaultOptions()
 	}
@@ -120,13 +120,13 @@ func igLobbyGame() lobbyGame {
 	return lobbyGame{
 		id: incangold.ID, game: igGame, minP: incangold.MinPlayers, maxP: incangold.MaxPlayers, defP: 4, levels: incangold.Levels,
 		keys:     []string{"ig.opt.diamant", "ig.opt.artifacts2020", "ig.opt.tiebreak_value", "ig.opt.open_tents", "scene.newgame.random_first"},
-		defaults: func(int) json.RawMessage { return jsonOf(incangold.DefaultOptions()) },
+		defaults: func(int) json.RawMessage { return JsonOf(incangold.DefaultOptions()) },
 		vals: func(lb lan.Lobby) []bool {
-			o := igLobbyOptions(lb)
+			o := IgLobbyOptions(lb)
 			return []bool{o.Diamant, o.Artifacts2020, o.TiebreakValue, o.OpenTents, o.StartPlayer < 0}
 		},
 		toggle: func(lb lan.Lobby, i int) json.RawMessage {
-			o := igLobbyOptions(lb)
+			o := IgLobbyOptions(lb)
 			switch i {
 			case 0: // O1: Diamant has no artifacts, so neither O2 nor O3
 				o.Diamant = !o.Diamant
@@ -146,9 +146,9 @@ func igLobbyGame() lobbyGame {
 					o.StartPlayer = incangold.DrawStart
 				}
 			}
-			return jsonOf(o)
+			return JsonOf(o)
 		},
-		resize: func(lb lan.Lobby, _ int) json.RawMessage { return jsonOf(igLobbyOptions(lb)) },
+		resize: func(lb lan.Lobby, _ int) json.RawMessage { return JsonOf(IgLobbyOptions(lb)) },
 	}
 }
 
@@ -170,7 +170,7 @@ func ugLobbyGame() lobbyGame {
 	return lobbyGame{
 		id: underground.ID, game: ugGame, minP: 2, maxP: 5, defP: 3, levels: ugLevels,
 		keys:     []string{"lan.lobby.open_coins", "scene.newgame.random_first"},
-		defaults: func(int) json.RawMessage { return jsonOf(underground.Options{}) },
+		defaults: func(int) json.RawMessage { return JsonOf(underground.Options{}) },
 		vals: func(lb lan.Lobby) []bool {
 			o := ugLobbyOptions(lb)
 			return []bool{o.OpenCoins, o.FirstPlayer == nil}
@@ -187,16 +187,16 @@ func ugLobbyGame() lobbyGame {
 					o.FirstPlayer = nil
 				}
 			}
-			return jsonOf(o)
+			return JsonOf(o)
 		},
-		resize: func(lb lan.Lobby, _ int) json.RawMessage { return jsonOf(ugLobbyOptions(lb)) },
+		resize: func(lb lan.Lobby, _ int) json.RawMessage { return JsonOf(ugLobbyOptions(lb)) },
 	}
 }
 
 // lanGuestGame is the game called id as a LAN guest of this app plays it
 // (a beacon's or a welcome's game ID: "" is Saboteur, a version 2 host's),
 // nil for a game the app cannot join yet.
-func lanGuestGame(id string) rules.Game {
+func LanGuestGame(id string) rules.Game {
 	switch id {
 	case "", saboteur.ID:
 		return sabGame()
@@ -215,7 +215,7 @@ func lanGuestGame(id string) rules.Game {
 func joinGames(found []lan.Found, addr, picked string) []rules.Game {
 	for _, f := range found {
 		if f.Addr == addr {
-			if g := lanGuestGame(f.Game); g != nil {
+			if g := LanGuestGame(f.Game); g != nil {
 				return []rules.Game{g}
 			}
 		}
@@ -224,12 +224,12 @@ func joinGames(found []lan.Found, addr, picked string) []rules.Game {
 		picked = saboteur.ID
 	}
 	var gs []rules.Game
-	if g := lanGuestGame(picked); g != nil {
+	if g := LanGuestGame(picked); g != nil {
 		gs = append(gs, g)
 	}
 	for _, id := range []string{saboteur.ID, igGameID, ugGameID} {
 		if id != picked {
-			gs = append(gs, lanGuestGame(id))
+			gs = append(gs, LanGuestGame(id))
 		}
 	}
 	return gs
@@ -242,7 +242,7 @@ func joinAny(ctx context.Context, addr string, cfg lan.ClientConfig, games []rul
 	var err error
 	for _, g := range games {
 		cfg.Game = g
-		var l *lanLink
+		var l *LanLink
 		l, err = joinLAN(ctx, addr, cfg)
 		var re *lan.RefusedError
 		if errors.As(err, &re) && re.Code == lan.CodeGame {

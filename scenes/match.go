@@ -74,7 +74,7 @@ type feedItem struct {
 // a time, at the pace of the motion (bots may be far ahead).
 type match struct {
 	setup    Setup
-	table    matchTable // a *game.Table, or a LAN table (lanmatch.go)
+	Table    matchTable // a *game.Table, or a LAN table (lanmatch.go)
 	watch    *game.Inbox
 	humans   []int                   // local human seats, in seat order
 	inbox    map[int]*game.Inbox     // by seat: local humans and the followed bot
@@ -95,30 +95,30 @@ type match struct {
 	// LAN): its screen starts at the deal and shows every move (history).
 	fresh bool
 	tutor *tutorial // the guided first round's coach (tutorial.go); nil in a normal game
-	lan   *lanLink  // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
+	lan   *LanLink  // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
 // botDelay is how long a computer player waits at least before moving,
 // so people can follow (shortened by the animation speed).
 func botDelay(a *App) time.Duration {
-	if a.cfg.Autoplay || a.cfg.FastBots {
+	if a.Cfg.Autoplay || a.Cfg.FastBots {
 		return 0
 	}
-	return time.Duration(float64(900*time.Millisecond) / a.settings.AnimSpeed)
+	return time.Duration(float64(900*time.Millisecond) / a.Settings.AnimSpeed)
 }
 
-func botSeed(seed uint64, seat int) uint64 { return seed*0x9e3779b97f4a7c15 + uint64(seat+1) }
+func BotSeed(seed uint64, seat int) uint64 { return seed*0x9e3779b97f4a7c15 + uint64(seat+1) }
 
 // newMatch seats the setup at a new table with the autosave on.
-func newMatch(a *App, s Setup) (*match, error) {
+func NewMatch(a *App, s Setup) (*match, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	if s.Seed == 0 {
-		s.Seed = uint64(now().UnixNano())
+		s.Seed = uint64(Now().UnixNano())
 	}
 	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1,
-		saver: game.FileSaver{Path: a.dirs.autosave}, started: now(), fresh: true}
+		saver: game.FileSaver{Path: a.Dirs.Autosave}, started: Now(), fresh: true}
 	seats := m.seats(a, 0)
 	if err := m.saveSetup(a); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein:", err)
@@ -134,11 +134,11 @@ func newMatch(a *App, s Setup) (*match, error) {
 // newAutoplayMatch is --autoplay: cfg.Players computer players (normal),
 // fast, the screen following seat 0's hand; no autosave.
 func newAutoplayMatch(a *App) (*match, error) {
-	n := a.cfg.Players
+	n := a.Cfg.Players
 	if n == 0 {
 		n = 5
 	}
-	s := Setup{Youngest: 0, Seed: a.cfg.Seed}
+	s := Setup{Youngest: 0, Seed: a.Cfg.Seed}
 	for i := 0; i < n; i++ {
 		s.Seats = append(s.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i+1), Level: string(bot.Normal)})
 	}
@@ -146,9 +146,9 @@ func newAutoplayMatch(a *App) (*match, error) {
 		return nil, err
 	}
 	if s.Seed == 0 {
-		s.Seed = uint64(now().UnixNano())
+		s.Seed = uint64(Now().UnixNano())
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, autoplay: true, follow: 0, started: now(), fresh: true}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, autoplay: true, follow: 0, started: Now(), fresh: true}
 	t, err := newTable(s, m.seats(a, 0), nil)
 	if err != nil {
 		return nil, err
@@ -170,7 +170,7 @@ func (m *match) seats(a *App, _ int) []game.Seat {
 			continue
 		}
 		lvl, _ := bot.ParseLevel(st.Level)
-		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), botSeed(m.setup.Seed, i))), botDelay(a))
+		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), BotSeed(m.setup.Seed, i))), botDelay(a))
 		if i == m.follow {
 			in := game.NewInbox(st.Name)
 			m.inbox[i] = in
@@ -192,21 +192,21 @@ func newTable(s Setup, seats []game.Seat, save game.Saver) (*game.Table, error) 
 }
 
 func (m *match) attach(t *game.Table) {
-	m.table = localTable{t}
+	m.Table = localTable{t}
 	m.names = t.Names()
 	m.watch = game.NewInbox("screen")
 	t.Watch(m.watch)
 }
 
 // setupPath is where the setup of the autosaved game is kept.
-func setupPath(a *App) string { return filepath.Join(a.dirs.config, "setup.json") }
+func setupPath(a *App) string { return filepath.Join(a.Dirs.Config, "setup.json") }
 
 func (m *match) saveSetup(a *App) error {
 	data, err := json.Marshal(m.setup)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(a.dirs.config, 0o755); err != nil {
+	if err := os.MkdirAll(a.Dirs.Config, 0o755); err != nil {
 		return err
 	}
 	return os.WriteFile(setupPath(a), data, 0o644)
@@ -214,7 +214,7 @@ func (m *match) saveSetup(a *App) error {
 
 // canContinue reports whether an autosave of an unfinished game exists.
 func canContinue(a *App) bool {
-	saved, err := game.FileSaver{Path: a.dirs.autosave}.Load(sabGame())
+	saved, err := game.FileSaver{Path: a.Dirs.Autosave}.Load(sabGame())
 	return err == nil && !saved.Match.Over()
 }
 
@@ -224,7 +224,7 @@ func canContinue(a *App) bool {
 // kept no seat kinds, has the setup.json beside it say so; without it,
 // seat 0 is the human and the rest play at normal level.
 func resumeMatch(a *App) (*match, error) {
-	fs := game.FileSaver{Path: a.dirs.autosave}
+	fs := game.FileSaver{Path: a.Dirs.Autosave}
 	saved, err := fs.Load(sabGame())
 	if err != nil {
 		return nil, err
@@ -237,7 +237,7 @@ func resumeMatch(a *App) (*match, error) {
 	s := setupOf(rec, opts)
 	if rec.From == 1 {
 		var old Setup
-		data, err := game.ReadLocalFile(setupPath(a), maxSettingsSize)
+		data, err := game.ReadLocalFile(setupPath(a), MaxSettingsSize)
 		if err == nil {
 			err = json.Unmarshal(data, &old)
 		}
@@ -253,7 +253,7 @@ func resumeMatch(a *App) (*match, error) {
 			s.Seats[i].Name = rec.Seats[i].Name
 		}
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, saver: fs, started: now()}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, saver: fs, started: Now()}
 	t, err := game.Resume(sabGame(), rec, m.seats(a, 0), fs)
 	if err != nil {
 		return nil, err
@@ -339,7 +339,7 @@ func (m *match) skipBacklog() []feedItem {
 // had them move by move.
 func (m *match) history(moves int) (deal saboteur.View, items []feedItem, err error) {
 	var rec *saboteur.Record
-	if r := m.table.Record(); r != nil {
+	if r := m.Table.Record(); r != nil {
 		if rec, err = saboteur.FromRecord(r); err != nil {
 			return saboteur.View{}, nil, err
 		}
@@ -429,10 +429,10 @@ func (m *match) name(seat int) string {
 }
 
 // submit plays m for seat and returns the rules' refusal, if any.
-func (m *match) submit(seat int, mv saboteur.Move) error { return m.table.Submit(seat, mv) }
+func (m *match) Submit(seat int, mv saboteur.Move) error { return m.Table.Submit(seat, mv) }
 
 // close stops the table (bots stop thinking); the autosave stays.
-func (m *match) close() { m.table.Close() }
+func (m *match) Close() { m.Table.Close() }
 
 // ruleKey returns the catalogue key of a rules error's R-number ("R5.4: ..."
 // -> "rule.R5.4"), or "" when the error names none.

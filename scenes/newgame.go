@@ -19,17 +19,17 @@ import (
 // (R5.5, R8.1a, R8.1b); who is youngest, or a random first player (R3.5);
 // and a seed for a reproducible game.
 type newGameScene struct {
-	p      painter
+	p      Painter
 	setup  Setup
 	seed   string // the seed field's text; "" = random
 	focus  int    // text field with the keyboard: seat i's name, or fieldSeed; -1 none
 	rows   []seatRow
-	add    button
-	opts   [3]button
-	random button
-	seedR  rect
-	start  button
-	back   button
+	add    Button
+	opts   [3]Button
+	random Button
+	seedR  Rect
+	start  Button
+	back   Button
 	chars  []rune
 	err    string
 	ticks  int
@@ -40,14 +40,14 @@ const fieldSeed = 100
 
 // seatRow is one seat's controls.
 type seatRow struct {
-	r        rect
-	kind     button // human / computer
-	name     rect   // the name field (humans)
-	levelL   button // computer level: previous
-	levelR   button // next
-	level    rect
-	youngest rect
-	remove   button
+	r        Rect
+	kind     Button // human / computer
+	name     Rect   // the name field (humans)
+	levelL   Button // computer level: previous
+	LevelR   Button // next
+	level    Rect
+	youngest Rect
+	remove   Button
 }
 
 func defaultPlayerName(a *App) string {
@@ -62,9 +62,9 @@ func defaultPlayerName(a *App) string {
 
 func newNewGameScene(a *App) *newGameScene {
 	s := &newGameScene{focus: -1}
-	if a.settings.LastSetup != nil {
-		s.setup = *a.settings.LastSetup
-		s.setup.Seats = append([]SeatSetup(nil), a.settings.LastSetup.Seats...)
+	if a.Settings.LastSetup != nil {
+		s.setup = *a.Settings.LastSetup
+		s.setup.Seats = append([]SeatSetup(nil), a.Settings.LastSetup.Seats...)
 		for i := range s.setup.Seats {
 			// Names the game gave follow today's language (localnames.go).
 			s.setup.Seats[i].Name = localName(a, s.setup.Seats[i].Name)
@@ -91,7 +91,7 @@ func (s *newGameScene) summary(a *App) string {
 }
 
 func (s *newGameScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	total := a.U(940)
 	x0 := (w - total) / 2
 	top := a.U(96)
@@ -100,27 +100,27 @@ func (s *newGameScene) layout(a *App) {
 	s.rows = s.rows[:0]
 	for i, st := range s.setup.Seats {
 		y := top + float64(i)*rowH
-		r := seatRow{r: rect{x0, y, leftW, rowH - a.U(4)}}
+		r := seatRow{r: Rect{x0, y, leftW, rowH - a.U(4)}}
 		bh := rowH - a.U(10)
 		by := y + a.U(3)
-		r.youngest = rect{x0 + a.U(6), by, bh, bh}
-		r.kind = button{r: rect{x0 + a.U(44), by, a.U(150), bh}, enabled: true}
+		r.youngest = Rect{x0 + a.U(6), by, bh, bh}
+		r.kind = Button{R: Rect{x0 + a.U(44), by, a.U(150), bh}, Enabled: true}
 		if st.Human {
-			r.kind.label = a.T("player.human")
+			r.kind.Label = a.T("player.human")
 		} else {
-			r.kind.label = a.T("scene.newgame.computer")
+			r.kind.Label = a.T("scene.newgame.computer")
 		}
-		r.name = rect{x0 + a.U(204), by, a.U(230), bh}
-		r.levelL = button{r: rect{x0 + a.U(204), by, bh, bh}, label: "‹", enabled: true}
-		r.level = rect{x0 + a.U(204) + bh, by, a.U(230) - 2*bh, bh}
-		r.levelR = button{r: rect{x0 + a.U(434) - bh, by, bh, bh}, label: "›", enabled: true}
-		r.remove = button{r: rect{x0 + a.U(444), by, a.U(110), bh}, label: a.T("scene.newgame.remove"),
-			enabled: len(s.setup.Seats) > saboteur.MinPlayers}
+		r.name = Rect{x0 + a.U(204), by, a.U(230), bh}
+		r.levelL = Button{R: Rect{x0 + a.U(204), by, bh, bh}, Label: "‹", Enabled: true}
+		r.level = Rect{x0 + a.U(204) + bh, by, a.U(230) - 2*bh, bh}
+		r.LevelR = Button{R: Rect{x0 + a.U(434) - bh, by, bh, bh}, Label: "›", Enabled: true}
+		r.remove = Button{R: Rect{x0 + a.U(444), by, a.U(110), bh}, Label: a.T("scene.newgame.remove"),
+			Enabled: len(s.setup.Seats) > saboteur.MinPlayers}
 		s.rows = append(s.rows, r)
 	}
 	y := top + float64(len(s.setup.Seats))*rowH + a.U(6)
-	s.add = button{r: rect{x0 + a.U(44), y, a.U(220), rowH - a.U(10)}, label: a.T("scene.newgame.add"),
-		enabled: len(s.setup.Seats) < saboteur.MaxPlayers}
+	s.add = Button{R: Rect{x0 + a.U(44), y, a.U(220), rowH - a.U(10)}, Label: a.T("scene.newgame.add"),
+		Enabled: len(s.setup.Seats) < saboteur.MaxPlayers}
 	rx, rw := x0+leftW+a.U(30), total-leftW-a.U(30)
 	oy := top + a.U(28)
 	// The summary sits above Start (see Draw); in a short window, or in a
@@ -135,29 +135,29 @@ func (s *newGameScene) layout(a *App) {
 	keys := [3]string{"option.connect_to_start", "option.one_nugget_each", "option.sabotaged_get_nothing"}
 	vals := [3]bool{s.setup.ConnectToStart, s.setup.OneNuggetPerDigger, s.setup.SabotagedGetNothing}
 	for i := range s.opts {
-		s.opts[i] = button{r: rect{rx, oy, rw, a.U(40)}, label: a.T(keys[i]), enabled: true, focus: vals[i]}
+		s.opts[i] = Button{R: Rect{rx, oy, rw, a.U(40)}, Label: a.T(keys[i]), Enabled: true, Focus: vals[i]}
 		oy += step
 	}
-	s.random = button{r: rect{rx, oy, rw, a.U(40)}, label: a.T("scene.newgame.random_first"), enabled: true, focus: s.setup.Youngest < 0}
+	s.random = Button{R: Rect{rx, oy, rw, a.U(40)}, Label: a.T("scene.newgame.random_first"), Enabled: true, Focus: s.setup.Youngest < 0}
 	oy += gap // room for two lines of help above the seed's label
-	s.seedR = rect{rx, oy, rw, a.U(40)}
-	s.start = button{r: rect{rx, startY, rw, a.U(52)}, label: a.T("scene.newgame.start"), enabled: true, primary: true}
-	s.back = button{r: rect{x0, h - a.U(76), a.U(200), a.U(52)}, label: a.T("scene.back"), enabled: true}
+	s.seedR = Rect{rx, oy, rw, a.U(40)}
+	s.start = Button{R: Rect{rx, startY, rw, a.U(52)}, Label: a.T("scene.newgame.start"), Enabled: true, Primary: true}
+	s.back = Button{R: Rect{x0, h - a.U(76), a.U(200), a.U(52)}, Label: a.T("scene.back"), Enabled: true}
 	if a.RTL() {
 		// A right-to-left reader starts at the right: mirror everything.
 		for i := range s.rows {
 			r := &s.rows[i]
-			r.r, r.name, r.level, r.youngest = r.r.mirror(w), r.name.mirror(w), r.level.mirror(w), r.youngest.mirror(w)
-			r.kind.r, r.remove.r = r.kind.r.mirror(w), r.remove.r.mirror(w)
-			r.levelL.r, r.levelR.r = r.levelR.r.mirror(w), r.levelL.r.mirror(w)
-			r.levelL.r, r.levelR.r = r.levelR.r, r.levelL.r
-			r.levelL.label, r.levelR.label = "›", "‹"
+			r.r, r.name, r.level, r.youngest = r.r.Mirror(w), r.name.Mirror(w), r.level.Mirror(w), r.youngest.Mirror(w)
+			r.kind.R, r.remove.R = r.kind.R.Mirror(w), r.remove.R.Mirror(w)
+			r.levelL.R, r.LevelR.R = r.LevelR.R.Mirror(w), r.levelL.R.Mirror(w)
+			r.levelL.R, r.LevelR.R = r.LevelR.R, r.levelL.R
+			r.levelL.Label, r.LevelR.Label = "›", "‹"
 		}
-		s.add.r, s.start.r, s.back.r, s.seedR = s.add.r.mirror(w), s.start.r.mirror(w), s.back.r.mirror(w), s.seedR.mirror(w)
+		s.add.R, s.start.R, s.back.R, s.seedR = s.add.R.Mirror(w), s.start.R.Mirror(w), s.back.R.Mirror(w), s.seedR.Mirror(w)
 		for i := range s.opts {
-			s.opts[i].r = s.opts[i].r.mirror(w)
+			s.opts[i].R = s.opts[i].R.Mirror(w)
 		}
-		s.random.r = s.random.r.mirror(w)
+		s.random.R = s.random.R.Mirror(w)
 	}
 }
 
@@ -173,7 +173,7 @@ func (s *newGameScene) Update(a *App) error {
 		r := &s.rows[i]
 		st := &seats[i]
 		switch {
-		case r.kind.clicked(a):
+		case r.kind.Clicked(a):
 			st.Human = !st.Human
 			if st.Human {
 				st.Name = playerName(a, i+1)
@@ -186,13 +186,13 @@ func (s *newGameScene) Update(a *App) error {
 			}
 		case st.Human && a.Clicked(r.name):
 			s.focus = i
-		case !st.Human && r.levelL.clicked(a):
+		case !st.Human && r.levelL.Clicked(a):
 			st.Level = string(cycleLevel(st.Level, -1))
-		case !st.Human && (r.levelR.clicked(a) || a.Clicked(r.level)):
+		case !st.Human && (r.LevelR.Clicked(a) || a.Clicked(r.level)):
 			st.Level = string(cycleLevel(st.Level, 1))
 		case a.Clicked(r.youngest):
 			s.setup.Youngest = i
-		case r.remove.clicked(a):
+		case r.remove.Clicked(a):
 			s.setup.Seats = append(seats[:i], seats[i+1:]...)
 			if s.setup.Youngest >= len(s.setup.Seats) {
 				s.setup.Youngest = 0
@@ -201,18 +201,18 @@ func (s *newGameScene) Update(a *App) error {
 			return nil
 		}
 	}
-	if s.add.clicked(a) {
+	if s.add.Clicked(a) {
 		n := len(s.setup.Seats) + 1
 		s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", n), Level: string(bot.Normal)})
 	}
 	switch {
-	case s.opts[0].clicked(a):
+	case s.opts[0].Clicked(a):
 		s.setup.ConnectToStart = !s.setup.ConnectToStart
-	case s.opts[1].clicked(a):
+	case s.opts[1].Clicked(a):
 		s.setup.OneNuggetPerDigger = !s.setup.OneNuggetPerDigger
-	case s.opts[2].clicked(a):
+	case s.opts[2].Clicked(a):
 		s.setup.SabotagedGetNothing = !s.setup.SabotagedGetNothing
-	case s.random.clicked(a):
+	case s.random.Clicked(a):
 		if s.setup.Youngest < 0 {
 			s.setup.Youngest = 0
 		} else {
@@ -225,15 +225,15 @@ func (s *newGameScene) Update(a *App) error {
 	// it starts the game (README).
 	typing := s.focus >= 0
 	if a.Key(ebiten.KeyTab) {
-		s.focus = s.nextField(a.in.KeyPressed(ebiten.KeyShift))
+		s.focus = s.nextField(a.In.KeyPressed(ebiten.KeyShift))
 	} else {
 		s.typeInto(a)
 	}
-	if s.back.clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.GoTo(newMenuScene(a))
+	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.GoTo(NewMenuScene(a))
 		return nil
 	}
-	if s.start.clicked(a) || (a.Key(ebiten.KeyEnter) && !typing) || (a.Key(ebiten.KeyEnter) && a.in.KeyPressed(ebiten.KeyControl)) {
+	if s.start.Clicked(a) || (a.Key(ebiten.KeyEnter) && !typing) || (a.Key(ebiten.KeyEnter) && a.In.KeyPressed(ebiten.KeyControl)) {
 		s.begin(a)
 	}
 	return nil
@@ -277,17 +277,17 @@ func (s *newGameScene) begin(a *App) {
 		}
 		st.Seed = v
 	}
-	if !s.ask.agreed && !a.cfg.Autoplay && canContinue(a) {
+	if !s.ask.agreed && !a.Cfg.Autoplay && canContinue(a) {
 		// An unfinished game is saved: starting replaces it, so ask.
 		s.ask = overwriteAsk{on: true}
 		return
 	}
 	var m *match
 	var err error
-	if a.cfg.Autoplay {
+	if a.Cfg.Autoplay {
 		m, err = newAutoplayMatch(a)
 	} else {
-		m, err = newMatch(a, st)
+		m, err = NewMatch(a, st)
 	}
 	if err != nil {
 		s.err = a.T("scene.error", "error", err.Error())
@@ -295,104 +295,104 @@ func (s *newGameScene) begin(a *App) {
 	}
 	saved := st
 	saved.Seed = 0
-	a.settings.LastSetup = &saved
+	a.Settings.LastSetup = &saved
 	a.saveSettings()
 	a.GoTo(startScene(a, m))
 }
 
 func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w := float64(a.w)
-	drawText(a, dst, a.T("scene.newgame.title"), a.U(34), w/2, a.U(40), alignCenter, colGold)
+	DrawTableBackground(a, &s.p, dst)
+	w := float64(a.W)
+	DrawText(a, dst, a.T("scene.newgame.title"), a.U(34), w/2, a.U(40), AlignCenter, ColGold)
 	if len(s.rows) > 0 {
 		r0 := s.rows[0]
-		hy := r0.r.y - a.U(14)
-		drawText(a, dst, a.T("scene.newgame.youngest_col"), a.U(13), r0.youngest.cx(), hy, alignCenter, colTextDim)
-		drawText(a, dst, a.T("scene.newgame.seat_col"), a.U(13), r0.kind.r.cx(), hy, alignCenter, colTextDim)
-		drawText(a, dst, a.T("scene.newgame.name_col"), a.U(13), r0.name.cx(), hy, alignCenter, colTextDim)
+		hy := r0.r.Y - a.U(14)
+		DrawText(a, dst, a.T("scene.newgame.youngest_col"), a.U(13), r0.youngest.Cx(), hy, AlignCenter, ColTextDim)
+		DrawText(a, dst, a.T("scene.newgame.seat_col"), a.U(13), r0.kind.R.Cx(), hy, AlignCenter, ColTextDim)
+		DrawText(a, dst, a.T("scene.newgame.name_col"), a.U(13), r0.name.Cx(), hy, AlignCenter, ColTextDim)
 	}
 	caret := (s.ticks/30)%2 == 0
 	for i := range s.rows {
 		r := &s.rows[i]
 		st := s.setup.Seats[i]
-		bg := colPanel
+		bg := ColPanel
 		if i%2 == 1 {
-			bg = colPanelHi
+			bg = ColPanelHi
 		}
-		s.p.round(dst, r.r, a.U(6), bg, 0, bg)
+		s.p.Round(dst, r.r, a.U(6), bg, 0, bg)
 		// The youngest-player radio (R3.5).
 		on := s.setup.Youngest == i
-		s.p.round(dst, r.youngest.inset(a.U(4)), a.U(12), colPanel, a.U(2), colEdge)
+		s.p.Round(dst, r.youngest.inset(a.U(4)), a.U(12), ColPanel, a.U(2), ColEdge)
 		if on {
-			s.p.round(dst, r.youngest.inset(a.U(10)), a.U(8), colGold, 0, colGold)
+			s.p.Round(dst, r.youngest.inset(a.U(10)), a.U(8), ColGold, 0, ColGold)
 		}
-		drawButton(a, &s.p, dst, &r.kind)
+		DrawButton(a, &s.p, dst, &r.kind)
 		if st.Human {
-			edge := colEdge
+			edge := ColEdge
 			if s.focus == i {
-				edge = colGold
+				edge = ColGold
 			}
-			s.p.round(dst, r.name, a.U(6), colTextDark, a.U(2), edge)
+			s.p.Round(dst, r.name, a.U(6), ColTextDark, a.U(2), edge)
 			txt := st.Name
 			if s.focus == i && caret {
 				txt += "|"
 			}
-			x, al := startOf(a, r.name, a.U(10))
-			drawText(a, dst, txt, a.U(17), x, r.name.cy(), al, colText)
+			x, al := StartOf(a, r.name, a.U(10))
+			DrawText(a, dst, txt, a.U(17), x, r.name.Cy(), al, ColText)
 		} else {
-			drawButton(a, &s.p, dst, &r.levelL)
-			drawButton(a, &s.p, dst, &r.levelR)
-			drawText(a, dst, a.T("scene.level."+st.Level), a.U(17), r.level.cx(), r.level.cy(), alignCenter, colText)
+			DrawButton(a, &s.p, dst, &r.levelL)
+			DrawButton(a, &s.p, dst, &r.LevelR)
+			DrawText(a, dst, a.T("scene.level."+st.Level), a.U(17), r.level.Cx(), r.level.Cy(), AlignCenter, ColText)
 		}
-		drawButton(a, &s.p, dst, &r.remove)
+		DrawButton(a, &s.p, dst, &r.remove)
 	}
-	drawButton(a, &s.p, dst, &s.add)
+	DrawButton(a, &s.p, dst, &s.add)
 	// Right column: options, first player, seed.
-	rx := s.opts[0].r.x
-	ox, oal := startOf(a, s.opts[0].r, 0)
-	drawText(a, dst, a.T("option.title"), a.U(18), ox, s.opts[0].r.y-a.U(16), oal, colGold)
+	rx := s.opts[0].R.X
+	ox, oal := StartOf(a, s.opts[0].R, 0)
+	DrawText(a, dst, a.T("option.title"), a.U(18), ox, s.opts[0].R.Y-a.U(16), oal, ColGold)
 	helps := [3]string{"option.connect_to_start.help", "option.one_nugget_each.help", "option.sabotaged_get_nothing.help"}
 	for i := range s.opts {
-		drawToggle(a, &s.p, dst, &s.opts[i])
-		drawWrapped(a, dst, a.T(helps[i]), a.U(12), rx, s.opts[i].r.y+s.opts[i].r.h+a.U(4), s.opts[i].r.w, alignStart, colTextDim)
+		DrawToggle(a, &s.p, dst, &s.opts[i])
+		DrawWrapped(a, dst, a.T(helps[i]), a.U(12), rx, s.opts[i].R.Y+s.opts[i].R.H+a.U(4), s.opts[i].R.W, AlignStart, ColTextDim)
 	}
-	drawToggle(a, &s.p, dst, &s.random)
-	drawWrapped(a, dst, a.T("scene.newgame.first_help"), a.U(12), rx, s.random.r.y+s.random.r.h+a.U(4), s.random.r.w, alignStart, colTextDim)
-	drawText(a, dst, a.T("scene.newgame.seed"), a.U(15), ox, s.seedR.y-a.U(12), oal, colText)
-	edge := colEdge
+	DrawToggle(a, &s.p, dst, &s.random)
+	DrawWrapped(a, dst, a.T("scene.newgame.first_help"), a.U(12), rx, s.random.R.Y+s.random.R.H+a.U(4), s.random.R.W, AlignStart, ColTextDim)
+	DrawText(a, dst, a.T("scene.newgame.seed"), a.U(15), ox, s.seedR.Y-a.U(12), oal, ColText)
+	edge := ColEdge
 	if s.focus == fieldSeed {
-		edge = colGold
+		edge = ColGold
 	}
-	s.p.round(dst, s.seedR, a.U(6), colTextDark, a.U(2), edge)
+	s.p.Round(dst, s.seedR, a.U(6), ColTextDark, a.U(2), edge)
 	seed := s.seed
-	col := colText
+	col := ColText
 	if seed == "" && s.focus != fieldSeed {
-		seed, col = a.T("scene.newgame.seed_random"), colTextDim
+		seed, col = a.T("scene.newgame.seed_random"), ColTextDim
 	}
 	if s.focus == fieldSeed && (s.ticks/30)%2 == 0 {
 		seed += "|"
 	}
-	sx, sal := startOf(a, s.seedR, a.U(10))
-	drawText(a, dst, seed, a.U(17), sx, s.seedR.cy(), sal, col)
-	drawButton(a, &s.p, dst, &s.start)
-	drawButton(a, &s.p, dst, &s.back)
+	sx, sal := StartOf(a, s.seedR, a.U(10))
+	DrawText(a, dst, seed, a.U(17), sx, s.seedR.Cy(), sal, col)
+	DrawButton(a, &s.p, dst, &s.start)
+	DrawButton(a, &s.p, dst, &s.back)
 	// The keys of the text fields, in the gap between Back and Start.
-	kx0 := math.Min(s.back.r.x+s.back.r.w, s.start.r.x+s.start.r.w) + a.U(16)
-	kx1 := math.Max(s.back.r.x, s.start.r.x) - a.U(16)
+	kx0 := math.Min(s.back.R.X+s.back.R.W, s.start.R.X+s.start.R.W) + a.U(16)
+	kx1 := math.Max(s.back.R.X, s.start.R.X) - a.U(16)
 	keys := a.T("scene.newgame.keys")
 	kh := wrappedHeight(a, keys, a.U(13), kx1-kx0)
-	drawWrapped(a, dst, keys, a.U(13), (kx0+kx1)/2, s.start.r.cy()-kh/2, kx1-kx0, alignCenter, colTextDim)
+	DrawWrapped(a, dst, keys, a.U(13), (kx0+kx1)/2, s.start.R.Cy()-kh/2, kx1-kx0, AlignCenter, ColTextDim)
 	summary := s.summary(a)
 	// Above the start button, in the right column, where there is room
 	// even with ten seats in the smallest window.
 	// Its last line ends a little above the button, however many lines
 	// the language needs; an error goes above it.
-	sy := s.start.r.y - a.U(8) - wrappedHeight(a, summary, a.U(13), s.start.r.w)
-	drawWrapped(a, dst, summary, a.U(13), s.start.r.x, sy, s.start.r.w, alignStart, colTextDim)
+	sy := s.start.R.Y - a.U(8) - wrappedHeight(a, summary, a.U(13), s.start.R.W)
+	DrawWrapped(a, dst, summary, a.U(13), s.start.R.X, sy, s.start.R.W, AlignStart, ColTextDim)
 	if s.err != "" {
-		ey := sy - a.U(8) - wrappedHeight(a, s.err, a.U(14), s.start.r.w)
-		drawWrapped(a, dst, s.err, a.U(14), s.start.r.x, ey, s.start.r.w, alignStart, colBad)
+		ey := sy - a.U(8) - wrappedHeight(a, s.err, a.U(14), s.start.R.W)
+		DrawWrapped(a, dst, s.err, a.U(14), s.start.R.X, ey, s.start.R.W, AlignStart, ColBad)
 	}
 	if s.ask.on {
 		s.drawAsk(a, dst)
@@ -400,24 +400,24 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 }
 
 // drawToggle draws a button with a check box; b.focus holds its state.
-func drawToggle(a *App, p *painter, dst *ebiten.Image, b *button) {
-	bg := colPanel
-	if a.Hover(b.r) {
-		bg = colPanelHi
+func DrawToggle(a *App, p *Painter, dst *ebiten.Image, b *Button) {
+	bg := ColPanel
+	if a.Hover(b.R) {
+		bg = ColPanelHi
 	}
-	p.round(dst, b.r, a.U(6), bg, a.U(1), colEdge)
-	box := rect{b.r.x + a.U(8), b.r.cy() - a.U(11), a.U(22), a.U(22)}
-	tx, al := box.x+box.w+a.U(10), alignStart
+	p.Round(dst, b.R, a.U(6), bg, a.U(1), ColEdge)
+	box := Rect{b.R.X + a.U(8), b.R.Cy() - a.U(11), a.U(22), a.U(22)}
+	tx, al := box.X+box.W+a.U(10), AlignStart
 	if a.RTL() {
-		box.x = b.r.x + b.r.w - a.U(30)
-		tx, al = box.x-a.U(10), alignEnd
+		box.X = b.R.X + b.R.W - a.U(30)
+		tx, al = box.X-a.U(10), AlignEnd
 	}
-	p.round(dst, box, a.U(4), colTextDark, a.U(2), colEdge)
-	if b.focus {
-		p.round(dst, box.inset(a.U(5)), a.U(2), colGold, 0, colGold)
+	p.Round(dst, box, a.U(4), ColTextDark, a.U(2), ColEdge)
+	if b.Focus {
+		p.Round(dst, box.inset(a.U(5)), a.U(2), ColGold, 0, ColGold)
 	}
 	// Long option names in some languages are drawn smaller until they fit.
-	avail := b.r.w - box.w - a.U(26)
-	size := fitSize(a, b.label, a.U(15), avail)
-	drawText(a, dst, fit(a, b.label, size, avail), size, tx, b.r.cy(), al, colText)
+	avail := b.R.W - box.W - a.U(26)
+	size := FitSize(a, b.Label, a.U(15), avail)
+	DrawText(a, dst, Fit(a, b.Label, size, avail), size, tx, b.R.Cy(), al, ColText)
 }

@@ -19,17 +19,17 @@ func TestDiscardKeyWithoutCardSaysWhatToDo(t *testing.T) {
 	if b.sel >= 0 {
 		t.Fatalf("card %d picked at the start", b.sel)
 	}
-	h.key(ebiten.KeyD)
-	if n := len(b.m.table.Record().Moves); n != 0 {
+	h.Key(ebiten.KeyD)
+	if n := len(b.m.Table.Record().Moves); n != 0 {
 		t.Fatalf("%d moves after D with no card picked, want none", n)
 	}
-	if want := h.a.T("scene.board.discard_pick"); b.reason != want || b.reasonT == 0 {
+	if want := h.A.T("scene.board.discard_pick"); b.reason != want || b.reasonT == 0 {
 		t.Fatalf("D with no card says %q (shown %v), want %q", b.reason, b.reasonT > 0, want)
 	}
 	// Shown on the screen, not only kept.
 	found := false
-	for _, d := range drawnLines(h) {
-		if d.s == b.reason {
+	for _, d := range DrawnLines(h) {
+		if d.S == b.reason {
 			found = true
 		}
 	}
@@ -39,14 +39,14 @@ func TestDiscardKeyWithoutCardSaysWhatToDo(t *testing.T) {
 }
 
 // toNewGame goes from the menu to New game by the N key.
-func toNewGame(t *testing.T, h *harness) *newGameScene {
+func toNewGame(t *testing.T, h *Harness) *newGameScene {
 	t.Helper()
-	h.ticks(2)
-	h.key(ebiten.KeyN)
-	h.ticks(fadeTicks + 2)
-	ng, ok := h.a.cur.(*newGameScene)
+	h.Ticks(2)
+	h.Key(ebiten.KeyN)
+	h.Ticks(FadeTicks + 2)
+	ng, ok := h.A.Cur.(*newGameScene)
 	if !ok {
-		t.Fatalf("scene %s after N in the menu", h.a.cur.Name())
+		t.Fatalf("scene %s after N in the menu", h.A.Cur.Name())
 	}
 	return ng
 }
@@ -56,73 +56,73 @@ func toNewGame(t *testing.T, h *harness) *newGameScene {
 // over an unfinished saved one asks first, Esc keeps the saved game and
 // the button starts the new one (issue 17, item 6).
 func TestNewGameEnterLeavesField(t *testing.T) {
-	h := newHarness(t)
+	h := NewHarness(t)
 	ng := toNewGame(t, h)
-	h.click(ng.rows[0].name)
+	h.Click(ng.rows[0].name)
 	if ng.focus != 0 {
 		t.Fatalf("a click on the name field focuses %d", ng.focus)
 	}
-	h.in.chars = []rune("Zed")
-	h.tick()
-	h.key(ebiten.KeyEnter)
-	h.ticks(fadeTicks + 2)
-	if h.a.cur != Scene(ng) || ng.focus != -1 {
-		t.Fatalf("Enter in the name field: scene %s, focus %d; want New game with no field active", h.a.cur.Name(), ng.focus)
+	h.In.Chars = []rune("Zed")
+	h.Tick()
+	h.Key(ebiten.KeyEnter)
+	h.Ticks(FadeTicks + 2)
+	if h.A.Cur != Scene(ng) || ng.focus != -1 {
+		t.Fatalf("Enter in the name field: scene %s, focus %d; want New game with no field active", h.A.Cur.Name(), ng.focus)
 	}
 	if got := ng.setup.Seats[0].Name; got[len(got)-3:] != "Zed" {
 		t.Fatalf("name %q after typing Zed", got)
 	}
-	h.key(ebiten.KeyEnter)
-	h.ticks(fadeTicks + 2)
-	if h.a.cur.Name() != "reveal" {
-		t.Fatalf("Enter with no field active: scene %s, want the game", h.a.cur.Name())
+	h.Key(ebiten.KeyEnter)
+	h.Ticks(FadeTicks + 2)
+	if h.A.Cur.Name() != "reveal" {
+		t.Fatalf("Enter with no field active: scene %s, want the game", h.A.Cur.Name())
 	}
-	first := h.a.cur.(*revealScene).m.setup.Seed
+	first := h.A.Cur.(*revealScene).m.setup.Seed
 	// Into the game and one move (a discard), then to the menu, the game
 	// unfinished.
-	h.ticks(40)
-	h.key(ebiten.KeyEnter)
-	h.ticks(fadeTicks + 2)
-	b, ok := h.a.cur.(*boardScene)
+	h.Ticks(40)
+	h.Key(ebiten.KeyEnter)
+	h.Ticks(FadeTicks + 2)
+	b, ok := h.A.Cur.(*boardScene)
 	for i := 0; ok && !b.myTurn() && i < 2000; i++ {
-		h.tick()
+		h.Tick()
 	}
 	if !ok || !b.myTurn() {
-		t.Fatalf("scene %s: the human never gets a turn", h.a.cur.Name())
+		t.Fatalf("scene %s: the human never gets a turn", h.A.Cur.Name())
 	}
-	h.key(ebiten.KeyTab)
-	h.key(ebiten.KeyD)
-	h.ticks(10)
-	h.key(ebiten.KeyEscape)
-	h.ticks(fadeTicks + 2)
-	if !canContinue(h.a) {
+	h.Key(ebiten.KeyTab)
+	h.Key(ebiten.KeyD)
+	h.Ticks(10)
+	h.Key(ebiten.KeyEscape)
+	h.Ticks(FadeTicks + 2)
+	if !canContinue(h.A) {
 		t.Fatal("no unfinished game saved")
 	}
 	ng = toNewGame(t, h)
-	h.key(ebiten.KeyEnter)
-	if !ng.ask.on || h.a.cur != Scene(ng) {
-		t.Fatalf("a new game over an unfinished one did not ask (scene %s)", h.a.cur.Name())
+	h.Key(ebiten.KeyEnter)
+	if !ng.ask.on || h.A.Cur != Scene(ng) {
+		t.Fatalf("a new game over an unfinished one did not ask (scene %s)", h.A.Cur.Name())
 	}
 	found := false
-	for _, d := range drawnLines(h) {
-		found = found || d.s == h.a.T("scene.newgame.replace_title")
+	for _, d := range DrawnLines(h) {
+		found = found || d.S == h.A.T("scene.newgame.replace_title")
 	}
 	if !found {
 		t.Error("the question is not drawn")
 	}
-	h.key(ebiten.KeyEscape)
-	h.ticks(fadeTicks + 2)
-	if ng.ask.on || h.a.cur != Scene(ng) || !canContinue(h.a) {
-		t.Fatalf("Esc: asking %v, scene %s, saved game kept %v", ng.ask.on, h.a.cur.Name(), canContinue(h.a))
+	h.Key(ebiten.KeyEscape)
+	h.Ticks(FadeTicks + 2)
+	if ng.ask.on || h.A.Cur != Scene(ng) || !canContinue(h.A) {
+		t.Fatalf("Esc: asking %v, scene %s, saved game kept %v", ng.ask.on, h.A.Cur.Name(), canContinue(h.A))
 	}
-	h.key(ebiten.KeyEnter)
-	h.click(ng.ask.yes.r)
-	h.ticks(fadeTicks + 2)
-	rs, ok := h.a.cur.(*revealScene)
+	h.Key(ebiten.KeyEnter)
+	h.Click(ng.ask.yes.R)
+	h.Ticks(FadeTicks + 2)
+	rs, ok := h.A.Cur.(*revealScene)
 	if !ok || rs.m.setup.Seed == first {
-		t.Fatalf("after the answer: scene %s, want a new game", h.a.cur.Name())
+		t.Fatalf("after the answer: scene %s, want a new game", h.A.Cur.Name())
 	}
-	t.Cleanup(rs.m.close)
+	t.Cleanup(rs.m.Close)
 }
 
 // logStrings is the log's entries as the screen writes them.
@@ -135,27 +135,27 @@ func logStrings(a *App, m *match) []string {
 }
 
 // startBoardIn is startBoard in language lang.
-func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*harness, *boardScene) {
+func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*Harness, *boardScene) {
 	t.Helper()
-	h := newHarness(t)
-	if err := h.a.setLang(i18n.Lang(lang)); err != nil {
+	h := NewHarness(t)
+	if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 		t.Fatal(err)
 	}
-	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: seed})
+	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(m.close)
-	h.a.cur = startScene(h.a, m)
+	t.Cleanup(m.Close)
+	h.A.Cur = startScene(h.A, m)
 	for i := 0; i < 3000; i++ {
-		if b, ok := h.a.cur.(*boardScene); ok && b.myTurn() {
+		if b, ok := h.A.Cur.(*boardScene); ok && b.myTurn() {
 			return h, b
 		}
 		if !h.passByKeys() {
-			h.tick()
+			h.Tick()
 		}
 	}
-	t.Fatalf("the human is not on turn (scene %s)", h.a.cur.Name())
+	t.Fatalf("the human is not on turn (scene %s)", h.A.Cur.Name())
 	return nil, nil
 }
 
@@ -166,11 +166,11 @@ func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*h
 func TestLogNamesTheViewerYou(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		t.Run(lang, func(t *testing.T) {
-			h := newHarness(t)
-			if err := h.a.setLang(i18n.Lang(lang)); err != nil {
+			h := NewHarness(t)
+			if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 				t.Fatal(err)
 			}
-			a := h.a
+			a := h.A
 			m := &match{names: []string{"You", "Bot 1", "Bot 2"}, humans: []int{0}}
 			m.localize(a)
 			you, bot1 := a.T("scene.newgame.you"), a.T("scene.bot.name", "n", 1)
@@ -224,11 +224,11 @@ func TestBoardSpeaksRussianToYou(t *testing.T) {
 			t.Fatalf("the human's panel reads %q, want Вы", got)
 		}
 		card := b.hand[i].r
-		cell := b.cellRect(h.a, p.At)
-		h.drag(card.cx(), card.cy(), cell.cx(), cell.cy())
-		h.ticks(30)
-		lines := logStrings(h.a, b.m)
-		want := h.a.T("scene.log.placed.me", "card", cardName(h.a, p.Card))
+		cell := b.cellRect(h.A, p.At)
+		h.Drag(card.Cx(), card.Cy(), cell.Cx(), cell.Cy())
+		h.Ticks(30)
+		lines := logStrings(h.A, b.m)
+		want := h.A.T("scene.log.placed.me", "card", cardName(h.A, p.Card))
 		if !slices.Contains(lines, want) || !strings.HasPrefix(want, "Вы ") {
 			t.Fatalf("log %q, want the line %q", lines, want)
 		}
@@ -250,16 +250,16 @@ func TestBoardSpeaksRussianToYou(t *testing.T) {
 func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 	dir := t.TempDir()
 	handingOutSave(t, dir, 5, 1)
-	h := continueGame(t, dir)
-	re, ok := h.a.cur.(*roundEndScene)
+	h := ContinueGame(t, dir)
+	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
-		t.Fatalf("scene %s after Continue", h.a.cur.Name())
+		t.Fatalf("scene %s after Continue", h.A.Cur.Name())
 	}
-	t.Cleanup(re.m.close)
+	t.Cleanup(re.m.Close)
 	m := re.m
 	round := re.ended.Round // the round whose gold is being handed out
 	// Every card laid so far, as the record has it.
-	rec, err := saboteur.FromRecord(m.table.Record())
+	rec, err := saboteur.FromRecord(m.Table.Record())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,16 +280,16 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 		}
 	}
 	for i := 0; i < 4000; i++ {
-		if b, ok := h.a.cur.(*boardScene); ok && b.dealing == 0 && b.dealt {
+		if b, ok := h.A.Cur.(*boardScene); ok && b.dealing == 0 && b.dealt {
 			break
 		}
 		if !h.passByKeys() {
-			h.tick()
+			h.Tick()
 		}
 	}
-	b, ok := h.a.cur.(*boardScene)
+	b, ok := h.A.Cur.(*boardScene)
 	if !ok || b.view.Round != round+1 {
-		t.Fatalf("scene %s, want round %d's board", h.a.cur.Name(), round+1)
+		t.Fatalf("scene %s, want round %d's board", h.A.Cur.Name(), round+1)
 	}
 	count := map[saboteur.EventType]int{}
 	var rounds []int
@@ -309,12 +309,12 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 	if count[saboteur.Placed] < placed || placed == 0 {
 		t.Fatalf("the log has %d cards laid, the record before this round %d", count[saboteur.Placed], placed)
 	}
-	sep2 := "— " + h.a.T("round.number", "n", round+1, "total", saboteur.Rounds) + " —"
-	sep1 := "— " + h.a.T("round.number", "n", 1, "total", saboteur.Rounds) + " —"
+	sep2 := "— " + h.A.T("round.number", "n", round+1, "total", saboteur.Rounds) + " —"
+	sep1 := "— " + h.A.T("round.number", "n", 1, "total", saboteur.Rounds) + " —"
 	drawn := func() map[string]bool {
 		out := map[string]bool{}
-		for _, d := range drawnLines(h) {
-			out[d.s] = true
+		for _, d := range DrawnLines(h) {
+			out[d.S] = true
 		}
 		return out
 	}
@@ -322,10 +322,10 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 		t.Errorf("round 2's separator %q is not drawn", sep2)
 	}
 	// Scroll back with the wheel over the log until round 1 begins.
-	h.in.x, h.in.y = int(b.L.log.cx()), int(b.L.log.cy())
+	h.In.X, h.In.Y = int(b.L.log.Cx()), int(b.L.log.Cy())
 	for i := 0; i < 200 && !drawn()[sep1]; i++ {
-		h.in.wheel = 1
-		h.tick()
+		h.In.Scroll = 1
+		h.Tick()
 	}
 	if !drawn()[sep1] {
 		t.Errorf("scrolled back, round 1's separator %q never shows", sep1)
@@ -339,16 +339,16 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 	h, b, i, p := boardWithPath(t, 4)
 	card := b.hand[i].r
-	cell := b.cellRect(h.a, p.At)
-	h.drag(card.cx(), card.cy(), cell.cx(), cell.cy())
-	h.ticks(40)
+	cell := b.cellRect(h.A, p.At)
+	h.Drag(card.Cx(), card.Cy(), cell.Cx(), cell.Cy())
+	h.Ticks(40)
 	lp := b.plays[0]
 	if !lp.on || lp.cell != p.At || lp.rock {
 		t.Fatalf("seat 0's last play %+v, want the card laid at %v", lp, p.At)
 	}
 	marked := false
-	for _, d := range drawnLines(h) {
-		marked = marked || d.s == b.initial(0)
+	for _, d := range DrawnLines(h) {
+		marked = marked || d.S == b.initial(0)
 	}
 	if !marked {
 		t.Errorf("the seat's mark %q is not drawn on the maze", b.initial(0))
@@ -365,7 +365,7 @@ func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 	if c, ok := logCard(b.m.log[entry].ev); !ok || c != p.Card {
 		t.Errorf("the log line's picture is %v, want %v", c, p.Card)
 	}
-	at := h.a.T("scene.log.at", "text", logText(h.a, b.m, b.m.log[entry]), "cell", h.a.Num(p.At.X)+","+h.a.Num(p.At.Y))
+	at := h.A.T("scene.log.at", "text", logText(h.A, b.m, b.m.log[entry]), "cell", h.A.Num(p.At.X)+","+h.A.Num(p.At.Y))
 	found := false
 	for _, l := range b.logLines {
 		found = found || l.entry == entry && l.first && at[:len(l.s)] == l.s
@@ -375,7 +375,7 @@ func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 	}
 	for _, hit := range b.logHits {
 		if hit.entry == entry {
-			h.click(hit.r)
+			h.Click(hit.r)
 			break
 		}
 	}
@@ -387,17 +387,17 @@ func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 // TestRockfallShowsWhatItRemoved: a computer player's rockfall leaves a
 // mark of what it removed where the card lay (issue 17, item 4).
 func TestRockfallShowsWhatItRemoved(t *testing.T) {
-	h := newHarness(t)
-	h.a.cfg.Autoplay, h.a.cfg.Players, h.a.cfg.Seed = true, 6, 3
-	m, err := newAutoplayMatch(h.a)
+	h := NewHarness(t)
+	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed = true, 6, 3
+	m, err := newAutoplayMatch(h.A)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(m.close)
-	h.a.cur = startScene(h.a, m)
+	t.Cleanup(m.Close)
+	h.A.Cur = startScene(h.A, m)
 	for tick := 0; tick < 40000; tick++ {
-		h.tick()
-		b, ok := h.a.cur.(*boardScene)
+		h.Tick()
+		b, ok := h.A.Cur.(*boardScene)
 		if !ok || len(m.log) == 0 {
 			continue
 		}
@@ -449,44 +449,44 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 			idx = i
 		}
 	}
-	card, goal := b.hand[idx].r, b.cellRect(h.a, saboteur.GoalCells[2])
-	h.drag(card.cx(), card.cy(), goal.cx(), goal.cy())
+	card, goal := b.hand[idx].r, b.cellRect(h.A, saboteur.GoalCells[2])
+	h.Drag(card.Cx(), card.Cy(), goal.Cx(), goal.Cy())
 	for i := 0; i < 100 && b.peekT == 0; i++ {
-		h.tick()
+		h.Tick()
 	}
 	if b.peekT == 0 {
 		t.Fatalf("no peek after the map (reason %q)", b.reason)
 	}
 	shownPeek := func() bool {
-		for _, d := range drawnLines(h) {
-			if d.s == h.a.T("scene.board.peek_close") {
+		for _, d := range DrawnLines(h) {
+			if d.S == h.A.T("scene.board.peek_close") {
 				return true
 			}
 		}
 		return false
 	}
 	for i := 0; i < 60 && !shownPeek(); i++ {
-		h.tick()
+		h.Tick()
 	}
 	if !shownPeek() {
 		t.Fatal("the peek is not drawn")
 	}
-	pr := b.peekRect(h.a)
-	if overlaps(pr, b.L.maze) || overlaps(pr, b.L.handArea) {
+	pr := b.peekRect(h.A)
+	if Overlaps(pr, b.L.maze) || Overlaps(pr, b.L.handArea) {
 		t.Fatalf("the peek %v lies over the maze %v or the hand", pr, b.L.maze)
 	}
-	h.shot("board-peek-side")
+	h.Shot("board-peek-side")
 	shown := b.view.Moves
-	h.ticks(240) // four seconds at 60 ticks a second
+	h.Ticks(240) // four seconds at 60 ticks a second
 	if b.peekT == 0 {
 		t.Fatal("the peek went by itself within 4 s")
 	}
 	if b.view.Moves == shown {
 		t.Error("the screen stopped showing the computer players' moves while the peek showed")
 	}
-	h.click(pr)
-	if b.peekT != 0 || h.a.cur != Scene(b) {
-		t.Fatalf("a click on the peek: shown %v, scene %s", b.peekT > 0, h.a.cur.Name())
+	h.Click(pr)
+	if b.peekT != 0 || h.A.Cur != Scene(b) {
+		t.Fatalf("a click on the peek: shown %v, scene %s", b.peekT > 0, h.A.Cur.Name())
 	}
 }
 
@@ -494,51 +494,51 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 // stays on the whole maze with who won, until the player clicks (issue
 // 17, item 2).
 func TestRoundEndNeverUnseen(t *testing.T) {
-	h := newHarness(t)
+	h := NewHarness(t)
 	seats := []SeatSetup{{Name: "A", Level: "random"}, {Name: "B", Level: "random"}, {Name: "C", Level: "random"}}
-	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: 5})
+	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(m.close)
-	h.a.cur = startScene(h.a, m)
+	t.Cleanup(m.Close)
+	h.A.Cur = startScene(h.A, m)
 	var b *boardScene
 	for i := 0; i < 20000; i++ {
-		if bs, ok := h.a.cur.(*boardScene); ok && bs.ended != nil && bs.endShown {
+		if bs, ok := h.A.Cur.(*boardScene); ok && bs.ended != nil && bs.endShown {
 			b = bs
 			break
 		}
-		if _, ok := h.a.cur.(*roundEndScene); ok {
+		if _, ok := h.A.Cur.(*roundEndScene); ok {
 			t.Fatal("the round end came without the player seeing the maze")
 		}
-		if !h.passByKeys() || h.a.cur.Name() == "board" {
-			h.tick()
+		if !h.passByKeys() || h.A.Cur.Name() == "board" {
+			h.Tick()
 		}
 	}
 	if b == nil {
-		t.Fatalf("the round never ended on the board (scene %s)", h.a.cur.Name())
+		t.Fatalf("the round never ended on the board (scene %s)", h.A.Cur.Name())
 	}
-	h.ticks(300)
-	if h.a.cur != Scene(b) {
-		t.Fatalf("scene %s without a click, want the board with the round over", h.a.cur.Name())
+	h.Ticks(300)
+	if h.A.Cur != Scene(b) {
+		t.Fatalf("scene %s without a click, want the board with the round over", h.A.Cur.Name())
 	}
-	if !b.mazeInView(h.a) {
+	if !b.mazeInView(h.A) {
 		t.Error("the round-over board does not show the whole maze")
 	}
-	title := map[saboteur.Team]string{saboteur.NoTeam: h.a.T("team.win.nobody"), saboteur.Diggers: h.a.T("team.win.gold_diggers"),
-		saboteur.Saboteurs: h.a.T("team.win.saboteurs")}[b.ended.Winner]
+	title := map[saboteur.Team]string{saboteur.NoTeam: h.A.T("team.win.nobody"), saboteur.Diggers: h.A.T("team.win.gold_diggers"),
+		saboteur.Saboteurs: h.A.T("team.win.saboteurs")}[b.ended.Winner]
 	found := false
-	for _, d := range drawnLines(h) {
-		found = found || d.s == title
+	for _, d := range DrawnLines(h) {
+		found = found || d.S == title
 	}
 	if !found {
 		t.Errorf("the banner %q is not drawn", title)
 	}
-	h.shot("board-round-over")
-	h.click(b.endButton(h.a).r)
-	h.ticks(fadeTicks + 2)
-	if _, ok := h.a.cur.(*roundEndScene); !ok {
-		t.Fatalf("scene %s after the click, want the round end", h.a.cur.Name())
+	h.Shot("board-round-over")
+	h.Click(b.endButton(h.A).R)
+	h.Ticks(FadeTicks + 2)
+	if _, ok := h.A.Cur.(*roundEndScene); !ok {
+		t.Fatalf("scene %s after the click, want the round end", h.A.Cur.Name())
 	}
 }
 
@@ -548,22 +548,22 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
 	dir := t.TempDir()
 	handingOutSave(t, dir, 5, 1)
-	h := continueGame(t, dir)
-	re, ok := h.a.cur.(*roundEndScene)
+	h := ContinueGame(t, dir)
+	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
-		t.Fatalf("scene %s after Continue", h.a.cur.Name())
+		t.Fatalf("scene %s after Continue", h.A.Cur.Name())
 	}
-	t.Cleanup(re.m.close)
+	t.Cleanup(re.m.Close)
 	for i := 0; i < 600 && !re.done; i++ {
 		if !h.passByKeys() {
-			h.tick()
+			h.Tick()
 		}
 	}
 	if !re.done || re.ended.Winner != saboteur.Diggers {
 		t.Fatalf("handing-out done %v, winner %v", re.done, re.ended.Winner)
 	}
 	// The order as the rules handed the gold out.
-	rec, err := saboteur.FromRecord(re.m.table.Record())
+	rec, err := saboteur.FromRecord(re.m.Table.Record())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -583,7 +583,7 @@ func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
 			}
 		}
 	}
-	a, m := h.a, re.m
+	a, m := h.A, re.m
 	n := len(kept)
 	say := func(key string, seat int, args ...any) string {
 		if seat == m.viewer() {
@@ -607,8 +607,8 @@ func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
 		t.Fatalf("round end lines\n%q\nwant\n%q", re.lines, want)
 	}
 	drawn := map[string]bool{}
-	for _, d := range drawnLines(h) {
-		drawn[d.s] = true
+	for _, d := range DrawnLines(h) {
+		drawn[d.S] = true
 	}
 	for _, l := range want {
 		if !drawn[l] {
@@ -625,23 +625,23 @@ func TestDragSnapsToNearestLitCell(t *testing.T) {
 	// Aim 1.3 cells beyond the lit cell, away from the start card: no
 	// other lit cell is nearer.
 	dx, dy := float64(p.At.X), float64(p.At.Y)
-	cell := b.cellRect(h.a, p.At)
-	tx, ty := cell.cx()+dx*1.3*cell.w, cell.cy()+dy*1.3*cell.h
+	cell := b.cellRect(h.A, p.At)
+	tx, ty := cell.Cx()+dx*1.3*cell.W, cell.Cy()+dy*1.3*cell.H
 	card := b.hand[i].r
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(card.cx()), int(card.cy()), true, true
-	h.tick()
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(card.Cx()), int(card.Cy()), true, true
+	h.Tick()
 	for k := 1; k <= 10; k++ {
 		f := float64(k) / 10
-		h.in.x, h.in.y = int(card.cx()+(tx-card.cx())*f), int(card.cy()+(ty-card.cy())*f)
-		h.tick()
+		h.In.X, h.In.Y = int(card.Cx()+(tx-card.Cx())*f), int(card.Cy()+(ty-card.Cy())*f)
+		h.Tick()
 	}
-	snap := b.dragSnap(h.a)
+	snap := b.dragSnap(h.A)
 	if snap < 0 || b.targets[snap].cell != p.At {
 		t.Fatalf("held 1.3 cells beside %v the card snaps to %d", p.At, snap)
 	}
-	h.in.released, h.in.down = true, false
-	h.tick()
-	rec, err := saboteur.FromRecord(b.m.table.Record())
+	h.In.Released, h.In.Down = true, false
+	h.Tick()
+	rec, err := saboteur.FromRecord(b.m.Table.Record())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -662,17 +662,17 @@ func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
 		if !ok {
 			continue
 		}
-		if want := h.a.T("turn.of", "name", "Ann"); b.texts.status != want {
+		if want := h.A.T("turn.of", "name", "Ann"); b.texts.status != want {
 			t.Fatalf("hotseat header %q, want %q", b.texts.status, want)
 		}
-		card, cell := b.hand[i].r, b.cellRect(h.a, p.At)
-		h.drag(card.cx(), card.cy(), cell.cx(), cell.cy())
-		if len(b.m.table.Record().Moves) != 1 {
+		card, cell := b.hand[i].r, b.cellRect(h.A, p.At)
+		h.Drag(card.Cx(), card.Cy(), cell.Cx(), cell.Cy())
+		if len(b.m.Table.Record().Moves) != 1 {
 			t.Fatalf("the drag did not play (reason %q)", b.reason)
 		}
 		after := 0
 		for ; after < 400 && !b.curtain; after++ {
-			h.tick()
+			h.Tick()
 		}
 		if !b.curtain || b.me != 1 {
 			t.Fatalf("curtain %v for seat %d, want it up for Bob", b.curtain, b.me)
@@ -680,10 +680,10 @@ func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
 		if len(b.anims) > 0 || b.hidden(p.At) || !b.tileAt(p.At) {
 			t.Fatalf("the curtain came with %d cards moving, Ann's card shown %v", len(b.anims), b.tileAt(p.At) && !b.hidden(p.At))
 		}
-		if min := int(40 / speed(h.a)); after < min {
+		if min := int(40 / Speed(h.A)); after < min {
 			t.Fatalf("the curtain came %d ticks after the drop, want at least %d", after, min)
 		}
-		if want := h.a.T("turn.of", "name", "Bob"); b.texts.status != want {
+		if want := h.A.T("turn.of", "name", "Bob"); b.texts.status != want {
 			t.Errorf("header %q behind the curtain, want %q", b.texts.status, want)
 		}
 		return
@@ -697,58 +697,58 @@ func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
 func TestRulesHelpPicturesNamedRulesSmall(t *testing.T) {
 	for _, lang := range []string{"en", "fa"} {
 		t.Run(lang, func(t *testing.T) {
-			h := newHarness(t)
-			if err := h.a.setLang(i18n.Lang(lang)); err != nil {
+			h := NewHarness(t)
+			if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 				t.Fatal(err)
 			}
-			hs := newHelpScene(h.a, newMenuScene(h.a))
-			h.a.cur = hs
-			h.ticks(2)
+			hs := NewHelpScene(h.A, NewMenuScene(h.A))
+			h.A.Cur = hs
+			h.Ticks(2)
 			for pg := range helpPages {
-				if hs.page != pg {
-					t.Fatalf("on page %d, want %d", hs.page, pg)
+				if hs.Page != pg {
+					t.Fatalf("on page %d, want %d", hs.Page, pg)
 				}
 				p := helpPages[pg]
 				drawn := map[string]float64{}
-				lines := drawnLines(h)
+				lines := DrawnLines(h)
 				for _, d := range lines {
-					drawn[d.s] = d.r.h
-					if strings.Contains(d.s, "(R") {
-						t.Errorf("page %d: a rule number in the text: %q", pg, d.s)
+					drawn[d.S] = d.R.H
+					if strings.Contains(d.S, "(R") {
+						t.Errorf("page %d: a rule number in the text: %q", pg, d.S)
 					}
 				}
 				// A caption may wrap: its first line counts.
 				for _, d := range lines {
 					for _, c := range p.cards {
-						if n := cardCaption(h.a, c); len(d.s) > 3 && strings.HasPrefix(n, d.s) {
-							drawn[n] = d.r.h
+						if n := cardCaption(h.A, c); len(d.S) > 3 && strings.HasPrefix(n, d.S) {
+							drawn[n] = d.R.H
 						}
 					}
 				}
 				for _, c := range p.cards {
-					if n := cardCaption(h.a, c); n == "" {
+					if n := cardCaption(h.A, c); n == "" {
 						t.Errorf("page %d: card %v has no name", pg, c)
-					} else if _, ok := drawn[n]; !ok && n != cardCaption(h.a, c.Rotated()) {
+					} else if _, ok := drawn[n]; !ok && n != cardCaption(h.A, c.Rotated()) {
 						t.Errorf("page %d: the caption %q is not drawn", pg, n)
 					}
 				}
 				for _, r := range p.roles {
-					if _, ok := drawn[roleCaption(h.a, r)]; !ok {
-						t.Errorf("page %d: the role's name %q is not drawn", pg, roleCaption(h.a, r))
+					if _, ok := drawn[roleCaption(h.A, r)]; !ok {
+						t.Errorf("page %d: the role's name %q is not drawn", pg, roleCaption(h.A, r))
 					}
 				}
-				if _, refs := splitRules(h.a.T(p.body)); len(refs) > 0 {
-					line := h.a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · "))
+				if _, refs := SplitRules(h.A.T(p.Body)); len(refs) > 0 {
+					line := h.A.T("scene.help.rules_ref", "refs", strings.Join(refs, " · "))
 					if _, ok := drawn[line]; !ok {
 						t.Errorf("page %d: the rule numbers %q are not drawn", pg, line)
 					}
 				}
-				h.shot(fmt.Sprintf("help-%s-%d", lang, pg))
+				h.Shot(fmt.Sprintf("help-%s-%d", lang, pg))
 				next := ebiten.KeyArrowRight
-				if h.a.RTL() {
+				if h.A.RTL() {
 					next = ebiten.KeyArrowLeft
 				}
-				h.key(next)
+				h.Key(next)
 			}
 		})
 	}

@@ -13,14 +13,14 @@ import (
 // curtain first asks to pass the screen to each of them in turn, so no
 // private card shows to the wrong person.
 type revealScene struct {
-	p       painter
+	p       Painter
 	m       *match
 	view    saboteur.View // public view at the start of the round
 	order   []int         // seats to show, in turn
 	at      int           // index into order
 	curtain bool          // the pass-the-screen curtain is up
 	t       int           // ticks since this seat's card began to flip
-	btn     button
+	btn     Button
 	auto    int // --autoplay: ticks until it moves on by itself
 	speed   float64
 }
@@ -34,7 +34,7 @@ func newRevealScene(a *App, m *match, v saboteur.View) *revealScene {
 		s.order = []int{m.follow}
 	}
 	s.curtain = m.hotseat()
-	s.speed = speed(a)
+	s.speed = Speed(a)
 	if m.autoplay {
 		s.auto = int(150 / s.speed)
 	}
@@ -44,7 +44,7 @@ func newRevealScene(a *App, m *match, v saboteur.View) *revealScene {
 func (s *revealScene) Name() string { return "reveal" }
 
 func (s *revealScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	label := a.T("scene.reveal.play")
 	switch {
 	case s.curtain:
@@ -52,7 +52,7 @@ func (s *revealScene) layout(a *App) {
 	case s.at < len(s.order)-1:
 		label = a.T("scene.reveal.hide_pass")
 	}
-	s.btn = button{r: rect{w/2 - a.U(170), h - a.U(110), a.U(340), a.U(54)}, label: label, enabled: s.curtain || s.t > 30, primary: true}
+	s.btn = Button{R: Rect{w/2 - a.U(170), h - a.U(110), a.U(340), a.U(54)}, Label: label, Enabled: s.curtain || s.t > 30, Primary: true}
 }
 
 func (s *revealScene) seat() int {
@@ -66,7 +66,7 @@ func (s *revealScene) Update(a *App) error {
 	s.layout(a)
 	s.t++
 	if s.t == 1 && !s.curtain {
-		a.audio.play(sfxDeal)
+		a.Audio.Play(sfxDeal)
 	}
 	if s.auto > 0 {
 		s.auto--
@@ -75,12 +75,12 @@ func (s *revealScene) Update(a *App) error {
 		}
 		return nil
 	}
-	if s.btn.clicked(a) || (s.btn.enabled && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace))) {
+	if s.btn.Clicked(a) || (s.btn.Enabled && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace))) {
 		s.next(a)
 	}
 	if a.Key(ebiten.KeyEscape) {
-		s.m.close()
-		a.GoTo(newMenuScene(a))
+		s.m.Close()
+		a.GoTo(NewMenuScene(a))
 	}
 	return nil
 }
@@ -100,33 +100,33 @@ func (s *revealScene) next(a *App) {
 
 func (s *revealScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
-	drawText(a, dst, a.T("round.number", "n", s.view.Round, "total", saboteur.Rounds), a.U(30), w/2, a.U(50), alignCenter, colGold)
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
+	DrawText(a, dst, a.T("round.number", "n", s.view.Round, "total", saboteur.Rounds), a.U(30), w/2, a.U(50), AlignCenter, ColGold)
 	sab, dig := saboteur.RoleCards(s.view.Options.Players)
-	drawText(a, dst, a.T("scene.reveal.cards", "saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig)),
-		a.U(16), w/2, a.U(86), alignCenter, colTextDim)
+	DrawText(a, dst, a.T("scene.reveal.cards", "saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig)),
+		a.U(16), w/2, a.U(86), AlignCenter, ColTextDim)
 	seat := s.seat()
 	if s.curtain {
 		drawCurtain(a, &s.p, dst, s.m.name(seat))
-		drawButton(a, &s.p, dst, &s.btn)
+		DrawButton(a, &s.p, dst, &s.btn)
 		return
 	}
 	if seat < 0 {
-		drawButton(a, &s.p, dst, &s.btn)
+		DrawButton(a, &s.p, dst, &s.btn)
 		return
 	}
 	v, _ := s.m.viewOf(seat, s.view.Moves)
 	art := a.Art(int(a.U(150)))
 	// The flip: the back narrows to nothing, the face widens (ticks 10-40).
-	k := ease(float64(s.t-10) / 30 * s.speed)
+	k := Ease(float64(s.t-10) / 30 * s.speed)
 	img := art.Role(saboteur.NoRole)
 	sx := math.Abs(math.Cos(k * math.Pi))
 	if k > 0.5 {
 		img = art.Role(v.Role)
 	}
 	cy := h*0.45 + a.U(10)
-	s.p.imageCentered(dst, img, w/2, cy, math.Max(sx, 0.02), 1, 0, 1)
+	s.p.ImageCentered(dst, img, w/2, cy, math.Max(sx, 0.02), 1, 0, 1)
 	if k >= 1 {
 		who := a.T("scene.reveal.you_are")
 		if s.m.autoplay {
@@ -135,32 +135,32 @@ func (s *revealScene) Draw(a *App, dst *ebiten.Image) {
 			who = a.T("scene.reveal.name_is", "name", s.m.name(seat))
 		}
 		ty := cy + float64(art.Height())/2 + a.U(30)
-		drawText(a, dst, who, a.U(20), w/2, ty, alignCenter, colText)
+		DrawText(a, dst, who, a.U(20), w/2, ty, AlignCenter, ColText)
 		role, goal := "role.gold_digger", "scene.reveal.goal_digger"
 		if v.Role == saboteur.Saboteur {
 			role, goal = "role.saboteur", "scene.reveal.goal_saboteur"
 		}
-		drawText(a, dst, a.T(role), a.U(34), w/2, ty+a.U(38), alignCenter, colGold)
-		drawWrapped(a, dst, a.T(goal), a.U(16), w/2, ty+a.U(66), a.U(640), alignCenter, colTextDim)
+		DrawText(a, dst, a.T(role), a.U(34), w/2, ty+a.U(38), AlignCenter, ColGold)
+		DrawWrapped(a, dst, a.T(goal), a.U(16), w/2, ty+a.U(66), a.U(640), AlignCenter, ColTextDim)
 	}
-	drawButton(a, &s.p, dst, &s.btn)
+	DrawButton(a, &s.p, dst, &s.btn)
 }
 
 // drawCurtain covers the screen and asks to pass it to name (hotseat).
-func drawCurtain(a *App, p *painter, dst *ebiten.Image, name string) {
+func drawCurtain(a *App, p *Painter, dst *ebiten.Image, name string) {
 	drawCurtainFrom(a, p, dst, name, a.U(110))
 }
 
 // drawCurtainFrom is drawCurtain covering the screen below top pixels.
-func drawCurtainFrom(a *App, p *painter, dst *ebiten.Image, name string, top float64) {
-	w, h := float64(a.w), float64(a.h)
-	p.fill(dst, rect{0, top, w, h - top}, colTextDark)
+func drawCurtainFrom(a *App, p *Painter, dst *ebiten.Image, name string, top float64) {
+	w, h := float64(a.W), float64(a.H)
+	p.Fill(dst, Rect{0, top, w, h - top}, ColTextDark)
 	art := a.Art(int(a.U(90)))
 	for i := 0; i < 3; i++ {
-		p.imageCentered(dst, art.Back(), w/2+float64(i-1)*a.U(40), h*0.42, 1, 1, float64(i-1)*0.15, 1)
+		p.ImageCentered(dst, art.Back(), w/2+float64(i-1)*a.U(40), h*0.42, 1, 1, float64(i-1)*0.15, 1)
 	}
-	drawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), alignCenter, colGold)
-	drawText(a, dst, a.T("scene.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), alignCenter, colTextDim)
+	DrawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), AlignCenter, ColGold)
+	DrawText(a, dst, a.T("scene.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), AlignCenter, ColTextDim)
 }
 
 // settled reports that the role card has turned face up (screenshots wait

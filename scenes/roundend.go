@@ -14,7 +14,7 @@ import (
 // themselves). Amounts stay hidden from the others until the game ends
 // (R8.4): each human sees only their own.
 type roundEndScene struct {
-	p      painter
+	p      Painter
 	m      *match
 	ended  saboteur.Event
 	view   saboteur.View
@@ -25,12 +25,12 @@ type roundEndScene struct {
 	offer  int        // the seat choosing gold now, -1 none
 	offerV saboteur.View
 	labels []string // under each offered card: its key and its value
-	picks  [3]rect
+	picks  [3]Rect
 	mine   int // gold this screen's human kept this round (single human)
 	done   bool
 	next   *saboteur.View // the view after the round (next round dealt, or game over)
 	over   bool
-	btn    button
+	btn    Button
 	t      int
 	hold   int
 	shown  int // hotseat: the human whose offer is on screen after the curtain
@@ -68,7 +68,7 @@ func (s *roundEndScene) label(a *App) {
 }
 
 func (s *roundEndScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	label := a.T("scene.roundend.next")
 	if s.over {
 		label = a.T("scene.roundend.final")
@@ -76,8 +76,8 @@ func (s *roundEndScene) layout(a *App) {
 	if s.cover {
 		label = a.T("scene.curtain.show", "name", s.m.name(s.offer))
 	}
-	s.btn = button{r: rect{w/2 - a.U(160), h - a.U(70), a.U(320), a.U(50)}, label: label,
-		enabled: s.done || s.cover, primary: true}
+	s.btn = Button{R: Rect{w/2 - a.U(160), h - a.U(70), a.U(320), a.U(50)}, Label: label,
+		Enabled: s.done || s.cover, Primary: true}
 }
 
 func (s *roundEndScene) Update(a *App) error {
@@ -89,7 +89,7 @@ func (s *roundEndScene) Update(a *App) error {
 		s.consume(a)
 	}
 	if s.cover {
-		if s.btn.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
+		if s.btn.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
 			s.cover = false
 			s.shown = s.offer
 		}
@@ -109,13 +109,13 @@ func (s *roundEndScene) Update(a *App) error {
 		}
 		if pick >= 0 {
 			v := s.offerV.Offer[pick]
-			if err := s.m.submit(s.offer, saboteur.Move{Type: saboteur.Keep, Gold: v}); err == nil {
+			if err := s.m.Submit(s.offer, saboteur.Move{Type: saboteur.Keep, Gold: v}); err == nil {
 				s.offer = -1
-				a.audio.play(sfxGold)
+				a.Audio.Play(sfxGold)
 			}
 		}
 	}
-	if s.done && (s.btn.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/speed(a)))) {
+	if s.done && (s.btn.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/Speed(a)))) {
 		s.leave(a)
 	}
 	return nil
@@ -171,8 +171,8 @@ func (s *roundEndScene) consume(a *App) {
 			s.steps, s.offerN = append(s.steps, st), 0
 			s.lines = s.goldLines(a, 0)
 			s.offer = -1
-			s.hold = int(20 / speed(a))
-			a.audio.play(sfxGold)
+			s.hold = int(20 / Speed(a))
+			a.Audio.Play(sfxGold)
 		}
 		if it.last {
 			s.view = *it.view
@@ -206,7 +206,7 @@ func (s *roundEndScene) leave(a *App) {
 		}
 	}
 	if v == nil {
-		cur := s.m.table.View(-1)
+		cur := s.m.Table.View(-1)
 		v = &cur
 	}
 	s.m.shown = *v
@@ -215,8 +215,8 @@ func (s *roundEndScene) leave(a *App) {
 
 func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
 	title := a.T("team.win.nobody")
 	switch s.ended.Winner {
 	case saboteur.Diggers:
@@ -224,14 +224,14 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	case saboteur.Saboteurs:
 		title = a.T("team.win.saboteurs")
 	}
-	drawText(a, dst, a.T("round.number", "n", s.ended.Round, "total", saboteur.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), alignCenter, colTextDim)
-	drawText(a, dst, title, a.U(34), w/2, a.U(68), alignCenter, colGold)
+	DrawText(a, dst, a.T("round.number", "n", s.ended.Round, "total", saboteur.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), AlignCenter, ColTextDim)
+	DrawText(a, dst, title, a.U(34), w/2, a.U(68), AlignCenter, ColGold)
 	// The goals, face up.
 	art := a.Art(int(a.U(60)))
 	gy := a.U(100)
 	for i, g := range s.ended.Goals {
 		x := w/2 + float64(i-1)*a.U(80) - float64(art.Width())/2
-		s.p.image(dst, art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()}), x, gy, 1, 1, 1)
+		s.p.Image(dst, art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()}), x, gy, 1, 1, 1)
 	}
 	// Every role, face up, with the set-aside card (R1.4).
 	n := len(s.ended.Roles)
@@ -254,8 +254,8 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 		if i == n {
 			alpha = 0.6
 		}
-		s.p.image(dst, roleArt.Role(role), x+(rw-float64(roleArt.Width()))/2, ry, 1, 1, alpha)
-		drawText(a, dst, name, a.U(12), x+rw/2, ry+float64(roleArt.Height())+a.U(12), alignCenter, colText)
+		s.p.Image(dst, roleArt.Role(role), x+(rw-float64(roleArt.Width()))/2, ry, 1, 1, alpha)
+		DrawText(a, dst, name, a.U(12), x+rw/2, ry+float64(roleArt.Height())+a.U(12), AlignCenter, ColText)
 	}
 	// The handing-out.
 	y := ry + float64(roleArt.Height()) + a.U(44)
@@ -269,7 +269,7 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 		if s.m.hotseat() {
 			who = s.m.name(s.offer) + ": " + who
 		}
-		drawText(a, dst, who, a.U(20), w/2, y, alignCenter, colGold)
+		DrawText(a, dst, who, a.U(20), w/2, y, AlignCenter, ColGold)
 		ga := a.Art(int(a.U(70)))
 		k := len(s.offerV.Offer)
 		for i, v := range s.offerV.Offer {
@@ -281,28 +281,28 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 				col = float64(k - 1 - i) // card 1 on the right
 			}
 			gx := w/2 + (col-float64(k-1)/2)*a.U(96) - float64(ga.Width())/2
-			r := rect{gx, y + a.U(20), float64(ga.Width()), float64(ga.Height())}
+			r := Rect{gx, y + a.U(20), float64(ga.Width()), float64(ga.Height())}
 			s.picks[i] = r
 			lift := 0.0
 			if a.Hover(r) {
 				lift = a.U(8)
-				s.p.frame(dst, rect{r.x - a.U(3), r.y - lift - a.U(3), r.w + a.U(6), r.h + a.U(6)}, a.U(3), colGold)
+				s.p.Frame(dst, Rect{r.X - a.U(3), r.Y - lift - a.U(3), r.W + a.U(6), r.H + a.U(6)}, a.U(3), ColGold)
 			}
-			s.p.image(dst, ga.GoldCard(v), r.x, r.y-lift, 1, 1, 1)
+			s.p.Image(dst, ga.GoldCard(v), r.X, r.Y-lift, 1, 1, 1)
 			if i < len(s.labels) {
-				drawText(a, dst, s.labels[i], a.U(14), r.cx(), r.y+r.h+a.U(12), alignCenter, colTextDim)
+				DrawText(a, dst, s.labels[i], a.U(14), r.Cx(), r.Y+r.H+a.U(12), AlignCenter, ColTextDim)
 			}
 		}
-		drawText(a, dst, a.T("scene.roundend.others_hidden"), a.U(14), w/2, y+a.U(162), alignCenter, colTextDim)
+		DrawText(a, dst, a.T("scene.roundend.others_hidden"), a.U(14), w/2, y+a.U(162), AlignCenter, ColTextDim)
 	case s.offer >= 0:
-		drawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, alignCenter, colText)
+		DrawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, AlignCenter, ColText)
 	default:
 		// Every gold card taken (R8), in the order of the handing-out,
 		// under a heading that says the order: up to six in one column,
 		// more in two (the first on the reader's side).
 		lines := s.lines
 		if len(lines) > 0 {
-			drawText(a, dst, fit(a, lines[0], a.U(14), w-a.U(80)), a.U(14), w/2, y, alignCenter, colText)
+			DrawText(a, dst, Fit(a, lines[0], a.U(14), w-a.U(80)), a.U(14), w/2, y, AlignCenter, ColText)
 			lines = lines[1:]
 			y += a.U(28)
 		}
@@ -326,27 +326,27 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 				}
 				cx = w/2 + side*colW/2
 			}
-			drawText(a, dst, fit(a, l, a.U(15), colW-a.U(16)), a.U(15), cx, y+float64(r)*a.U(26), alignCenter, colTextDim)
+			DrawText(a, dst, Fit(a, l, a.U(15), colW-a.U(16)), a.U(15), cx, y+float64(r)*a.U(26), AlignCenter, ColTextDim)
 		}
 		y += float64(rows) * a.U(26)
 		if s.mine > 0 {
-			drawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(4), alignCenter, colGold)
+			DrawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(4), AlignCenter, ColGold)
 			y += a.U(26)
 		}
-		s.drawMaze(a, dst, rect{a.U(40), y + a.U(30), w - a.U(80), h - y - a.U(156)})
+		s.drawMaze(a, dst, Rect{a.U(40), y + a.U(30), w - a.U(80), h - y - a.U(156)})
 		if s.done {
-			drawText(a, dst, a.T("gold.hidden"), a.U(14), w/2, h-a.U(100), alignCenter, colTextDim)
+			DrawText(a, dst, a.T("gold.hidden"), a.U(14), w/2, h-a.U(100), AlignCenter, ColTextDim)
 		}
 	}
 	if s.done || s.cover {
-		drawButton(a, &s.p, dst, &s.btn)
+		DrawButton(a, &s.p, dst, &s.btn)
 	}
 }
 
 // drawMaze draws the round's maze as it ended, small, inside r, with every
 // goal face up (R1.4).
-func (s *roundEndScene) drawMaze(a *App, dst *ebiten.Image, r rect) {
-	if len(s.tiles) == 0 || r.h < a.U(40) {
+func (s *roundEndScene) drawMaze(a *App, dst *ebiten.Image, r Rect) {
+	if len(s.tiles) == 0 || r.H < a.U(40) {
 		return
 	}
 	minX, minY, maxX, maxY := 0, 0, 0, 0
@@ -355,11 +355,11 @@ func (s *roundEndScene) drawMaze(a *App, dst *ebiten.Image, r rect) {
 		minY, maxY = min(minY, t.At.Y), max(maxY, t.At.Y)
 	}
 	cols, rows := float64(maxX-minX+1), float64(maxY-minY+1)
-	cw := math.Min(math.Min(r.w/cols, r.h/rows/1.5), a.U(40))
+	cw := math.Min(math.Min(r.W/cols, r.H/rows/1.5), a.U(40))
 	art := a.Art(int(cw))
 	cw, ch := float64(art.Width()), float64(art.Height())
-	x0 := r.cx() - cols*cw/2
-	y0 := r.cy() - rows*ch/2
+	x0 := r.Cx() - cols*cw/2
+	y0 := r.Cy() - rows*ch/2
 	for _, t := range s.tiles {
 		c := t.Card
 		if c.Kind == saboteur.Goal && c.Goal == saboteur.NoGoal {
@@ -368,7 +368,7 @@ func (s *roundEndScene) drawMaze(a *App, dst *ebiten.Image, r rect) {
 				c = saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()}
 			}
 		}
-		s.p.image(dst, art.Card(c), x0+float64(t.At.X-minX)*cw, y0+float64(t.At.Y-minY)*ch, 1, 1, 1)
+		s.p.Image(dst, art.Card(c), x0+float64(t.At.X-minX)*cw, y0+float64(t.At.Y-minY)*ch, 1, 1, 1)
 	}
 }
 

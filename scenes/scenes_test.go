@@ -49,157 +49,157 @@ func TestMain(m *testing.M) {
 // scriptInput is an Input the test writes into before each tick: the same
 // interface the real mouse, touch and keyboard come through.
 type scriptInput struct {
-	x, y     int
-	down     bool
-	pressed  bool // a stroke begins this tick
-	released bool // the stroke ends this tick
+	X, Y     int
+	Down     bool
+	Pressed  bool // a stroke begins this tick
+	Released bool // the stroke ends this tick
 	right    bool
-	wheel    float64
+	Scroll   float64
 	keys     map[ebiten.Key]bool // pressed this tick
-	held     map[ebiten.Key]bool
-	chars    []rune
+	Held     map[ebiten.Key]bool
+	Chars    []rune
 	stroke   *scriptStroke
 }
 
 type scriptStroke struct{ in *scriptInput }
 
-func (s *scriptStroke) Position() (int, int) { return s.in.x, s.in.y }
-func (s *scriptStroke) IsJustReleased() bool { return s.in.released }
+func (s *scriptStroke) Position() (int, int) { return s.in.X, s.in.Y }
+func (s *scriptStroke) IsJustReleased() bool { return s.in.Released }
 
 func newScript() *scriptInput {
-	return &scriptInput{keys: map[ebiten.Key]bool{}, held: map[ebiten.Key]bool{}}
+	return &scriptInput{keys: map[ebiten.Key]bool{}, Held: map[ebiten.Key]bool{}}
 }
 
 func (in *scriptInput) Update() {}
 func (in *scriptInput) NewStroke() StrokeSource {
-	if in.pressed {
+	if in.Pressed {
 		in.stroke = &scriptStroke{in}
 		return in.stroke
 	}
 	return nil
 }
-func (in *scriptInput) Cursor() (int, int) { return in.x, in.y }
+func (in *scriptInput) Cursor() (int, int) { return in.X, in.Y }
 func (in *scriptInput) ButtonJustPressed(b ebiten.MouseButton) bool {
 	return b == ebiten.MouseButtonRight && in.right
 }
-func (in *scriptInput) Wheel() (float64, float64)        { return 0, in.wheel }
+func (in *scriptInput) Wheel() (float64, float64)        { return 0, in.Scroll }
 func (in *scriptInput) KeyJustPressed(k ebiten.Key) bool { return in.keys[k] }
-func (in *scriptInput) KeyPressed(k ebiten.Key) bool     { return in.held[k] || in.keys[k] }
-func (in *scriptInput) AppendChars(dst []rune) []rune    { return append(dst, in.chars...) }
+func (in *scriptInput) KeyPressed(k ebiten.Key) bool     { return in.Held[k] || in.keys[k] }
+func (in *scriptInput) AppendChars(dst []rune) []rune    { return append(dst, in.Chars...) }
 
 // clear forgets this tick's one-shot input.
 func (in *scriptInput) clear() {
-	in.pressed, in.released, in.right, in.wheel, in.chars = false, false, false, 0, nil
+	in.Pressed, in.Released, in.right, in.Scroll, in.Chars = false, false, false, 0, nil
 	clear(in.keys)
 }
 
 // harness is an App on a scripted input and an offscreen screen.
-type harness struct {
-	t      testing.TB
-	a      *App
-	in     *scriptInput
-	screen *ebiten.Image
+type Harness struct {
+	T      testing.TB
+	A      *App
+	In     *scriptInput
+	Screen *ebiten.Image
 }
 
 // passByKeys takes the keyboard's step through a round end or a role
 // reveal: keep the first gold card offered (R8.1), or Enter on the
 // button. It is false when the scene has nothing to press yet.
-func (h *harness) passByKeys() bool {
-	switch s := h.a.cur.(type) {
+func (h *Harness) passByKeys() bool {
+	switch s := h.A.Cur.(type) {
 	case *roundEndScene:
 		if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 {
-			h.key(ebiten.Key1)
+			h.Key(ebiten.Key1)
 			return true
 		}
 		if s.done {
-			h.key(ebiten.KeyEnter)
+			h.Key(ebiten.KeyEnter)
 			return true
 		}
 	case *revealScene:
-		if s.btn.enabled && h.a.fade == 0 {
-			h.key(ebiten.KeyEnter)
+		if s.btn.Enabled && h.A.Fade == 0 {
+			h.Key(ebiten.KeyEnter)
 			return true
 		}
 	case *boardScene:
-		if s.ended != nil && s.endShown && h.a.fade == 0 {
-			h.key(ebiten.KeyEnter) // the round is over: on to its end
+		if s.ended != nil && s.endShown && h.A.Fade == 0 {
+			h.Key(ebiten.KeyEnter) // the round is over: on to its end
 			return true
 		}
 	}
 	return false
 }
 
-func newHarness(t testing.TB) *harness { return newHarnessIn(t, t.TempDir()) }
+func NewHarness(t testing.TB) *Harness { return NewHarnessIn(t, t.TempDir()) }
 
 // newHarnessIn is newHarness with the settings and autosave in dir.
-func newHarnessIn(t testing.TB, dir string) *harness {
+func NewHarnessIn(t testing.TB, dir string) *Harness {
 	in := newScript()
 	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: "en"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.settings.AnimSpeed = 4
+	a.Settings.AnimSpeed = 4
 	a.LayoutF(1280, 800)
-	return &harness{t: t, a: a, in: in, screen: newScreen(a)}
+	return &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
 }
 
 // tick runs one Update and one Draw, then clears the one-shot input.
-func (h *harness) tick() {
-	h.t.Helper()
-	if err := h.a.Update(); err != nil && !errors.Is(err, ebiten.Termination) {
-		h.t.Fatal(err)
+func (h *Harness) Tick() {
+	h.T.Helper()
+	if err := h.A.Update(); err != nil && !errors.Is(err, ebiten.Termination) {
+		h.T.Fatal(err)
 	}
-	h.a.Draw(h.screen)
-	h.in.clear()
-	if h.a.crashed {
-		h.t.Fatalf("crashed: %v", h.a.lastErr)
+	h.A.Draw(h.Screen)
+	h.In.clear()
+	if h.A.crashed {
+		h.T.Fatalf("crashed: %v", h.A.lastErr)
 	}
 }
 
-func (h *harness) ticks(n int) {
+func (h *Harness) Ticks(n int) {
 	for i := 0; i < n; i++ {
-		h.tick()
+		h.Tick()
 	}
 }
 
-func (h *harness) key(k ebiten.Key) {
-	h.in.keys[k] = true
-	h.tick()
+func (h *Harness) Key(k ebiten.Key) {
+	h.In.keys[k] = true
+	h.Tick()
 }
 
 // drag presses at (x0, y0), moves to (x1, y1) in steps and releases there.
-func (h *harness) drag(x0, y0, x1, y1 float64) {
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(x0), int(y0), true, true
-	h.tick()
+func (h *Harness) Drag(x0, y0, x1, y1 float64) {
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(x0), int(y0), true, true
+	h.Tick()
 	const steps = 8
 	for i := 1; i <= steps; i++ {
 		k := float64(i) / steps
-		h.in.x, h.in.y = int(x0+(x1-x0)*k), int(y0+(y1-y0)*k)
-		h.tick()
+		h.In.X, h.In.Y = int(x0+(x1-x0)*k), int(y0+(y1-y0)*k)
+		h.Tick()
 	}
-	h.in.released, h.in.down = true, false
-	h.tick()
+	h.In.Released, h.In.Down = true, false
+	h.Tick()
 }
 
 // startBoard seats one human (seat 0, first to play) and computer players
 // and shows the board with the human on turn.
-func startBoard(t testing.TB, seats []SeatSetup, seed uint64) (*harness, *boardScene) {
-	h := newHarness(t)
-	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: seed})
+func startBoard(t testing.TB, seats []SeatSetup, seed uint64) (*Harness, *boardScene) {
+	h := NewHarness(t)
+	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.skipBacklog()
-	m.shown = m.table.View(-1)
-	t.Cleanup(m.close)
-	b := newBoardScene(h.a, m)
-	h.a.cur = b
-	h.ticks(3)
+	m.shown = m.Table.View(-1)
+	t.Cleanup(m.Close)
+	b := newBoardScene(h.A, m)
+	h.A.Cur = b
+	h.Ticks(3)
 	for i := 0; b.dealing > 0 && i < 1000; i++ {
-		h.tick() // the deal's motion
+		h.Tick() // the deal's motion
 	}
 	if b.curtain {
-		h.key(ebiten.KeyEnter)
+		h.Key(ebiten.KeyEnter)
 	}
 	if !b.myTurn() {
 		t.Fatalf("the human is not on turn (turn %d, me %d)", b.view.Turn, b.me)
@@ -232,7 +232,7 @@ func pathCard(b *boardScene) (idx int, p saboteur.Placement, ok bool) {
 }
 
 // seedWithPath finds a seed whose first hand can lay a path card.
-func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, saboteur.Placement) {
+func boardWithPath(t *testing.T, n int) (*Harness, *boardScene, int, saboteur.Placement) {
 	for seed := uint64(1); seed < 50; seed++ {
 		h, b := startBoard(t, oneHuman(n), seed)
 		if i, p, ok := pathCard(b); ok {
@@ -246,10 +246,10 @@ func boardWithPath(t *testing.T, n int) (*harness, *boardScene, int, saboteur.Pl
 func TestDragToLegalCellPlays(t *testing.T) {
 	h, b, i, p := boardWithPath(t, 4)
 	card := b.hand[i].r
-	cell := b.cellRect(h.a, p.At)
+	cell := b.cellRect(h.A, p.At)
 	// Drop a little off the cell's centre: it snaps to the legal cell.
-	h.drag(card.cx(), card.cy(), cell.cx()+cell.w*0.2, cell.cy()-cell.h*0.2)
-	rec := typedRecord(t, b.m.table.Record())
+	h.Drag(card.Cx(), card.Cy(), cell.Cx()+cell.W*0.2, cell.Cy()-cell.H*0.2)
+	rec := typedRecord(t, b.m.Table.Record())
 	if len(rec.Moves) == 0 {
 		t.Fatal("no move recorded")
 	}
@@ -258,7 +258,7 @@ func TestDragToLegalCellPlays(t *testing.T) {
 		t.Fatalf("played %v, want %v at %v", m, p.Card, p.At)
 	}
 	// The maze shows it once the event has been shown.
-	h.ticks(40)
+	h.Ticks(40)
 	if _, ok := b.view.Board.At(p.At); !ok {
 		t.Errorf("the board does not show the card at %v", p.At)
 	}
@@ -266,22 +266,22 @@ func TestDragToLegalCellPlays(t *testing.T) {
 
 func TestDragToIllegalCellChangesNothing(t *testing.T) {
 	h, b, i, _ := boardWithPath(t, 4)
-	before := fmt.Sprint(b.m.table.View(0))
+	before := fmt.Sprint(b.m.Table.View(0))
 	hand := len(b.hand)
 	card := b.hand[i].r
 	// A cell far from every card of the maze (R5.3).
-	far := b.cellRect(h.a, saboteur.Cell{X: 4, Y: 3})
-	h.drag(card.cx(), card.cy(), far.cx(), far.cy())
-	if n := len(typedRecord(t, b.m.table.Record()).Moves); n != 0 {
+	far := b.cellRect(h.A, saboteur.Cell{X: 4, Y: 3})
+	h.Drag(card.Cx(), card.Cy(), far.Cx(), far.Cy())
+	if n := len(typedRecord(t, b.m.Table.Record()).Moves); n != 0 {
 		t.Fatalf("%d moves recorded, want none", n)
 	}
-	if after := fmt.Sprint(b.m.table.View(0)); after != before {
+	if after := fmt.Sprint(b.m.Table.View(0)); after != before {
 		t.Fatal("the table changed")
 	}
 	if b.reason == "" || b.reason[:4] != "R5.3" {
 		t.Errorf("reason %q, want the R5.3 text", b.reason)
 	}
-	h.ticks(30)
+	h.Ticks(30)
 	if len(b.hand) != hand || b.drag.on {
 		t.Errorf("hand %d cards (want %d), drag on %v", len(b.hand), hand, b.drag.on)
 	}
@@ -313,21 +313,21 @@ func TestTurningCard(t *testing.T) {
 			}
 			r := hs.r
 			// Hover and right click: the card turns (R3.3).
-			h.in.x, h.in.y = int(r.cx()), int(r.cy())
-			h.in.right = true
-			h.tick()
+			h.In.X, h.In.Y = int(r.Cx()), int(r.Cy())
+			h.In.right = true
+			h.Tick()
 			if !b.hand[i].turned || b.hand[i].placed() != turned {
 				t.Fatalf("right click did not turn %v", hs.card)
 			}
 			// R turns it back, and again.
-			h.key(ebiten.KeyR)
+			h.Key(ebiten.KeyR)
 			if b.hand[i].turned {
 				t.Fatal("R did not turn it back")
 			}
-			h.key(ebiten.KeyR)
-			cell := b.cellRect(h.a, want.At)
-			h.drag(r.cx(), r.cy(), cell.cx(), cell.cy())
-			rec := typedRecord(t, b.m.table.Record())
+			h.Key(ebiten.KeyR)
+			cell := b.cellRect(h.A, want.At)
+			h.Drag(r.Cx(), r.Cy(), cell.Cx(), cell.Cy())
+			rec := typedRecord(t, b.m.Table.Record())
 			if len(rec.Moves) == 0 || rec.Moves[0].Card != turned || rec.Moves[0].At != want.At {
 				t.Fatalf("moves %v, want %v at %v", rec.Moves, turned, want.At)
 			}
@@ -342,16 +342,16 @@ func TestKeyboardPlaysCard(t *testing.T) {
 	// Tab through the hand to a card with somewhere to go, arrows to move
 	// among the places, Enter to play.
 	for k := 0; k < len(b.hand) && len(b.targets) == 0; k++ {
-		h.key(ebiten.KeyTab)
+		h.Key(ebiten.KeyTab)
 	}
 	if len(b.targets) == 0 {
 		t.Skip("no playable card in this hand")
 	}
-	h.key(ebiten.KeyArrowRight)
-	h.key(ebiten.KeyArrowDown)
+	h.Key(ebiten.KeyArrowRight)
+	h.Key(ebiten.KeyArrowDown)
 	want := b.moveFor(b.sel, b.targets[b.tsel])
-	h.key(ebiten.KeyEnter)
-	rec := typedRecord(t, b.m.table.Record())
+	h.Key(ebiten.KeyEnter)
+	rec := typedRecord(t, b.m.Table.Record())
 	if len(rec.Moves) == 0 {
 		t.Fatal("no move after Enter")
 	}
@@ -362,10 +362,10 @@ func TestKeyboardPlaysCard(t *testing.T) {
 
 func TestKeyboardDiscards(t *testing.T) {
 	h, b := startBoard(t, oneHuman(3), 5)
-	h.key(ebiten.KeyTab)
+	h.Key(ebiten.KeyTab)
 	c := b.hand[b.sel].card
-	h.key(ebiten.KeyD)
-	rec := typedRecord(t, b.m.table.Record())
+	h.Key(ebiten.KeyD)
+	rec := typedRecord(t, b.m.Table.Record())
 	if len(rec.Moves) == 0 || rec.Moves[0].Type != saboteur.Discard || rec.Moves[0].Card != c {
 		t.Fatalf("moves %v, want a discard of %v", rec.Moves, c)
 	}
@@ -380,10 +380,10 @@ func TestHotseatCurtain(t *testing.T) {
 		t.Fatalf("screen shows seat %d, curtain %v", b.me, b.curtain)
 	}
 	// Ann passes; the curtain comes down for Bob.
-	h.key(ebiten.KeyTab)
-	h.key(ebiten.KeyD)
+	h.Key(ebiten.KeyTab)
+	h.Key(ebiten.KeyD)
 	for i := 0; i < 200 && !b.curtain; i++ {
-		h.tick()
+		h.Tick()
 	}
 	if !b.curtain || b.me != 1 {
 		t.Fatalf("curtain %v for seat %d, want up for Bob", b.curtain, b.me)
@@ -391,8 +391,8 @@ func TestHotseatCurtain(t *testing.T) {
 	if b.myTurn() {
 		t.Fatal("Bob may play behind the curtain")
 	}
-	h.shot("curtain")
-	h.key(ebiten.KeyEnter)
+	h.Shot("curtain")
+	h.Key(ebiten.KeyEnter)
 	if b.curtain || !b.myTurn() || b.mine.Seat != 1 {
 		t.Fatalf("after the curtain: curtain %v, my turn %v, view of seat %d", b.curtain, b.myTurn(), b.mine.Seat)
 	}
@@ -418,37 +418,37 @@ func checkNewcomerTable(t *testing.T, ng *newGameScene) {
 // turn (Tab to a card with a place, Enter; or D to pass), the gold choice
 // (its number), Enter at each round end, and on to the final scoring.
 func TestNewcomerPlaysWholeGame(t *testing.T) {
-	h := newHarness(t)
-	h.a.settings.AnimSpeed = 8
-	h.ticks(2)
-	h.key(ebiten.KeyN) // New game from the menu
-	h.ticks(fadeTicks + 2)
-	ng, ok := h.a.cur.(*newGameScene)
+	h := NewHarness(t)
+	h.A.Settings.AnimSpeed = 8
+	h.Ticks(2)
+	h.Key(ebiten.KeyN) // New game from the menu
+	h.Ticks(FadeTicks + 2)
+	ng, ok := h.A.Cur.(*newGameScene)
 	if !ok {
-		t.Fatalf("scene %s after N", h.a.cur.Name())
+		t.Fatalf("scene %s after N", h.A.Cur.Name())
 	}
 	checkNewcomerTable(t, ng)
-	h.key(ebiten.KeyTab) // the human's name
-	h.key(ebiten.KeyTab) // the seed
+	h.Key(ebiten.KeyTab) // the human's name
+	h.Key(ebiten.KeyTab) // the seed
 	if ng.focus != fieldSeed {
 		t.Fatalf("two Tabs focus field %d, want the seed", ng.focus)
 	}
-	h.in.chars = []rune("12")
-	h.tick()
-	h.key(ebiten.KeyEnter) // leave the field
+	h.In.Chars = []rune("12")
+	h.Tick()
+	h.Key(ebiten.KeyEnter) // leave the field
 	if ng.seed != "12" || ng.focus != -1 {
 		t.Fatalf("seed field %q, focus %d", ng.seed, ng.focus)
 	}
-	h.key(ebiten.KeyEnter) // start
+	h.Key(ebiten.KeyEnter) // start
 	deadline := time.Now().Add(240 * time.Second)
 	seen := map[string]bool{}
 	played := 0
 	for {
 		if time.Now().After(deadline) {
-			t.Fatalf("the game did not end; at %s", h.a.cur.Name())
+			t.Fatalf("the game did not end; at %s", h.A.Cur.Name())
 		}
-		seen[h.a.cur.Name()] = true
-		switch s := h.a.cur.(type) {
+		seen[h.A.Cur.Name()] = true
+		switch s := h.A.Cur.(type) {
 		case *finalScene:
 			if len(s.view.Scores) != 5 || len(s.view.Results) != saboteur.Rounds {
 				t.Fatalf("final scores %v after %d rounds", s.view.Scores, len(s.view.Results))
@@ -464,20 +464,20 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 			t.Logf("keyboard: %d moves by the human in %d rounds", played, len(s.view.Results))
 			return
 		case *boardScene:
-			if s.myTurn() && h.a.fade == 0 {
-				moves := len(typedRecord(t, s.m.table.Record()).Moves)
+			if s.myTurn() && h.A.Fade == 0 {
+				moves := len(typedRecord(t, s.m.Table.Record()).Moves)
 				for k := 0; k < len(s.hand) && len(s.targets) == 0; k++ {
-					h.key(ebiten.KeyTab)
+					h.Key(ebiten.KeyTab)
 				}
 				if len(s.targets) > 0 {
-					h.key(ebiten.KeyEnter)
+					h.Key(ebiten.KeyEnter)
 				} else {
 					if s.sel < 0 {
-						h.key(ebiten.KeyTab)
+						h.Key(ebiten.KeyTab)
 					}
-					h.key(ebiten.KeyD)
+					h.Key(ebiten.KeyD)
 				}
-				if len(typedRecord(t, s.m.table.Record()).Moves) == moves && len(s.hand) > 0 {
+				if len(typedRecord(t, s.m.Table.Record()).Moves) == moves && len(s.hand) > 0 {
 					t.Fatalf("the keyboard did not move (hand %v, sel %d, reason %q)", s.hand, s.sel, s.reason)
 				}
 				played++
@@ -491,8 +491,8 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 				continue
 			}
 		}
-		h.tick()
-		if h.a.cur.Name() == "board" && math.Mod(float64(h.a.ticks), 50) == 0 {
+		h.Tick()
+		if h.A.Cur.Name() == "board" && math.Mod(float64(h.A.ticks), 50) == 0 {
 			time.Sleep(time.Millisecond)
 		}
 	}
@@ -504,7 +504,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 // no allocations).
 func BenchmarkBoardDrag(b *testing.B) {
 	h, s := startBoard(b, oneHuman(10), 4)
-	h.screen = ebiten.NewImage(h.a.w, h.a.h) // the whole screen, as in the game
+	h.Screen = ebiten.NewImage(h.A.W, h.A.H) // the whole screen, as in the game
 	// Lay 40 path cards into the maze as shown (the deck's first 40).
 	board := s.view.Board.Clone()
 	var places []saboteur.Placement
@@ -538,17 +538,17 @@ func BenchmarkBoardDrag(b *testing.B) {
 		b.Skip("no path card in hand")
 	}
 	r := s.hand[idx].r
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(r.cx()), int(r.cy()), true, true
-	h.tick()
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(r.Cx()), int(r.Cy()), true, true
+	h.Tick()
 	mz := s.L.maze
 	frame := 0
 	move := func() {
 		// Sweep the pointer back and forth over the maze.
 		k := float64(frame%120) / 120
-		h.in.x = int(mz.x + mz.w*(0.1+0.8*k))
-		h.in.y = int(mz.y + mz.h*(0.3+0.4*math.Sin(k*math.Pi)))
+		h.In.X = int(mz.X + mz.W*(0.1+0.8*k))
+		h.In.Y = int(mz.Y + mz.H*(0.3+0.4*math.Sin(k*math.Pi)))
 		frame++
-		h.tick()
+		h.Tick()
 	}
 	for i := 0; i < 200; i++ {
 		move()
@@ -560,7 +560,7 @@ func BenchmarkBoardDrag(b *testing.B) {
 	// queue would only grow: each frame is flushed (reading a pixel back)
 	// with the clock stopped, as the loop would after Draw.
 	var px [4]byte
-	flush := func() { h.screen.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px[:]) }
+	flush := func() { h.Screen.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px[:]) }
 	flush()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -582,51 +582,51 @@ func (panicScene) Draw(*App, *ebiten.Image) {}
 // TestCrashScreen: a panic in a scene shows the crash screen, with what
 // happened and where the autosave is, instead of ending the app.
 func TestCrashScreen(t *testing.T) {
-	h := newHarness(t)
-	h.a.cur = panicScene{}
-	if err := h.a.Update(); err != nil {
+	h := NewHarness(t)
+	h.A.Cur = panicScene{}
+	if err := h.A.Update(); err != nil {
 		t.Fatalf("Update returned %v", err)
 	}
-	cs, ok := h.a.cur.(*crashScene)
+	cs, ok := h.A.Cur.(*crashScene)
 	if !ok {
-		t.Fatalf("scene %s after a panic", h.a.cur.Name())
+		t.Fatalf("scene %s after a panic", h.A.Cur.Name())
 	}
 	if cs.err != "something broke" || cs.where == "" {
 		t.Errorf("crash screen says %q at %q", cs.err, cs.where)
 	}
-	h.a.crashed = false // the harness fails on a crash; the screen itself draws fine
-	h.a.shotWait = 0
-	h.shot("crash")
+	h.A.crashed = false // the harness fails on a crash; the screen itself draws fine
+	h.A.shotWait = 0
+	h.Shot("crash")
 	// Back to the menu.
-	cs.layout(h.a)
-	r := cs.menu.r
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(r.cx()), int(r.cy()), true, true
-	h.tick()
-	h.in.released, h.in.down = true, false
-	h.tick()
-	h.ticks(fadeTicks + 1)
-	if h.a.cur.Name() != "menu" {
-		t.Errorf("scene %s after Back to the menu", h.a.cur.Name())
+	cs.layout(h.A)
+	r := cs.menu.R
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(r.Cx()), int(r.Cy()), true, true
+	h.Tick()
+	h.In.Released, h.In.Down = true, false
+	h.Tick()
+	h.Ticks(FadeTicks + 1)
+	if h.A.Cur.Name() != "menu" {
+		t.Errorf("scene %s after Back to the menu", h.A.Cur.Name())
 	}
 }
 
 // shot saves the harness screen as name.png when SCENE_SHOTS names a
 // folder (to look at scenes the autoplay tour does not reach).
-func (h *harness) shot(name string) {
+func (h *Harness) Shot(name string) {
 	if dir := os.Getenv("SCENE_SHOTS"); dir != "" {
-		h.a.Draw(h.screen)
-		if err := savePNG(h.screen, dir+"/"+name+".png"); err != nil {
-			h.t.Error(err)
+		h.A.Draw(h.Screen)
+		if err := savePNG(h.Screen, dir+"/"+name+".png"); err != nil {
+			h.T.Error(err)
 		}
 	}
 }
 
 // click presses and releases at the centre of r.
-func (h *harness) click(r rect) {
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(r.cx()), int(r.cy()), true, true
-	h.tick()
-	h.in.released, h.in.down = true, false
-	h.tick()
+func (h *Harness) Click(r Rect) {
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(r.Cx()), int(r.Cy()), true, true
+	h.Tick()
+	h.In.Released, h.In.Down = true, false
+	h.Tick()
 }
 
 // TestNewcomerPlaysByMouse plays a whole 3-round game against four
@@ -635,34 +635,34 @@ func (h *harness) click(r rect) {
 // cell, a tool onto a player's panel, a rockfall or map onto the maze, else
 // onto the discard pile to pass), gold is clicked.
 func TestNewcomerPlaysByMouse(t *testing.T) {
-	h := newHarness(t)
-	h.a.settings.AnimSpeed = 8
-	h.ticks(2)
-	menu := h.a.cur.(*menuScene)
-	menu.layout(h.a)
-	h.click(menu.buttons[menuNew].r)
-	h.ticks(fadeTicks + 2)
-	ng := h.a.cur.(*newGameScene)
+	h := NewHarness(t)
+	h.A.Settings.AnimSpeed = 8
+	h.Ticks(2)
+	menu := h.A.Cur.(*MenuScene)
+	menu.Layout(h.A)
+	h.Click(menu.Buttons[menuNew].R)
+	h.Ticks(FadeTicks + 2)
+	ng := h.A.Cur.(*newGameScene)
 	checkNewcomerTable(t, ng)
-	ng.layout(h.a)
-	h.click(ng.seedR)
-	h.in.chars = []rune("21")
-	h.tick()
+	ng.layout(h.A)
+	h.Click(ng.seedR)
+	h.In.Chars = []rune("21")
+	h.Tick()
 	if ng.seed != "21" {
 		t.Fatalf("seed field %q after clicking it and typing", ng.seed)
 	}
-	h.click(ng.start.r)
+	h.Click(ng.start.R)
 	deadline := time.Now().Add(240 * time.Second)
 	played, shots := 0, map[string]bool{}
 	for {
 		if time.Now().After(deadline) {
-			t.Fatalf("the game did not end; at %s", h.a.cur.Name())
+			t.Fatalf("the game did not end; at %s", h.A.Cur.Name())
 		}
-		if n := h.a.cur.Name(); !shots[n] && h.a.fade == 0 && h.a.shotWait > 30 {
+		if n := h.A.Cur.Name(); !shots[n] && h.A.Fade == 0 && h.A.shotWait > 30 {
 			shots[n] = true
-			h.shot("mouse-" + n)
+			h.Shot("mouse-" + n)
 		}
-		switch s := h.a.cur.(type) {
+		switch s := h.A.Cur.(type) {
 		case *finalScene:
 			if len(s.view.Scores) != 5 || len(s.view.Results) != saboteur.Rounds {
 				t.Fatalf("final scores %v after %d rounds", s.view.Scores, len(s.view.Results))
@@ -673,45 +673,45 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 			t.Logf("mouse: %d moves by the human in %d rounds", played, len(s.view.Results))
 			return
 		case *boardScene:
-			if s.myTurn() && h.a.fade == 0 {
-				moves := len(typedRecord(t, s.m.table.Record()).Moves)
-				s.placeHand(h.a)
+			if s.myTurn() && h.A.Fade == 0 {
+				moves := len(typedRecord(t, s.m.Table.Record()).Moves)
+				s.placeHand(h.A)
 				mouseMove(h, s)
-				h.ticks(2)
-				if len(typedRecord(t, s.m.table.Record()).Moves) == moves {
+				h.Ticks(2)
+				if len(typedRecord(t, s.m.Table.Record()).Moves) == moves {
 					t.Fatalf("the drag did not move (reason %q)", s.reason)
 				}
 				played++
 				continue
 			}
-			if s.ended != nil && s.endShown && h.a.fade == 0 {
-				h.click(s.endButton(h.a).r) // the round is over: on to its end
+			if s.ended != nil && s.endShown && h.A.Fade == 0 {
+				h.Click(s.endButton(h.A).R) // the round is over: on to its end
 				continue
 			}
 		case *roundEndScene:
-			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 && s.picks[0].w > 0 {
-				h.click(s.picks[0])
+			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 && s.picks[0].W > 0 {
+				h.Click(s.picks[0])
 				continue
 			}
 			if s.done {
-				s.layout(h.a)
-				h.click(s.btn.r)
+				s.layout(h.A)
+				h.Click(s.btn.R)
 				continue
 			}
 		case *revealScene:
-			if s.btn.enabled && h.a.fade == 0 {
-				s.layout(h.a)
-				h.click(s.btn.r)
+			if s.btn.Enabled && h.A.Fade == 0 {
+				s.layout(h.A)
+				h.Click(s.btn.R)
 				continue
 			}
 		}
-		h.tick()
+		h.Tick()
 	}
 }
 
 // mouseMove drags one card of the human's hand to where it may go, or to
 // the discard pile.
-func mouseMove(h *harness, s *boardScene) {
+func mouseMove(h *Harness, s *boardScene) {
 	for i := range s.hand {
 		r := s.hand[i].r
 		s.sel = i
@@ -721,24 +721,24 @@ func mouseMove(h *harness, s *boardScene) {
 			continue
 		}
 		tg := s.targets[0]
-		var to rect
+		var to Rect
 		if tg.isSeat {
 			to = s.L.panels[tg.seat]
 		} else {
-			to = s.cellRect(h.a, tg.cell)
+			to = s.cellRect(h.A, tg.cell)
 		}
-		if !to.in(int(to.cx()), int(to.cy())) || (!tg.isSeat && !s.L.maze.in(int(to.cx()), int(to.cy()))) {
+		if !to.in(int(to.Cx()), int(to.Cy())) || (!tg.isSeat && !s.L.maze.in(int(to.Cx()), int(to.Cy()))) {
 			continue // off screen: try another card
 		}
 		c := s.hand[i].card
 		if c.Kind == saboteur.Repair && len(c.Tools.Tools()) == 2 && s.mine.Broken[tg.seat]&c.Tools == c.Tools {
 			continue // would ask which tool: keep it simple
 		}
-		h.drag(r.cx(), r.cy(), to.cx(), to.cy())
+		h.Drag(r.Cx(), r.Cy(), to.Cx(), to.Cy())
 		return
 	}
 	r := s.hand[0].r
-	h.drag(r.cx(), r.cy(), s.L.discard.cx(), s.L.discard.cy())
+	h.Drag(r.Cx(), r.Cy(), s.L.discard.Cx(), s.L.discard.Cy())
 }
 
 // TestContinueResumes: a game left mid-round (closed window, crash) is
@@ -746,37 +746,37 @@ func mouseMove(h *harness, s *boardScene) {
 // with the same humans and computer players.
 func TestContinueResumes(t *testing.T) {
 	dir := t.TempDir()
-	h := newHarnessIn(t, dir)
-	m, err := newMatch(h.a, Setup{Seats: oneHuman(3), Youngest: 0, Seed: 77})
+	h := NewHarnessIn(t, dir)
+	m, err := NewMatch(h.A, Setup{Seats: oneHuman(3), Youngest: 0, Seed: 77})
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := m.table.View(0)
-	if err := m.submit(0, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
+	v := m.Table.View(0)
+	if err := m.Submit(0, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
 		t.Fatal(err)
 	}
 	// The computer players move at once; wait for the human's turn.
-	for i := 0; m.table.View(-1).Turn != 0 && i < 2000; i++ {
+	for i := 0; m.Table.View(-1).Turn != 0 && i < 2000; i++ {
 		time.Sleep(time.Millisecond)
 	}
-	want := typedRecord(t, m.table.Record())
-	m.close()
+	want := typedRecord(t, m.Table.Record())
+	m.Close()
 
-	h2 := newHarnessIn(t, dir)
-	h2.ticks(2)
-	menu := h2.a.cur.(*menuScene)
-	menu.layout(h2.a)
-	if !menu.buttons[menuContinue].enabled {
+	h2 := NewHarnessIn(t, dir)
+	h2.Ticks(2)
+	menu := h2.A.Cur.(*MenuScene)
+	menu.Layout(h2.A)
+	if !menu.Buttons[MenuContinue].Enabled {
 		t.Fatal("Continue is greyed with an autosave present")
 	}
-	h2.click(menu.buttons[menuContinue].r)
-	h2.ticks(fadeTicks + 2)
-	rv, ok := h2.a.cur.(*revealScene)
+	h2.Click(menu.Buttons[MenuContinue].R)
+	h2.Ticks(FadeTicks + 2)
+	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok {
-		t.Fatalf("scene %s after Continue", h2.a.cur.Name())
+		t.Fatalf("scene %s after Continue", h2.A.Cur.Name())
 	}
-	t.Cleanup(rv.m.close)
-	got := typedRecord(t, rv.m.table.Record())
+	t.Cleanup(rv.m.Close)
+	got := typedRecord(t, rv.m.Table.Record())
 	if fmt.Sprint(got.Moves) != fmt.Sprint(want.Moves) || got.Seed != want.Seed {
 		t.Fatalf("resumed %d moves (seed %d), saved %d (seed %d)", len(got.Moves), got.Seed, len(want.Moves), want.Seed)
 	}
@@ -790,31 +790,31 @@ func TestContinueResumes(t *testing.T) {
 // humans, the curtain up, the computer player at its level.
 func TestContinueHotseat(t *testing.T) {
 	dir := t.TempDir()
-	h := newHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
-	m, err := newMatch(h.a, Setup{Seats: seats, Youngest: 0, Seed: 77})
+	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 77})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for seat := 0; seat < 2; seat++ {
-		v := m.table.View(seat)
-		if err := m.submit(seat, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
+		v := m.Table.View(seat)
+		if err := m.Submit(seat, saboteur.Move{Type: saboteur.Discard, Card: v.Hand[0]}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for i := 0; m.table.View(-1).Turn != 0 && i < 2000; i++ {
+	for i := 0; m.Table.View(-1).Turn != 0 && i < 2000; i++ {
 		time.Sleep(time.Millisecond)
 	}
-	m.close()
-	if err := os.Remove(setupPath(h.a)); err != nil {
+	m.Close()
+	if err := os.Remove(setupPath(h.A)); err != nil {
 		t.Fatal(err)
 	}
-	h2 := continueGame(t, dir)
-	rv, ok := h2.a.cur.(*revealScene)
+	h2 := ContinueGame(t, dir)
+	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok {
-		t.Fatalf("scene %s after Continue", h2.a.cur.Name())
+		t.Fatalf("scene %s after Continue", h2.A.Cur.Name())
 	}
-	t.Cleanup(rv.m.close)
+	t.Cleanup(rv.m.Close)
 	if !rv.m.isHuman(0) || !rv.m.isHuman(1) || rv.m.isHuman(2) || !rv.m.hotseat() {
 		t.Fatalf("humans %v after Continue, want seats 0 and 1", rv.m.humans)
 	}
@@ -834,9 +834,9 @@ func TestContinueHotseat(t *testing.T) {
 // --screenshots test) and Ebitengine runs every draw command queued by the
 // tests before it: the tests run inside one Update of the game loop, where
 // nothing else ends a frame.
-func newScreen(a *App) *ebiten.Image {
+func NewScreen(a *App) *ebiten.Image {
 	if os.Getenv("SCENE_SHOTS") != "" || os.Getenv("GALLERY") != "" {
-		return ebiten.NewImage(a.w, a.h)
+		return ebiten.NewImage(a.W, a.H)
 	}
 	return ebiten.NewImage(64, 64)
 }
@@ -923,17 +923,17 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 }
 
 // continueGame opens the menu on dir's autosave and clicks Continue.
-func continueGame(t *testing.T, dir string) *harness {
+func ContinueGame(t *testing.T, dir string) *Harness {
 	t.Helper()
-	h := newHarnessIn(t, dir)
-	h.ticks(2)
-	menu := h.a.cur.(*menuScene)
-	menu.layout(h.a)
-	if !menu.buttons[menuContinue].enabled {
+	h := NewHarnessIn(t, dir)
+	h.Ticks(2)
+	menu := h.A.Cur.(*MenuScene)
+	menu.Layout(h.A)
+	if !menu.Buttons[MenuContinue].Enabled {
 		t.Fatal("Continue is greyed with an autosave present")
 	}
-	h.click(menu.buttons[menuContinue].r)
-	h.ticks(fadeTicks + 2)
+	h.Click(menu.Buttons[MenuContinue].R)
+	h.Ticks(FadeTicks + 2)
 	return h
 }
 
@@ -945,24 +945,24 @@ func TestContinueInHandingOut(t *testing.T) {
 	dir := t.TempDir()
 	offered := handingOutSave(t, dir, 5, 1)
 	me := offered[0]
-	h := continueGame(t, dir)
-	re, ok := h.a.cur.(*roundEndScene)
+	h := ContinueGame(t, dir)
+	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
-		t.Fatalf("scene %s after Continue, want the round end", h.a.cur.Name())
+		t.Fatalf("scene %s after Continue, want the round end", h.A.Cur.Name())
 	}
-	t.Cleanup(re.m.close)
-	want := re.m.table.View(me).Offer
+	t.Cleanup(re.m.Close)
+	want := re.m.Table.View(me).Offer
 	if re.offer != me || fmt.Sprint(re.offerV.Offer) != fmt.Sprint(want) || len(want) == 0 {
 		t.Fatalf("offer to seat %d of %v, want seat %d's %v", re.offer, re.offerV.Offer, me, want)
 	}
 	if re.cover {
 		t.Fatal("a single human gets the curtain")
 	}
-	h.shot("continue-handing-out")
-	before := len(typedRecord(t, re.m.table.Record()).Moves)
-	gold0 := re.m.table.View(me).Gold
-	h.key(ebiten.Key1)
-	rec := typedRecord(t, re.m.table.Record())
+	h.Shot("continue-handing-out")
+	before := len(typedRecord(t, re.m.Table.Record()).Moves)
+	gold0 := re.m.Table.View(me).Gold
+	h.Key(ebiten.Key1)
+	rec := typedRecord(t, re.m.Table.Record())
 	if len(rec.Moves) <= before {
 		t.Fatal("the choice was not played")
 	}
@@ -970,24 +970,24 @@ func TestContinueInHandingOut(t *testing.T) {
 		t.Fatalf("played %v, want seat %d keeping %d", mv, me, want[0])
 	}
 	// Cards left that give no choice (one value) are kept without asking.
-	if g := re.m.table.View(me).Gold; g < gold0+want[0] {
+	if g := re.m.Table.View(me).Gold; g < gold0+want[0] {
 		t.Errorf("gold %d after keeping %d (had %d)", g, want[0], gold0)
 	}
 	for i := 0; i < 600 && !re.done; i++ {
-		h.tick()
+		h.Tick()
 	}
 	if !re.done {
 		t.Fatal("the handing-out did not finish")
 	}
-	res := re.m.table.View(me).Results
+	res := re.m.Table.View(me).Results
 	if got := res[len(res)-1].Gold[me]; re.mine != got || got < want[0] {
 		t.Errorf("the round end says %d gold for me, the round gave me %d, I chose %d", re.mine, got, want[0])
 	}
-	h.key(ebiten.KeyEnter)
-	h.ticks(fadeTicks + 2)
-	rv, ok := h.a.cur.(*revealScene)
+	h.Key(ebiten.KeyEnter)
+	h.Ticks(FadeTicks + 2)
+	rv, ok := h.A.Cur.(*revealScene)
 	if !ok || rv.view.Round != re.ended.Round+1 {
-		t.Fatalf("scene %s after the round end, want round %d's role reveal", h.a.cur.Name(), re.ended.Round+1)
+		t.Fatalf("scene %s after the round end, want round %d's role reveal", h.A.Cur.Name(), re.ended.Round+1)
 	}
 }
 
@@ -999,16 +999,16 @@ func TestHotseatHandingOut(t *testing.T) {
 	dir := t.TempDir()
 	offered := handingOutSave(t, dir, 5, 2)
 	humans := offered[:2]
-	h := continueGame(t, dir)
-	re, ok := h.a.cur.(*roundEndScene)
+	h := ContinueGame(t, dir)
+	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
-		t.Fatalf("scene %s after Continue, want the round end", h.a.cur.Name())
+		t.Fatalf("scene %s after Continue, want the round end", h.A.Cur.Name())
 	}
-	t.Cleanup(re.m.close)
+	t.Cleanup(re.m.Close)
 	for k, me := range humans {
 		// Up to this human's offer (the computer players choose theirs).
 		for i := 0; i < 600 && re.offer != me; i++ {
-			h.tick()
+			h.Tick()
 		}
 		if re.offer != me {
 			t.Fatalf("no offer to seat %d (offer to %d)", me, re.offer)
@@ -1016,42 +1016,42 @@ func TestHotseatHandingOut(t *testing.T) {
 		if !re.cover {
 			t.Fatalf("human %d's offer shows without the curtain", k+1)
 		}
-		if re.btn.label != h.a.T("scene.curtain.show", "name", re.m.name(me)) {
-			t.Errorf("curtain button %q does not name %s", re.btn.label, re.m.name(me))
+		if re.btn.Label != h.A.T("scene.curtain.show", "name", re.m.name(me)) {
+			t.Errorf("curtain button %q does not name %s", re.btn.Label, re.m.name(me))
 		}
-		h.shot(fmt.Sprintf("hotseat-handing-out-%d", k+1))
-		h.key(ebiten.KeyEnter)
+		h.Shot(fmt.Sprintf("hotseat-handing-out-%d", k+1))
+		h.Key(ebiten.KeyEnter)
 		if re.cover || re.shown != me {
 			t.Fatalf("after Enter the curtain is still up for seat %d", me)
 		}
-		want := re.m.table.View(me).Offer
+		want := re.m.Table.View(me).Offer
 		if fmt.Sprint(re.offerV.Offer) != fmt.Sprint(want) {
 			t.Fatalf("seat %d sees the offer %v, theirs is %v", me, re.offerV.Offer, want)
 		}
-		before := len(typedRecord(t, re.m.table.Record()).Moves)
-		h.key(ebiten.Key1)
-		rec := typedRecord(t, re.m.table.Record())
+		before := len(typedRecord(t, re.m.Table.Record()).Moves)
+		h.Key(ebiten.Key1)
+		rec := typedRecord(t, re.m.Table.Record())
 		if len(rec.Moves) <= before || rec.Moves[before].Seat != me || rec.Moves[before].Gold != want[0] {
 			t.Fatalf("seat %d's choice of %d was not played: %v", me, want[0], rec.Moves[before:])
 		}
 	}
 	for i := 0; i < 600 && !re.done; i++ {
 		if re.cover {
-			h.key(ebiten.KeyEnter) // a human offered a second card
+			h.Key(ebiten.KeyEnter) // a human offered a second card
 			if re.m.isHuman(re.offer) {
-				h.key(ebiten.Key1)
+				h.Key(ebiten.Key1)
 			}
 		}
-		h.tick()
+		h.Tick()
 	}
 	if !re.done {
 		t.Fatal("the handing-out did not finish")
 	}
-	h.key(ebiten.KeyEnter)
-	h.ticks(fadeTicks + 2)
-	rv, ok := h.a.cur.(*revealScene)
+	h.Key(ebiten.KeyEnter)
+	h.Ticks(FadeTicks + 2)
+	rv, ok := h.A.Cur.(*revealScene)
 	if !ok {
-		t.Fatalf("scene %s after the round end", h.a.cur.Name())
+		t.Fatalf("scene %s after the round end", h.A.Cur.Name())
 	}
 	if !rv.curtain {
 		t.Error("the next round's role reveal shows a role before the curtain")

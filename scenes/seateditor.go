@@ -18,27 +18,27 @@ import (
 // focused field (typeInto). Incan Gold's and Underground's new-game scenes
 // use it; their own options sit beside it.
 type seatEditor struct {
-	seats    []SeatSetup
+	Seats    []SeatSetup
 	seed     string // the seed field's text: digits, or "" for random
-	focus    int    // seat i's name field, or fieldSeed; -1 none
+	Focus    int    // seat i's name field, or fieldSeed; -1 none
 	min, max int    // the game's seat counts
 	levels   []string
 	keys     string // catalogue prefix of "<keys>.seat.human", "<keys>.seat.computer", "<keys>.level.<level>"
 
-	rows  []seatRow
-	add   button
-	seedR rect
+	Rows  []seatRow
+	Add   Button
+	SeedR Rect
 	chars []rune
 	ticks int
 }
 
 // newSeatEditor starts with a human at seat 0 and n-1 computer players at
 // normal level.
-func newSeatEditor(a *App, n, lo, hi int, levels []string, keys string) seatEditor {
-	e := seatEditor{focus: -1, min: lo, max: hi, levels: levels, keys: keys}
-	e.seats = []SeatSetup{{Human: true, Name: defaultPlayerName(a)}}
+func NewSeatEditor(a *App, n, lo, hi int, levels []string, keys string) seatEditor {
+	e := seatEditor{Focus: -1, min: lo, max: hi, levels: levels, keys: keys}
+	e.Seats = []SeatSetup{{Human: true, Name: defaultPlayerName(a)}}
 	for i := 2; i <= n; i++ {
-		e.seats = append(e.seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
+		e.Seats = append(e.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
 	}
 	return e
 }
@@ -46,34 +46,34 @@ func newSeatEditor(a *App, n, lo, hi int, levels []string, keys string) seatEdit
 // layout places the rows from (x0, y0) down, each rowH pixels high, and
 // the seed field at seedR; mirrored for a right-to-left language across
 // the screen's width.
-func (e *seatEditor) layout(a *App, seedR rect) {
-	w, u := float64(a.w), a.U
+func (e *seatEditor) Layout(a *App, seedR Rect) {
+	w, u := float64(a.W), a.U
 	x0, y0, rowH := u(40), u(96), u(46)
-	n := len(e.seats)
-	e.rows = e.rows[:0]
-	for i, st := range e.seats {
-		r := rect{x0, y0 + float64(i)*rowH, u(560), rowH - u(6)}
+	n := len(e.Seats)
+	e.Rows = e.Rows[:0]
+	for i, st := range e.Seats {
+		r := Rect{x0, y0 + float64(i)*rowH, u(560), rowH - u(6)}
 		row := seatRow{r: r}
-		row.kind = button{r: rect{r.x, r.y, u(130), r.h}, enabled: true, label: a.T(e.keys + ".seat.computer")}
+		row.kind = Button{R: Rect{r.X, r.Y, u(130), r.H}, Enabled: true, Label: a.T(e.keys + ".seat.computer")}
 		if st.Human {
-			row.kind.label = a.T(e.keys + ".seat.human")
+			row.kind.Label = a.T(e.keys + ".seat.human")
 		}
-		row.name = rect{r.x + u(140), r.y, u(300), r.h}
-		row.levelL = button{r: rect{r.x + u(140), r.y, u(44), r.h}, label: "‹", enabled: true}
-		row.level = rect{r.x + u(188), r.y, u(208), r.h}
-		row.levelR = button{r: rect{r.x + u(400), r.y, u(40), r.h}, label: "›", enabled: true}
-		row.remove = button{r: rect{r.x + u(450), r.y, u(44), r.h}, label: "×", enabled: n > e.min}
-		e.rows = append(e.rows, row)
+		row.name = Rect{r.X + u(140), r.Y, u(300), r.H}
+		row.levelL = Button{R: Rect{r.X + u(140), r.Y, u(44), r.H}, Label: "‹", Enabled: true}
+		row.level = Rect{r.X + u(188), r.Y, u(208), r.H}
+		row.LevelR = Button{R: Rect{r.X + u(400), r.Y, u(40), r.H}, Label: "›", Enabled: true}
+		row.remove = Button{R: Rect{r.X + u(450), r.Y, u(44), r.H}, Label: "×", Enabled: n > e.min}
+		e.Rows = append(e.Rows, row)
 	}
-	e.add = button{r: rect{x0, y0 + float64(n)*rowH, u(494), u(40)}, label: a.T("scene.newgame.add"), enabled: n < e.max}
-	e.seedR = seedR
+	e.Add = Button{R: Rect{x0, y0 + float64(n)*rowH, u(494), u(40)}, Label: a.T("scene.newgame.add"), Enabled: n < e.max}
+	e.SeedR = seedR
 	if a.RTL() {
-		for i := range e.rows {
-			r := &e.rows[i]
-			r.r, r.kind.r, r.name, r.level, r.remove.r = r.r.mirror(w), r.kind.r.mirror(w), r.name.mirror(w), r.level.mirror(w), r.remove.r.mirror(w)
-			r.levelL.r, r.levelR.r = r.levelR.r.mirror(w), r.levelL.r.mirror(w)
+		for i := range e.Rows {
+			r := &e.Rows[i]
+			r.r, r.kind.R, r.name, r.level, r.remove.R = r.r.Mirror(w), r.kind.R.Mirror(w), r.name.Mirror(w), r.level.Mirror(w), r.remove.R.Mirror(w)
+			r.levelL.R, r.LevelR.R = r.LevelR.R.Mirror(w), r.levelL.R.Mirror(w)
 		}
-		e.add.r, e.seedR = e.add.r.mirror(w), e.seedR.mirror(w)
+		e.Add.R, e.SeedR = e.Add.R.Mirror(w), e.SeedR.Mirror(w)
 	}
 }
 
@@ -88,43 +88,43 @@ func (e *seatEditor) cycleLevel(l string, d int) string {
 // update reads the clicks on the rows, "add" and the seed field, then
 // Tab or the typed characters; it reports whether a seat was removed (the
 // rows are stale until the next layout).
-func (e *seatEditor) update(a *App) (removed bool) {
+func (e *seatEditor) Update(a *App) (removed bool) {
 	e.ticks++
-	for i := range e.rows {
-		r, st := &e.rows[i], &e.seats[i]
+	for i := range e.Rows {
+		r, st := &e.Rows[i], &e.Seats[i]
 		switch {
-		case r.kind.clicked(a):
+		case r.kind.Clicked(a):
 			st.Human = !st.Human
 			if st.Human {
 				st.Name, st.Level = playerName(a, i+1), ""
 			} else {
 				st.Name, st.Level = a.T("scene.bot.name", "n", i+1), "normal"
-				if e.focus == i {
-					e.focus = -1
+				if e.Focus == i {
+					e.Focus = -1
 				}
 			}
 		case st.Human && a.Clicked(r.name):
-			e.focus = i
-		case !st.Human && r.levelL.clicked(a):
+			e.Focus = i
+		case !st.Human && r.levelL.Clicked(a):
 			st.Level = e.cycleLevel(st.Level, -1)
-		case !st.Human && (r.levelR.clicked(a) || a.Clicked(r.level)):
+		case !st.Human && (r.LevelR.Clicked(a) || a.Clicked(r.level)):
 			st.Level = e.cycleLevel(st.Level, 1)
-		case r.remove.clicked(a):
-			e.seats = slices.Delete(e.seats, i, i+1)
-			e.focus = -1
+		case r.remove.Clicked(a):
+			e.Seats = slices.Delete(e.Seats, i, i+1)
+			e.Focus = -1
 			return true
 		}
 	}
-	if e.add.clicked(a) {
-		e.seats = append(e.seats, SeatSetup{Name: a.T("scene.bot.name", "n", len(e.seats)+1), Level: "normal"})
+	if e.Add.Clicked(a) {
+		e.Seats = append(e.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", len(e.Seats)+1), Level: "normal"})
 	}
-	if a.Clicked(e.seedR) {
-		e.focus = fieldSeed
+	if a.Clicked(e.SeedR) {
+		e.Focus = fieldSeed
 	}
 	if a.Key(ebiten.KeyTab) {
-		e.focus = nextField(e.seats, e.focus, a.in.KeyPressed(ebiten.KeyShift))
+		e.Focus = nextField(e.Seats, e.Focus, a.In.KeyPressed(ebiten.KeyShift))
 	} else {
-		e.chars = typeInto(a, e.chars, &e.focus, e.seats, &e.seed)
+		e.chars = typeInto(a, e.chars, &e.Focus, e.Seats, &e.seed)
 	}
 	return false
 }
@@ -132,8 +132,8 @@ func (e *seatEditor) update(a *App) (removed bool) {
 // result is the seats with their names trimmed (an empty one becomes
 // "Player n") and the seed (0: random); a seed that does not read as a
 // number is an error text for the scene.
-func (e *seatEditor) result(a *App) (seats []SeatSetup, seed uint64, errText string) {
-	seats = slices.Clone(e.seats)
+func (e *seatEditor) Result(a *App) (seats []SeatSetup, seed uint64, errText string) {
+	seats = slices.Clone(e.Seats)
 	for i := range seats {
 		seats[i].Name = strings.TrimSpace(seats[i].Name)
 		if seats[i].Name == "" {
@@ -151,25 +151,25 @@ func (e *seatEditor) result(a *App) (seats []SeatSetup, seed uint64, errText str
 }
 
 // draw draws the rows, "add", the seed's label and field.
-func (e *seatEditor) draw(a *App, p *painter, dst *ebiten.Image) {
-	for i, r := range e.rows {
-		st := e.seats[i]
-		drawButton(a, p, dst, &r.kind)
+func (e *seatEditor) Draw(a *App, p *Painter, dst *ebiten.Image) {
+	for i, r := range e.Rows {
+		st := e.Seats[i]
+		DrawButton(a, p, dst, &r.kind)
 		if st.Human {
-			drawField(a, p, dst, r.name, st.Name, playerName(a, i+1), e.focus == i, e.ticks)
+			drawField(a, p, dst, r.name, st.Name, playerName(a, i+1), e.Focus == i, e.ticks)
 		} else {
-			drawButton(a, p, dst, &r.levelL)
-			p.round(dst, r.level, a.U(6), colPanel, a.U(1), colEdge)
+			DrawButton(a, p, dst, &r.levelL)
+			p.Round(dst, r.level, a.U(6), ColPanel, a.U(1), ColEdge)
 			label := st.Name + " · " + a.T(e.keys+".level."+st.Level)
-			drawText(a, dst, fit(a, label, a.U(15), r.level.w-a.U(12)), a.U(15), r.level.cx(), r.level.cy(), alignCenter, colText)
-			drawButton(a, p, dst, &r.levelR)
+			DrawText(a, dst, Fit(a, label, a.U(15), r.level.W-a.U(12)), a.U(15), r.level.Cx(), r.level.Cy(), AlignCenter, ColText)
+			DrawButton(a, p, dst, &r.LevelR)
 		}
-		drawButton(a, p, dst, &r.remove)
+		DrawButton(a, p, dst, &r.remove)
 	}
-	drawButton(a, p, dst, &e.add)
-	lx, al := startOf(a, rect{e.seedR.x, 0, e.seedR.w, 0}, 0)
-	drawText(a, dst, fit(a, a.T("scene.newgame.seed"), a.U(15), e.seedR.w), a.U(15), lx, e.seedR.y-a.U(14), al, colTextDim)
-	drawField(a, p, dst, e.seedR, e.seed, a.T("scene.newgame.seed_random"), e.focus == fieldSeed, e.ticks)
+	DrawButton(a, p, dst, &e.Add)
+	lx, al := StartOf(a, Rect{e.SeedR.X, 0, e.SeedR.W, 0}, 0)
+	DrawText(a, dst, Fit(a, a.T("scene.newgame.seed"), a.U(15), e.SeedR.W), a.U(15), lx, e.SeedR.Y-a.U(14), al, ColTextDim)
+	drawField(a, p, dst, e.SeedR, e.seed, a.T("scene.newgame.seed_random"), e.Focus == fieldSeed, e.ticks)
 }
 
 // typeInto sends the characters typed this frame to the focused text
@@ -184,7 +184,7 @@ func typeInto(a *App, chars []rune, focus *int, seats []SeatSetup, seed *string)
 		*focus = -1
 		return chars
 	}
-	chars = a.in.AppendChars(chars[:0])
+	chars = a.In.AppendChars(chars[:0])
 	var field *string
 	limit := 16
 	switch {

@@ -37,7 +37,7 @@ func DefaultSettings() Settings {
 
 // maxSettingsSize bounds settings.json (a few hundred bytes when the app
 // writes it).
-const maxSettingsSize = 1 << 20
+const MaxSettingsSize = 1 << 20
 
 // LoadSettings reads path; a missing or unreadable file gives the defaults
 // (a corrupt settings file must never keep the game from starting: nor may
@@ -45,7 +45,7 @@ const maxSettingsSize = 1 << 20
 // values are brought back into range.
 func LoadSettings(path string) Settings {
 	s := DefaultSettings()
-	data, err := game.ReadLocalFile(path, maxSettingsSize)
+	data, err := game.ReadLocalFile(path, MaxSettingsSize)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(os.Stderr, "goldvein: settings: %v (using defaults)\n", err)
 	}

@@ -66,7 +66,7 @@ func newTutorialMatch(a *App) (*match, error) {
 		{Name: a.T("scene.bot.name", "n", 1), Level: string(bot.Easy)},
 		{Name: a.T("scene.bot.name", "n", 2), Level: string(bot.Easy)},
 	}}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, started: now(), fresh: true,
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, started: Now(), fresh: true,
 		tutor: &tutorial{cur: -1}}
 	t, err := newTable(s, m.seats(a, 0), nil)
 	if err != nil {
@@ -179,10 +179,10 @@ func (s *boardScene) coaching() bool { return s.m.tutor != nil && s.view.Round <
 const coachH = 92
 
 // coachRect is the coach's box, in its band above the maze.
-func (s *boardScene) coachRect(a *App) rect {
+func (s *boardScene) coachRect(a *App) Rect {
 	mr := s.L.maze
-	w := min(mr.w-a.U(20), a.U(640))
-	return rect{mr.cx() - w/2, mr.y - a.U(coachH) + a.U(4), w, a.U(coachH) - a.U(8)}
+	w := min(mr.W-a.U(20), a.U(640))
+	return Rect{mr.Cx() - w/2, mr.Y - a.U(coachH) + a.U(4), w, a.U(coachH) - a.U(8)}
 }
 
 // drawCoach draws the lesson asked for, or the word that every move has
@@ -204,8 +204,8 @@ func (s *boardScene) drawCoach(a *App, dst *ebiten.Image) {
 		return
 	}
 	r := s.coachRect(a)
-	s.p.round(dst, r, a.U(10), colPanel, a.U(2), colGold)
+	s.p.Round(dst, r, a.U(10), ColPanel, a.U(2), ColGold)
 	head := a.T("scene.tutorial.title", "done", int(lessonCount)-t.left(), "total", int(lessonCount))
-	drawText(a, dst, head, a.U(13), r.cx(), r.y+a.U(14), alignCenter, colGold)
-	drawWrapped(a, dst, text, a.U(15), r.cx(), r.y+a.U(26), r.w-a.U(24), alignCenter, colText)
+	DrawText(a, dst, head, a.U(13), r.Cx(), r.Y+a.U(14), AlignCenter, ColGold)
+	DrawWrapped(a, dst, text, a.U(15), r.Cx(), r.Y+a.U(26), r.W-a.U(24), AlignCenter, ColText)
 }

@@ -55,7 +55,7 @@ func lessonCard(s *boardScene, l lesson) int {
 
 // tutorialMove makes the lesson asked for (or, with none, a pass) by the
 // mouse alone or by the keyboard alone.
-func tutorialMove(t *testing.T, h *harness, s *boardScene, byKeys bool) {
+func tutorialMove(t *testing.T, h *Harness, s *boardScene, byKeys bool) {
 	l := s.m.tutor.cur
 	if l < 0 {
 		l = lessonPass
@@ -66,28 +66,28 @@ func tutorialMove(t *testing.T, h *harness, s *boardScene, byKeys bool) {
 	}
 	if byKeys {
 		for k := 0; k <= len(s.hand) && s.sel != idx; k++ {
-			h.key(ebiten.KeyTab)
+			h.Key(ebiten.KeyTab)
 		}
 		if l == lessonTurn {
-			h.key(ebiten.KeyR)
+			h.Key(ebiten.KeyR)
 		}
 		if l == lessonPass {
-			h.key(ebiten.KeyD)
+			h.Key(ebiten.KeyD)
 		} else {
-			h.key(ebiten.KeyEnter)
+			h.Key(ebiten.KeyEnter)
 		}
 		if s.chooser.on {
-			h.key(ebiten.Key1)
+			h.Key(ebiten.Key1)
 		}
 		return
 	}
-	s.placeHand(h.a)
+	s.placeHand(h.A)
 	card := s.hand[idx].r
 	if l == lessonTurn {
-		h.in.x, h.in.y, h.in.right = int(card.cx()), int(card.cy()), true
-		h.tick()
+		h.In.X, h.In.Y, h.In.right = int(card.Cx()), int(card.Cy()), true
+		h.Tick()
 	}
-	var to rect
+	var to Rect
 	if l == lessonPass {
 		to = s.L.discard
 	} else {
@@ -107,43 +107,43 @@ func tutorialMove(t *testing.T, h *harness, s *boardScene, byKeys bool) {
 		if tg.isSeat {
 			to = s.L.panels[tg.seat]
 		} else {
-			to = s.cellRect(h.a, tg.cell)
+			to = s.cellRect(h.A, tg.cell)
 		}
 	}
-	h.drag(card.cx(), card.cy(), to.cx(), to.cy())
+	h.Drag(card.Cx(), card.Cy(), to.Cx(), to.Cy())
 	if s.chooser.on {
-		h.click(s.chooser.r[0])
+		h.Click(s.chooser.r[0])
 	}
 }
 
 // playTutorial goes from the menu through the guided round by the mouse
 // alone or the keyboard alone, until every lesson is done.
 func playTutorial(t *testing.T, byKeys bool) {
-	h := newHarness(t)
-	h.ticks(2)
-	menu := h.a.cur.(*menuScene)
+	h := NewHarness(t)
+	h.Ticks(2)
+	menu := h.A.Cur.(*MenuScene)
 	if byKeys {
-		h.key(ebiten.KeyArrowUp)                          // the last button: Learn to play
-		if menu.focus != len(menu.pick.games)+menuLearn { // the game cards come first
+		h.Key(ebiten.KeyArrowUp)                          // the last button: Learn to play
+		if menu.focus != len(menu.Pick.games)+MenuLearn { // the game cards come first
 			t.Fatalf("Up focuses button %d, want Learn to play", menu.focus)
 		}
-		h.key(ebiten.KeyEnter)
+		h.Key(ebiten.KeyEnter)
 	} else {
-		menu.layout(h.a)
-		h.click(menu.buttons[menuLearn].r)
+		menu.Layout(h.A)
+		h.Click(menu.Buttons[MenuLearn].R)
 	}
-	h.ticks(fadeTicks + 2)
+	h.Ticks(FadeTicks + 2)
 	deadline := time.Now().Add(120 * time.Second)
 	lessons := 0
 	for time.Now().Before(deadline) {
-		switch s := h.a.cur.(type) {
+		switch s := h.A.Cur.(type) {
 		case *revealScene:
-			if s.btn.enabled && h.a.fade == 0 {
+			if s.btn.Enabled && h.A.Fade == 0 {
 				if byKeys {
-					h.key(ebiten.KeyEnter)
+					h.Key(ebiten.KeyEnter)
 				} else {
-					s.layout(h.a)
-					h.click(s.btn.r)
+					s.layout(h.A)
+					h.Click(s.btn.R)
 				}
 				continue
 			}
@@ -154,43 +154,43 @@ func playTutorial(t *testing.T, byKeys bool) {
 			}
 			if tu.left() == 0 {
 				found := false
-				for _, d := range drawnLines(h) {
-					found = found || d.s == h.a.T("scene.tutorial.done") || len(d.s) > 10 && h.a.T("scene.tutorial.done")[:10] == d.s[:10]
+				for _, d := range DrawnLines(h) {
+					found = found || d.S == h.A.T("scene.tutorial.done") || len(d.S) > 10 && h.A.T("scene.tutorial.done")[:10] == d.S[:10]
 				}
 				if !found {
 					t.Error("the coach does not say every move was tried")
 				}
-				h.shot("tutorial-done")
+				h.Shot("tutorial-done")
 				return
 			}
-			if s.myTurn() && h.a.fade == 0 {
+			if s.myTurn() && h.A.Fade == 0 {
 				asked, before := tu.cur, tu.left()
 				if asked >= 0 && lessons == 0 {
-					h.shot("tutorial-first")
+					h.Shot("tutorial-first")
 				}
 				if asked >= 0 {
 					// Another move than the one asked for is refused.
-					moves := len(s.m.table.Record().Moves)
+					moves := len(s.m.Table.Record().Moves)
 					if asked != lessonPass {
 						if byKeys {
 							for k := 0; k <= len(s.hand) && s.sel < 0; k++ {
-								h.key(ebiten.KeyTab)
+								h.Key(ebiten.KeyTab)
 							}
-							h.key(ebiten.KeyD)
+							h.Key(ebiten.KeyD)
 						} else {
 							r := s.hand[0].r
-							h.drag(r.cx(), r.cy(), s.L.discard.cx(), s.L.discard.cy())
+							h.Drag(r.Cx(), r.Cy(), s.L.discard.Cx(), s.L.discard.Cy())
 						}
-						if len(s.m.table.Record().Moves) != moves || s.reasonT == 0 {
+						if len(s.m.Table.Record().Moves) != moves || s.reasonT == 0 {
 							t.Fatalf("lesson %d: a pass was taken instead", asked)
 						}
 						s.sel, s.tsel = -1, -1
-						s.refresh(h.a)
+						s.refresh(h.A)
 					}
 				}
-				moves := len(s.m.table.Record().Moves)
+				moves := len(s.m.Table.Record().Moves)
 				tutorialMove(t, h, s, byKeys)
-				if len(s.m.table.Record().Moves) == moves {
+				if len(s.m.Table.Record().Moves) == moves {
 					t.Fatalf("lesson %d: the move was not made (reason %q)", asked, s.reason)
 				}
 				if asked >= 0 {
@@ -207,9 +207,9 @@ func playTutorial(t *testing.T, byKeys bool) {
 		case *roundEndScene:
 			t.Fatal("the round ended before every lesson was tried")
 		}
-		h.tick()
+		h.Tick()
 	}
-	t.Fatalf("the guided round did not finish its lessons (scene %s)", h.a.cur.Name())
+	t.Fatalf("the guided round did not finish its lessons (scene %s)", h.A.Cur.Name())
 }
 
 // TestTutorialByMouse: a new player finishes the guided round's lessons

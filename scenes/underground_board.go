@@ -78,7 +78,7 @@ type ugBoard struct {
 	ticks  int
 	vs     []ebiten.Vertex
 	is     []uint16
-	p      painter
+	p      Painter
 	clip   *ebiten.Image // dst.SubImage(r), kept while dst and r stay
 	clipOf *ebiten.Image
 	clipR  image.Rectangle

@@ -212,7 +212,7 @@ func (p *ugPen) draw(c color.RGBA, rule ebiten.FillRule) {
 		p.vs[i].ColorR, p.vs[i].ColorG, p.vs[i].ColorB, p.vs[i].ColorA = r*a, g*a, b*a, a
 	}
 	op := &ebiten.DrawTrianglesOptions{AntiAlias: p.aa, FillRule: rule, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
-	p.dst.DrawTriangles(p.vs, p.is, whitePx, op)
+	p.dst.DrawTriangles(p.vs, p.is, WhitePx, op)
 }
 
 // rasterise paints the queued triangles into p.cpu in c (straight alpha).
@@ -755,8 +755,8 @@ func (p *ugPen) misc(k ugIcon) {
 	case ugIconDisc:
 		p.circle(0, 0, 1, color.RGBA{0xff, 0xff, 0xff, 0xff})
 	case ugIconCost:
-		p.circle(0, 0, 1, colTextDark)
-		p.circle(0, 0, 0.86, colGold)
+		p.circle(0, 0, 1, ColTextDark)
+		p.circle(0, 0, 0.86, ColGold)
 		p.begin()
 		p.arc(0, 0, 0.7, math.Pi*1.1, math.Pi*1.6)
 		p.stroke(color.RGBA{0xff, 0xf0, 0xb0, 0xa0}, 0.1)

@@ -183,7 +183,7 @@ func (b *ugBoard) startAnims(old *underground.View) {
 
 // stepAnims advances the motions one tick at the player's animation speed.
 func (b *ugBoard) stepAnims(a *App) {
-	sp := a.settings.AnimSpeed
+	sp := a.Settings.AnimSpeed
 	if sp <= 0 {
 		sp = 1
 	}
@@ -458,15 +458,15 @@ func (b *ugBoard) Draw(a *App, dst *ebiten.Image, r image.Rectangle) {
 		return
 	}
 	clip := b.clipFor(dst, r)
-	fr := rect{float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())}
-	b.p.fill(clip, fr, ugRock)
+	fr := Rect{float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())}
+	b.p.Fill(clip, fr, ugRock)
 	l := b.layer()
 	ox, oy := b.origin()
-	b.p.op.GeoM.Reset()
-	b.p.op.GeoM.Translate(ox-l.pad, oy-l.pad)
-	b.p.op.ColorScale.Reset()
-	b.p.op.Filter = ebiten.FilterNearest
-	clip.DrawImage(l.img, &b.p.op)
+	b.p.Op.GeoM.Reset()
+	b.p.Op.GeoM.Translate(ox-l.pad, oy-l.pad)
+	b.p.Op.ColorScale.Reset()
+	b.p.Op.Filter = ebiten.FilterNearest
+	clip.DrawImage(l.img, &b.p.Op)
 	b.drawOverlays(clip, l)
 	b.drawPieces(a, clip)
 }
@@ -480,7 +480,7 @@ func (b *ugBoard) drawOverlays(dst *ebiten.Image, l *ugLayer) {
 	if len(b.lit) > 0 {
 		// Dim everything, then draw the lit regions again from the map
 		// layer: two cheap draws rather than every other region's shape.
-		b.p.fill(dst, rect{float64(b.r.Min.X), float64(b.r.Min.Y), float64(b.r.Dx()), float64(b.r.Dy())}, color.RGBA{0, 0, 0, 0x58})
+		b.p.Fill(dst, Rect{float64(b.r.Min.X), float64(b.r.Min.Y), float64(b.r.Dx()), float64(b.r.Dy())}, color.RGBA{0, 0, 0, 0x58})
 		for _, i := range b.lit {
 			b.addFill(i, color.RGBA{0xff, 0xff, 0xff, 0xff}, l)
 		}
@@ -510,7 +510,7 @@ func (b *ugBoard) drawOverlays(dst *ebiten.Image, l *ugLayer) {
 		b.addEdge(b.focus, w+1, ugFocus)
 	}
 	if drop >= 0 {
-		b.addEdge(drop, w+1, colLegal)
+		b.addEdge(drop, w+1, ColLegal)
 	}
 	b.flushTris(dst)
 }
@@ -578,16 +578,16 @@ func (b *ugBoard) addEdge(i int, w float64, c color.RGBA) {
 	}
 }
 
-func (b *ugBoard) flushTris(dst *ebiten.Image) { b.flushTrisFrom(dst, whitePx) }
+func (b *ugBoard) flushTris(dst *ebiten.Image) { b.flushTrisFrom(dst, WhitePx) }
 
 // flushTrisFrom draws the queued triangles from src and empties the queue.
 func (b *ugBoard) flushTrisFrom(dst, src *ebiten.Image) {
 	if len(b.is) > 0 {
-		b.p.tri.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
-		b.p.tri.AntiAlias = false
-		b.p.tri.Address = ebiten.AddressUnsafe
-		b.p.tri.Filter = ebiten.FilterNearest
-		dst.DrawTriangles(b.vs, b.is, src, &b.p.tri)
+		b.p.Tri.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+		b.p.Tri.AntiAlias = false
+		b.p.Tri.Address = ebiten.AddressUnsafe
+		b.p.Tri.Filter = ebiten.FilterNearest
+		dst.DrawTriangles(b.vs, b.is, src, &b.p.Tri)
 	}
 	b.vs, b.is = b.vs[:0], b.is[:0]
 }
@@ -604,7 +604,7 @@ func (b *ugBoard) spriteTint(dst *ebiten.Image, k ugIcon, x, y, px float64, c co
 		return
 	}
 	sc := px / float64(b.sheet.px)
-	op := &b.p.op
+	op := &b.p.Op
 	op.GeoM.Reset()
 	op.GeoM.Scale(sc, sc)
 	x, y = x-px/2, y-px/2
@@ -613,7 +613,7 @@ func (b *ugBoard) spriteTint(dst *ebiten.Image, k ugIcon, x, y, px float64, c co
 	}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.Reset()
-	setColor(&op.ColorScale, c)
+	SetColor(&op.ColorScale, c)
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(b.sheet.icons[k], op)
 }
@@ -632,8 +632,8 @@ func (b *ugBoard) drawPieces(a *App, dst *ebiten.Image) {
 	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.px != px {
 		b.sheet = ugSpritesAt(px)
 	}
-	a.beginText(dst)
-	defer a.endText()
+	a.BeginText(dst)
+	defer a.EndText()
 	for i := range b.shown {
 		sh := &b.shown[i]
 		lbl := b.m.Regions[i].Label
@@ -649,7 +649,7 @@ func (b *ugBoard) drawPieces(a *App, dst *ebiten.Image) {
 				x, y := b.toScreen(q[0], q[1])
 				b.sprite(dst, ugIconMonster, x, y, mark*1.05, 1)
 				if sh.monsters > 1 {
-					b.badge(a, dst, x+mark*0.45, y+mark*0.4, num(sh.monsters), fsz*0.85, colText, color.RGBA{0x20, 0x30, 0x14, 0xf0})
+					b.badge(a, dst, x+mark*0.45, y+mark*0.4, num(sh.monsters), fsz*0.85, ColText, color.RGBA{0x20, 0x30, 0x14, 0xf0})
 				}
 			}
 		}
@@ -725,18 +725,18 @@ func (b *ugBoard) stack(a *App, dst *ebiten.Image, sh *ugShown, x, y, tok float6
 		b.sprite(dst, sh.token, x, y-dy*float64(k), tok, 1)
 	}
 	top := y - dy*float64(layers-1)
-	b.badge(a, dst, x+tok*0.42, top+tok*0.36, num(n), fsz, colText, color.RGBA{0x14, 0x10, 0x0c, 0xe8})
+	b.badge(a, dst, x+tok*0.42, top+tok*0.36, num(n), fsz, ColText, color.RGBA{0x14, 0x10, 0x0c, 0xe8})
 	if sh.armor > 0 {
 		ax, ay := x-tok*0.5, top-tok*0.32
 		b.sprite(dst, ugIconArmor, ax, ay, tok*0.55, 1)
 		if sh.armor > 1 {
-			b.badge(a, dst, ax-tok*0.22, ay+tok*0.2, num(sh.armor), fsz*0.8, colText, color.RGBA{0x60, 0x10, 0x10, 0xf0})
+			b.badge(a, dst, ax-tok*0.22, ay+tok*0.2, num(sh.armor), fsz*0.8, ColText, color.RGBA{0x60, 0x10, 0x10, 0xf0})
 		}
 	}
 	if sh.hammers > 0 {
 		hx, hy := x-tok*0.55, top+tok*0.35
 		b.sprite(dst, ugIconHammer, hx, hy, tok*0.55, 1)
-		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, colText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
+		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, ColText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
 	}
 	if sh.venge {
 		b.sprite(dst, ugIconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
@@ -748,14 +748,14 @@ func (b *ugBoard) badge(a *App, dst *ebiten.Image, x, y float64, s string, size 
 	d := math.Max(size*1.3, size*0.6*float64(len(s))+size*0.5)
 	d = math.Max(d, float64(b.sheet.px)*0.52) // never small enough for a mipmap (keeps the batch)
 	b.spriteTint(dst, ugIconDisc, x, y, d, bg)
-	drawTextDir(a, dst, s, size, x, y, alignCenter, fg, false)
+	DrawTextDir(a, dst, s, size, x, y, AlignCenter, fg, false)
 }
 
 // costBadge draws a lit region's conquest cost: a gold disc with the
 // number (U5.5).
 func (b *ugBoard) costBadge(a *App, dst *ebiten.Image, x, y float64, s string, size float64) {
 	b.sprite(dst, ugIconCost, x, y, size*1.75, 1)
-	drawTextDir(a, dst, s, size, x, y, alignCenter, colTextDark, false)
+	DrawTextDir(a, dst, s, size, x, y, AlignCenter, ColTextDark, false)
 }
 
 // inFlight counts, per region, the tokens still flying in (they land on
@@ -787,8 +787,8 @@ func (b *ugBoard) drawAnims(dst *ebiten.Image, tok float64) {
 		} else {
 			sx, sy = b.toScreen(fx, fy)
 		}
-		k := ease(an.t / an.dur)
-		x, y := lerp(sx, tx, k), lerp(sy, ty, k)-math.Sin(k*math.Pi)*tok*1.2
+		k := Ease(an.t / an.dur)
+		x, y := Lerp(sx, tx, k), Lerp(sy, ty, k)-math.Sin(k*math.Pi)*tok*1.2
 		b.sprite(dst, an.icon, x, y, tok*(1+0.2*math.Sin(k*math.Pi)), 1)
 	}
 }
@@ -797,8 +797,8 @@ func (b *ugBoard) drawAnims(dst *ebiten.Image, tok float64) {
 // digits (Persian digits in Persian), cached per catalogue so a frame
 // formats nothing.
 func (b *ugBoard) numbers(a *App) func(int) string {
-	if b.numCat != a.cat {
-		b.numCat = a.cat
+	if b.numCat != a.Cat {
+		b.numCat = a.Cat
 		clear(b.nums[:])
 	}
 	if b.numFn == nil {

@@ -51,7 +51,7 @@ func (b *ugBoard) Update(a *App, r image.Rectangle) ugBoardAction {
 	b.pinchInput(a)
 	b.keyInput(a, &act)
 	b.pointerInput(a, &act)
-	if b.hover >= 0 && b.focusKeys && a.ptr.pressed {
+	if b.hover >= 0 && b.focusKeys && a.Ptr.Pressed {
 		b.focusKeys = false
 	}
 	b.updateTip(a)
@@ -86,7 +86,7 @@ func (b *ugBoard) keyInput(a *App, act *ugBoardAction) {
 	}
 	b.clamp()
 	if a.Key(ebiten.KeyTab) {
-		b.tab(a.in.KeyPressed(ebiten.KeyShift))
+		b.tab(a.In.KeyPressed(ebiten.KeyShift))
 	}
 	if b.focus >= 0 && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter)) {
 		act.Kind, act.Region = ugActivate, b.focus
@@ -130,7 +130,7 @@ func (b *ugBoard) tab(back bool) {
 // pinchInput zooms by the spread of two fingers: a step each time their
 // distance grows or shrinks by a quarter.
 func (b *ugBoard) pinchInput(a *App) {
-	tr, ok := a.in.(ugTouchReader)
+	tr, ok := a.In.(ugTouchReader)
 	if !ok {
 		return
 	}
@@ -168,42 +168,42 @@ func (b *ugBoard) ownStack(i int) bool {
 }
 
 func (b *ugBoard) pointerInput(a *App, act *ugBoardAction) {
-	p := &a.ptr
-	in := (image.Point{p.x, p.y}).In(b.r)
-	if p.wheelY != 0 && in {
-		b.zoomAt(int(math.Copysign(1, p.wheelY)), float64(p.x), float64(p.y))
+	p := &a.Ptr
+	in := (image.Point{p.X, p.Y}).In(b.r)
+	if p.WheelY != 0 && in {
+		b.zoomAt(int(math.Copysign(1, p.WheelY)), float64(p.X), float64(p.Y))
 	}
-	if p.pressed && in && b.pinch == 0 {
-		reg := b.regionAt(p.x, p.y)
+	if p.Pressed && in && b.pinch == 0 {
+		reg := b.regionAt(p.X, p.Y)
 		if b.drag && b.ownStack(reg) {
 			b.dragFrom, b.dragging = reg, false
-			b.dragStack = a.in.KeyPressed(ebiten.KeyShift)
-			b.dragX, b.dragY = float64(p.x), float64(p.y)
+			b.dragStack = a.In.KeyPressed(ebiten.KeyShift)
+			b.dragX, b.dragY = float64(p.X), float64(p.Y)
 		} else {
-			b.panning, b.panX, b.panY = true, p.x, p.y
+			b.panning, b.panX, b.panY = true, p.X, p.Y
 		}
 	}
-	travel := math.Hypot(float64(p.x-p.startX), float64(p.y-p.startY))
+	travel := math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY))
 	// A long press without travel explains the region (touch has no
 	// hover): the tip stays until the next press, and the release
 	// activates nothing.
 	switch {
-	case p.pressed:
+	case p.Pressed:
 		b.pressT, b.held = 0, -1
-	case p.down && (b.panning || b.dragFrom >= 0) && !b.dragging:
+	case p.Down && (b.panning || b.dragFrom >= 0) && !b.dragging:
 		b.pressT++
-		if b.pressT == ugLongPress && travel < a.U(dragThreshold) {
-			b.held = b.regionAt(p.x, p.y)
+		if b.pressT == ugLongPress && travel < a.U(DragThreshold) {
+			b.held = b.regionAt(p.X, p.Y)
 		}
 	}
 	long := b.pressT >= ugLongPress && b.held >= 0
 	switch {
 	case b.dragFrom >= 0:
-		if !b.dragging && travel > a.U(dragThreshold) {
+		if !b.dragging && travel > a.U(DragThreshold) {
 			b.dragging = true
 		}
-		b.dragX, b.dragY = float64(p.x), float64(p.y)
-		if p.released || !p.down {
+		b.dragX, b.dragY = float64(p.X), float64(p.Y)
+		if p.Released || !p.Down {
 			from := b.dragFrom
 			b.dragFrom = -1
 			if !b.dragging {
@@ -214,7 +214,7 @@ func (b *ugBoard) pointerInput(a *App, act *ugBoardAction) {
 				break
 			}
 			b.dragging = false
-			if to := b.regionAt(p.x, p.y); to >= 0 && to != from && p.released {
+			if to := b.regionAt(p.X, p.Y); to >= 0 && to != from && p.Released {
 				act.Kind, act.Region, act.From, act.Count = ugRedeploy, to, from, 1
 				if b.dragStack && b.v != nil {
 					act.Count = b.v.Regions[from].Tokens
@@ -222,18 +222,18 @@ func (b *ugBoard) pointerInput(a *App, act *ugBoardAction) {
 			}
 		}
 	case b.panning:
-		if p.x != b.panX || p.y != b.panY {
+		if p.X != b.panX || p.Y != b.panY {
 			s := b.scale()
-			b.camX -= float64(p.x-b.panX) / s
-			b.camY -= float64(p.y-b.panY) / s
-			b.panX, b.panY = p.x, p.y
+			b.camX -= float64(p.X-b.panX) / s
+			b.camY -= float64(p.Y-b.panY) / s
+			b.panX, b.panY = p.X, p.Y
 			b.moved = true
 			b.clamp()
 		}
-		if p.released || !p.down {
+		if p.Released || !p.Down {
 			b.panning = false
-			if p.released && travel < a.U(dragThreshold) && !long {
-				if reg := b.regionAt(p.x, p.y); reg >= 0 {
+			if p.Released && travel < a.U(DragThreshold) && !long {
+				if reg := b.regionAt(p.X, p.Y); reg >= 0 {
 					act.Kind, act.Region = ugActivate, reg
 					b.focus = reg
 				}
@@ -242,6 +242,6 @@ func (b *ugBoard) pointerInput(a *App, act *ugBoardAction) {
 	}
 	b.hover = -1
 	if in && b.pinch == 0 {
-		b.hover = b.regionAt(p.x, p.y)
+		b.hover = b.regionAt(p.X, p.Y)
 	}
 }

@@ -35,7 +35,7 @@ func (s *ugBoardScene) Update(a *App) error {
 
 // ugTestFloor is boxed once, so the benchmark's frame allocates nothing
 // of the test's own.
-var ugTestFloor color.Color = colMazeFloor
+var ugTestFloor color.Color = ColMazeFloor
 
 func (s *ugBoardScene) Draw(a *App, dst *ebiten.Image) {
 	dst.Fill(ugTestFloor)
@@ -119,8 +119,8 @@ func ugFullView(m *maps.Map, players int) *underground.View {
 }
 
 // ugBoardHarness shows map name with ugFullView on a 1280x800 screen.
-func ugBoardHarness(t testing.TB, name string) (*harness, *ugBoardScene, *underground.View) {
-	h := newHarness(t)
+func ugBoardHarness(t testing.TB, name string) (*Harness, *ugBoardScene, *underground.View) {
+	h := NewHarness(t)
 	m, err := maps.Builtin(name)
 	if err != nil {
 		t.Fatal(err)
@@ -128,17 +128,17 @@ func ugBoardHarness(t testing.TB, name string) (*harness, *ugBoardScene, *underg
 	v := ugFullView(m, m.Players)
 	s := &ugBoardScene{b: newUGBoard(m), r: image.Rect(20, 60, 1260, 780)}
 	s.b.SetView(v)
-	h.a.cur = s
-	h.tick()
+	h.A.Cur = s
+	h.Tick()
 	return h, s, v
 }
 
 // tapAt presses and releases at (x, y) without moving.
-func (h *harness) tapAt(x, y float64) {
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(x), int(y), true, true
-	h.tick()
-	h.in.released, h.in.down = true, false
-	h.tick()
+func (h *Harness) tapAt(x, y float64) {
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(x), int(y), true, true
+	h.Tick()
+	h.In.Released, h.In.Down = true, false
+	h.Tick()
 }
 
 // TestUGBoardDrawsEveryMap: each built-in map draws, with stacks,
@@ -147,7 +147,7 @@ func (h *harness) tapAt(x, y float64) {
 func TestUGBoardDrawsEveryMap(t *testing.T) {
 	for _, name := range maps.Names() {
 		h, s, v := ugBoardHarness(t, name)
-		h.screen = ebiten.NewImage(h.a.w, h.a.h)
+		h.Screen = ebiten.NewImage(h.A.W, h.A.H)
 		lit := map[int]int{}
 		for i, rv := range v.Regions {
 			if s.b.m.IsLand(i) && rv.Seat != 0 && len(lit) < 6 {
@@ -155,9 +155,9 @@ func TestUGBoardDrawsEveryMap(t *testing.T) {
 			}
 		}
 		s.b.SetTargets(lit)
-		h.ticks(3)
-		img := image.NewRGBA(image.Rect(0, 0, h.a.w, h.a.h))
-		h.screen.ReadPixels(img.Pix)
+		h.Ticks(3)
+		img := image.NewRGBA(image.Rect(0, 0, h.A.W, h.A.H))
+		h.Screen.ReadPixels(img.Pix)
 		colours := map[[3]uint8]bool{}
 		for y := s.r.Min.Y; y < s.r.Max.Y; y += 7 {
 			for x := s.r.Min.X; x < s.r.Max.X; x += 7 {
@@ -177,7 +177,7 @@ func TestUGBoardDrawsEveryMap(t *testing.T) {
 			_ = x + y
 		}
 		if d := os.Getenv("SCENE_SHOTS"); d != "" {
-			if err := writePNG(img, filepath.Join(d, "ugboard-"+name+".png")); err != nil {
+			if err := WritePNG(img, filepath.Join(d, "ugboard-"+name+".png")); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -190,7 +190,7 @@ func TestUGBoardDrawsEveryMap(t *testing.T) {
 // way, to look at.
 func TestUGBoardZoomed(t *testing.T) {
 	h, s, v := ugBoardHarness(t, "caves-5p")
-	h.screen = ebiten.NewImage(h.a.w, h.a.h)
+	h.Screen = ebiten.NewImage(h.A.W, h.A.H)
 	from, _ := ownAndOther(t, s, v)
 	to, best := -1, math.Inf(1) // the nearest other region, to stay on screen
 	fl := s.b.m.Regions[from].Label
@@ -201,8 +201,8 @@ func TestUGBoardZoomed(t *testing.T) {
 	}
 	x, y, _ := s.b.RegionCenter(from)
 	for k := 0; k < 3; k++ {
-		h.in.x, h.in.y, h.in.wheel = int(x), int(y), 1
-		h.tick()
+		h.In.X, h.In.Y, h.In.Scroll = int(x), int(y), 1
+		h.Tick()
 	}
 	l := s.b.layer()
 	sc := s.b.scale()
@@ -216,19 +216,19 @@ func TestUGBoardZoomed(t *testing.T) {
 	s.b.SetTargets(map[int]int{to: -1})
 	x, y, _ = s.b.RegionCenter(from)
 	tx, ty, _ := s.b.RegionCenter(to)
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(x), int(y), true, true
-	h.tick()
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(x), int(y), true, true
+	h.Tick()
 	for k := 1; k <= 6; k++ {
-		h.in.x, h.in.y = int(x+(tx-x)*float64(k)/8), int(y+(ty-y)*float64(k)/8)
-		h.tick()
+		h.In.X, h.In.Y = int(x+(tx-x)*float64(k)/8), int(y+(ty-y)*float64(k)/8)
+		h.Tick()
 	}
 	if !s.b.dragging {
 		t.Fatal("not dragging")
 	}
 	if d := os.Getenv("SCENE_SHOTS"); d != "" {
-		img := image.NewRGBA(image.Rect(0, 0, h.a.w, h.a.h))
-		h.screen.ReadPixels(img.Pix)
-		if err := writePNG(img, filepath.Join(d, "ugboard-zoomed.png")); err != nil {
+		img := image.NewRGBA(image.Rect(0, 0, h.A.W, h.A.H))
+		h.Screen.ReadPixels(img.Pix)
+		if err := WritePNG(img, filepath.Join(d, "ugboard-zoomed.png")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -243,20 +243,20 @@ func TestUGBoardRightToLeftKeepsMap(t *testing.T) {
 		x, y, _ := s.b.RegionCenter(i)
 		en = append(en, [2]float64{x, y})
 	}
-	if err := h.a.setLang("fa"); err != nil {
+	if err := h.A.SetLang("fa"); err != nil {
 		t.Fatal(err)
 	}
-	if !h.a.RTL() {
+	if !h.A.RTL() {
 		t.Fatal("Persian is not right to left")
 	}
-	h.tick()
+	h.Tick()
 	for i := range s.b.m.Regions {
 		if x, y, _ := s.b.RegionCenter(i); x != en[i][0] || y != en[i][1] {
 			t.Errorf("%s moved from %v to %.0f,%.0f in Persian", s.b.m.ID(i), en[i], x, y)
 		}
 	}
-	h.in.x, h.in.y = int(en[0][0]), int(en[0][1])
-	h.tick()
+	h.In.X, h.In.Y = int(en[0][0]), int(en[0][1])
+	h.Tick()
 	if r, tip := s.b.Hovered(); r != 0 || !strings.Contains(tip, "(U11.") || !strings.Contains(tip, "r1") {
 		t.Errorf("Persian tip of r1: %d %q", r, tip)
 	}
@@ -282,7 +282,7 @@ func TestUGBoardClickHitsEveryRegion(t *testing.T) {
 	// Zoomed in three steps about the centre, labels still hit.
 	h, s, _ := ugBoardHarness(t, "caves-5p")
 	for k := 0; k < 3; k++ {
-		h.key(ebiten.KeyEqual)
+		h.Key(ebiten.KeyEqual)
 	}
 	if s.b.zoom != ugZoomFit+3 {
 		t.Fatalf("zoom step %d after three +", s.b.zoom)
@@ -310,7 +310,7 @@ func TestUGBoardPanZoom(t *testing.T) {
 	h, s, _ := ugBoardHarness(t, "caves-4p")
 	i := 5
 	x0, y0, _ := s.b.RegionCenter(i)
-	h.drag(x0, y0, x0+100, y0+40)
+	h.Drag(x0, y0, x0+100, y0+40)
 	if a := s.last(); a.Kind != ugNone {
 		t.Errorf("a pan reported %+v", a)
 	}
@@ -318,13 +318,13 @@ func TestUGBoardPanZoom(t *testing.T) {
 	if math.Abs(x1-x0-100) > 2 || math.Abs(y1-y0-40) > 2 {
 		t.Errorf("label moved from %.0f,%.0f to %.0f,%.0f, want +100,+40", x0, y0, x1, y1)
 	}
-	h.in.x, h.in.y, h.in.wheel = int(x1), int(y1), 1
-	h.tick()
+	h.In.X, h.In.Y, h.In.Scroll = int(x1), int(y1), 1
+	h.Tick()
 	x2, y2, _ := s.b.RegionCenter(i)
 	if s.b.zoom != ugZoomFit+1 || math.Abs(x2-x1) > 2 || math.Abs(y2-y1) > 2 {
 		t.Errorf("wheel: zoom %d, label %.0f,%.0f -> %.0f,%.0f (want it to stay under the pointer)", s.b.zoom, x1, y1, x2, y2)
 	}
-	h.key(ebiten.KeyHome)
+	h.Key(ebiten.KeyHome)
 	x3, y3, _ := s.b.RegionCenter(i)
 	if s.b.zoom != ugZoomFit || math.Abs(x3-x0) > 1 || math.Abs(y3-y0) > 1 {
 		t.Errorf("Home: zoom %d, label at %.0f,%.0f, want %.0f,%.0f", s.b.zoom, x3, y3, x0, y0)
@@ -339,19 +339,19 @@ func TestUGBoardTabOrder(t *testing.T) {
 	s.b.SetTargets(map[int]int{12: 3, 4: -1, 30: 2})
 	var got []int
 	for k := 0; k < 4; k++ {
-		h.key(ebiten.KeyTab)
+		h.Key(ebiten.KeyTab)
 		got = append(got, s.b.focus)
 	}
 	if fmt.Sprint(got) != "[4 12 30 4]" {
 		t.Errorf("Tab visited %v, want [4 12 30 4]", got)
 	}
-	h.in.held[ebiten.KeyShift] = true
-	h.key(ebiten.KeyTab)
-	delete(h.in.held, ebiten.KeyShift)
+	h.In.Held[ebiten.KeyShift] = true
+	h.Key(ebiten.KeyTab)
+	delete(h.In.Held, ebiten.KeyShift)
 	if s.b.focus != 30 {
 		t.Errorf("Shift+Tab from 4 went to %d, want 30", s.b.focus)
 	}
-	h.key(ebiten.KeyEnter)
+	h.Key(ebiten.KeyEnter)
 	if a := s.last(); a.Kind != ugActivate || a.Region != 30 {
 		t.Errorf("Enter gave %+v, want region 30 activated", a)
 	}
@@ -362,7 +362,7 @@ func TestUGBoardTabOrder(t *testing.T) {
 	s.b.focus = -1
 	got = got[:0]
 	for k := 0; k < 3; k++ {
-		h.key(ebiten.KeyTab)
+		h.Key(ebiten.KeyTab)
 		got = append(got, s.b.focus)
 	}
 	if fmt.Sprint(got) != "[0 1 2]" {
@@ -378,8 +378,8 @@ func TestUGBoardTips(t *testing.T) {
 	want := func(i int, parts ...string) {
 		t.Helper()
 		x, y, _ := s.b.RegionCenter(i)
-		h.in.x, h.in.y = int(x), int(y)
-		h.tick()
+		h.In.X, h.In.Y = int(x), int(y)
+		h.Tick()
 		r, tip := s.b.Hovered()
 		if r != i {
 			t.Fatalf("hovering %s's label: region %d", m.ID(i), r)
@@ -424,8 +424,8 @@ func TestUGBoardTips(t *testing.T) {
 	}
 	q := m.Index(v.Figures["queen"].Region)
 	want(q, "Queen: immune (U16.4)")
-	h.in.x, h.in.y = 2, 2 // off the board
-	h.tick()
+	h.In.X, h.In.Y = 2, 2 // off the board
+	h.Tick()
 	if r, tip := s.b.Hovered(); r != -1 || tip != "" {
 		t.Errorf("off the board: %d %q", r, tip)
 	}
@@ -437,13 +437,13 @@ func TestUGBoardTips(t *testing.T) {
 func TestUGBoardLongPressExplains(t *testing.T) {
 	h, s, _ := ugBoardHarness(t, "caves-2p")
 	x, y, _ := s.b.RegionCenter(3)
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(x), int(y), true, true
-	h.tick()
-	h.ticks(ugLongPress + 2)
-	h.in.released, h.in.down = true, false
-	h.tick()
-	h.in.x, h.in.y = 0, 0 // a touch screen has no cursor over the map
-	h.tick()
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(x), int(y), true, true
+	h.Tick()
+	h.Ticks(ugLongPress + 2)
+	h.In.Released, h.In.Down = true, false
+	h.Tick()
+	h.In.X, h.In.Y = 0, 0 // a touch screen has no cursor over the map
+	h.Tick()
 	if a := s.last(); a.Kind != ugNone {
 		t.Errorf("a long press reported %+v", a)
 	}
@@ -486,13 +486,13 @@ func TestUGBoardDragRedeploys(t *testing.T) {
 	fx, fy, _ := s.b.RegionCenter(from)
 	tx, ty, _ := s.b.RegionCenter(to)
 	s.b.SetDrag(true)
-	h.drag(fx, fy, tx, ty)
+	h.Drag(fx, fy, tx, ty)
 	if a := s.last(); a.Kind != ugRedeploy || a.From != from || a.Region != to || a.Count != 1 {
 		t.Errorf("drag %d -> %d gave %+v, want a redeploy of 1", from, to, a)
 	}
-	h.in.held[ebiten.KeyShift] = true
-	h.drag(fx, fy, tx, ty)
-	delete(h.in.held, ebiten.KeyShift)
+	h.In.Held[ebiten.KeyShift] = true
+	h.Drag(fx, fy, tx, ty)
+	delete(h.In.Held, ebiten.KeyShift)
 	if a := s.last(); a.Kind != ugRedeploy || a.Count != v.Regions[from].Tokens {
 		t.Errorf("Shift-drag gave %+v, want the stack of %d", a, v.Regions[from].Tokens)
 	}
@@ -500,11 +500,11 @@ func TestUGBoardDragRedeploys(t *testing.T) {
 	if a := s.last(); a.Kind != ugActivate || a.Region != from {
 		t.Errorf("a click on an own region with dragging on gave %+v", a)
 	}
-	h.drag(fx, fy, fx+3, fy+200) // dropped outside any region or on the same one: nothing
-	h.in.x, h.in.y = 0, 0
+	h.Drag(fx, fy, fx+3, fy+200) // dropped outside any region or on the same one: nothing
+	h.In.X, h.In.Y = 0, 0
 	s.acts = s.acts[:0]
 	s.b.SetDrag(false)
-	h.drag(fx, fy, tx, ty)
+	h.Drag(fx, fy, tx, ty)
 	if a := s.last(); a.Kind != ugNone {
 		t.Errorf("dragging off: %+v", a)
 	}
@@ -526,7 +526,7 @@ func TestUGBoardTokensFlyIn(t *testing.T) {
 	if len(s.b.anims) != 1 || s.b.anims[0].to != to || math.IsNaN(s.b.anims[0].fromX) {
 		t.Fatalf("anims %+v, want one from %d to %d", s.b.anims, from, to)
 	}
-	h.ticks(40)
+	h.Ticks(40)
 	if len(s.b.anims) != 0 {
 		t.Errorf("%d tokens still flying", len(s.b.anims))
 	}
@@ -537,7 +537,7 @@ func TestUGBoardTokensFlyIn(t *testing.T) {
 // dragged across the map (issue 14: under 2 ms CPU and no allocations).
 func BenchmarkUGBoardDrag(b *testing.B) {
 	h, s, v := ugBoardHarness(b, "caves-5p")
-	h.screen = ebiten.NewImage(h.a.w, h.a.h)
+	h.Screen = ebiten.NewImage(h.A.W, h.A.H)
 	lit := map[int]int{}
 	for i := range v.Regions {
 		if s.b.m.IsLand(i) && i%3 == 0 {
@@ -548,16 +548,16 @@ func BenchmarkUGBoardDrag(b *testing.B) {
 	s.b.SetDrag(true)
 	from, _ := ownAndOther(b, s, v)
 	fx, fy, _ := s.b.RegionCenter(from)
-	h.in.x, h.in.y, h.in.pressed, h.in.down = int(fx), int(fy), true, true
-	h.tick()
+	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(fx), int(fy), true, true
+	h.Tick()
 	r := s.r
 	frame := 0
 	move := func() {
 		k := float64(frame%120) / 120
-		h.in.x = int(float64(r.Min.X) + float64(r.Dx())*(0.1+0.8*k))
-		h.in.y = int(float64(r.Min.Y) + float64(r.Dy())*(0.3+0.4*math.Sin(k*math.Pi)))
+		h.In.X = int(float64(r.Min.X) + float64(r.Dx())*(0.1+0.8*k))
+		h.In.Y = int(float64(r.Min.Y) + float64(r.Dy())*(0.3+0.4*math.Sin(k*math.Pi)))
 		frame++
-		h.tick()
+		h.Tick()
 	}
 	for i := 0; i < 200; i++ {
 		move()
@@ -566,7 +566,7 @@ func BenchmarkUGBoardDrag(b *testing.B) {
 		b.Fatal("not dragging")
 	}
 	var px [4]byte
-	flush := func() { h.screen.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px[:]) }
+	flush := func() { h.Screen.SubImage(image.Rect(0, 0, 1, 1)).(*ebiten.Image).ReadPixels(px[:]) }
 	flush()
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -21,7 +21,7 @@ var ugFigureRule = [ugFigures]string{"U16.2", "U16.3", "U16.4", "U16.5", "U12.3"
 // the region, the view, the lit cost or the language changed since.
 func (b *ugBoard) updateTip(a *App) {
 	reg := b.hover
-	if b.held >= 0 && (reg < 0 || a.ptr.down) {
+	if b.held >= 0 && (reg < 0 || a.Ptr.Down) {
 		reg = b.held
 	}
 	if reg < 0 && b.focusKeys {
@@ -31,10 +31,10 @@ func (b *ugBoard) updateTip(a *App) {
 	if !lit {
 		cost = -2
 	}
-	if reg == b.tipRegion && b.tipView == b.v && b.tipCat == a.cat && cost == b.tipLit {
+	if reg == b.tipRegion && b.tipView == b.v && b.tipCat == a.Cat && cost == b.tipLit {
 		return
 	}
-	b.tipRegion, b.tipView, b.tipCat, b.tipLit = reg, b.v, a.cat, cost
+	b.tipRegion, b.tipView, b.tipCat, b.tipLit = reg, b.v, a.Cat, cost
 	b.tip = ""
 	if reg >= 0 {
 		b.tip = b.explain(a, reg)

@@ -14,7 +14,7 @@ import (
 // a full tie is shared), and a chart of each player's coins at the end of
 // every game turn, from the public coin events.
 type ugEndScene struct {
-	p      painter
+	p      Painter
 	m      *ugMatch
 	t      int
 	order  []int
@@ -22,8 +22,8 @@ type ugEndScene struct {
 	tokens []int
 	tie    string
 	header string
-	again  button
-	menu   button
+	again  Button
+	menu   Button
 }
 
 func newUGEndScene(a *App, m *ugMatch) *ugEndScene {
@@ -71,12 +71,12 @@ func newUGEndScene(a *App, m *ugMatch) *ugEndScene {
 func (s *ugEndScene) Name() string { return "ug-end" }
 
 func (s *ugEndScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	u := a.U
-	s.again = button{r: rect{w/2 + u(20), h - u(74), u(300), u(52)}, label: a.T("ug.end.again"), enabled: true, primary: true}
-	s.menu = button{r: rect{w/2 - u(320), h - u(74), u(300), u(52)}, label: a.T("scene.final.menu"), enabled: true}
+	s.again = Button{R: Rect{w/2 + u(20), h - u(74), u(300), u(52)}, Label: a.T("ug.end.again"), Enabled: true, Primary: true}
+	s.menu = Button{R: Rect{w/2 - u(320), h - u(74), u(300), u(52)}, Label: a.T("scene.final.menu"), Enabled: true}
 	if a.RTL() {
-		s.again.r, s.menu.r = s.menu.r, s.again.r
+		s.again.R, s.menu.R = s.menu.R, s.again.R
 	}
 }
 
@@ -86,11 +86,11 @@ func (s *ugEndScene) Update(a *App) error {
 	if s.t == 1 {
 		s.m.close() // the game is over: the computer players are done
 	}
-	if a.cfg.ExitAfterGame && s.t > 60 {
+	if a.Cfg.ExitAfterGame && s.t > 60 {
 		a.Quit(0)
 		return nil
 	}
-	if s.again.clicked(a) || a.Key(ebiten.KeyEnter) {
+	if s.again.Clicked(a) || a.Key(ebiten.KeyEnter) {
 		st := s.m.setup
 		st.Seed = 0
 		m, err := newUGMatch(a, st)
@@ -98,66 +98,66 @@ func (s *ugEndScene) Update(a *App) error {
 			a.GoTo(newUGPlayScene(a, m))
 			return nil
 		}
-		a.GoTo(newMenuScene(a))
+		a.GoTo(NewMenuScene(a))
 		return nil
 	}
-	if s.menu.clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.GoTo(newMenuScene(a))
+	if s.menu.Clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.GoTo(NewMenuScene(a))
 	}
 	return nil
 }
 
 func (s *ugEndScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
 	u := a.U
-	drawText(a, dst, a.T("ug.end.title"), u(22), w/2, u(30), alignCenter, colTextDim)
-	drawText(a, dst, fit(a, s.header, u(32), w-u(60)), u(32), w/2, u(68), alignCenter, colGold)
+	DrawText(a, dst, a.T("ug.end.title"), u(22), w/2, u(30), AlignCenter, ColTextDim)
+	DrawText(a, dst, Fit(a, s.header, u(32), w-u(60)), u(32), w/2, u(68), AlignCenter, ColGold)
 	top := u(100)
 	if s.tie != "" {
-		drawText(a, dst, fit(a, s.tie, u(16), w-u(80)), u(16), w/2, top+u(4), alignCenter, colText)
+		DrawText(a, dst, Fit(a, s.tie, u(16), w-u(80)), u(16), w/2, top+u(4), AlignCenter, ColText)
 		top += u(24)
 	}
 	// The standings, on the reader's start side.
 	tw := u(420)
-	tab := rect{u(40), top + u(10), tw, h - top - u(110)}
-	chart := rect{tab.x + tw + u(30), tab.y, w - tw - u(110), tab.h}
+	tab := Rect{u(40), top + u(10), tw, h - top - u(110)}
+	chart := Rect{tab.X + tw + u(30), tab.Y, w - tw - u(110), tab.H}
 	if a.RTL() {
-		tab, chart = tab.mirror(w), chart.mirror(w)
+		tab, chart = tab.Mirror(w), chart.Mirror(w)
 	}
-	rowH := math.Min(u(64), tab.h/float64(max(len(s.order), 1)))
+	rowH := math.Min(u(64), tab.H/float64(max(len(s.order), 1)))
 	for k, seat := range s.order {
-		r := rect{tab.x, tab.y + float64(k)*rowH, tab.w, rowH - u(6)}
-		edge := colEdge
+		r := Rect{tab.X, tab.Y + float64(k)*rowH, tab.W, rowH - u(6)}
+		edge := ColEdge
 		if k == 0 {
-			edge = colGold
+			edge = ColGold
 		}
-		s.p.round(dst, r, u(8), colPanel, u(2), edge)
-		s.p.fill(dst, rect{r.x + u(6), r.y + u(6), u(6), r.h - u(12)}, ugSeatColor(seat))
+		s.p.Round(dst, r, u(8), ColPanel, u(2), edge)
+		s.p.Fill(dst, Rect{r.X + u(6), r.Y + u(6), u(6), r.H - u(12)}, ugSeatColor(seat))
 		if a.RTL() {
-			s.p.fill(dst, rect{r.x + r.w - u(12), r.y + u(6), u(6), r.h - u(12)}, ugSeatColor(seat))
+			s.p.Fill(dst, Rect{r.X + r.W - u(12), r.Y + u(6), u(6), r.H - u(12)}, ugSeatColor(seat))
 		}
-		x, al := startOf(a, r, u(22))
-		drawText(a, dst, fit(a, a.T("ug.end.place", "n", k+1, "name", s.m.name(seat)), u(18), r.w*0.6), u(18), x, r.y+r.h*0.35, al, colText)
-		drawText(a, dst, fit(a, a.T("ug.end.tokens", "n", s.tokens[seat]), u(13), r.w*0.6), u(13), x, r.y+r.h*0.72, al, colTextDim)
-		ex, eal := r.x+r.w-u(16), alignEnd
+		x, al := StartOf(a, r, u(22))
+		DrawText(a, dst, Fit(a, a.T("ug.end.place", "n", k+1, "name", s.m.name(seat)), u(18), r.W*0.6), u(18), x, r.Y+r.H*0.35, al, ColText)
+		DrawText(a, dst, Fit(a, a.T("ug.end.tokens", "n", s.tokens[seat]), u(13), r.W*0.6), u(13), x, r.Y+r.H*0.72, al, ColTextDim)
+		ex, eal := r.X+r.W-u(16), AlignEnd
 		if a.RTL() {
-			ex, eal = r.x+u(16), alignStart
+			ex, eal = r.X+u(16), AlignStart
 		}
-		drawText(a, dst, a.T("ug.end.coins", "n", s.finals[seat]), u(20), ex, r.cy(), eal, colGold)
+		DrawText(a, dst, a.T("ug.end.coins", "n", s.finals[seat]), u(20), ex, r.Cy(), eal, ColGold)
 	}
 	s.drawChart(a, dst, chart)
-	drawButton(a, &s.p, dst, &s.menu)
-	drawButton(a, &s.p, dst, &s.again)
+	DrawButton(a, &s.p, dst, &s.menu)
+	DrawButton(a, &s.p, dst, &s.again)
 }
 
 // drawChart draws each seat's coins at the end of each game turn as a
 // line, game turns along, coins up.
-func (s *ugEndScene) drawChart(a *App, dst *ebiten.Image, r rect) {
+func (s *ugEndScene) drawChart(a *App, dst *ebiten.Image, r Rect) {
 	u := a.U
-	s.p.round(dst, r, u(10), colPanel, u(1), colEdge)
-	drawText(a, dst, a.T("ug.end.chart"), u(16), r.cx(), r.y+u(18), alignCenter, colGold)
+	s.p.Round(dst, r, u(10), ColPanel, u(1), ColEdge)
+	DrawText(a, dst, a.T("ug.end.chart"), u(16), r.Cx(), r.Y+u(18), AlignCenter, ColGold)
 	rows := s.m.st.byTurn
 	if len(rows) == 0 {
 		return
@@ -169,32 +169,32 @@ func (s *ugEndScene) drawChart(a *App, dst *ebiten.Image, r rect) {
 			top = max(top, c)
 		}
 	}
-	plot := rect{r.x + u(50), r.y + u(40), r.w - u(70), r.h - u(80)}
+	plot := Rect{r.X + u(50), r.Y + u(40), r.W - u(70), r.H - u(80)}
 	n := len(rows)
-	px := func(k int) float64 { return plot.x + plot.w*float64(k)/float64(max(n, 1)) }
-	py := func(c int) float64 { return plot.y + plot.h - plot.h*float64(c)/float64(top) }
+	px := func(k int) float64 { return plot.X + plot.W*float64(k)/float64(max(n, 1)) }
+	py := func(c int) float64 { return plot.Y + plot.H - plot.H*float64(c)/float64(top) }
 	// Axes and a few grid lines.
 	for g := 0; g <= 4; g++ {
 		c := top * g / 4
 		y := py(c)
-		s.p.line(dst, plot.x, y, plot.x+plot.w, y, u(1), colEdge)
-		drawText(a, dst, a.Num(c), u(12), plot.x-u(8), y, alignEnd, colTextDim)
+		s.p.Line(dst, plot.X, y, plot.X+plot.W, y, u(1), ColEdge)
+		DrawText(a, dst, a.Num(c), u(12), plot.X-u(8), y, AlignEnd, ColTextDim)
 	}
 	for k := 0; k <= n; k++ {
 		label := a.Num(k)
 		if k == n && len(rows) > 0 {
 			label = a.T("ug.end.final")
 		}
-		drawText(a, dst, label, u(12), px(k), plot.y+plot.h+u(14), alignCenter, colTextDim)
+		DrawText(a, dst, label, u(12), px(k), plot.Y+plot.H+u(14), AlignCenter, ColTextDim)
 	}
-	drawText(a, dst, a.T("ug.end.axis"), u(12), plot.cx(), plot.y+plot.h+u(30), alignCenter, colTextDim)
+	DrawText(a, dst, a.T("ug.end.axis"), u(12), plot.Cx(), plot.Y+plot.H+u(30), AlignCenter, ColTextDim)
 	for seat := range s.finals {
 		prev := ugStartCoins
 		for k, row := range rows {
 			if seat >= len(row) {
 				continue
 			}
-			s.p.line(dst, px(k), py(prev), px(k+1), py(row[seat]), u(3), ugSeatColor(seat))
+			s.p.Line(dst, px(k), py(prev), px(k+1), py(row[seat]), u(3), ugSeatColor(seat))
 			prev = row[seat]
 		}
 	}

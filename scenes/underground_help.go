@@ -63,23 +63,23 @@ var ugPowerIcon = map[underground.Power]ugIcon{
 // rule number from the row (Race.Rule, Power.Rule, Marker.Rule).
 var ugHelpPages = makeUGHelpPages()
 
-func makeUGHelpPages() []helpPage {
-	var out []helpPage
+func makeUGHelpPages() []HelpPage {
+	var out []HelpPage
 	none := ugHelpPic{race: underground.NoRace, power: underground.NoPower, marker: underground.NoMarker}
 	for _, t := range ugHelpTurnPages {
 		pic := t.pic
 		pic.race, pic.power, pic.marker = none.race, none.power, none.marker
-		out = append(out, helpPage{title: "ug.help." + t.key + ".title", body: "ug.help." + t.key + ".body", ug: &pic, sec: ugSecTurn})
+		out = append(out, HelpPage{Title: "ug.help." + t.key + ".title", Body: "ug.help." + t.key + ".body", Ug: &pic, Sec: ugSecTurn})
 	}
 	for r := underground.Race(0); r < underground.NumRaces; r++ {
 		pic := none
 		pic.race = r
-		out = append(out, helpPage{title: "ug.race." + r.String(), body: "ug.help.race." + r.String(), ug: &pic, sec: ugSecRaces})
+		out = append(out, HelpPage{Title: "ug.race." + r.String(), Body: "ug.help.race." + r.String(), Ug: &pic, Sec: ugSecRaces})
 	}
 	for p := underground.Power(0); p < underground.NumPowers; p++ {
 		pic := none
 		pic.power = p
-		out = append(out, helpPage{title: "ug.power." + p.String(), body: "ug.help.power." + p.String(), ug: &pic, sec: ugSecPowers})
+		out = append(out, HelpPage{Title: "ug.power." + p.String(), Body: "ug.help.power." + p.String(), Ug: &pic, Sec: ugSecPowers})
 	}
 	for k := underground.Marker(0); k < underground.NumMarkers; k++ {
 		pic := none
@@ -88,15 +88,15 @@ func makeUGHelpPages() []helpPage {
 		if k.IsRelic() {
 			sec = ugSecRelics
 		}
-		out = append(out, helpPage{title: "ug.marker." + k.String(), body: "ug.help.marker." + k.String(), ug: &pic, sec: sec})
+		out = append(out, HelpPage{Title: "ug.marker." + k.String(), Body: "ug.help.marker." + k.String(), Ug: &pic, Sec: sec})
 	}
 	return out
 }
 
 // ugHelpRule is the rule number a generated page must cite: its table
 // row's; "" on a turn page.
-func ugHelpRule(pg helpPage) string {
-	switch p := pg.ug; {
+func ugHelpRule(pg HelpPage) string {
+	switch p := pg.Ug; {
 	case p == nil:
 		return ""
 	case p.race != underground.NoRace:
@@ -111,26 +111,26 @@ func ugHelpRule(pg helpPage) string {
 
 // ugHelpSection is the small line over an Underground page's title: its
 // section, and where the page stands in it ("Races · 3 of 15").
-func (s *helpScene) ugHelpSection(a *App) string {
-	pg := s.pages[s.page]
+func (s *HelpScene) ugHelpSection(a *App) string {
+	pg := s.Pages[s.Page]
 	n, total := 0, 0
-	for i, p := range s.pages {
-		if p.sec == pg.sec {
+	for i, p := range s.Pages {
+		if p.Sec == pg.Sec {
 			total++
-			if i <= s.page {
+			if i <= s.Page {
 				n++
 			}
 		}
 	}
 	keys := [...]string{"ug.help.sec.turn", "ug.help.sec.races", "ug.help.sec.powers", "ug.help.sec.places", "ug.help.sec.relics"}
-	return a.T(keys[pg.sec], "n", n, "total", total)
+	return a.T(keys[pg.Sec], "n", n, "total", total)
 }
 
 // drawUG draws the page's pictures in a row from y, each with its caption
 // under it (the first where the reader starts: on the right in a
 // right-to-left language), and returns the y under them.
-func (s *helpScene) drawUG(a *App, dst *ebiten.Image, pg helpPage, y float64) float64 {
-	p := pg.ug
+func (s *HelpScene) drawUG(a *App, dst *ebiten.Image, pg HelpPage, y float64) float64 {
+	p := pg.Ug
 	type pic struct {
 		icon    ugIcon
 		badge   int // a power's badge value, drawn as a gold badge; -1 if none
@@ -196,7 +196,7 @@ func (s *helpScene) drawUG(a *App, dst *ebiten.Image, pg helpPage, y float64) fl
 	if len(pics) == 0 {
 		return y
 	}
-	w := float64(a.w)
+	w := float64(a.W)
 	size := a.U(80)
 	if p.die {
 		size = a.U(56)
@@ -215,32 +215,32 @@ func (s *helpScene) drawUG(a *App, dst *ebiten.Image, pg helpPage, y float64) fl
 	capY := y + size + a.U(12)
 	capH := 0.0
 	for _, pc := range pics {
-		box := rect{x, y, size, size}
+		box := Rect{x, y, size, size}
 		switch {
 		case pc.badge >= 0: // the power badge (U1.5): gold, its value on it
-			s.p.round(dst, rect{box.x, box.y + size*0.12, size, size * 0.76}, a.U(12), colGold, a.U(2), colEdge)
-			drawText(a, dst, a.Num(pc.badge), a.U(30), box.cx(), box.cy(), alignCenter, color.RGBA{40, 28, 10, 255})
+			s.P.Round(dst, Rect{box.X, box.Y + size*0.12, size, size * 0.76}, a.U(12), ColGold, a.U(2), ColEdge)
+			DrawText(a, dst, a.Num(pc.badge), a.U(30), box.Cx(), box.Cy(), AlignCenter, color.RGBA{40, 28, 10, 255})
 		case pc.banner != underground.NoRace: // the race banner (U1.4): its colour, its value
 			c := ugRaceColor(pc.banner.String())
-			s.p.round(dst, rect{box.x + size*0.18, box.y, size * 0.64, size}, a.U(6), c, a.U(2), colEdge)
-			drawText(a, dst, a.Num(pc.banner.Banner()), a.U(30), box.cx(), box.cy(), alignCenter, ugInk(c))
+			s.P.Round(dst, Rect{box.X + size*0.18, box.Y, size * 0.64, size}, a.U(6), c, a.U(2), ColEdge)
+			DrawText(a, dst, a.Num(pc.banner.Banner()), a.U(30), box.Cx(), box.Cy(), AlignCenter, ugInk(c))
 		case pc.face >= 0: // a die face (U1.6)
-			s.p.round(dst, box, a.U(10), colText, a.U(2), colEdge)
+			s.P.Round(dst, box, a.U(10), ColText, a.U(2), ColEdge)
 			if pc.face > 0 {
-				drawText(a, dst, a.T("ug.help.face", "n", pc.face), a.U(26), box.cx(), box.cy(), alignCenter, color.RGBA{30, 30, 40, 255})
+				DrawText(a, dst, a.T("ug.help.face", "n", pc.face), a.U(26), box.Cx(), box.Cy(), AlignCenter, color.RGBA{30, 30, 40, 255})
 			}
 		default:
-			s.p.imageIn(dst, sheet.icons[pc.icon], box, 1)
+			s.P.ImageIn(dst, sheet.icons[pc.icon], box, 1)
 		}
 		if pc.caption != "" {
-			capH = max(capH, drawWrapped(a, dst, pc.caption, a.U(13), x+size/2, capY-a.U(8), size+gap-a.U(4), alignCenter, colTextDim))
+			capH = max(capH, DrawWrapped(a, dst, pc.caption, a.U(13), x+size/2, capY-a.U(8), size+gap-a.U(4), AlignCenter, ColTextDim))
 		}
 		x += step
 	}
 	y = capY + capH + a.U(6)
 	if facts != "" {
 		tw := min(w-a.U(120), a.U(860))
-		y += drawWrapped(a, dst, facts, a.U(15), w/2, y, tw, alignCenter, colGold) + a.U(6)
+		y += DrawWrapped(a, dst, facts, a.U(15), w/2, y, tw, AlignCenter, ColGold) + a.U(6)
 	}
 	return y + a.U(6)
 }

@@ -18,31 +18,31 @@ import (
 // sections, the arrows turn one page, a click on Next (mouse or touch)
 // turns one, Esc goes back to the menu.
 func TestUndergroundRulesHelp(t *testing.T) {
-	h := newHarness(t)
-	h.ticks(2)
-	menu := h.a.cur.(*menuScene)
-	menu.layout(h.a)
-	for i, r := range menu.pick.cards {
-		h.click(r)
-		menu.layout(h.a)
-		if h.a.gameID == ugGameID {
+	h := NewHarness(t)
+	h.Ticks(2)
+	menu := h.A.Cur.(*MenuScene)
+	menu.Layout(h.A)
+	for i, r := range menu.Pick.Cards {
+		h.Click(r)
+		menu.Layout(h.A)
+		if h.A.GameID == ugGameID {
 			break
 		}
-		if i == len(menu.pick.cards)-1 {
+		if i == len(menu.Pick.Cards)-1 {
 			t.Fatal("no Underground card in the menu")
 		}
 	}
-	if !menu.buttons[menuRules].enabled {
+	if !menu.Buttons[MenuRules].Enabled {
 		t.Fatal("Rules is off with Underground picked")
 	}
-	h.click(menu.buttons[menuRules].r)
-	h.ticks(fadeTicks + 2)
-	hs, ok := h.a.cur.(*helpScene)
-	if !ok || len(hs.pages) != len(ugHelpPages) || hs.pages[0].title != ugHelpPages[0].title {
-		t.Fatalf("Rules opened %s, want Underground's pages", h.a.cur.Name())
+	h.Click(menu.Buttons[MenuRules].R)
+	h.Ticks(FadeTicks + 2)
+	hs, ok := h.A.Cur.(*HelpScene)
+	if !ok || len(hs.Pages) != len(ugHelpPages) || hs.Pages[0].Title != ugHelpPages[0].Title {
+		t.Fatalf("Rules opened %s, want Underground's pages", h.A.Cur.Name())
 	}
 	first := func(sec int) int {
-		return slices.IndexFunc(ugHelpPages, func(p helpPage) bool { return p.sec == sec })
+		return slices.IndexFunc(ugHelpPages, func(p HelpPage) bool { return p.Sec == sec })
 	}
 	steps := []struct {
 		key  ebiten.Key
@@ -61,25 +61,25 @@ func TestUndergroundRulesHelp(t *testing.T) {
 		{ebiten.KeyPageDown, len(ugHelpPages) - 1},
 	}
 	for i, st := range steps {
-		h.key(st.key)
-		if hs.page != st.want {
-			t.Fatalf("step %d: key %v to page %d, want %d", i, st.key, hs.page, st.want)
+		h.Key(st.key)
+		if hs.Page != st.want {
+			t.Fatalf("step %d: key %v to page %d, want %d", i, st.key, hs.Page, st.want)
 		}
 	}
-	hs.page = 0
-	h.tick()
-	h.click(hs.next.r)
-	if hs.page != 1 {
-		t.Fatalf("Next clicked: page %d, want 1", hs.page)
+	hs.Page = 0
+	h.Tick()
+	h.Click(hs.Next.R)
+	if hs.Page != 1 {
+		t.Fatalf("Next clicked: page %d, want 1", hs.Page)
 	}
-	h.tapAt(hs.next.r.cx(), hs.next.r.cy())
-	if hs.page != 2 {
-		t.Fatalf("Next tapped: page %d, want 2", hs.page)
+	h.tapAt(hs.Next.R.Cx(), hs.Next.R.Cy())
+	if hs.Page != 2 {
+		t.Fatalf("Next tapped: page %d, want 2", hs.Page)
 	}
-	h.key(ebiten.KeyEscape)
-	h.ticks(fadeTicks + 2)
-	if _, ok := h.a.cur.(*menuScene); !ok {
-		t.Fatalf("Esc went to %s, want the menu", h.a.cur.Name())
+	h.Key(ebiten.KeyEscape)
+	h.Ticks(FadeTicks + 2)
+	if _, ok := h.A.Cur.(*MenuScene); !ok {
+		t.Fatalf("Esc went to %s, want the menu", h.A.Cur.Name())
 	}
 }
 
@@ -89,17 +89,17 @@ func TestUndergroundRulesHelp(t *testing.T) {
 // and Persian, with no rule number left in the plain text and the same
 // rules cited in every language; the turn pages cite U-numbers too.
 func TestUndergroundHelpCoversTheTables(t *testing.T) {
-	page := func(match func(*ugHelpPic) bool) (helpPage, bool) {
+	page := func(match func(*ugHelpPic) bool) (HelpPage, bool) {
 		for _, pg := range ugHelpPages {
-			if pg.ug != nil && match(pg.ug) {
+			if pg.Ug != nil && match(pg.Ug) {
 				return pg, true
 			}
 		}
-		return helpPage{}, false
+		return HelpPage{}, false
 	}
 	type row struct {
 		what, rule string
-		pg         helpPage
+		pg         HelpPage
 		ok         bool
 	}
 	var rows []row
@@ -130,12 +130,12 @@ func TestUndergroundHelpCoversTheTables(t *testing.T) {
 			if r.rule == "" {
 				t.Errorf("%s: its table row names no rule", r.what)
 			}
-			if title := cat.T(r.pg.title); title == r.pg.title || title == "" {
-				t.Errorf("%v %s: no name (%s)", lang, r.what, r.pg.title)
+			if title := cat.T(r.pg.Title); title == r.pg.Title || title == "" {
+				t.Errorf("%v %s: no name (%s)", lang, r.what, r.pg.Title)
 			}
-			plain, refs := splitRules(cat.T(r.pg.body))
+			plain, refs := SplitRules(cat.T(r.pg.Body))
 			if !slices.Contains(refs, r.rule) {
-				t.Errorf("%v %s: the page cites %v, not its rule %s: %q", lang, r.what, refs, r.rule, cat.T(r.pg.body))
+				t.Errorf("%v %s: the page cites %v, not its rule %s: %q", lang, r.what, refs, r.rule, cat.T(r.pg.Body))
 			}
 			if ugHelpRule(r.pg) != r.rule {
 				t.Errorf("%s: ugHelpRule %q, want %q", r.what, ugHelpRule(r.pg), r.rule)
@@ -145,21 +145,21 @@ func TestUndergroundHelpCoversTheTables(t *testing.T) {
 			}
 		}
 		for i, pg := range ugHelpPages {
-			body := cat.T(pg.body)
-			if body == pg.body || cat.T(pg.title) == pg.title {
-				t.Errorf("%v page %d: untranslated %s", lang, i+1, pg.body)
+			body := cat.T(pg.Body)
+			if body == pg.Body || cat.T(pg.Title) == pg.Title {
+				t.Errorf("%v page %d: untranslated %s", lang, i+1, pg.Body)
 				continue
 			}
-			_, refs := splitRules(body)
-			if pg.title != "ug.help.controls.title" && len(refs) == 0 {
-				t.Errorf("%v page %d (%s) cites no rule", lang, i+1, pg.title)
+			_, refs := SplitRules(body)
+			if pg.Title != "ug.help.controls.title" && len(refs) == 0 {
+				t.Errorf("%v page %d (%s) cites no rule", lang, i+1, pg.Title)
 			}
 			for _, r := range refs {
 				if !ref.MatchString(r) {
 					t.Errorf("%v page %d: reference %q is no U-number", lang, i+1, r)
 				}
 			}
-			if _, want := splitRules(en.T(pg.body)); fmt.Sprint(refs) != fmt.Sprint(want) {
+			if _, want := SplitRules(en.T(pg.Body)); fmt.Sprint(refs) != fmt.Sprint(want) {
 				t.Errorf("%v page %d cites %v, English %v", lang, i+1, refs, want)
 			}
 		}
@@ -175,54 +175,54 @@ func TestUndergroundHelpLayout(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian, i18n.Persian} {
 		for _, size := range [][2]int{{1280, 800}, {1024, 640}} {
 			t.Run(fmt.Sprintf("%v-%d", lang, size[0]), func(t *testing.T) {
-				h := newHarness(t)
-				if err := h.a.setLang(lang); err != nil {
+				h := NewHarness(t)
+				if err := h.A.SetLang(lang); err != nil {
 					t.Fatal(err)
 				}
-				h.a.LayoutF(float64(size[0]), float64(size[1]))
-				h.screen = newScreen(h.a)
-				h.a.gameID = ugGameID
-				hs := newHelpScene(h.a, newMenuScene(h.a))
-				h.a.cur = hs
-				h.ticks(2)
-				w, ht := float64(h.a.w), float64(h.a.h)
-				for i := range hs.pages {
-					hs.page = i
-					h.tick()
-					num := h.a.T("scene.help.page", "n", i+1, "total", len(hs.pages))
-					buttons := []button{hs.prev, hs.done, hs.next}
-					var numBox rect
-					lines := drawnLines(h)
+				h.A.LayoutF(float64(size[0]), float64(size[1]))
+				h.Screen = NewScreen(h.A)
+				h.A.GameID = ugGameID
+				hs := NewHelpScene(h.A, NewMenuScene(h.A))
+				h.A.Cur = hs
+				h.Ticks(2)
+				w, ht := float64(h.A.W), float64(h.A.H)
+				for i := range hs.Pages {
+					hs.Page = i
+					h.Tick()
+					num := h.A.T("scene.help.page", "n", i+1, "total", len(hs.Pages))
+					buttons := []Button{hs.Prev, hs.Done, hs.Next}
+					var numBox Rect
+					lines := DrawnLines(h)
 					for _, d := range lines {
-						if d.s == num {
-							numBox = d.r
+						if d.S == num {
+							numBox = d.R
 						}
 					}
-					if numBox.h == 0 {
+					if numBox.H == 0 {
 						t.Fatalf("page %d: no page number drawn", i+1)
 					}
 					for _, d := range lines {
-						if d.r.x < 0 || d.r.y < 0 || d.r.x+d.r.w > w+0.5 || d.r.y+d.r.h > ht+0.5 {
-							t.Errorf("page %d: %q out of the %vx%v screen: %+v", i+1, d.s, w, ht, d.r)
+						if d.R.X < 0 || d.R.Y < 0 || d.R.X+d.R.W > w+0.5 || d.R.Y+d.R.H > ht+0.5 {
+							t.Errorf("page %d: %q out of the %vx%v screen: %+v", i+1, d.S, w, ht, d.R)
 						}
-						if d.s == num || slices.ContainsFunc(buttons, func(b button) bool { return b.label == d.s }) {
+						if d.S == num || slices.ContainsFunc(buttons, func(b Button) bool { return b.Label == d.S }) {
 							continue
 						}
-						if d.r.y+d.r.h > numBox.y+1 {
-							t.Errorf("page %d: %q runs into the page number (bottom %.0f, number at %.0f)", i+1, d.s, d.r.y+d.r.h, numBox.y)
+						if d.R.Y+d.R.H > numBox.Y+1 {
+							t.Errorf("page %d: %q runs into the page number (bottom %.0f, number at %.0f)", i+1, d.S, d.R.Y+d.R.H, numBox.Y)
 						}
 						for _, b := range buttons {
-							if overlaps(d.r, b.r) {
-								t.Errorf("page %d: %q over a button", i+1, d.s)
+							if Overlaps(d.R, b.R) {
+								t.Errorf("page %d: %q over a button", i+1, d.S)
 							}
 						}
 						for _, e := range lines {
-							if e != d && e.s != d.s && overlaps(shrink(d.r, 2), shrink(e.r, 2)) && e.s != num && !slices.ContainsFunc(buttons, func(b button) bool { return b.label == e.s }) {
-								t.Errorf("page %d: %q overlaps %q", i+1, d.s, e.s)
+							if e != d && e.S != d.S && Overlaps(shrink(d.R, 2), shrink(e.R, 2)) && e.S != num && !slices.ContainsFunc(buttons, func(b Button) bool { return b.Label == e.S }) {
+								t.Errorf("page %d: %q overlaps %q", i+1, d.S, e.S)
 							}
 						}
 					}
-					h.shot(fmt.Sprintf("ug-rules-%v-%d-%d", lang, size[0], i+1))
+					h.Shot(fmt.Sprintf("ug-rules-%v-%d-%d", lang, size[0], i+1))
 				}
 			})
 		}
@@ -231,4 +231,4 @@ func TestUndergroundHelpLayout(t *testing.T) {
 
 // shrink is r with m pixels off every side (text boxes touch at their
 // line edges).
-func shrink(r rect, m float64) rect { return rect{r.x + m, r.y + m, r.w - 2*m, r.h - 2*m} }
+func shrink(r Rect, m float64) Rect { return Rect{r.X + m, r.Y + m, r.W - 2*m, r.H - 2*m} }

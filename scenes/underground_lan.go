@@ -36,37 +36,37 @@ type ugTable interface {
 // at the game's end after the guests got the last updates.
 type ugHostTable struct {
 	*game.Table
-	link *lanLink
+	link *LanLink
 }
 
 // Close ends the LAN game for everyone.
-func (t ugHostTable) Close() { t.link.leave(t.Over()) }
+func (t ugHostTable) Close() { t.link.Leave(t.Over()) }
 
 // beginUG deals the Underground game and opens the host player's screen.
-func (s *lobbyScene) beginUG(a *App) {
-	inbox := game.NewInbox(s.me)
-	if err := s.link.host.Start(map[int]game.Seat{0: inbox}); err != nil {
-		s.err = a.T("scene.error", "error", err.Error())
+func (s *LobbyScene) beginUG(a *App) {
+	inbox := game.NewInbox(s.Me)
+	if err := s.Link.Host.Start(map[int]game.Seat{0: inbox}); err != nil {
+		s.Err = a.T("scene.error", "error", err.Error())
 		return
 	}
-	s.link.refreshHost()
-	link := s.link
-	t := link.host.Table()
+	s.Link.RefreshHost()
+	link := s.Link
+	t := link.Host.Table()
 	m := &ugMatch{inbox: map[int]*game.Inbox{0: inbox}, humans: []int{0}, lan: link}
 	if err := m.attach(t); err != nil {
-		s.err = a.T("scene.error", "error", err.Error())
+		s.Err = a.T("scene.error", "error", err.Error())
 		return
 	}
-	lb, _, _ := link.snapshot()
-	m.names = seatNames(a, lb)
+	lb, _, _ := link.Snapshot()
+	m.names = SeatNames(a, lb)
 	m.table = ugHostTable{Table: t, link: link}
-	link.closeAtEnd(t)
+	link.CloseAtEnd(t)
 	a.GoTo(newUGPlayScene(a, m))
 }
 
 // ugGuestTable is a LAN guest's Underground table.
 type ugGuestTable struct {
-	link  *lanLink
+	link  *LanLink
 	seat  int
 	watch *game.Inbox // the screen's public stream
 	inbox *game.Inbox // the guest's own seat
@@ -114,12 +114,12 @@ func (g *ugGuestTable) View(seat int) rules.View {
 // update (or a TError, after which the seat's view is handed again).
 func (g *ugGuestTable) Submit(seat int, m rules.Move) error {
 	if seat != g.seat {
-		return errNotYourSeat
+		return ErrNotYourSeat
 	}
 	if _, ok := m.(underground.Move); !ok {
 		return errors.New("underground: not an Underground move")
 	}
-	if err := g.link.client.Move(m); err != nil {
+	if err := g.link.Client.Move(m); err != nil {
 		return err
 	}
 	// Until the host answers, the seat has no move to make: the screen
@@ -134,7 +134,7 @@ func (g *ugGuestTable) Submit(seat int, m rules.Move) error {
 }
 
 // Close leaves the table (the seat goes to a computer player).
-func (g *ugGuestTable) Close() { g.link.close() }
+func (g *ugGuestTable) Close() { g.link.Close() }
 
 // Record is nil: the host keeps the record.
 func (g *ugGuestTable) Record() *rules.Record { return nil }
@@ -175,8 +175,8 @@ func (g *ugGuestTable) reconnected() {
 }
 
 // newUGGuestMatch is a LAN guest's match, once the first update came.
-func newUGGuestMatch(a *App, link *lanLink, lb lan.Lobby) (*ugMatch, error) {
-	g := link.ug
+func newUGGuestMatch(a *App, link *LanLink, lb lan.Lobby) (*ugMatch, error) {
+	g := link.Ug
 	if g == nil {
 		return nil, errors.New("underground: not an Underground table")
 	}
@@ -189,7 +189,7 @@ func newUGGuestMatch(a *App, link *lanLink, lb lan.Lobby) (*ugMatch, error) {
 		return nil, err
 	}
 	m := &ugMatch{table: g, watch: g.watch, inbox: map[int]*game.Inbox{g.seat: g.inbox}, humans: []int{g.seat},
-		names: seatNames(a, lb), mp: mp, lan: link}
+		names: SeatNames(a, lb), mp: mp, lan: link}
 	// The screen starts from the newest public view: the updates so far
 	// (the deal) are in it already.
 	pub := ugPublic(v)

@@ -20,24 +20,24 @@ import (
 // other seat's coins (Hidden information) and its coins on screen,
 // followed through the public events, are the host's finals.
 func TestUGLANGuestWholeGame(t *testing.T) {
-	loopbackLAN(t)
-	host, addr := listenHost(t, lan.HostConfig{Name: "t", Game: ugGame, Players: 2, Options: jsonOf(underground.Options{FirstPlayer: new(int)}),
+	LoopbackLAN(t)
+	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: ugGame, Players: 2, Options: JsonOf(underground.Options{FirstPlayer: new(int)}),
 		Bots: 1, BotLevel: "easy", AutoStart: true, Seed: 5})
-	h := newHarness(t)
-	h.a.settings.AnimSpeed = 16
-	clickMenu(t, h, menuJoin)
-	js := h.a.cur.(*joinScene)
-	h.click(js.addrR)
-	h.in.chars = []rune(addr.String())
-	h.tick()
-	h.key(ebiten.KeyEnter)
-	until(t, 3000, func() bool { _, ok := h.a.cur.(*ugPlayScene); return ok || js.err != "" }, h)
-	if js.err != "" {
-		t.Fatalf("join: %s", js.err)
+	h := NewHarness(t)
+	h.A.Settings.AnimSpeed = 16
+	ClickMenu(t, h, MenuJoin)
+	js := h.A.Cur.(*JoinScene)
+	h.Click(js.AddrR)
+	h.In.Chars = []rune(addr.String())
+	h.Tick()
+	h.Key(ebiten.KeyEnter)
+	Until(t, 3000, func() bool { _, ok := h.A.Cur.(*ugPlayScene); return ok || js.Err != "" }, h)
+	if js.Err != "" {
+		t.Fatalf("join: %s", js.Err)
 	}
-	s := h.a.cur.(*ugPlayScene)
+	s := h.A.Cur.(*ugPlayScene)
 	m := s.m
-	if m.lan == nil || m.lan.ug == nil || !slices.Equal(m.humans, []int{0}) {
+	if m.lan == nil || m.lan.Ug == nil || !slices.Equal(m.humans, []int{0}) {
 		t.Fatalf("the guest's match: humans %v", m.humans)
 	}
 	conquests := map[int]int{}
@@ -45,7 +45,7 @@ func TestUGLANGuestWholeGame(t *testing.T) {
 	deadline := time.Now().Add(150 * time.Second)
 	for {
 		if time.Now().After(deadline) {
-			t.Fatalf("the game did not end: on %s after %d moves", h.a.cur.Name(), moves)
+			t.Fatalf("the game did not end: on %s after %d moves", h.A.Cur.Name(), moves)
 		}
 		if v, ok := m.table.View(1).(underground.View); ok && len(v.Seats) > 1 && v.Seats[1].Coins != nil && !v.Over {
 			t.Fatalf("the guest's screens see seat 1's coins: %d", *v.Seats[1].Coins)
@@ -56,33 +56,33 @@ func TestUGLANGuestWholeGame(t *testing.T) {
 		}
 		before := len(host.Table().Record().Moves)
 		c := ugScript(s, conquests[s.mine.Turn*8+s.me])
-		s.buildButtons(h.a)
+		s.buildButtons(h.A)
 		switch {
 		case c.pick >= 0:
-			h.click(s.l.combos[c.pick])
+			h.Click(s.l.combos[c.pick])
 		case c.decl:
-			h.click(s.ugButton(h.a, "ug.btn.decline"))
+			h.Click(s.ugButton(h.A, "ug.btn.decline"))
 		case c.region >= 0:
 			x, y, ok := s.board.RegionCenter(c.region)
 			if !ok {
 				t.Fatalf("region %d has no centre on screen", c.region)
 			}
-			h.click(rect{x - 1, y - 1, 2, 2})
+			h.Click(Rect{x - 1, y - 1, 2, 2})
 			if s.moves.step == "conquer" {
 				conquests[s.mine.Turn*8+s.me]++
 			}
 		case c.end:
-			h.click(s.ugButton(h.a, "ug.btn.end."+s.moves.step))
+			h.Click(s.ugButton(h.A, "ug.btn.end."+s.moves.step))
 		default:
 			t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
 		}
-		until(t, 3000, func() bool { return len(host.Table().Record().Moves) > before || s.refusal != "" }, h)
+		Until(t, 3000, func() bool { return len(host.Table().Record().Moves) > before || s.refusal != "" }, h)
 		if s.refusal != "" {
 			t.Fatalf("move %d refused: %s", moves, s.refusal)
 		}
 		moves++
 		if moves == 12 {
-			h.shot("ug-lan-guest")
+			h.Shot("ug-lan-guest")
 		}
 	}
 	if moves < 20 {
@@ -99,21 +99,21 @@ func TestUGLANGuestWholeGame(t *testing.T) {
 // table of its lobby; a guest (lan.Join, played by a computer player) and
 // a computer player sit with the host, who plays by keys to the end.
 func TestUGLANHostWithGuest(t *testing.T) {
-	loopbackLAN(t)
-	hh := newHarness(t)
-	hh.a.settings.AnimSpeed = 16
-	hh.a.gameID = ugGameID
-	clickMenu(t, hh, menuHost)
-	ls, ok := hh.a.cur.(*lobbyScene)
-	if !ok || ls.link == nil {
-		t.Fatalf("lobby: %T, err %q", hh.a.cur, ls.err)
+	LoopbackLAN(t)
+	hh := NewHarness(t)
+	hh.A.Settings.AnimSpeed = 16
+	hh.A.GameID = ugGameID
+	ClickMenu(t, hh, MenuHost)
+	ls, ok := hh.A.Cur.(*LobbyScene)
+	if !ok || ls.Link == nil {
+		t.Fatalf("lobby: %T, err %q", hh.A.Cur, ls.Err)
 	}
-	t.Cleanup(ls.link.close)
-	hh.click(ls.opts[1].r) // the host's seat plays first (U2.7)
-	hh.click(ls.seats[2].kind.r)
-	hh.click(ls.seats[2].kind.r) // easy
+	t.Cleanup(ls.Link.Close)
+	hh.Click(ls.Opts[1].R) // the host's seat plays first (U2.7)
+	hh.Click(ls.Seats[2].Kind.R)
+	hh.Click(ls.Seats[2].Kind.R) // easy
 	ctx := t.Context()
-	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.link.port), lan.ClientConfig{Game: ugGame, Name: "Bob", Reconnect: time.Minute, IdleTimeout: time.Minute})
+	c, err := lan.Join(ctx, "127.0.0.1:"+strconv.Itoa(ls.Link.Port), lan.ClientConfig{Game: ugGame, Name: "Bob", Reconnect: time.Minute, IdleTimeout: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,16 +123,16 @@ func TestUGLANHostWithGuest(t *testing.T) {
 		_, err := lan.Autoplay(ctx, c, func(seat int) (rules.Bot, error) { return ugGame.NewBot("easy", seat, 3) }, nil)
 		done <- err
 	}()
-	until(t, 2000, func() bool { return ls.lobby.Seats[1].Kind == lan.SeatGuest }, hh)
-	if lv := ls.lobby.Seats[2]; lv.Kind != lan.SeatBot || lv.Level != "easy" {
+	Until(t, 2000, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, hh)
+	if lv := ls.Lobby.Seats[2]; lv.Kind != lan.SeatBot || lv.Level != "easy" {
 		t.Fatalf("seat 3: %+v", lv)
 	}
-	hh.click(ls.start.r)
-	until(t, 600, func() bool { _, ok := hh.a.cur.(*ugPlayScene); return ok || ls.err != "" }, hh)
-	if ls.err != "" {
-		t.Fatalf("start: %s", ls.err)
+	hh.Click(ls.Start.R)
+	Until(t, 600, func() bool { _, ok := hh.A.Cur.(*ugPlayScene); return ok || ls.Err != "" }, hh)
+	if ls.Err != "" {
+		t.Fatalf("start: %s", ls.Err)
 	}
-	s := hh.a.cur.(*ugPlayScene)
+	s := hh.A.Cur.(*ugPlayScene)
 	if s.m.lan == nil {
 		t.Fatal("the host's match has no LAN link")
 	}
@@ -140,8 +140,8 @@ func TestUGLANHostWithGuest(t *testing.T) {
 	if err := c.Chat("good luck"); err != nil {
 		t.Fatal(err)
 	}
-	until(t, 600, func() bool { return ls.link.toast == "Bob: good luck" && s.t < ls.link.toastEnd }, hh)
-	hh.shot("ug-lan-host-chat")
+	Until(t, 600, func() bool { return ls.Link.Toast == "Bob: good luck" && s.t < ls.Link.ToastEnd }, hh)
+	hh.Shot("ug-lan-host-chat")
 	moves, _ := hh.ugPlay(t, true)
 	if moves < 10 {
 		t.Fatalf("the host made %d moves", moves)

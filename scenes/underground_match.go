@@ -75,17 +75,17 @@ type ugMatch struct {
 	autoplay bool
 	feed     []ugItem
 	st       ugState
-	lan      *lanLink // a LAN game's link (underground_lan.go), else nil
+	lan      *LanLink // a LAN game's link (underground_lan.go), else nil
 }
 
 // ugBotDelay is how long a computer player waits at least before each
 // small move of its turn, so people can follow (shortened by the animation
 // speed; none in --autoplay and tests).
 func ugBotDelay(a *App) time.Duration {
-	if a.cfg.Autoplay || a.cfg.FastBots {
+	if a.Cfg.Autoplay || a.Cfg.FastBots {
 		return 0
 	}
-	return time.Duration(float64(350*time.Millisecond) / a.settings.AnimSpeed)
+	return time.Duration(float64(350*time.Millisecond) / a.Settings.AnimSpeed)
 }
 
 // ugAutosaveFile is Underground's autosave in the config folder: each game
@@ -93,12 +93,12 @@ func ugBotDelay(a *App) time.Duration {
 // another's unfinished game (incangold_save.go).
 const ugAutosaveFile = "autosave-" + underground.ID + ".json"
 
-func ugAutosavePath(a *App) string { return filepath.Join(a.dirs.config, ugAutosaveFile) }
+func ugAutosavePath(a *App) string { return filepath.Join(a.Dirs.Config, ugAutosaveFile) }
 
 // ugSaver is the autosave, nil in --autoplay (a watched game is not saved
 // over the player's own).
 func ugSaver(a *App) game.Saver {
-	if a.cfg.Autoplay {
+	if a.Cfg.Autoplay {
 		return nil
 	}
 	return game.FileSaver{Path: ugAutosavePath(a)}
@@ -110,9 +110,9 @@ func newUGMatch(a *App, s ugSetup) (*ugMatch, error) {
 		return nil, err
 	}
 	if s.Seed == 0 {
-		s.Seed = uint64(now().UnixNano())
+		s.Seed = uint64(Now().UnixNano())
 	}
-	m := &ugMatch{setup: s, autoplay: a.cfg.Autoplay}
+	m := &ugMatch{setup: s, autoplay: a.Cfg.Autoplay}
 	seats, err := m.seats(a)
 	if err != nil {
 		return nil, err
@@ -127,7 +127,7 @@ func newUGMatch(a *App, s ugSetup) (*ugMatch, error) {
 // ugAutoplaySeats are --autoplay's seats (cfg.Players of them, 5 if
 // unset, at most 5): computer players of the levels in turn.
 func ugAutoplaySeats(a *App) []SeatSetup {
-	n := a.cfg.Players
+	n := a.Cfg.Players
 	if n == 0 {
 		n = 5
 	}
@@ -153,7 +153,7 @@ func (m *ugMatch) seats(a *App) ([]game.Seat, error) {
 			out[i] = in
 			continue
 		}
-		b, err := ugGame.NewBot(st.Level, i, botSeed(m.setup.Seed, i))
+		b, err := ugGame.NewBot(st.Level, i, BotSeed(m.setup.Seed, i))
 		if err != nil {
 			return nil, err
 		}

@@ -13,47 +13,47 @@ import (
 // back.
 type ugNewGameScene struct {
 	seatEditor // the seats and the seed
-	p          painter
-	start      button
-	back       button
+	p          Painter
+	start      Button
+	back       Button
 	err        string
 }
 
 func newUGNewGameScene(a *App) *ugNewGameScene {
 	lo, hi := ugGame.Seats()
-	return &ugNewGameScene{seatEditor: newSeatEditor(a, 3, lo, hi, ugLevels, "ug")}
+	return &ugNewGameScene{seatEditor: NewSeatEditor(a, 3, lo, hi, ugLevels, "ug")}
 }
 
 // newUGAutoplayNewGame is the new-game scene as --autoplay fills it.
 func newUGAutoplayNewGame(a *App) *ugNewGameScene {
 	s := newUGNewGameScene(a)
-	s.seats = ugAutoplaySeats(a)
+	s.Seats = ugAutoplaySeats(a)
 	return s
 }
 
 func (s *ugNewGameScene) Name() string { return "ug-newgame" }
 
 func (s *ugNewGameScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	u := a.U
-	s.seatEditor.layout(a, rect{w - u(40) - u(500), u(150), u(500), u(42)})
-	s.start = button{r: rect{w/2 + u(20), h - u(80), u(300), u(54)}, label: a.T("scene.newgame.start"), enabled: true, primary: true}
-	s.back = button{r: rect{w/2 - u(320), h - u(80), u(300), u(54)}, label: a.T("scene.back"), enabled: true}
+	s.seatEditor.Layout(a, Rect{w - u(40) - u(500), u(150), u(500), u(42)})
+	s.start = Button{R: Rect{w/2 + u(20), h - u(80), u(300), u(54)}, Label: a.T("scene.newgame.start"), Enabled: true, Primary: true}
+	s.back = Button{R: Rect{w/2 - u(320), h - u(80), u(300), u(54)}, Label: a.T("scene.back"), Enabled: true}
 	if a.RTL() {
-		s.start.r, s.back.r = s.back.r, s.start.r
+		s.start.R, s.back.R = s.back.R, s.start.R
 	}
 }
 
 func (s *ugNewGameScene) Update(a *App) error {
 	s.layout(a)
-	if s.seatEditor.update(a) {
+	if s.seatEditor.Update(a) {
 		return nil
 	}
-	if s.back.clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.GoTo(newMenuScene(a))
+	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.GoTo(NewMenuScene(a))
 		return nil
 	}
-	if s.start.clicked(a) || (a.Key(ebiten.KeyEnter) && s.focus < 0) {
+	if s.start.Clicked(a) || (a.Key(ebiten.KeyEnter) && s.Focus < 0) {
 		s.begin(a)
 	}
 	return nil
@@ -61,14 +61,14 @@ func (s *ugNewGameScene) Update(a *App) error {
 
 // begin starts the game on its board.
 func (s *ugNewGameScene) begin(a *App) {
-	seats, seed, errText := s.result(a)
+	seats, seed, errText := s.Result(a)
 	if errText != "" {
 		s.err = errText
 		return
 	}
 	st := ugSetup{Seats: seats, Seed: seed}
-	if a.cfg.Autoplay && st.Seed == 0 {
-		st.Seed = a.cfg.Seed
+	if a.Cfg.Autoplay && st.Seed == 0 {
+		st.Seed = a.Cfg.Seed
 	}
 	m, err := newUGMatch(a, st)
 	if err != nil {
@@ -80,18 +80,18 @@ func (s *ugNewGameScene) begin(a *App) {
 
 func (s *ugNewGameScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
-	drawText(a, dst, a.T("ug.newgame.title"), a.U(32), w/2, a.U(44), alignCenter, colGold)
-	s.seatEditor.draw(a, &s.p, dst)
-	lx, al := startOf(a, rect{s.seedR.x, 0, s.seedR.w, 0}, 0)
-	if mp, err := maps.ForPlayers(len(s.seats)); err == nil {
-		drawText(a, dst, fit(a, a.T("ug.newgame.map", "map", mp.Name, "turns", mp.Turns), a.U(17), s.seedR.w), a.U(17), lx, a.U(104), al, colText)
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
+	DrawText(a, dst, a.T("ug.newgame.title"), a.U(32), w/2, a.U(44), AlignCenter, ColGold)
+	s.seatEditor.Draw(a, &s.p, dst)
+	lx, al := StartOf(a, Rect{s.SeedR.X, 0, s.SeedR.W, 0}, 0)
+	if mp, err := maps.ForPlayers(len(s.Seats)); err == nil {
+		DrawText(a, dst, Fit(a, a.T("ug.newgame.map", "map", mp.Name, "turns", mp.Turns), a.U(17), s.SeedR.W), a.U(17), lx, a.U(104), al, ColText)
 	}
-	drawWrapped(a, dst, a.T("ug.newgame.about"), a.U(14), s.seedR.cx(), s.seedR.y+s.seedR.h+a.U(30), s.seedR.w, alignCenter, colTextDim)
+	DrawWrapped(a, dst, a.T("ug.newgame.about"), a.U(14), s.SeedR.Cx(), s.SeedR.Y+s.SeedR.H+a.U(30), s.SeedR.W, AlignCenter, ColTextDim)
 	if s.err != "" {
-		drawText(a, dst, s.err, a.U(15), w/2, h-a.U(100), alignCenter, colBad)
+		DrawText(a, dst, s.err, a.U(15), w/2, h-a.U(100), AlignCenter, ColBad)
 	}
-	drawButton(a, &s.p, dst, &s.back)
-	drawButton(a, &s.p, dst, &s.start)
+	DrawButton(a, &s.p, dst, &s.back)
+	DrawButton(a, &s.p, dst, &s.start)
 }

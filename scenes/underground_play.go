@@ -25,7 +25,7 @@ import (
 // turn, and "done" (Space) always in reach. In hotseat a curtain comes
 // before each human's step, the defenders' redeployment included.
 type ugPlayScene struct {
-	p     painter
+	p     Painter
 	m     *ugMatch
 	board *ugBoard
 	t     int
@@ -41,7 +41,7 @@ type ugPlayScene struct {
 	moves   ugMoves
 	viewer  int  // hotseat: the human the screen was last shown to
 	curtain bool // hotseat: the screen waits to be passed to me
-	cover   button
+	cover   Button
 	modeKey string
 	sel     int // the region selected for +/- (redeployment), -1 none
 	buttons []ugButton
@@ -60,12 +60,12 @@ type ugPlayScene struct {
 	shotAt   int
 	shotName string
 	shots    int
-	widths   map[textKey]float64 // textWidth's measures
+	widths   map[TextKey]float64 // textWidth's measures
 }
 
 // ugButton is one control of the acting human: a button and what it does.
 type ugButton struct {
-	b   button
+	b   Button
 	do  func(a *App)
 	key ebiten.Key // its key, 0 none
 }
@@ -88,9 +88,9 @@ type ugCoin struct {
 // ugLayout places everything (pixels), left to right, mirrored for
 // right-to-left languages (the map is a picture and is not mirrored).
 type ugLayout struct {
-	top, board, side, market, log, bar rect
-	combos                             [underground.OfferSize]rect
-	panels                             []rect
+	top, board, side, market, log, bar Rect
+	combos                             [underground.OfferSize]Rect
+	panels                             []Rect
 }
 
 // ugSeatColors are the seats' colours (panels, log lines, market picks).
@@ -100,7 +100,7 @@ var ugSeatColors = [5]color.RGBA{
 
 func ugSeatColor(seat int) color.RGBA {
 	if seat < 0 || seat >= len(ugSeatColors) {
-		return colTextDim
+		return ColTextDim
 	}
 	return ugSeatColors[seat]
 }
@@ -118,49 +118,49 @@ func newUGPlayScene(a *App, m *ugMatch) *ugPlayScene {
 func (s *ugPlayScene) Name() string { return "ug-board" }
 
 func (s *ugPlayScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	u := a.U
 	l := &s.l
 	sideW := u(340)
-	l.top = rect{0, 0, w, u(44)}
+	l.top = Rect{0, 0, w, u(44)}
 	panelH := u(112)
 	barH := u(50)
-	l.side = rect{w - sideW - u(8), u(50), sideW, h - u(58)}
-	l.board = rect{u(8), u(50), w - sideW - u(24), h - u(58) - panelH - barH - u(8)}
-	l.bar = rect{u(8), l.board.y + l.board.h + u(4), l.board.w, barH - u(4)}
+	l.side = Rect{w - sideW - u(8), u(50), sideW, h - u(58)}
+	l.board = Rect{u(8), u(50), w - sideW - u(24), h - u(58) - panelH - barH - u(8)}
+	l.bar = Rect{u(8), l.board.Y + l.board.H + u(4), l.board.W, barH - u(4)}
 	n := len(s.m.names)
-	pw := (l.board.w - float64(n-1)*u(6)) / float64(n)
+	pw := (l.board.W - float64(n-1)*u(6)) / float64(n)
 	l.panels = l.panels[:0]
 	for i := 0; i < n; i++ {
-		l.panels = append(l.panels, rect{l.board.x + float64(i)*(pw+u(6)), h - panelH - u(8), pw, panelH})
+		l.panels = append(l.panels, Rect{l.board.X + float64(i)*(pw+u(6)), h - panelH - u(8), pw, panelH})
 	}
 	rowH := u(46)
-	l.market = rect{l.side.x, l.side.y, sideW, u(28) + float64(underground.OfferSize)*rowH}
+	l.market = Rect{l.side.X, l.side.Y, sideW, u(28) + float64(underground.OfferSize)*rowH}
 	for i := range l.combos {
-		l.combos[i] = rect{l.market.x, l.market.y + u(28) + float64(i)*rowH, sideW, rowH - u(4)}
+		l.combos[i] = Rect{l.market.X, l.market.Y + u(28) + float64(i)*rowH, sideW, rowH - u(4)}
 	}
-	l.log = rect{l.side.x, l.market.y + l.market.h + u(8), sideW, l.side.y + l.side.h - (l.market.y + l.market.h + u(8))}
+	l.log = Rect{l.side.X, l.market.Y + l.market.H + u(8), sideW, l.side.Y + l.side.H - (l.market.Y + l.market.H + u(8))}
 	if a.RTL() {
 		// The columns swap; the map is a picture and is not mirrored.
-		l.side, l.market, l.log = l.side.mirror(w), l.market.mirror(w), l.log.mirror(w)
+		l.side, l.market, l.log = l.side.Mirror(w), l.market.Mirror(w), l.log.Mirror(w)
 		for i := range l.combos {
-			l.combos[i] = l.combos[i].mirror(w)
+			l.combos[i] = l.combos[i].Mirror(w)
 		}
-		l.board, l.bar = l.board.mirror(w), l.bar.mirror(w)
+		l.board, l.bar = l.board.Mirror(w), l.bar.Mirror(w)
 		for i := range l.panels {
-			l.panels[i] = l.panels[i].mirror(w)
+			l.panels[i] = l.panels[i].Mirror(w)
 		}
 	}
-	s.cover = button{r: rect{w/2 - u(220), h*0.5 + u(40), u(440), u(54)}, label: a.T("ug.curtain.show", "name", s.m.name(s.me)), enabled: true, primary: true}
+	s.cover = Button{R: Rect{w/2 - u(220), h*0.5 + u(40), u(440), u(54)}, Label: a.T("ug.curtain.show", "name", s.m.name(s.me)), Enabled: true, Primary: true}
 }
 
-func (r rect) image() image.Rectangle {
-	return image.Rect(int(r.x), int(r.y), int(r.x+r.w), int(r.y+r.h))
+func (r Rect) image() image.Rectangle {
+	return image.Rect(int(r.X), int(r.Y), int(r.X+r.W), int(r.Y+r.H))
 }
 
 func (s *ugPlayScene) Update(a *App) error {
 	s.t++
-	s.sp = speed(a)
+	s.sp = Speed(a)
 	s.layout(a)
 	s.motion()
 	if s.m.lan != nil {
@@ -168,7 +168,7 @@ func (s *ugPlayScene) Update(a *App) error {
 	}
 	if a.Key(ebiten.KeyEscape) && !s.curtain {
 		s.m.close()
-		a.GoTo(newMenuScene(a))
+		a.GoTo(NewMenuScene(a))
 		return nil
 	}
 	if s.m.st.over != nil && s.busy <= 0 && s.die.t < 0 {
@@ -179,7 +179,7 @@ func (s *ugPlayScene) Update(a *App) error {
 		}
 	}
 	if s.curtain {
-		if s.cover.clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
+		if s.cover.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
 			s.curtain, s.viewer = false, s.me
 		}
 		return nil
@@ -255,35 +255,35 @@ func (s *ugPlayScene) show(a *App, e underground.Event) float64 {
 		s.shotMoment(a, "ug-turn", 2, 24)
 		return 30
 	case underground.EvPick:
-		a.audio.play(sfxUGCoins)
+		a.Audio.Play(sfxUGCoins)
 		return 30
 	case underground.EvConquer, underground.EvSubstitute:
-		a.audio.play(sfxUGConquer)
+		a.Audio.Play(sfxUGConquer)
 		if e.Lost > 0 {
-			a.audio.play(sfxUGLoss)
+			a.Audio.Play(sfxUGLoss)
 		}
 		return 18
 	case underground.EvFinal, underground.EvWisps:
-		a.audio.play(sfxUGDie)
+		a.Audio.Play(sfxUGDie)
 		s.die = ugDie{t: 0, face: e.Die, failed: e.Failed, region: s.m.mp.Index(e.Region)}
 		s.shotMoment(a, "ug-die", 0, 24)
 		return 20
 	case underground.EvDecline, underground.EvLost:
-		a.audio.play(sfxUGDecline)
+		a.Audio.Play(sfxUGDecline)
 		s.banner, s.bannerT = ugEventText(a, s.m, e), 100
 		return 40
 	case underground.EvDraw:
 		if k, ok := underground.ParseMarker(e.Marker); ok && k.IsRelic() {
-			a.audio.play(sfxUGRelic)
+			a.Audio.Play(sfxUGRelic)
 		} else {
-			a.audio.play(sfxUGMonster)
+			a.Audio.Play(sfxUGMonster)
 		}
 		return 24
 	case underground.EvBalrog, underground.EvAncient:
-		a.audio.play(sfxUGMonster)
+		a.Audio.Play(sfxUGMonster)
 		return 20
 	case underground.EvScore:
-		a.audio.play(sfxUGCoins)
+		a.Audio.Play(sfxUGCoins)
 		s.scoreT = 170
 		for k := 0; k < min(e.Coins, 12); k++ {
 			s.coins = append(s.coins, ugCoin{seat: e.Seat, delay: float64(k) * 5})
@@ -291,10 +291,10 @@ func (s *ugPlayScene) show(a *App, e underground.Event) float64 {
 		s.shotMoment(a, "ug-score", 1, 8) // the card goes when the next turn starts
 		return 70
 	case underground.EvCoins, underground.EvPay:
-		a.audio.play(sfxUGCoins)
+		a.Audio.Play(sfxUGCoins)
 		return 12
 	case underground.EvOver:
-		a.audio.play(sfxRoundEnd)
+		a.Audio.Play(SfxRoundEnd)
 		return 60
 	}
 	return 6
@@ -304,14 +304,14 @@ func (s *ugPlayScene) show(a *App, e underground.Event) float64 {
 // name, after ticks so its motion shows, at the nth chance (8 events
 // apart).
 func (s *ugPlayScene) shotMoment(a *App, name string, nth, ticks int) {
-	if a.cfg.ScreenshotDir == "" || s.shotName != "" {
+	if a.Cfg.ScreenshotDir == "" || s.shotName != "" {
 		return
 	}
 	s.shots++
 	if s.shots < 8*nth {
 		return
 	}
-	if a.shots[name] {
+	if a.Shots[name] {
 		return
 	}
 	s.shotName, s.shotAt = name, s.t+ticks
@@ -389,7 +389,7 @@ func (s *ugPlayScene) act(a *App, act ugBoardAction) {
 	s.buildButtons(a)
 	for i := range s.buttons {
 		b := &s.buttons[i]
-		if b.b.clicked(a) || b.key != 0 && a.Key(b.key) {
+		if b.b.Clicked(a) || b.key != 0 && a.Key(b.key) {
 			b.do(a)
 			return
 		}
@@ -477,7 +477,7 @@ func (s *ugPlayScene) drag(a *App, from, to, n int) {
 		}
 	}
 	s.sel = to
-	a.audio.play(sfxPlace)
+	a.Audio.Play(SfxPlace)
 }
 
 // ownView is the acting seat's view now, from the table.
@@ -496,7 +496,7 @@ func (s *ugPlayScene) play(a *App, mv underground.Move) {
 }
 
 func (s *ugPlayScene) refuse(a *App, why string) {
-	a.audio.play(sfxRefuse)
+	a.Audio.Play(SfxRefuse)
 	s.refusal, s.refT = why, 150
 }
 
@@ -507,7 +507,7 @@ func (s *ugPlayScene) buildButtons(a *App) {
 	s.buttons = s.buttons[:0]
 	mv := &s.moves
 	add := func(label string, key ebiten.Key, primary bool, do func(a *App)) {
-		s.buttons = append(s.buttons, ugButton{b: button{label: label, enabled: true, primary: primary}, do: do, key: key})
+		s.buttons = append(s.buttons, ugButton{b: Button{Label: label, Enabled: true, Primary: primary}, do: do, key: key})
 	}
 	if mv.end != nil {
 		end := *mv.end
@@ -566,26 +566,26 @@ func (s *ugPlayScene) buildButtons(a *App) {
 	widths := make([]float64, len(s.buttons))
 	total := gap * float64(max(len(s.buttons)-1, 0))
 	for i := range s.buttons {
-		widths[i] = math.Min(math.Max(s.textWidth(a, s.buttons[i].b.label, a.U(18))+a.U(28), a.U(120)), a.U(300))
+		widths[i] = math.Min(math.Max(s.textWidth(a, s.buttons[i].b.Label, a.U(18))+a.U(28), a.U(120)), a.U(300))
 		total += widths[i]
 	}
 	k := 1.0
-	if total > s.l.bar.w {
-		k = (s.l.bar.w - (total - sumOf(widths))) / sumOf(widths)
+	if total > s.l.bar.W {
+		k = (s.l.bar.W - (total - sumOf(widths))) / sumOf(widths)
 	}
-	x := s.l.bar.x
+	x := s.l.bar.X
 	if a.RTL() {
-		x = s.l.bar.x + s.l.bar.w // right to left: from the bar's right end
+		x = s.l.bar.X + s.l.bar.W // right to left: from the bar's right end
 	}
 	for i := range s.buttons {
 		b := &s.buttons[i].b
 		bw := widths[i] * k
 		if a.RTL() {
-			b.r = rect{x - bw, s.l.bar.y, bw, s.l.bar.h}
+			b.R = Rect{x - bw, s.l.bar.Y, bw, s.l.bar.H}
 			x -= bw + gap
 			continue
 		}
-		b.r = rect{x, s.l.bar.y, bw, s.l.bar.h}
+		b.R = Rect{x, s.l.bar.Y, bw, s.l.bar.H}
 		x += bw + gap
 	}
 }
@@ -621,12 +621,12 @@ func (s *ugPlayScene) modeLabel(a *App, md ugMode) string {
 // textWidth is the width of str drawn at size, measured once per text
 // (shaping on every frame cost the frame loop its time).
 func (s *ugPlayScene) textWidth(a *App, str string, size float64) float64 {
-	k := textKey{s: str, size: float32(size), rtl: a.RTL()}
+	k := TextKey{S: str, Size: float32(size), Rtl: a.RTL()}
 	if w, ok := s.widths[k]; ok {
 		return w
 	}
 	if s.widths == nil || len(s.widths) > 512 {
-		s.widths = map[textKey]float64{}
+		s.widths = map[TextKey]float64{}
 	}
 	w, _ := fonts.Measure(str, size, a.RTL())
 	s.widths[k] = w

@@ -23,7 +23,7 @@ func ugComboTokens(race, power string) int {
 
 func (s *ugPlayScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	dst.Fill(a.pal.Background)
+	dst.Fill(a.Pal.Background)
 	if s.curtain {
 		s.drawCurtain(a, dst)
 		return
@@ -36,7 +36,7 @@ func (s *ugPlayScene) Draw(a *App, dst *ebiten.Image) {
 	s.drawPanels(a, dst)
 	if s.m.lan != nil { // the connection's state, the newest chat line (incangold_lan.go)
 		b := s.l.board
-		s.m.lan.lanDraw(a, &s.p, dst, s.t, rect{b.cx() - a.U(270), b.y + a.U(8), a.U(540), a.U(30)})
+		s.m.lan.lanDraw(a, &s.p, dst, s.t, Rect{b.Cx() - a.U(270), b.Y + a.U(8), a.U(540), a.U(30)})
 	}
 	s.drawBar(a, dst)
 	s.drawScore(a, dst)
@@ -60,24 +60,24 @@ func (s *ugPlayScene) drawOverBoard(a *App, dst *ebiten.Image) {
 					continue
 				}
 				if x, y, ok := s.board.RegionCenter(i); ok {
-					s.drawDieFace(a, dst, x+u(14), y-u(14), u(16), -1, colText)
+					s.drawDieFace(a, dst, x+u(14), y-u(14), u(16), -1, ColText)
 				}
 			}
 		}
 		if s.sel >= 0 {
 			if x, y, ok := s.board.RegionCenter(s.sel); ok {
 				r := u(26)
-				s.p.line(dst, x-r, y-r, x+r, y-r, u(3), colGold)
-				s.p.line(dst, x-r, y+r, x+r, y+r, u(3), colGold)
-				s.p.line(dst, x-r, y-r, x-r, y+r, u(3), colGold)
-				s.p.line(dst, x+r, y-r, x+r, y+r, u(3), colGold)
+				s.p.Line(dst, x-r, y-r, x+r, y-r, u(3), ColGold)
+				s.p.Line(dst, x-r, y+r, x+r, y+r, u(3), ColGold)
+				s.p.Line(dst, x-r, y-r, x-r, y+r, u(3), ColGold)
+				s.p.Line(dst, x+r, y-r, x+r, y+r, u(3), ColGold)
 			}
 		}
 	}
 	if s.die.t >= 0 {
 		x, y, ok := s.board.RegionCenter(s.die.region)
 		if !ok {
-			x, y = s.l.board.cx(), s.l.board.cy()
+			x, y = s.l.board.Cx(), s.l.board.Cy()
 		}
 		size := u(44)
 		face := s.die.face
@@ -86,36 +86,36 @@ func (s *ugPlayScene) drawOverBoard(a *App, dst *ebiten.Image) {
 			face = int(s.die.t/5) % 6 // tumbling through the faces
 			y -= math.Abs(math.Sin(s.die.t/7)) * u(20)
 		}
-		s.drawDieFace(a, dst, x, y, size, face, colText)
+		s.drawDieFace(a, dst, x, y, size, face, ColText)
 		if !rolling {
-			c, key := colLegal, "ug.die.won"
+			c, key := ColLegal, "ug.die.won"
 			if s.die.failed {
-				c, key = colBad, "ug.die.failed"
+				c, key = ColBad, "ug.die.failed"
 			}
 			msg := a.T(key, "n", s.die.face)
 			tw := s.textWidth(a, msg, u(18)) + u(20)
-			s.p.round(dst, rect{x - tw/2, y + size/2 + u(4), tw, u(28)}, u(6), colShade, 0, colShade)
-			drawText(a, dst, msg, u(18), x, y+size/2+u(18), alignCenter, c)
+			s.p.Round(dst, Rect{x - tw/2, y + size/2 + u(4), tw, u(28)}, u(6), ColShade, 0, ColShade)
+			DrawText(a, dst, msg, u(18), x, y+size/2+u(18), AlignCenter, c)
 		}
 	}
 	if s.bannerT > 0 && s.banner != "" {
 		alpha := math.Min(1, s.bannerT/20)
-		r := rect{s.l.board.cx() - u(300), s.l.board.y + u(10), u(600), u(40)}
-		c := colPanelHi
+		r := Rect{s.l.board.Cx() - u(300), s.l.board.Y + u(10), u(600), u(40)}
+		c := ColPanelHi
 		c.A = uint8(float64(c.A) * alpha)
-		s.p.round(dst, r, u(8), c, 0, c)
-		drawText(a, dst, fit(a, s.banner, u(18), r.w-u(16)), u(18), r.cx(), r.cy(), alignCenter, colGold)
+		s.p.Round(dst, r, u(8), c, 0, c)
+		DrawText(a, dst, Fit(a, s.banner, u(18), r.W-u(16)), u(18), r.Cx(), r.Cy(), AlignCenter, ColGold)
 	}
 }
 
 // drawDieFace draws the reinforcement die (U1.6) at (x, y): face 0 blank,
 // 1 to 3 pips; -1 a small die symbol.
 func (s *ugPlayScene) drawDieFace(a *App, dst *ebiten.Image, x, y, size float64, face int, c color.RGBA) {
-	r := rect{x - size/2, y - size/2, size, size}
-	s.p.round(dst, r, size/6, color.RGBA{0xf4, 0xec, 0xdc, 0xff}, a.U(1.5), colTextDark)
+	r := Rect{x - size/2, y - size/2, size, size}
+	s.p.Round(dst, r, size/6, color.RGBA{0xf4, 0xec, 0xdc, 0xff}, a.U(1.5), ColTextDark)
 	pip := func(fx, fy float64) {
 		d := size / 6
-		s.p.round(dst, rect{r.x + fx*size - d/2, r.y + fy*size - d/2, d, d}, d/2, colTextDark, 0, colTextDark)
+		s.p.Round(dst, Rect{r.X + fx*size - d/2, r.Y + fy*size - d/2, d, d}, d/2, ColTextDark, 0, ColTextDark)
 	}
 	switch face {
 	case -1:
@@ -137,31 +137,31 @@ func (s *ugPlayScene) drawDieFace(a *App, dst *ebiten.Image, x, y, size float64,
 func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 	u := a.U
 	v := &s.m.st.view
-	w := float64(a.w)
-	s.p.fill(dst, s.l.top, colPanel)
+	w := float64(a.W)
+	s.p.Fill(dst, s.l.top, ColPanel)
 	// The track: one pip per game turn, the current one gold.
 	pip := u(20)
 	x0 := u(12)
 	label := a.T("ug.track", "turn", v.Turn, "turns", v.Turns)
-	lx, al := x0, alignStart
+	lx, al := x0, AlignStart
 	if a.RTL() {
-		lx, al = w-x0, alignEnd
+		lx, al = w-x0, AlignEnd
 	}
-	drawText(a, dst, label, u(16), lx, s.l.top.cy(), al, colText)
+	DrawText(a, dst, label, u(16), lx, s.l.top.Cy(), al, ColText)
 	tx := x0 + s.textWidth(a, label, u(16)) + u(12)
 	for t := 1; t <= v.Turns; t++ {
-		r := rect{tx + float64(t-1)*(pip+u(4)), s.l.top.cy() - pip/2, pip, pip}
+		r := Rect{tx + float64(t-1)*(pip+u(4)), s.l.top.Cy() - pip/2, pip, pip}
 		if a.RTL() {
-			r = r.mirror(w)
+			r = r.Mirror(w)
 		}
-		c, e := colPanelHi, colEdge
+		c, e := ColPanelHi, ColEdge
 		switch {
 		case t == v.Turn:
-			c, e = colGold, colGold
+			c, e = ColGold, ColGold
 		case t < v.Turn:
-			c = colGoldDim
+			c = ColGoldDim
 		}
-		s.p.round(dst, r, u(4), c, u(1), e)
+		s.p.Round(dst, r, u(4), c, u(1), e)
 	}
 	// What happens now.
 	msg := ""
@@ -184,31 +184,31 @@ func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 	trackEnd := tx + float64(v.Turns)*(pip+u(4)) + u(16)
 	right := w - u(12)
 	if s.me < 0 {
-		right = s.l.board.x + s.l.board.w
+		right = s.l.board.X + s.l.board.W
 		if a.RTL() {
-			right = w - s.l.board.x
+			right = w - s.l.board.X
 		}
-		kx, kal := startOf(a, s.l.side, 0)
-		drawText(a, dst, fit(a, a.T("ug.hint.keys"), u(13), s.l.side.w), u(13), kx, s.l.top.cy(), kal, colTextDim)
+		kx, kal := StartOf(a, s.l.side, 0)
+		DrawText(a, dst, Fit(a, a.T("ug.hint.keys"), u(13), s.l.side.W), u(13), kx, s.l.top.Cy(), kal, ColTextDim)
 	} else if n := len(s.buttons); n > 0 {
 		// At the bar's far end, when the buttons leave room.
-		last := s.buttons[n-1].b.r
-		room := s.l.bar.x + s.l.bar.w - (last.x + last.w) - u(16)
-		kx, kal := s.l.bar.x+s.l.bar.w, alignEnd
+		last := s.buttons[n-1].b.R
+		room := s.l.bar.X + s.l.bar.W - (last.X + last.W) - u(16)
+		kx, kal := s.l.bar.X+s.l.bar.W, AlignEnd
 		if a.RTL() {
-			room = last.x - s.l.bar.x - u(16)
-			kx, kal = s.l.bar.x, alignStart
+			room = last.X - s.l.bar.X - u(16)
+			kx, kal = s.l.bar.X, AlignStart
 		}
 		if hint := a.T("ug.hint.keys"); s.textWidth(a, hint, u(13)) < room {
-			drawText(a, dst, hint, u(13), kx, s.l.bar.cy(), kal, colTextDim)
+			DrawText(a, dst, hint, u(13), kx, s.l.bar.Cy(), kal, ColTextDim)
 		}
 	}
-	size := fitSize(a, msg, u(17), right-trackEnd)
-	mx, mal := trackEnd, alignStart
+	size := FitSize(a, msg, u(17), right-trackEnd)
+	mx, mal := trackEnd, AlignStart
 	if a.RTL() {
-		mx, mal = w-trackEnd, alignEnd
+		mx, mal = w-trackEnd, AlignEnd
 	}
-	drawText(a, dst, fit(a, msg, size, right-trackEnd), size, mx, s.l.top.cy(), mal, colGold)
+	DrawText(a, dst, Fit(a, msg, size, right-trackEnd), size, mx, s.l.top.Cy(), mal, ColGold)
 }
 
 // drawMarket is the six combos (U4.1): banner, badge, tokens, the coins on
@@ -216,47 +216,47 @@ func (s *ugPlayScene) drawTop(a *App, dst *ebiten.Image) {
 func (s *ugPlayScene) drawMarket(a *App, dst *ebiten.Image) {
 	u := a.U
 	v := &s.m.st.view
-	x, al := startOf(a, s.l.market, u(4))
-	drawText(a, dst, a.T("ug.market.title"), u(17), x, s.l.market.y+u(12), al, colGold)
+	x, al := StartOf(a, s.l.market, u(4))
+	DrawText(a, dst, a.T("ug.market.title"), u(17), x, s.l.market.Y+u(12), al, ColGold)
 	for i, r := range s.l.combos {
 		if i >= len(v.Market) {
-			s.p.round(dst, r, u(6), colPanel, u(1), colEdge)
+			s.p.Round(dst, r, u(6), ColPanel, u(1), ColEdge)
 			continue
 		}
 		c := v.Market[i]
 		can := s.me >= 0 && (s.moves.pick[i] != nil || s.moves.step == "swap" && s.moves.swap[i] != nil)
-		bg, edge := colPanel, colEdge
+		bg, edge := ColPanel, ColEdge
 		if can {
-			edge = colLegal
+			edge = ColLegal
 			if a.Hover(r) {
-				bg = colPanelHi
+				bg = ColPanelHi
 			}
 		}
-		s.p.round(dst, r, u(6), bg, u(2), edge)
+		s.p.Round(dst, r, u(6), bg, u(2), edge)
 		// The key, the banner's colour, the names, the tokens, the coins,
 		// the price: start to end.
-		key := rect{r.x + u(4), r.y + u(4), u(22), r.h - u(8)}
-		banner := rect{key.x + key.w + u(4), r.y + u(4), u(10), r.h - u(8)}
-		text := rect{banner.x + banner.w + u(6), r.y, r.w - u(150), r.h}
-		toks := rect{r.x + r.w - u(104), r.y + u(4), u(36), r.h - u(8)}
-		coins := rect{r.x + r.w - u(64), r.y + u(4), u(60), r.h - u(8)}
+		key := Rect{r.X + u(4), r.Y + u(4), u(22), r.H - u(8)}
+		banner := Rect{key.X + key.W + u(4), r.Y + u(4), u(10), r.H - u(8)}
+		text := Rect{banner.X + banner.W + u(6), r.Y, r.W - u(150), r.H}
+		toks := Rect{r.X + r.W - u(104), r.Y + u(4), u(36), r.H - u(8)}
+		coins := Rect{r.X + r.W - u(64), r.Y + u(4), u(60), r.H - u(8)}
 		if a.RTL() {
-			key, banner, text, toks, coins = key.mirrorIn(r), banner.mirrorIn(r), text.mirrorIn(r), toks.mirrorIn(r), coins.mirrorIn(r)
+			key, banner, text, toks, coins = key.MirrorIn(r), banner.MirrorIn(r), text.MirrorIn(r), toks.MirrorIn(r), coins.MirrorIn(r)
 		}
-		kc := colTextDim
+		kc := ColTextDim
 		if can {
-			kc = colLegal
+			kc = ColLegal
 		}
-		drawText(a, dst, a.Num(i+1), u(16), key.cx(), key.cy(), alignCenter, kc)
-		s.p.fill(dst, banner, ugRaceColor(c.Race))
-		tx, tal := startOf(a, text, 0)
-		drawText(a, dst, fit(a, ugRaceName(a, c.Race), u(16), text.w), u(16), tx, r.y+r.h*0.32, tal, colText)
-		drawText(a, dst, fit(a, ugPowerName(a, c.Power), u(14), text.w), u(14), tx, r.y+r.h*0.72, tal, colTextDim)
-		s.p.round(dst, toks, u(5), ugRaceColor(c.Race), u(1), colEdge)
-		drawText(a, dst, a.Num(ugComboTokens(c.Race, c.Power)), u(17), toks.cx(), toks.cy(), alignCenter, ugInk(ugRaceColor(c.Race)))
+		DrawText(a, dst, a.Num(i+1), u(16), key.Cx(), key.Cy(), AlignCenter, kc)
+		s.p.Fill(dst, banner, ugRaceColor(c.Race))
+		tx, tal := StartOf(a, text, 0)
+		DrawText(a, dst, Fit(a, ugRaceName(a, c.Race), u(16), text.W), u(16), tx, r.Y+r.H*0.32, tal, ColText)
+		DrawText(a, dst, Fit(a, ugPowerName(a, c.Power), u(14), text.W), u(14), tx, r.Y+r.H*0.72, tal, ColTextDim)
+		s.p.Round(dst, toks, u(5), ugRaceColor(c.Race), u(1), ColEdge)
+		DrawText(a, dst, a.Num(ugComboTokens(c.Race, c.Power)), u(17), toks.Cx(), toks.Cy(), AlignCenter, ugInk(ugRaceColor(c.Race)))
 		// Coins lying on it, and what it costs.
-		drawText(a, dst, a.T("ug.market.coins", "n", c.Coins), u(13), coins.cx(), coins.y+coins.h*0.28, alignCenter, colGold)
-		drawText(a, dst, a.T("ug.market.price", "n", i), u(13), coins.cx(), coins.y+coins.h*0.75, alignCenter, colTextDim)
+		DrawText(a, dst, a.T("ug.market.coins", "n", c.Coins), u(13), coins.Cx(), coins.Y+coins.H*0.28, AlignCenter, ColGold)
+		DrawText(a, dst, a.T("ug.market.price", "n", i), u(13), coins.Cx(), coins.Y+coins.H*0.75, AlignCenter, ColTextDim)
 	}
 }
 
@@ -264,25 +264,25 @@ func (s *ugPlayScene) drawMarket(a *App, dst *ebiten.Image) {
 func (s *ugPlayScene) drawLog(a *App, dst *ebiten.Image) {
 	u := a.U
 	r := s.l.log
-	s.p.round(dst, r, u(8), colPanel, u(1), colEdge)
-	x, al := startOf(a, r, u(10))
-	drawText(a, dst, a.T("ug.log.title"), u(15), x, r.y+u(14), al, colGold)
+	s.p.Round(dst, r, u(8), ColPanel, u(1), ColEdge)
+	x, al := StartOf(a, r, u(10))
+	DrawText(a, dst, a.T("ug.log.title"), u(15), x, r.Y+u(14), al, ColGold)
 	size := u(13)
-	lh := lineBox(size) + u(2)
-	y := r.y + r.h - u(8) - lh/2
-	top := r.y + u(28)
+	lh := LineBox(size) + u(2)
+	y := r.Y + r.H - u(8) - lh/2
+	top := r.Y + u(28)
 	log := s.m.st.log
 	for k := len(log) - 1; k >= 0 && y-lh/2 >= top; k-- {
-		lines := wrapLines(a, log[k].text, size, r.w-u(20), a.RTL())
+		lines := WrapLines(a, log[k].text, size, r.W-u(20), a.RTL())
 		if y-float64(len(lines)-1)*lh-lh/2 < top {
 			break
 		}
 		for j := len(lines) - 1; j >= 0; j-- {
 			c := ugSeatColor(log[k].seat)
 			if j > 0 {
-				c = colTextDim
+				c = ColTextDim
 			}
-			drawText(a, dst, lines[j], size, x, y, al, c)
+			DrawText(a, dst, lines[j], size, x, y, al, c)
 			y -= lh
 		}
 	}
@@ -306,36 +306,36 @@ func (s *ugPlayScene) drawPanels(a *App, dst *ebiten.Image) {
 			break
 		}
 		sv := v.Seats[i]
-		bg, edge := colPanel, colEdge
+		bg, edge := ColPanel, ColEdge
 		if i == v.Active && s.m.st.over == nil {
-			bg, edge = colPanelHi, colGold
+			bg, edge = ColPanelHi, ColGold
 		}
 		if s.me == i {
-			edge = colLegal
+			edge = ColLegal
 		}
-		s.p.round(dst, r, u(8), bg, u(2), edge)
-		s.p.fill(dst, rect{r.x + u(8), r.y + u(4), r.w - u(16), u(4)}, ugSeatColor(i))
-		x, al := startOf(a, r, u(10))
-		w := r.w - u(20)
-		y := r.y + u(20)
+		s.p.Round(dst, r, u(8), bg, u(2), edge)
+		s.p.Fill(dst, Rect{r.X + u(8), r.Y + u(4), r.W - u(16), u(4)}, ugSeatColor(i))
+		x, al := StartOf(a, r, u(10))
+		w := r.W - u(20)
+		y := r.Y + u(20)
 		name := s.m.name(i)
 		if i == v.Active && s.m.st.over == nil {
 			name = a.T("ug.panel.turn", "name", name)
 		}
-		drawText(a, dst, fit(a, name, u(16), w), u(16), x, y, al, colText)
+		DrawText(a, dst, Fit(a, name, u(16), w), u(16), x, y, al, ColText)
 		y += u(20)
 		if sv.Active != nil {
-			drawText(a, dst, fit(a, ugCombo(a, sv.Active.Race, sv.Active.Power), u(13), w), u(13), x, y, al, ugRaceColorText(sv.Active.Race))
+			DrawText(a, dst, Fit(a, ugCombo(a, sv.Active.Race, sv.Active.Power), u(13), w), u(13), x, y, al, ugRaceColorText(sv.Active.Race))
 			y += u(16)
-			drawText(a, dst, fit(a, a.T("ug.panel.hand", "hand", sv.Active.Hand, "n", held[i]), u(13), w), u(13), x, y, al, colText)
+			DrawText(a, dst, Fit(a, a.T("ug.panel.hand", "hand", sv.Active.Hand, "n", held[i]), u(13), w), u(13), x, y, al, ColText)
 		} else {
-			drawText(a, dst, fit(a, a.T("ug.panel.no_active"), u(13), w), u(13), x, y, al, colTextDim)
+			DrawText(a, dst, Fit(a, a.T("ug.panel.no_active"), u(13), w), u(13), x, y, al, ColTextDim)
 			y += u(16)
-			drawText(a, dst, fit(a, a.T("ug.panel.regions", "n", held[i]), u(13), w), u(13), x, y, al, colText)
+			DrawText(a, dst, Fit(a, a.T("ug.panel.regions", "n", held[i]), u(13), w), u(13), x, y, al, ColText)
 		}
 		y += u(16)
 		if sv.Decline != nil {
-			drawText(a, dst, fit(a, a.T("ug.panel.decline", "combo", ugCombo(a, sv.Decline.Race, sv.Decline.Power)), u(13), w), u(13), x, y, al, colTextDim)
+			DrawText(a, dst, Fit(a, a.T("ug.panel.decline", "combo", ugCombo(a, sv.Decline.Race, sv.Decline.Power)), u(13), w), u(13), x, y, al, ColTextDim)
 		}
 		y += u(17)
 		coins := a.T("ug.panel.coins_hidden")
@@ -343,7 +343,7 @@ func (s *ugPlayScene) drawPanels(a *App, dst *ebiten.Image) {
 		if show {
 			coins = a.T("ug.panel.coins", "n", s.m.st.coins[i])
 		}
-		drawText(a, dst, fit(a, coins, u(14), w), u(14), x, y, al, colGold)
+		DrawText(a, dst, Fit(a, coins, u(14), w), u(14), x, y, al, ColGold)
 	}
 }
 
@@ -364,12 +364,12 @@ func (s *ugPlayScene) drawBar(a *App, dst *ebiten.Image) {
 		return
 	}
 	for i := range s.buttons {
-		drawButton(a, &s.p, dst, &s.buttons[i].b)
+		DrawButton(a, &s.p, dst, &s.buttons[i].b)
 	}
 	if s.refT > 0 && s.refusal != "" {
-		r := rect{s.l.board.x + u(20), s.l.bar.y - u(40), s.l.board.w - u(40), u(32)}
-		s.p.round(dst, r, u(6), colShade, 0, colShade)
-		drawText(a, dst, fit(a, s.refusal, u(15), r.w-u(12)), u(15), r.cx(), r.cy(), alignCenter, colBad)
+		r := Rect{s.l.board.X + u(20), s.l.bar.Y - u(40), s.l.board.W - u(40), u(32)}
+		s.p.Round(dst, r, u(6), ColShade, 0, ColShade)
+		DrawText(a, dst, Fit(a, s.refusal, u(15), r.W-u(12)), u(15), r.Cx(), r.Cy(), AlignCenter, ColBad)
 	}
 }
 
@@ -382,25 +382,25 @@ func (s *ugPlayScene) drawScore(a *App, dst *ebiten.Image) {
 	}
 	u := a.U
 	n := len(e.Items)
-	r := rect{s.l.board.x + s.l.board.w - u(330), s.l.board.y + u(60), u(320), u(48) + float64(n)*u(22)}
+	r := Rect{s.l.board.X + s.l.board.W - u(330), s.l.board.Y + u(60), u(320), u(48) + float64(n)*u(22)}
 	if a.RTL() {
-		r.x = s.l.board.x + u(10)
+		r.X = s.l.board.X + u(10)
 	}
-	s.p.round(dst, r, u(10), colPanelHi, u(2), colGold)
-	drawText(a, dst, fit(a, a.T("ug.score.title", "name", s.m.name(e.Seat), "n", e.Coins), u(17), r.w-u(16)), u(17), r.cx(), r.y+u(20), alignCenter, colGold)
-	x, al := startOf(a, r, u(12))
-	ex, eal := r.x+r.w-u(12), alignEnd
+	s.p.Round(dst, r, u(10), ColPanelHi, u(2), ColGold)
+	DrawText(a, dst, Fit(a, a.T("ug.score.title", "name", s.m.name(e.Seat), "n", e.Coins), u(17), r.W-u(16)), u(17), r.Cx(), r.Y+u(20), AlignCenter, ColGold)
+	x, al := StartOf(a, r, u(12))
+	ex, eal := r.X+r.W-u(12), AlignEnd
 	if a.RTL() {
-		ex, eal = r.x+u(12), alignStart
+		ex, eal = r.X+u(12), AlignStart
 	}
-	y := r.y + u(44)
+	y := r.Y + u(44)
 	for _, it := range e.Items {
 		what := ugItemName(a, it)
 		if it.From >= 0 {
 			what = a.T("ug.score.from", "what", what, "name", s.m.name(it.From))
 		}
-		drawText(a, dst, fit(a, a.T("ug.score.item", "what", what, "rule", it.Rule), u(14), r.w-u(70)), u(14), x, y, al, colText)
-		drawText(a, dst, "+"+a.Num(it.Coins), u(14), ex, y, eal, colGold)
+		DrawText(a, dst, Fit(a, a.T("ug.score.item", "what", what, "rule", it.Rule), u(14), r.W-u(70)), u(14), x, y, al, ColText)
+		DrawText(a, dst, "+"+a.Num(it.Coins), u(14), ex, y, eal, ColGold)
 		y += u(22)
 	}
 }
@@ -414,12 +414,12 @@ func (s *ugPlayScene) drawCoins(a *App, dst *ebiten.Image) {
 		if t < 0 || c.seat >= len(s.l.panels) {
 			continue
 		}
-		from := rect{s.l.board.x + s.l.board.w - u(170), s.l.board.y + u(80), 0, 0}
+		from := Rect{s.l.board.X + s.l.board.W - u(170), s.l.board.Y + u(80), 0, 0}
 		to := s.l.panels[c.seat]
-		x := lerp(from.x, to.cx(), easeOut(t))
-		y := lerp(from.y, to.y+to.h-u(18), easeOut(t)) - math.Sin(t*math.Pi)*u(60)
+		x := Lerp(from.X, to.Cx(), EaseOut(t))
+		y := Lerp(from.Y, to.Y+to.H-u(18), EaseOut(t)) - math.Sin(t*math.Pi)*u(60)
 		d := u(16)
-		s.p.round(dst, rect{x - d/2, y - d/2, d, d}, d/2, colGold, u(1.5), colGoldDim)
+		s.p.Round(dst, Rect{x - d/2, y - d/2, d, d}, d/2, ColGold, u(1.5), ColGoldDim)
 	}
 }
 
@@ -431,25 +431,25 @@ func (s *ugPlayScene) drawTip(a *App, dst *ebiten.Image) {
 		return
 	}
 	u := a.U
-	r := rect{s.l.board.x + u(8), s.l.board.y + s.l.board.h - u(34), s.l.board.w - u(16), u(28)}
-	s.p.round(dst, r, u(6), colShade, 0, colShade)
-	x, al := startOf(a, r, u(10))
-	drawText(a, dst, fit(a, tip, u(14), r.w-u(20)), u(14), x, r.cy(), al, colText)
+	r := Rect{s.l.board.X + u(8), s.l.board.Y + s.l.board.H - u(34), s.l.board.W - u(16), u(28)}
+	s.p.Round(dst, r, u(6), ColShade, 0, ColShade)
+	x, al := StartOf(a, r, u(10))
+	DrawText(a, dst, Fit(a, tip, u(14), r.W-u(20)), u(14), x, r.Cy(), al, ColText)
 }
 
 // drawCurtain hides the table until the next human takes the screen
 // (hotseat): the table shows nobody's coins meanwhile.
 func (s *ugPlayScene) drawCurtain(a *App, dst *ebiten.Image) {
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
 	u := a.U
 	key := "ug.curtain.turn"
 	if s.mine.Step == "defend" {
 		key = "ug.curtain.defend"
 	}
-	drawText(a, dst, a.T("ug.curtain.pass", "name", s.m.name(s.me)), u(30), w/2, h*0.36, alignCenter, colGold)
-	drawWrapped(a, dst, a.T(key, "name", s.m.name(s.me)), u(17), w/2, h*0.36+u(50), w*0.6, alignCenter, colText)
-	drawButton(a, &s.p, dst, &s.cover)
+	DrawText(a, dst, a.T("ug.curtain.pass", "name", s.m.name(s.me)), u(30), w/2, h*0.36, AlignCenter, ColGold)
+	DrawWrapped(a, dst, a.T(key, "name", s.m.name(s.me)), u(17), w/2, h*0.36+u(50), w*0.6, AlignCenter, ColText)
+	DrawButton(a, &s.p, dst, &s.cover)
 }
 
 // settled reports that nothing moves (the screenshot of the board waits

@@ -13,39 +13,39 @@ import (
 )
 
 // ugHarness starts an Underground game of seats on its board.
-func ugHarness(t *testing.T, seats []SeatSetup, seed uint64) (*harness, *ugPlayScene) {
+func ugHarness(t *testing.T, seats []SeatSetup, seed uint64) (*Harness, *ugPlayScene) {
 	t.Helper()
-	h := newHarness(t)
-	h.a.settings.AnimSpeed = 16
-	m, err := newUGMatch(h.a, ugSetup{Seats: seats, Seed: seed})
+	h := NewHarness(t)
+	h.A.Settings.AnimSpeed = 16
+	m, err := newUGMatch(h.A, ugSetup{Seats: seats, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(m.close)
-	s := newUGPlayScene(h.a, m)
-	h.a.cur = s
+	s := newUGPlayScene(h.A, m)
+	h.A.Cur = s
 	return h, s
 }
 
 // ugWait ticks until a human has controls on screen (true) or the game
 // has gone to the final scoring (false). A hotseat curtain is passed with
 // Enter and counted in curtains.
-func (h *harness) ugWait(curtains *int) (*ugPlayScene, bool) {
+func (h *Harness) ugWait(curtains *int) (*ugPlayScene, bool) {
 	for i := 0; i < 40000; i++ {
-		if h.a.fade > 0 {
-			h.tick()
+		if h.A.Fade > 0 {
+			h.Tick()
 			continue
 		}
-		switch s := h.a.cur.(type) {
+		switch s := h.A.Cur.(type) {
 		case *ugPlayScene:
 			if s.curtain {
 				if curtains != nil {
 					*curtains++
 					if *curtains == 3 {
-						h.shot("ug-curtain")
+						h.Shot("ug-curtain")
 					}
 				}
-				h.key(ebiten.KeyEnter)
+				h.Key(ebiten.KeyEnter)
 				continue
 			}
 			if s.me >= 0 && s.mine.Legal != nil && s.busy <= 0 {
@@ -54,11 +54,11 @@ func (h *harness) ugWait(curtains *int) (*ugPlayScene, bool) {
 		case *ugEndScene:
 			return nil, false
 		default:
-			h.t.Fatalf("unexpected scene %T", s)
+			h.T.Fatalf("unexpected scene %T", s)
 		}
-		h.tick()
+		h.Tick()
 	}
-	h.t.Fatal("no human step came")
+	h.T.Fatal("no human step came")
 	return nil, false
 }
 
@@ -127,7 +127,7 @@ func mapsKeys(m map[int]underground.Move) func(func(int) bool) {
 
 // ugPlay plays the scripted humans to the end of the game, by mouse or by
 // keys, and returns how many moves they made and the curtains passed.
-func (h *harness) ugPlay(t *testing.T, keys bool) (moves, curtains int) {
+func (h *Harness) ugPlay(t *testing.T, keys bool) (moves, curtains int) {
 	conquests := map[int]int{} // by turn
 	for moves = 0; moves < 3000; moves++ {
 		s, ok := h.ugWait(&curtains)
@@ -136,21 +136,21 @@ func (h *harness) ugPlay(t *testing.T, keys bool) (moves, curtains int) {
 		}
 		before := s.m.table.Record()
 		c := ugScript(s, conquests[s.mine.Turn*8+s.me])
-		s.buildButtons(h.a)
+		s.buildButtons(h.A)
 		switch {
 		case c.pick >= 0 && keys:
-			h.key(ebiten.KeyDigit1 + ebiten.Key(c.pick))
+			h.Key(ebiten.KeyDigit1 + ebiten.Key(c.pick))
 		case c.pick >= 0:
-			h.click(s.l.combos[c.pick])
+			h.Click(s.l.combos[c.pick])
 		case c.decl && keys:
-			h.key(ebiten.KeyD)
+			h.Key(ebiten.KeyD)
 		case c.decl:
-			h.click(s.ugButton(h.a, "ug.btn.decline"))
+			h.Click(s.ugButton(h.A, "ug.btn.decline"))
 		case c.region >= 0 && keys:
 			// Tab to the region among the lit ones, then Enter.
 			found := false
 			for k := 0; k < 80 && !found; k++ {
-				h.key(ebiten.KeyTab)
+				h.Key(ebiten.KeyTab)
 				if r, _ := s.board.Hovered(); r == c.region {
 					found = true
 				}
@@ -158,7 +158,7 @@ func (h *harness) ugPlay(t *testing.T, keys bool) (moves, curtains int) {
 			if !found {
 				t.Fatalf("Tab never reached region %d", c.region)
 			}
-			h.key(ebiten.KeyEnter)
+			h.Key(ebiten.KeyEnter)
 			if s.moves.step == "conquer" {
 				conquests[s.mine.Turn*8+s.me]++
 			}
@@ -167,18 +167,18 @@ func (h *harness) ugPlay(t *testing.T, keys bool) (moves, curtains int) {
 			if !ok {
 				t.Fatalf("region %d has no centre on screen", c.region)
 			}
-			h.click(rect{x - 1, y - 1, 2, 2})
+			h.Click(Rect{x - 1, y - 1, 2, 2})
 			if s.moves.step == "conquer" {
 				conquests[s.mine.Turn*8+s.me]++
 			}
 		case c.end && keys:
-			h.key(ebiten.KeySpace)
+			h.Key(ebiten.KeySpace)
 		case c.end:
-			h.click(s.ugButton(h.a, "ug.btn.end."+s.moves.step))
+			h.Click(s.ugButton(h.A, "ug.btn.end."+s.moves.step))
 		default:
 			t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
 		}
-		h.tick()
+		h.Tick()
 		if after := s.m.table.Record(); len(after.Moves) == len(before.Moves) {
 			t.Fatalf("step %s: the action %+v made no move (legal %v; refusal %q)", s.moves.step, c, s.mine.Legal, s.refusal)
 		}
@@ -188,30 +188,30 @@ func (h *harness) ugPlay(t *testing.T, keys bool) (moves, curtains int) {
 }
 
 // ugButton is the rectangle of the control labelled with key's text.
-func (s *ugPlayScene) ugButton(a *App, key string) rect {
+func (s *ugPlayScene) ugButton(a *App, key string) Rect {
 	label := a.T(key)
 	for _, b := range s.buttons {
-		if b.b.label == label {
-			return b.b.r
+		if b.b.Label == label {
+			return b.b.R
 		}
 	}
-	return rect{-10, -10, 1, 1}
+	return Rect{-10, -10, 1, 1}
 }
 
 // ugCheckEnd checks the final scoring: the screen's coins, followed through
 // the public events alone, are the engine's final coins (U10), and the
 // chart has a point for every game turn.
-func ugCheckEnd(t *testing.T, h *harness, m *ugMatch) {
+func ugCheckEnd(t *testing.T, h *Harness, m *ugMatch) {
 	t.Helper()
 	for i := 0; i < 400; i++ {
-		if _, ok := h.a.cur.(*ugEndScene); ok && h.a.fade == 0 {
+		if _, ok := h.A.Cur.(*ugEndScene); ok && h.A.Fade == 0 {
 			break
 		}
-		h.tick()
+		h.Tick()
 	}
-	end, ok := h.a.cur.(*ugEndScene)
+	end, ok := h.A.Cur.(*ugEndScene)
 	if !ok {
-		t.Fatalf("scene %s, want the final scoring", h.a.cur.Name())
+		t.Fatalf("scene %s, want the final scoring", h.A.Cur.Name())
 	}
 	if m.st.over == nil {
 		t.Fatal("no end event reached the screen")
@@ -222,7 +222,7 @@ func ugCheckEnd(t *testing.T, h *harness, m *ugMatch) {
 	if v := m.st.view; len(m.st.byTurn) != v.Turns {
 		t.Fatalf("%d chart points for %d game turns", len(m.st.byTurn), v.Turns)
 	}
-	h.shot("ug-end")
+	h.Shot("ug-end")
 	_ = end
 }
 
@@ -266,13 +266,13 @@ func TestUGHotseatTwoHumans(t *testing.T) {
 // levels), and the human's controls on screen.
 func TestUGContinueRestoresTable(t *testing.T) {
 	dir := t.TempDir()
-	h := newHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "hard"}, {Name: "Bot 3", Level: "easy"}}
-	m, err := newUGMatch(h.a, ugSetup{Seats: seats, Seed: 11})
+	m, err := newUGMatch(h.A, ugSetup{Seats: seats, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.a.cur = newUGPlayScene(h.a, m)
+	h.A.Cur = newUGPlayScene(h.A, m)
 	for k := 0; k < 6; k++ {
 		s, ok := h.ugWait(nil)
 		if !ok {
@@ -291,7 +291,7 @@ func TestUGContinueRestoresTable(t *testing.T) {
 			t.Fatalf("step %s", s.moves.step)
 		}
 		n := len(m.table.Record().Moves)
-		s.play(h.a, mv)
+		s.play(h.A, mv)
 		if len(m.table.Record().Moves) != n+1 {
 			t.Fatalf("step %s: %s was not played (%s)", s.moves.step, mv, s.refusal)
 		}
@@ -301,18 +301,18 @@ func TestUGContinueRestoresTable(t *testing.T) {
 	wantView, _ := json.Marshal(m.table.View(0))
 	m.close()
 
-	h2 := newHarnessIn(t, dir)
-	h2.ticks(2)
-	menu := h2.a.cur.(*menuScene)
-	menu.layout(h2.a)
-	if !menu.buttons[menuContinue].enabled {
+	h2 := NewHarnessIn(t, dir)
+	h2.Ticks(2)
+	menu := h2.A.Cur.(*MenuScene)
+	menu.Layout(h2.A)
+	if !menu.Buttons[MenuContinue].Enabled {
 		t.Fatal("Continue is off with an Underground autosave")
 	}
-	h2.click(menu.buttons[menuContinue].r)
-	h2.ticks(fadeTicks + 2)
-	s, ok := h2.a.cur.(*ugPlayScene)
+	h2.Click(menu.Buttons[MenuContinue].R)
+	h2.Ticks(FadeTicks + 2)
+	s, ok := h2.A.Cur.(*ugPlayScene)
 	if !ok {
-		t.Fatalf("after Continue: scene %s, want Underground's board (%s)", h2.a.cur.Name(), menu.message)
+		t.Fatalf("after Continue: scene %s, want Underground's board (%s)", h2.A.Cur.Name(), menu.Message)
 	}
 	t.Cleanup(s.m.close)
 	got := s.m.table.Record()
@@ -417,36 +417,36 @@ func TestUGSortMovesOffersOnlyLegal(t *testing.T) {
 func TestUGBoardInThreeLanguages(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		t.Run(lang, func(t *testing.T) {
-			h := newHarness(t)
-			if err := h.a.setLang(i18n.Lang(lang)); err != nil {
+			h := NewHarness(t)
+			if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 				t.Fatal(err)
 			}
-			h.a.settings.AnimSpeed = 16
-			m, err := newUGMatch(h.a, ugSetup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}, {Name: "Bot 3", Level: "normal"}}, Seed: 4})
+			h.A.Settings.AnimSpeed = 16
+			m, err := newUGMatch(h.A, ugSetup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}, {Name: "Bot 3", Level: "normal"}}, Seed: 4})
 			if err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(m.close)
-			h.a.cur = newUGPlayScene(h.a, m)
+			h.A.Cur = newUGPlayScene(h.A, m)
 			steps := map[string]bool{}
 			for k := 0; k < 12; k++ {
 				s, ok := h.ugWait(nil)
 				if !ok {
 					t.Fatal("the game ended")
 				}
-				s.buildButtons(h.a)
-				W, H := float64(h.a.w), float64(h.a.h)
+				s.buildButtons(h.A)
+				W, H := float64(h.A.W), float64(h.A.H)
 				for _, b := range s.buttons {
-					if b.b.r.x < 0 || b.b.r.x+b.b.r.w > W || b.b.r.y+b.b.r.h > H || overlaps(b.b.r, s.l.board) {
-						t.Errorf("step %s: button %q at %+v off the screen or on the map", s.moves.step, b.b.label, b.b.r)
+					if b.b.R.X < 0 || b.b.R.X+b.b.R.W > W || b.b.R.Y+b.b.R.H > H || Overlaps(b.b.R, s.l.board) {
+						t.Errorf("step %s: button %q at %+v off the screen or on the map", s.moves.step, b.b.Label, b.b.R)
 					}
 				}
-				if rtl := s.l.market.x < s.l.board.x; rtl != h.a.RTL() {
+				if rtl := s.l.market.X < s.l.board.X; rtl != h.A.RTL() {
 					t.Errorf("the market is on the wrong side for %s", lang)
 				}
 				if !steps[s.moves.step] {
 					steps[s.moves.step] = true
-					h.shot("ug-" + lang + "-" + s.moves.step)
+					h.Shot("ug-" + lang + "-" + s.moves.step)
 				}
 				c := ugScript(s, 0)
 				mv := underground.Move{End: true}
@@ -465,7 +465,7 @@ func TestUGBoardInThreeLanguages(t *testing.T) {
 					}
 				}
 				n := len(m.table.Record().Moves)
-				s.play(h.a, mv)
+				s.play(h.A, mv)
 				if len(m.table.Record().Moves) != n+1 {
 					t.Fatalf("step %s: %s was not played (%s)", s.moves.step, mv, s.refusal)
 				}
