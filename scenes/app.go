@@ -37,8 +37,12 @@ const FadeTicks = 12
 
 // Config is how the app is started (the flags of cmd_app.go).
 type Config struct {
-	Players       int    // seats of the quick game --autoplay starts (3-10)
-	Game          string // the game of --autoplay and of the menu's New game: "" (Saboteur), "incangold" or "underground"
+	Players int    // seats of the quick game --autoplay starts (3-10)
+	Game    string // the ID of the game of --autoplay and of the menu's New game: "" is the first of Games
+	// Games are the app's games, in the order of box.Games: the menu's
+	// picker shows them, the first is the default (the app's registry,
+	// cmd_app.go). NewApp refuses an empty list.
+	Games         []Game
 	Seed          uint64 // seed of that game; 0 picks one from the clock
 	Autoplay      bool   // every seat a computer player, fast, straight to the board
 	ExitAfterGame bool   // end the app when the final scoring has been shown
@@ -131,6 +135,9 @@ type pointer struct {
 // the first scene is the menu (or, with Autoplay, the board of a game of
 // computer players).
 func NewApp(cfg Config) (*App, error) {
+	if len(cfg.Games) == 0 {
+		return nil, errors.New("scenes: no games (Config.Games)")
+	}
 	a := &App{Cfg: cfg, In: cfg.Input, arts: map[int]*sprites.Art{}, Shots: map[string]bool{}, scale: 1, W: MinWidth, H: MinHeight, GameID: cfg.Game}
 	if a.In == nil {
 		a.In = &EbitenInput{}
@@ -502,3 +509,11 @@ func Now() time.Time { return time.Now() }
 
 // Fullscreen reports whether the settings ask for fullscreen.
 func (a *App) Fullscreen() bool { return a.Settings.Fullscreen }
+
+// speed is the motion speed factor (Settings; --autoplay runs fast).
+func Speed(a *App) float64 {
+	if a.Cfg.Autoplay {
+		return math.Max(a.Settings.AnimSpeed, 4)
+	}
+	return a.Settings.AnimSpeed
+}

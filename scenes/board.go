@@ -220,14 +220,6 @@ func (s *boardScene) myTurn() bool {
 		s.view.Turn == s.me && !s.curtain && s.ended == nil && !s.waiting && s.dealt && s.dealing == 0 && s.mine.Moves == s.view.Moves
 }
 
-// speed is the motion speed factor (Settings; --autoplay runs fast).
-func Speed(a *App) float64 {
-	if a.Cfg.Autoplay {
-		return math.Max(a.Settings.AnimSpeed, 4)
-	}
-	return a.Settings.AnimSpeed
-}
-
 func (s *boardScene) Update(a *App) error {
 	s.ticks++
 	s.layout(a)

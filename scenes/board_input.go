@@ -8,10 +8,6 @@ import (
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
-// dragThreshold is how far (layout units) a press must travel to become a
-// drag rather than a click.
-const DragThreshold = 6
-
 func (s *boardScene) input(a *App) {
 	p := &a.Ptr
 	// Zoom: wheel over the maze, or + and -.

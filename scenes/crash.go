@@ -94,10 +94,7 @@ func (s *crashScene) Draw(a *App, dst *ebiten.Image) {
 	if s.where != "" {
 		part(a.T("scene.crash.where"), s.where, a.U(14), ColTextDim)
 	}
-	saved := a.Dirs.Autosave
-	if a.GameID == igGameID {
-		saved = igAutosavePath(a) // each game keeps its own (incangold_save.go)
-	}
+	saved := a.Game().AutosavePath(a) // each game keeps its own
 	part(a.T("scene.crash.autosave"), saved, a.U(14), ColText)
 	DrawButton(a, &s.p, dst, &s.menu)
 	DrawButton(a, &s.p, dst, &s.quit)

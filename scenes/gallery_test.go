@@ -113,7 +113,7 @@ func (g *gallery) Harness() *Harness {
 	if err := st.Save(filepath.Join(dir, "settings.json")); err != nil {
 		g.t.Fatal(err)
 	}
-	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: string(g.lang)})
+	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: string(g.lang), Games: testGames})
 	if err != nil {
 		g.t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 type HelpScene struct {
 	P     Painter
 	back  Scene
-	Pages []HelpPage // the picked game's (Saboteur's, or igHelpPages)
+	Pages []HelpPage // the picked game's (Game.HelpPages)
 	Page  int
 	Prev  Button
 	Next  Button
@@ -31,12 +31,14 @@ type HelpPage struct {
 	// right as the board lays it out, so they are not mirrored for a
 	// right-to-left reader.
 	maze bool
-	// ig: Incan Gold's pictures (incangold_help.go).
-	Ig []igHelpPic
-	// ug: Underground's pictures (underground_help.go); sec its section,
-	// which PgUp/PgDn jump between.
-	Ug  *ugHelpPic
-	Sec int
+	// Pic is a game's own pictures for the page (HelpPicture), nil for
+	// none.
+	Pic HelpPicture
+	// Sec is the page's section, which PgUp/PgDn jump between; SecKey,
+	// when set, is the catalogue key of the line over the title naming the
+	// section and where the page stands in it (its n of total).
+	Sec    int
+	SecKey string
 }
 
 var helpPages = []HelpPage{
@@ -49,14 +51,7 @@ var helpPages = []HelpPage{
 }
 
 func NewHelpScene(a *App, back Scene) *HelpScene {
-	s := &HelpScene{back: back, Pages: helpPages}
-	switch a.GameID {
-	case igGameID:
-		s.Pages = igHelpPages
-	case ugGameID:
-		s.Pages = ugHelpPages
-	}
-	return s
+	return &HelpScene{back: back, Pages: a.Game().HelpPages(a)}
 }
 
 func (s *HelpScene) Name() string { return "rules" }
@@ -127,8 +122,8 @@ func (s *HelpScene) Draw(a *App, dst *ebiten.Image) {
 	w, h := float64(a.W), float64(a.H)
 	pg := s.Pages[s.Page]
 	head := a.T("scene.menu.rules")
-	if pg.Ug != nil {
-		head = s.ugHelpSection(a)
+	if pg.SecKey != "" {
+		head = s.sectionLine(a)
 	}
 	DrawText(a, dst, head, a.U(16), w/2, a.U(26), AlignCenter, ColTextDim)
 	DrawText(a, dst, a.T(pg.Title), a.U(32), w/2, a.U(62), AlignCenter, ColGold)
@@ -136,11 +131,8 @@ func (s *HelpScene) Draw(a *App, dst *ebiten.Image) {
 	art := a.Art(int(a.U(86)))
 	n := len(pg.cards) + len(pg.roles) + len(pg.gold)
 	y := a.U(96)
-	if len(pg.Ig) > 0 {
-		y = s.drawIG(a, dst, pg, y)
-	}
-	if pg.Ug != nil {
-		y = s.drawUG(a, dst, pg, y)
+	if pg.Pic != nil {
+		y = pg.Pic.Draw(a, &s.P, dst, y)
 	}
 	if n > 0 {
 		gap := a.U(18)
@@ -195,4 +187,20 @@ func (s *HelpScene) Draw(a *App, dst *ebiten.Image) {
 	DrawButton(a, &s.P, dst, &s.Prev)
 	DrawButton(a, &s.P, dst, &s.Done)
 	DrawButton(a, &s.P, dst, &s.Next)
+}
+
+// sectionLine is the small line over a page's title naming its section
+// and where the page stands in it ("Races · 3 of 15"): HelpPage.SecKey.
+func (s *HelpScene) sectionLine(a *App) string {
+	pg := s.Pages[s.Page]
+	n, total := 0, 0
+	for i, p := range s.Pages {
+		if p.Sec == pg.Sec {
+			total++
+			if i <= s.Page {
+				n++
+			}
+		}
+	}
+	return a.T(pg.SecKey, "n", n, "total", total)
 }

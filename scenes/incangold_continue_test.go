@@ -28,7 +28,7 @@ import (
 // (ig-continued-*.png).
 func TestIncanHotseatContinued(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir, igTestGames)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "hard"}}
 	m, err := newIGMatch(h.A, igSetup{Seats: seats, Options: incangold.Options{StartPlayer: 0}, ShowChance: true, Seed: 8})
 	if err != nil {
@@ -106,7 +106,7 @@ func TestIncanHotseatContinued(t *testing.T) {
 		t.Fatal("an Incan Gold game wrote Saboteur's autosave")
 	}
 
-	h2 := ContinueGame(t, dir)
+	h2 := ContinueGame(t, dir, igTestGames)
 	h2.ScreenBig()
 	b2, ok := h2.A.Cur.(*igBoardScene)
 	if !ok {
@@ -171,7 +171,7 @@ func igJSON(t *testing.T, v any) string {
 // picked game; picking the other one continues that one.
 func TestContinuePicksTheGamePlayedLast(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir, igTestGames)
 	sab, err := NewMatch(h.A, Setup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Name: "B", Level: "normal"}, {Name: "C", Level: "normal"}}, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +194,7 @@ func TestContinuePicksTheGamePlayedLast(t *testing.T) {
 	if err := os.Chtimes(old, past, past); err != nil {
 		t.Fatal(err)
 	}
-	h2 := NewHarnessIn(t, dir)
+	h2 := NewHarnessIn(t, dir, igTestGames)
 	h2.Ticks(2)
 	menu := h2.A.Cur.(*MenuScene)
 	if h2.A.GameID != igGameID || !menu.Buttons[MenuContinue].Enabled {
@@ -211,7 +211,7 @@ func TestContinuePicksTheGamePlayedLast(t *testing.T) {
 	if err := os.Chtimes(old, past.Add(120e9), past.Add(120e9)); err != nil {
 		t.Fatal(err)
 	}
-	h3 := NewHarnessIn(t, dir)
+	h3 := NewHarnessIn(t, dir, igTestGames)
 	h3.Ticks(2)
 	if h3.A.GameID != "" {
 		t.Fatalf("fresh start picked %q, want Saboteur", h3.A.GameID)

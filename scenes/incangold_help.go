@@ -17,26 +17,29 @@ type igHelpPic struct {
 	again  bool // the second hazard of its kind: the collapse (I7.2)
 }
 
+// igHelpPics are one page's pictures (scenes.HelpPicture).
+type igHelpPics []igHelpPic
+
 // igHelpPages is Incan Gold's rules help (the menu's Rules with Incan Gold
 // picked): a summary of INCAN_GOLD.md in pages, each citing its I-numbers
 // (and the table options' O-numbers), with the cards it talks about.
 var igHelpPages = []HelpPage{
-	{Title: "ig.help.turn.title", Body: "ig.help.turn.body", Ig: []igHelpPic{{torch: true}, {camp: true}}},
-	{Title: "ig.help.treasure.title", Body: "ig.help.treasure.body", Ig: []igHelpPic{{card: incangold.Treasure(7)}, {card: incangold.Treasure(11)}, {card: incangold.Treasure(17)}}},
-	{Title: "ig.help.hazards.title", Body: "ig.help.hazards.body", Ig: []igHelpPic{{card: incangold.HazardCard(incangold.Snake)}, {card: incangold.HazardCard(incangold.Spider)}, {card: incangold.HazardCard(incangold.Snake), again: true}}},
-	{Title: "ig.help.artifacts.title", Body: "ig.help.artifacts.body", Ig: []igHelpPic{{card: incangold.Artifact(1)}, {card: incangold.Artifact(2)}, {camp: true}}},
-	{Title: "ig.help.score.title", Body: "ig.help.score.body", Ig: []igHelpPic{{temple: 1}, {temple: 2}, {temple: 3}, {temple: 4}, {temple: 5}}},
+	{Title: "ig.help.turn.title", Body: "ig.help.turn.body", Pic: igHelpPics{{torch: true}, {camp: true}}},
+	{Title: "ig.help.treasure.title", Body: "ig.help.treasure.body", Pic: igHelpPics{{card: incangold.Treasure(7)}, {card: incangold.Treasure(11)}, {card: incangold.Treasure(17)}}},
+	{Title: "ig.help.hazards.title", Body: "ig.help.hazards.body", Pic: igHelpPics{{card: incangold.HazardCard(incangold.Snake)}, {card: incangold.HazardCard(incangold.Spider)}, {card: incangold.HazardCard(incangold.Snake), again: true}}},
+	{Title: "ig.help.artifacts.title", Body: "ig.help.artifacts.body", Pic: igHelpPics{{card: incangold.Artifact(1)}, {card: incangold.Artifact(2)}, {camp: true}}},
+	{Title: "ig.help.score.title", Body: "ig.help.score.body", Pic: igHelpPics{{temple: 1}, {temple: 2}, {temple: 3}, {temple: 4}, {temple: 5}}},
 	{Title: "ig.help.options.title", Body: "ig.help.options.body"},
 	{Title: "ig.help.controls.title", Body: "ig.help.controls.body"},
 }
 
-// drawIG draws the page's Incan Gold pictures in a row from y, each with
+// Draw draws the page's Incan Gold pictures (scenes.HelpPicture) in a row from y, each with
 // its name under it (the first where the reader starts: on the right in a
 // right-to-left language), and returns the y under them.
-func (s *HelpScene) drawIG(a *App, dst *ebiten.Image, pg HelpPage, y float64) float64 {
+func (pics igHelpPics) Draw(a *App, pt *Painter, dst *ebiten.Image, y float64) float64 {
 	w := float64(a.W)
 	art := igArt(a, int(a.U(86)))
-	n := len(pg.Ig)
+	n := len(pics)
 	gap := a.U(18)
 	cw, ch := float64(art.Width()), float64(art.Height())
 	x := (w - (float64(n)*cw + float64(n-1)*gap)) / 2
@@ -46,7 +49,7 @@ func (s *HelpScene) drawIG(a *App, dst *ebiten.Image, pg HelpPage, y float64) fl
 	}
 	capY := y + ch + a.U(14)
 	capH := 0.0
-	for _, p := range pg.Ig {
+	for _, p := range pics {
 		var img *ebiten.Image
 		var caption string
 		switch {
@@ -62,7 +65,7 @@ func (s *HelpScene) drawIG(a *App, dst *ebiten.Image, pg HelpPage, y float64) fl
 				caption = a.T("ig.help.again", "hazard", caption)
 			}
 		}
-		s.P.Image(dst, img, x, y, 1, 1, 1)
+		pt.Image(dst, img, x, y, 1, 1, 1)
 		if p.temple > 0 {
 			DrawText(a, dst, a.Num(p.temple), a.U(15), x+cw/2, y+ch*0.22, AlignCenter, ColText)
 		}

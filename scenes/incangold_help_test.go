@@ -17,7 +17,7 @@ import (
 // set it saves each page and the menu's tip (ig-rules-<lang>-N.png,
 // ig-menu-learn-tip.png).
 func TestIncanRulesHelp(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, igTestGames)
 	h.ScreenBig()
 	h.Ticks(2)
 	menu := h.A.Cur.(*MenuScene)

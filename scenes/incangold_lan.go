@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -71,7 +72,7 @@ func igLANSetup(lb lan.Lobby, seat int, names []string) (igSetup, error) {
 }
 
 // beginIG deals the Incan Gold game and opens the host player's board.
-func (s *LobbyScene) beginIG(a *App) {
+func beginIG(a *App, s *LobbyScene) {
 	if err := s.Link.Host.Start(map[int]game.Seat{0: igHumanSeat{name: s.Me}}); err != nil {
 		s.Err = a.T("scene.error", "error", err.Error())
 		return
@@ -197,11 +198,11 @@ func (g *igGuestTable) refused() {
 	g.mu.Unlock()
 }
 
-// takeIG applies a TUpdate of an Incan Gold table; false when it is not.
-func (l *LanLink) takeIG(m lan.Message) bool {
+// Deliver takes a TUpdate of the Incan Gold table (scenes.GuestTable).
+func (g *igGuestTable) Deliver(m lan.Message) {
 	v, ok := m.GameView.(incangold.View)
-	if !ok || l.Ig == nil {
-		return false
+	if !ok {
+		return
 	}
 	evs := make([]incangold.Event, 0, len(m.GameEvents))
 	for _, e := range m.GameEvents {
@@ -209,8 +210,20 @@ func (l *LanLink) takeIG(m lan.Message) bool {
 			evs = append(evs, ie)
 		}
 	}
-	l.Ig.deliver(v, evs)
-	return true
+	g.deliver(v, evs)
+}
+
+// Refused and Reconnected: scenes.GuestTable.
+func (g *igGuestTable) Refused()     { g.refused() }
+func (g *igGuestTable) Reconnected() { g.reconnected() }
+
+// Scene is the guest's board once the game has started.
+func (g *igGuestTable) Scene(a *App, lb lan.Lobby) (Scene, error) {
+	m, err := newIGGuestMatch(a, g.link, lb)
+	if err != nil {
+		return nil, err
+	}
+	return newIGBoardScene(a, m), nil
 }
 
 // newIGGuestMatch is a LAN guest's match: its seat's views come from the
@@ -221,7 +234,7 @@ func newIGGuestMatch(a *App, link *LanLink, lb lan.Lobby) (*igMatch, error) {
 		return nil, err
 	}
 	m := newIGMatchOf(a, s)
-	m.table = link.Ig
+	m.table = link.Guest.(*igGuestTable)
 	m.lan = link
 	return m, nil
 }
@@ -261,63 +274,64 @@ func (m *igMatch) seatKind(a *App, seat int) string {
 	return a.T("ig.seat.computer")
 }
 
-// igLANToast is how long a chat line or a host's notice stays on the
-// Incan Gold board: 6 s at 60 ticks a second.
-const igLANToast = 6 * 60
-
 // igBoardUpdate keeps an Incan Gold board of a LAN game up to date
-// (lanUpdate).
-func (l *LanLink) igBoardUpdate(a *App, s *igBoardScene) { l.lanUpdate(a, s.t, s.m.names) }
+// (LanLink.UpdateScreen).
+func (l *LanLink) igBoardUpdate(a *App, s *igBoardScene) { l.UpdateScreen(a, s.t, s.m.names) }
 
 // igDrawBoard draws a LAN game's connection state or the newest chat line
-// or notice over the Incan Gold board's top (lanDraw).
+// or notice over the Incan Gold board's top (LanLink.DrawStatus).
 func (l *LanLink) igDrawBoard(a *App, s *igBoardScene, dst *ebiten.Image) {
 	w := float64(a.W)
-	l.lanDraw(a, &s.p, dst, s.t, Rect{w/2 - a.U(270), a.U(76), a.U(540), a.U(30)})
+	l.DrawStatus(a, &s.p, dst, s.t, Rect{w/2 - a.U(270), a.U(76), a.U(540), a.U(30)})
 }
 
-// lanUpdate keeps the screen of a LAN game of Incan Gold or Underground up
-// to date at its tick t: the seats' names from the lobby (names, changed
-// in place; this screen's own seat keeps its name), and the newest chat
-// line or host's notice (a computer player made a timed-out guest's move)
-// shown for a while.
-func (l *LanLink) lanUpdate(a *App, t int, names []string) {
-	l.Poll()
-	lb, chat, gen := l.Snapshot()
-	if len(lb.Seats) == len(names) {
-		for i, st := range lb.Seats {
-			if n := SeatName(a, st.Name); st.Name != "" && i != l.Seat {
-				names[i] = n
+// igLobbyOptions reads a lobby's Incan Gold options (the defaults when it
+// has none or another game's).
+func IgLobbyOptions(lb lan.Lobby) incangold.Options {
+	if lb.Game != incangold.ID {
+		return incangold.DefaultOptions()
+	}
+	o, err := incangold.ParseOptions(lb.Options)
+	if err != nil {
+		return incangold.DefaultOptions()
+	}
+	return o
+}
+
+// igLobbyGame: the table options O1-O4 and the start player (I2.4: drawn,
+// or the host's seat).
+func igLobbyGame() LobbyGame {
+	return LobbyGame{
+		Game: igGame, MinP: incangold.MinPlayers, MaxP: incangold.MaxPlayers, DefP: 4, Levels: incangold.Levels,
+		Keys:     []string{"ig.opt.diamant", "ig.opt.artifacts2020", "ig.opt.tiebreak_value", "ig.opt.open_tents", "scene.newgame.random_first"},
+		Defaults: func(int) json.RawMessage { return JSONOf(incangold.DefaultOptions()) },
+		Vals: func(lb lan.Lobby) []bool {
+			o := IgLobbyOptions(lb)
+			return []bool{o.Diamant, o.Artifacts2020, o.TiebreakValue, o.OpenTents, o.StartPlayer < 0}
+		},
+		Toggle: func(lb lan.Lobby, i int) json.RawMessage {
+			o := IgLobbyOptions(lb)
+			switch i {
+			case 0: // O1: Diamant has no artifacts, so neither O2 nor O3
+				o.Diamant = !o.Diamant
+				if o.Diamant {
+					o.Artifacts2020, o.TiebreakValue = false, false
+				}
+			case 1:
+				o.Artifacts2020 = !o.Artifacts2020 && !o.Diamant
+			case 2:
+				o.TiebreakValue = !o.TiebreakValue && !o.Diamant
+			case 3:
+				o.OpenTents = !o.OpenTents
+			case 4:
+				if o.StartPlayer < 0 {
+					o.StartPlayer = 0
+				} else {
+					o.StartPlayer = incangold.DrawStart
+				}
 			}
-		}
+			return JSONOf(o)
+		},
+		Resize: func(lb lan.Lobby, _ int) json.RawMessage { return JSONOf(IgLobbyOptions(lb)) },
 	}
-	for _, n := range l.TakeNotices() {
-		l.Toast, l.ToastEnd = NoticeText(a, n, l.Seat, names), t+igLANToast
-	}
-	if gen != l.IgChatGen && len(chat) > 0 {
-		l.IgChatGen = gen
-		e := chat[len(chat)-1]
-		l.Toast, l.ToastEnd = SeatName(a, e.Name)+": "+LineText(a, e), t+igLANToast
-	}
-}
-
-// lanDraw draws the connection's state (lost, getting back) or the newest
-// chat line or notice in r at the screen's tick t.
-func (l *LanLink) lanDraw(a *App, p *Painter, dst *ebiten.Image, t int, r Rect) {
-	_, dropped, _, ended := l.State()
-	msg, bg := "", ColBad
-	switch {
-	case ended != nil && ended != ErrLANClosed:
-		msg = a.T("lan.board.host_gone")
-	case dropped:
-		msg = a.T("lan.board.reconnecting")
-	case t < l.ToastEnd && l.Toast != "":
-		msg, bg = l.Toast, ColPanel
-	}
-	if msg == "" {
-		return
-	}
-	a.FlushText()
-	p.Round(dst, r, a.U(8), bg, a.U(2), ColGold)
-	DrawText(a, dst, Fit(a, msg, a.U(15), r.W-a.U(24)), a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
 }

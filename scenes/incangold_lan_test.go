@@ -137,9 +137,9 @@ func TestIncanLANGuestWholeGame(t *testing.T) {
 	LoopbackLAN(t)
 	o := incangold.DefaultOptions()
 	o.StartPlayer = 0
-	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: igGame, Players: 4, Options: JsonOf(o),
+	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: igGame, Players: 4, Options: JSONOf(o),
 		Bots: 3, AutoStart: true, Seed: 7})
-	h := NewHarness(t)
+	h := NewHarness(t, igTestGames)
 	ClickMenu(t, h, MenuJoin)
 	js := h.A.Cur.(*JoinScene)
 	h.Click(js.AddrR)
@@ -151,7 +151,7 @@ func TestIncanLANGuestWholeGame(t *testing.T) {
 		t.Fatalf("join: %s", js.Err)
 	}
 	b := h.A.Cur.(*igBoardScene)
-	if !slices.Equal(b.m.humans, []int{0}) || b.m.lan.Ig == nil {
+	if !slices.Equal(b.m.humans, []int{0}) || b.m.lan.Guest == nil {
 		t.Fatalf("the guest's board: humans %v", b.m.humans)
 	}
 	f := igPlayLAN(t, h, 0, true, nil, "ig-lan-guest")
@@ -177,7 +177,7 @@ func TestIncanLANGuestWholeGame(t *testing.T) {
 // computer players, and the host plays its seat by mouse to the end.
 func TestIncanLANHostWithGuest(t *testing.T) {
 	LoopbackLAN(t)
-	hh := NewHarness(t)
+	hh := NewHarness(t, igTestGames)
 	hh.A.GameID = igGameID
 	ClickMenu(t, hh, MenuHost)
 	ls, ok := hh.A.Cur.(*LobbyScene)
@@ -258,7 +258,7 @@ func TestLobbyAndJoinEveryGame(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(string(l), func(t *testing.T) {
 			LoopbackLAN(t)
-			hg := LangHarness(t, string(l))
+			hg := LangHarness(t, string(l), igTestGames)
 			js := NewJoinScene(hg.A)
 			t.Cleanup(js.Leave)
 			hg.A.Cur = js
@@ -268,7 +268,7 @@ func TestLobbyAndJoinEveryGame(t *testing.T) {
 				id         string
 				opts, seat int
 			}{{saboteur.ID, 4, 4}, {igGameID, 5, 4}, {ugGameID, 2, 3}} {
-				hh := LangHarness(t, string(l))
+				hh := LangHarness(t, string(l), igTestGames)
 				hh.A.GameID = g.id
 				ls := NewLobbyScene(hh.A)
 				if ls.Link == nil {
@@ -296,7 +296,7 @@ func TestLobbyAndJoinEveryGame(t *testing.T) {
 			}
 			Until(t, 900, func() bool { return len(js.Found) == 3 }, hg)
 			for i, f := range js.Found {
-				if want := LanGuestGame(f.Game) != nil; js.Rows[i].Enabled != want {
+				if want := LanGuestGame(hg.A, f.Game) != nil; js.Rows[i].Enabled != want {
 					t.Errorf("the join list offers a %s table: %v, want %v", f.Game, js.Rows[i].Enabled, want)
 				}
 			}

@@ -96,13 +96,13 @@ func (s *igNewGameScene) Update(a *App) error {
 		return nil
 	}
 	if s.start.Clicked(a) || (a.Key(ebiten.KeyEnter) && s.Focus < 0) {
-		s.begin(a)
+		s.Begin(a)
 	}
 	return nil
 }
 
 // begin starts the game on its board.
-func (s *igNewGameScene) begin(a *App) {
+func (s *igNewGameScene) Begin(a *App) {
 	seats, seed, errText := s.Result(a)
 	if errText != "" {
 		s.err = errText

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
@@ -50,31 +49,6 @@ func igSaveSetup(a *App, s igSetup) error {
 func igCanContinue(a *App) bool {
 	saved, err := igSaver(a).Load(igGame)
 	return err == nil && !saved.Match.Over()
-}
-
-// lastPlayed is the id of the game whose unfinished autosave was written
-// last ("" when none has one, or Saboteur's is the newest), given which
-// autosaves hold an unfinished game (sab, ig, ug: canContinue,
-// igCanContinue, ugCanContinue).
-func lastPlayed(a *App, sab, ig, ug bool) string {
-	id, newest := "", time.Time{}
-	for _, g := range []struct {
-		id   string
-		can  bool
-		path string
-	}{{"", sab, a.Dirs.Autosave}, {igGameID, ig, igAutosavePath(a)}, {ugGameID, ug, ugAutosavePath(a)}} {
-		if !g.can {
-			continue
-		}
-		t := time.Unix(0, 1)
-		if fi, err := os.Stat(g.path); err == nil {
-			t = fi.ModTime()
-		}
-		if t.After(newest) {
-			id, newest = g.id, t
-		}
-	}
-	return id
 }
 
 // resumeIGMatch continues the autosaved Incan Gold game with the same

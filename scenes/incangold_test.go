@@ -15,7 +15,7 @@ import (
 // igHarness starts an Incan Gold game of the given seats on the board.
 func igHarness(t *testing.T, seats []SeatSetup, o incangold.Options, seed uint64) (*Harness, *igBoardScene) {
 	t.Helper()
-	h := NewHarness(t)
+	h := NewHarness(t, igTestGames)
 	m, err := newIGMatch(h.A, igSetup{Seats: seats, Options: o, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +86,7 @@ func (h *Harness) igWaitChoice() (*igBoardScene, bool) {
 // the screen's own account of the table (built from the public events)
 // agrees with the engine's view whenever it has caught up.
 func TestIncanAutoplayWholeGame(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, igTestGames)
 	h.A.Cfg.Autoplay = true
 	m, err := newIGAutoplayMatch(h.A)
 	if err != nil {
@@ -394,7 +394,7 @@ func TestIncanGallery(t *testing.T) {
 // decided (I9.3: more artifacts; I9.4: their worth), says "shared" when
 // the tie stayed, and says nothing of it without a tie.
 func TestIncanTiebreakShown(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, igTestGames)
 	m, err := newIGMatch(h.A, igSetup{Seats: igSeats(1, 3), Options: incangold.Options{StartPlayer: 0}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -427,7 +427,7 @@ func TestIncanTiebreakShown(t *testing.T) {
 // computer player, a seat added, open tents ticked, Start: the board of
 // that table, the human in seat 0.
 func TestIncanNewGameStarts(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, igTestGames)
 	s := newIGNewGameScene(h.A)
 	h.A.Cur = s
 	h.Ticks(2)
@@ -487,3 +487,6 @@ func TestIncanStateBust(t *testing.T) {
 		t.Fatalf("carried %v lost %v explorers %d", st.carried, st.cur.lost, st.explorers())
 	}
 }
+
+// igTestGames are the games Incan Gold's tests give the app.
+var igTestGames = []Game{Saboteur, IncanGold}

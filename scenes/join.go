@@ -92,7 +92,7 @@ func (s *JoinScene) layout(a *App) {
 		if i == 8 {
 			break
 		}
-		s.Rows = append(s.Rows, Button{R: Rect{x0, y, listW, a.U(52)}, Label: f.Name, Enabled: !f.Started && LanGuestGame(f.Game) != nil, Focus: i == s.pick})
+		s.Rows = append(s.Rows, Button{R: Rect{x0, y, listW, a.U(52)}, Label: f.Name, Enabled: !f.Started && LanGuestGame(a, f.Game) != nil, Focus: i == s.pick})
 		y += a.U(58)
 	}
 	s.AddrR = Rect{rx, a.U(110), rw, a.U(36)}
@@ -216,30 +216,14 @@ func (s *JoinScene) waiting(a *App) error {
 	}
 	if started {
 		lb, _, _ := s.link.Snapshot()
-		if s.link.Ug != nil {
-			m, err := newUGGuestMatch(a, s.link, lb)
-			if err != nil {
-				s.Err = a.T("scene.error", "error", err.Error())
-				s.link.Close()
-				s.link = nil
-				return nil
-			}
-			a.GoTo(newUGPlayScene(a, m))
+		sc, err := s.link.Guest.Scene(a, lb)
+		if err != nil {
+			s.Err = a.T("scene.error", "error", err.Error())
+			s.link.Close()
+			s.link = nil
 			return nil
 		}
-		if s.link.Ig != nil {
-			m, err := newIGGuestMatch(a, s.link, lb)
-			if err != nil {
-				s.Err = a.T("scene.error", "error", err.Error())
-				s.link.Close()
-				s.link = nil
-				return nil
-			}
-			a.GoTo(newIGBoardScene(a, m))
-			return nil
-		}
-		m := newGuestMatch(s.link, SeatNames(a, lb))
-		a.GoTo(startScene(a, m))
+		a.GoTo(sc)
 		return nil
 	}
 	s.chat.update(a, s.link, false)
@@ -317,7 +301,7 @@ func (s *JoinScene) begin(a *App) {
 	s.Err = ""
 	ch := make(chan joinResult, 1)
 	s.pending = ch
-	games := joinGames(s.Found, addr, a.GameID)
+	games := joinGames(a, s.Found, addr)
 	cfg := lan.ClientConfig{Name: name, Password: s.pass, Reconnect: time.Minute}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
@@ -523,10 +507,8 @@ func tableGameName(a *App, id string) string {
 	if id == "" {
 		return ""
 	}
-	for _, g := range boxGames() {
-		if g.id == id {
-			return a.T("game." + id + ".name")
-		}
+	if a.GameByID(id) != nil {
+		return a.T("game." + id + ".name")
 	}
 	return id
 }

@@ -17,73 +17,13 @@ import (
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
-// listenHost starts a host for cfg on a free loopback port; it is closed
-// when the test ends.
-func ListenHost(t *testing.T, cfg lan.HostConfig) (*lan.Host, net.Addr) {
-	t.Helper()
-	h, err := lan.NewHost(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { h.Close() })
-	addr, err := h.Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h, addr
-}
-
-// loopbackLAN points the LAN scenes at 127.0.0.1 (listen on a free port,
-// browse on a free UDP port) for one test.
-func LoopbackLAN(t *testing.T) {
-	old := LanNet
-	LanNet.Listen = "127.0.0.1:0"
-	LanNet.Browse = "127.0.0.1:0"
-	LanNet.Announce = &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9} // set per test once a browser listens
-	LanNet.Every = 50 * time.Millisecond
-	t.Cleanup(func() { LanNet = old })
-}
-
-// until ticks the harnesses (round robin) until ok holds, failing after
-// limit ticks; the network works on its own goroutines meanwhile.
-func Until(t *testing.T, limit int, ok func() bool, hs ...*Harness) {
-	t.Helper()
-	for i := 0; i < limit; i++ {
-		if ok() {
-			return
-		}
-		for _, h := range hs {
-			h.Tick()
-		}
-		if i%4 == 0 {
-			time.Sleep(2 * time.Millisecond)
-		}
-	}
-	t.Fatalf("condition not met after %d ticks", limit)
-}
-
-// clickMenu clicks menu button i and waits for the next scene.
-func ClickMenu(t *testing.T, h *Harness, i int) {
-	t.Helper()
-	m, ok := h.A.Cur.(*MenuScene)
-	if !ok {
-		t.Fatalf("not on the menu: %s", h.A.Cur.Name())
-	}
-	m.Layout(h.A)
-	if !m.Buttons[i].Enabled {
-		t.Fatalf("menu button %q is greyed", m.Buttons[i].Label)
-	}
-	h.Click(m.Buttons[i].R)
-	h.Ticks(FadeTicks + 1)
-}
-
 // TestLANHostAndGuest is issue 5 end to end on loopback: a host opens the
 // lobby from the menu, a guest finds it through the join scene's beacon
 // list and joins with a click, both chat, the host starts, both see the
 // board, and a move of each side reaches the host's table.
 func TestLANHostAndGuest(t *testing.T) {
 	LoopbackLAN(t)
-	hh, hg := NewHarness(t), NewHarness(t)
+	hh, hg := NewHarness(t, testGames), NewHarness(t, testGames)
 
 	// The guest opens "Join LAN game": it listens for beacons.
 	ClickMenu(t, hg, MenuJoin)
@@ -235,7 +175,7 @@ func TestLANHostAndGuest(t *testing.T) {
 func TestJoinRefusals(t *testing.T) {
 	LoopbackLAN(t)
 	_, addr := ListenHost(t, lan.HostConfig{Name: "t", Password: "secret", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: -1}), Bots: 2})
-	hg := NewHarness(t)
+	hg := NewHarness(t, testGames)
 	ClickMenu(t, hg, MenuJoin)
 	js := hg.A.Cur.(*JoinScene)
 	t.Cleanup(js.Leave)
@@ -340,7 +280,7 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 			LoopbackLAN(t)
 			mk := func() *Harness {
 				in := newScript()
-				a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: string(l)})
+				a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: string(l), Games: testGames})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -395,7 +335,7 @@ func TestLANGuestWholeGame(t *testing.T) {
 	LoopbackLAN(t)
 	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: 0}),
 		Bots: 2, AutoStart: true, Seed: 5})
-	h := NewHarness(t)
+	h := NewHarness(t, testGames)
 	ClickMenu(t, h, MenuJoin)
 	js := h.A.Cur.(*JoinScene)
 	h.Click(js.AddrR)
@@ -483,7 +423,7 @@ func TestJoinAddress(t *testing.T) {
 // the password.
 func TestLobbyRenameAndPassword(t *testing.T) {
 	LoopbackLAN(t)
-	h := NewHarness(t)
+	h := NewHarness(t, testGames)
 	ClickMenu(t, h, MenuHost)
 	ls := h.A.Cur.(*LobbyScene)
 	t.Cleanup(func() {
@@ -525,19 +465,6 @@ func TestLobbyRenameAndPassword(t *testing.T) {
 	}
 }
 
-// langHarness is newHarness in language l.
-func LangHarness(t *testing.T, l string) *Harness {
-	t.Helper()
-	in := newScript()
-	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: l})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.Settings.AnimSpeed = 4
-	a.LayoutF(1280, 800)
-	return &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
-}
-
 // TestLobbyTurnTimer: the lobby's turn timer (lan/PROTOCOL.md, Turn timer)
 // starts at the default 90 s, its arrows step it down to off and up to the
 // longest, and every step reaches the host's lobby (turn_timeout_ms, 0 when
@@ -546,7 +473,7 @@ func TestLobbyTurnTimer(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(string(l), func(t *testing.T) {
 			LoopbackLAN(t)
-			h := LangHarness(t, string(l))
+			h := LangHarness(t, string(l), testGames)
 			ls := NewLobbyScene(h.A)
 			if ls.Link == nil {
 				t.Fatal(ls.Err)
@@ -599,7 +526,7 @@ func TestLANDefaultNames(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	for _, l := range i18n.Langs {
-		h := LangHarness(t, string(l))
+		h := LangHarness(t, string(l), testGames)
 		you := h.A.T("scene.newgame.you")
 		js := &JoinScene{name: lanPlayerName(h.A, 7)}
 		if js.name == you || js.name != h.A.T("player")+" "+h.A.Num(7) {
@@ -616,7 +543,7 @@ func TestLANDefaultNames(t *testing.T) {
 		}
 	}
 	t.Setenv("USER", "ann")
-	h := LangHarness(t, "ru")
+	h := LangHarness(t, "ru", testGames)
 	if got := lanPlayerName(h.A, 3); got != "Ann" {
 		t.Errorf("with USER=ann: %q", got)
 	}
@@ -632,7 +559,7 @@ func TestLANNoticesOnBoards(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	LoopbackLAN(t)
-	hh, hg := LangHarness(t, "fa"), LangHarness(t, "ru")
+	hh, hg := LangHarness(t, "fa", testGames), LangHarness(t, "ru", testGames)
 	ls := NewLobbyScene(hh.A)
 	if ls.Link == nil {
 		t.Fatal(ls.Err)
@@ -710,7 +637,7 @@ func TestLANNoticesOnBoards(t *testing.T) {
 func TestNoticeText(t *testing.T) {
 	names := []string{"Ann", "Bob", "Бот 3"}
 	for _, l := range i18n.Langs {
-		a := LangHarness(t, string(l)).A
+		a := LangHarness(t, string(l), testGames).A
 		tests := []struct {
 			n    lan.Notice
 			me   int
@@ -766,9 +693,9 @@ func seatNumber(t *testing.T, name string) int {
 // TestSeatName: the names the game gives read in the reader's language on
 // a LAN screen, "Player N" of any number included; names people chose stay.
 func TestSeatName(t *testing.T) {
-	fa := LangHarness(t, "fa").A
+	fa := LangHarness(t, "fa", testGames).A
 	fa.Cat.SetPersianDigits(true)
-	ru := LangHarness(t, "ru").A
+	ru := LangHarness(t, "ru", testGames).A
 	tests := []struct {
 		a          *App
 		name, want string

@@ -16,6 +16,7 @@ import (
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/webdist"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // lanNet is where the LAN scenes listen, announce and browse. The app uses
@@ -50,11 +51,10 @@ type LanLink struct {
 	stop   context.CancelFunc // the host's beacon
 	Port   int                // the host's TCP port
 	Client *lan.Client
-	guest  *guestTable   // a Saboteur guest's table
-	Ig     *igGuestTable // an Incan Gold guest's table (incangold_lan.go)
-	Ug     *ugGuestTable // an Underground guest's table (underground_lan.go)
-	Seat   int           // this screen's seat
-	box    chatBox       // the chat box on the board
+	// Guest is a guest's table (Game.NewGuest), nil on the host's side.
+	Guest GuestTable
+	Seat  int     // this screen's seat
+	box   chatBox // the chat box on the board
 
 	mu      sync.Mutex
 	lobby   lan.Lobby
@@ -70,9 +70,9 @@ type LanLink struct {
 	ToastEnd int
 	toastFit string // toast cut to the banner's width toastW (drawBoard)
 	toastW   float64
-	// igChatGen is the chat's line count the Incan Gold board has shown
-	// (incangold_lan.go); board goroutine only.
-	IgChatGen int
+	// chatShown is the chat's line count a game screen has shown
+	// (UpdateScreen); board goroutine only.
+	chatShown int
 	hostChat  []lan.ChatLine // the host's chat log as last read (refreshHost)
 	hostNote  []lan.Notice   // the host's notices as last read (refreshHost)
 	refused   string         // the host's last refusal of one of our messages
@@ -117,20 +117,13 @@ func hostLAN(cfg lan.HostConfig, name string) (*LanLink, error) {
 
 // joinLAN joins the table at addr (HOST:PORT) and starts reading its
 // messages. It waits for the handshake (at most the client's timeout).
-func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*LanLink, error) {
+func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig, g Game) (*LanLink, error) {
 	c, err := lan.Join(ctx, addr, cfg)
 	if err != nil {
 		return nil, err
 	}
 	l := &LanLink{Client: c, Seat: c.Seat()}
-	switch cfg.Game.ID() {
-	case igGameID:
-		l.Ig = &igGuestTable{link: l, seat: c.Seat()}
-	case ugGameID:
-		l.Ug = &ugGuestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
-	default:
-		l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
-	}
+	l.Guest = g.NewGuest(l, cfg.Name)
 	go l.run()
 	return l, nil
 }
@@ -159,26 +152,10 @@ func (l *LanLink) take(m lan.Message) {
 			l.mu.Unlock()
 		}
 	case lan.TUpdate:
-		if l.Ug != nil {
-			l.Ug.deliver(m)
-		}
-		if l.Ug != nil || l.takeIG(m) {
-			l.mu.Lock()
-			l.started = true
-			l.mu.Unlock()
+		if l.Guest == nil || m.GameView == nil {
 			return
 		}
-		v, ok := m.GameView.(saboteur.View)
-		if !ok || l.guest == nil {
-			return
-		}
-		evs := make([]saboteur.Event, 0, len(m.GameEvents))
-		for _, e := range m.GameEvents {
-			if se, ok := e.(*saboteur.Event); ok {
-				evs = append(evs, *se)
-			}
-		}
-		l.guest.deliver(v, evs)
+		l.Guest.Deliver(m)
 		l.mu.Lock()
 		l.started = true
 		l.mu.Unlock()
@@ -191,13 +168,8 @@ func (l *LanLink) take(m lan.Message) {
 		l.refused = m.Error
 		l.mu.Unlock()
 		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
-			if l.Ug != nil {
-				l.Ug.redeliver()
-			}
-			if l.Ig != nil {
-				l.Ig.refused()
-			} else if l.guest != nil {
-				l.guest.redeliver()
+			if l.Guest != nil {
+				l.Guest.Refused()
 			}
 		}
 	case lan.TNotice:
@@ -209,11 +181,8 @@ func (l *LanLink) take(m lan.Message) {
 		l.dropped = true
 		l.mu.Unlock()
 	case lan.TBack:
-		if l.Ig != nil {
-			l.Ig.reconnected()
-		}
-		if l.Ug != nil {
-			l.Ug.reconnected()
+		if l.Guest != nil {
+			l.Guest.Reconnected()
 		}
 		l.mu.Lock()
 		l.dropped = false
@@ -457,3 +426,56 @@ func lobbyOptions(lb lan.Lobby) saboteur.Options {
 	}
 	return o
 }
+
+// lanToast is how long a chat line or a host's notice stays on the
+// Incan Gold board: 6 s at 60 ticks a second.
+const lanToast = 6 * 60
+
+// UpdateScreen keeps a game screen of a LAN game up
+// to date at its tick t: the seats' names from the lobby (names, changed
+// in place; this screen's own seat keeps its name), and the newest chat
+// line or host's notice (a computer player made a timed-out guest's move)
+// shown for a while.
+func (l *LanLink) UpdateScreen(a *App, t int, names []string) {
+	l.Poll()
+	lb, chat, gen := l.Snapshot()
+	if len(lb.Seats) == len(names) {
+		for i, st := range lb.Seats {
+			if n := SeatName(a, st.Name); st.Name != "" && i != l.Seat {
+				names[i] = n
+			}
+		}
+	}
+	for _, n := range l.TakeNotices() {
+		l.Toast, l.ToastEnd = NoticeText(a, n, l.Seat, names), t+lanToast
+	}
+	if gen != l.chatShown && len(chat) > 0 {
+		l.chatShown = gen
+		e := chat[len(chat)-1]
+		l.Toast, l.ToastEnd = SeatName(a, e.Name)+": "+LineText(a, e), t+lanToast
+	}
+}
+
+// DrawStatus draws the connection's state (lost, getting back) or the newest
+// chat line or notice in r at the screen's tick t.
+func (l *LanLink) DrawStatus(a *App, p *Painter, dst *ebiten.Image, t int, r Rect) {
+	_, dropped, _, ended := l.State()
+	msg, bg := "", ColBad
+	switch {
+	case ended != nil && ended != ErrLANClosed:
+		msg = a.T("lan.board.host_gone")
+	case dropped:
+		msg = a.T("lan.board.reconnecting")
+	case t < l.ToastEnd && l.Toast != "":
+		msg, bg = l.Toast, ColPanel
+	}
+	if msg == "" {
+		return
+	}
+	a.FlushText()
+	p.Round(dst, r, a.U(8), bg, a.U(2), ColGold)
+	DrawText(a, dst, Fit(a, msg, a.U(15), r.W-a.U(24)), a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
+}
+
+// errNotYourSeat is a guest's move for a seat that is not its own.
+var ErrNotYourSeat = errors.New("lan: a guest plays only its own seat")

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
@@ -90,9 +91,6 @@ func (g *guestTable) View(seat int) saboteur.View {
 	return g.pub
 }
 
-// errNotYourSeat is a guest's move for a seat that is not its own.
-var ErrNotYourSeat = errors.New("lan: a guest plays only its own seat")
-
 // Submit checks m against the guest's newest view (saboteur.View.Check)
 // and sends it to the host; the host's answer arrives as an update (or,
 // when it refuses after all, as a TError that puts the hand back: see
@@ -143,6 +141,31 @@ func (g *guestTable) deliver(v saboteur.View, evs []saboteur.Event) {
 	g.watch.Deliver(delivery(pub, pevs))
 }
 
+// Deliver takes a TUpdate of the Saboteur table (scenes.GuestTable).
+func (g *guestTable) Deliver(m lan.Message) {
+	v, ok := m.GameView.(saboteur.View)
+	if !ok {
+		return
+	}
+	evs := make([]saboteur.Event, 0, len(m.GameEvents))
+	for _, e := range m.GameEvents {
+		if se, ok := e.(*saboteur.Event); ok {
+			evs = append(evs, *se)
+		}
+	}
+	g.deliver(v, evs)
+}
+
+// Refused hands the newest views again (redeliver); Reconnected needs
+// nothing, the host's next update is whole.
+func (g *guestTable) Refused()     { g.redeliver() }
+func (g *guestTable) Reconnected() {}
+
+// Scene is the guest's first scene once the game has started.
+func (g *guestTable) Scene(a *App, lb lan.Lobby) (Scene, error) {
+	return startScene(a, newGuestMatch(g, SeatNames(a, lb))), nil
+}
+
 // redeliver hands the newest views again without events: after the host
 // refused a move the board takes its hand back and may move again.
 func (g *guestTable) redeliver() {
@@ -171,10 +194,9 @@ func newHostMatch(link *LanLink, seat int, inbox *game.Inbox) *match {
 
 // newGuestMatch is the match of a LAN guest: the seat's views come from
 // the host through link's client.
-func newGuestMatch(link *LanLink, names []string) *match {
-	g := link.guest
+func newGuestMatch(g *guestTable, names []string) *match {
 	m := &match{inbox: map[int]*game.Inbox{g.seat: g.inbox}, mine: map[int]saboteur.View{}, follow: -1,
-		humans: []int{g.seat}, started: Now(), lan: link, Table: g, watch: g.watch, names: names}
+		humans: []int{g.seat}, started: Now(), lan: g.link, Table: g, watch: g.watch, names: names}
 	m.setup.Youngest = -1
 	return m
 }

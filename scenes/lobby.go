@@ -13,7 +13,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/webdist"
 )
@@ -28,7 +27,8 @@ import (
 // on the board.
 type LobbyScene struct {
 	p      Painter
-	g      lobbyGame // the game the table plays (the menu's pick)
+	game   Game      // the game the table plays (the menu's pick)
+	g      LobbyGame // its lobby (game.Lobby())
 	Link   *LanLink
 	Me     string // the host player's name
 	name   string // the table's name field
@@ -93,7 +93,8 @@ func lanPlayerName(a *App, n int) string {
 // four seats, the host and three open seats). On failure (the port is taken, say) the scene shows why and
 // offers to try again.
 func NewLobbyScene(a *App) *LobbyScene {
-	s := &LobbyScene{g: lobbyGameOf(a.GameID), Me: lanPlayerName(a, 1), focus: -1, grace: 30 * time.Second, turn: lan.DefaultTurnTimeout}
+	s := &LobbyScene{Me: lanPlayerName(a, 1), focus: -1, grace: 30 * time.Second, turn: lan.DefaultTurnTimeout}
+	s.game, s.g = lobbyGameOf(a)
 	s.name = a.T("lan.lobby.default_name", "name", s.Me)
 	if s.Me == playerName(a, 1) {
 		s.name = a.T("lan.lobby.default_table")
@@ -101,7 +102,7 @@ func NewLobbyScene(a *App) *LobbyScene {
 	if utf8.RuneCountInString(s.name) > lan.MaxName {
 		s.name = string([]rune(s.name)[:lan.MaxName])
 	}
-	s.open(a, s.g.defP, s.g.defaults(s.g.defP))
+	s.open(a, s.g.DefP, s.g.Defaults(s.g.DefP))
 	return s
 }
 
@@ -114,12 +115,12 @@ func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
 		s.Link.Close()
 		s.Link = nil
 	}
-	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Game: s.g.game, Players: players, Options: opts,
+	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Game: s.g.Game, Players: players, Options: opts,
 		BotLevel: "normal", BotDelay: botDelay(a), Grace: s.grace, TurnTimeout: s.turn}
 	if s.turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
 	}
-	for i := 0; i < s.g.maxP; i++ { // seats still open at the start
+	for i := 0; i < s.g.MaxP; i++ { // seats still open at the start
 		cfg.BotNames = append(cfg.BotNames, a.T("scene.bot.name", "n", i+1))
 	}
 	l, err := hostLAN(cfg, s.Me)
@@ -184,11 +185,11 @@ func (s *LobbyScene) Layout(a *App) {
 	py := a.U(146)
 	n := len(s.Lobby.Seats)
 	s.Players = [2]Button{
-		{R: Rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, Label: "‹", Enabled: n > s.g.minP},
-		{R: Rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, Label: "›", Enabled: n < s.g.maxP},
+		{R: Rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, Label: "‹", Enabled: n > s.g.MinP},
+		{R: Rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, Label: "›", Enabled: n < s.g.MaxP},
 	}
 	top := a.U(186)
-	rowH := min(a.U(38), (h-a.U(96)-top)/float64(s.g.maxP))
+	rowH := min(a.U(38), (h-a.U(96)-top)/float64(s.g.MaxP))
 	s.Seats = s.Seats[:0]
 	for i, st := range s.Lobby.Seats {
 		y := top + float64(i)*rowH
@@ -207,10 +208,10 @@ func (s *LobbyScene) Layout(a *App) {
 		row.Kind = b
 		s.Seats = append(s.Seats, row)
 	}
-	vals := s.g.vals(s.Lobby)
+	vals := s.g.Vals(s.Lobby)
 	oy := a.U(96)
 	s.Opts = s.Opts[:0]
-	for i, k := range s.g.keys {
+	for i, k := range s.g.Keys {
 		s.Opts = append(s.Opts, Button{R: Rect{midX, oy, midW, a.U(36)}, Label: a.T(k), Enabled: true, Focus: vals[i]})
 		oy += a.U(42)
 	}
@@ -272,7 +273,7 @@ func (s *LobbyScene) Update(a *App) error {
 	}
 	if s.Link == nil {
 		if s.Start.Clicked(a) {
-			s.open(a, s.g.defP, s.g.defaults(s.g.defP))
+			s.open(a, s.g.DefP, s.g.Defaults(s.g.DefP))
 		}
 		return nil
 	}
@@ -304,9 +305,9 @@ func (s *LobbyScene) Update(a *App) error {
 	}
 	switch {
 	case s.Players[0].Clicked(a):
-		setOpts(players-1, s.g.resize(s.Lobby, players-1))
+		setOpts(players-1, s.g.Resize(s.Lobby, players-1))
 	case s.Players[1].Clicked(a):
-		setOpts(players+1, s.g.resize(s.Lobby, players+1))
+		setOpts(players+1, s.g.Resize(s.Lobby, players+1))
 	case s.graceB[0].Clicked(a):
 		s.grace = step(graceSteps, s.grace, -1)
 		h.SetGrace(s.grace)
@@ -326,7 +327,7 @@ func (s *LobbyScene) Update(a *App) error {
 	}
 	for i := range s.Opts {
 		if s.Opts[i].Clicked(a) {
-			setOpts(players, s.g.toggle(s.Lobby, i))
+			setOpts(players, s.g.Toggle(s.Lobby, i))
 		}
 	}
 	for i := range s.Seats {
@@ -337,13 +338,13 @@ func (s *LobbyScene) Update(a *App) error {
 		var err error
 		switch st.Kind {
 		case lan.SeatOpen:
-			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), s.g.levels[0])
+			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), s.g.Levels[0])
 		case lan.SeatBot:
 			// Open, then each level weakest first, then open again.
-			if k := slices.Index(s.g.levels, st.Level); k < 0 || k+1 >= len(s.g.levels) {
+			if k := slices.Index(s.g.Levels, st.Level); k < 0 || k+1 >= len(s.g.Levels) {
 				err = h.SetSeat(i, lan.SeatOpen, "", "")
 			} else {
-				err = h.SetSeat(i, lan.SeatBot, st.Name, s.g.levels[k+1])
+				err = h.SetSeat(i, lan.SeatBot, st.Name, s.g.Levels[k+1])
 			}
 		case lan.SeatGuest:
 			err = h.SetSeat(i, lan.SeatOpen, "", "")
@@ -422,37 +423,22 @@ func (s *LobbyScene) commit(a *App) {
 		return
 	}
 	players, opts := len(s.Lobby.Seats), s.Lobby.Options
-	if players == 0 || s.Lobby.Game != s.g.id {
-		players, opts = s.g.defP, s.g.defaults(s.g.defP)
+	if players == 0 || s.Lobby.Game != s.g.Game.ID() {
+		players, opts = s.g.DefP, s.g.Defaults(s.g.DefP)
 	}
 	s.open(a, players, opts)
 }
 
 // begin deals the game and opens the host player's board.
 func (s *LobbyScene) begin(a *App) {
-	switch s.g.id {
-	case igGameID:
-		s.beginIG(a)
-		return
-	case ugGameID:
-		s.beginUG(a)
-		return
-	}
-	inbox := game.NewInbox(s.Me)
-	if err := s.Link.Host.Start(map[int]game.Seat{0: inbox}); err != nil {
-		s.Err = a.T("scene.error", "error", err.Error())
-		return
-	}
-	s.Link.RefreshHost()
-	m := newHostMatch(s.Link, 0, inbox)
-	a.GoTo(startScene(a, m))
+	s.game.HostBegin(a, s)
 }
 
 func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 	s.Layout(a)
 	DrawTableBackground(a, &s.p, dst)
 	w, h := float64(a.W), float64(a.H)
-	DrawText(a, dst, a.T("lan.lobby.title")+" · "+tableGameName(a, s.g.id), a.U(30), w/2, a.U(38), AlignCenter, ColGold)
+	DrawText(a, dst, a.T("lan.lobby.title")+" · "+tableGameName(a, s.g.Game.ID()), a.U(30), w/2, a.U(38), AlignCenter, ColGold)
 	label := func(r Rect, key string) {
 		x, al := StartOf(a, r, 0)
 		DrawText(a, dst, a.T(key), a.U(13), x, r.Y-a.U(11), al, ColTextDim)

@@ -9,7 +9,7 @@ import (
 // Persian and Persian digits, while names people chose stay as typed.
 func TestLastSetupFollowsLanguage(t *testing.T) {
 	in := newScript()
-	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, Lang: "fa"})
+	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, Lang: "fa", Games: testGames})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,14 +15,6 @@ import (
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
-// SeatSetup is one seat of a new game: a human with a name, or a computer
-// player of a level (bot.Level).
-type SeatSetup struct {
-	Human bool   `json:"human"`
-	Name  string `json:"name"`
-	Level string `json:"level"`
-}
-
 // Setup is a new game as the new-game scene makes it, saved next to the
 // autosave (setup.json) so Continue knows who was human.
 type Setup struct {
@@ -106,8 +98,6 @@ func botDelay(a *App) time.Duration {
 	}
 	return time.Duration(float64(900*time.Millisecond) / a.Settings.AnimSpeed)
 }
-
-func BotSeed(seed uint64, seat int) uint64 { return seed*0x9e3779b97f4a7c15 + uint64(seat+1) }
 
 // newMatch seats the setup at a new table with the autosave on.
 func NewMatch(a *App, s Setup) (*match, error) {

@@ -18,11 +18,9 @@ type MenuScene struct {
 	p        Painter
 	Pick     picker
 	Buttons  [8]Button
-	focus    int    // keyboard focus: a card (0..cards-1), then a button; -1 none
-	canCont  bool   // Saboteur's autosave holds an unfinished game
-	canIG    bool   // Incan Gold's does (incangold_save.go)
-	canUG    bool   // Underground's does (underground_match.go)
-	Message  string // an error to show (a corrupt autosave, say)
+	focus    int             // keyboard focus: a card (0..cards-1), then a button; -1 none
+	canCont  map[string]bool // by game ID: its autosave holds an unfinished game
+	Message  string          // an error to show (a corrupt autosave, say)
 	ticks    int
 	deco     []saboteur.Card
 	lanReady bool
@@ -41,12 +39,16 @@ const (
 
 func NewMenuScene(a *App) *MenuScene {
 	// Each autosave is read (and its record replayed) once.
-	s := &MenuScene{canCont: canContinue(a), canIG: igCanContinue(a), canUG: ugCanContinue(a), focus: -1, lanReady: true, Pick: newPicker(a)}
+	s := &MenuScene{canCont: map[string]bool{}, focus: -1, lanReady: true}
+	for _, g := range a.Games() {
+		s.canCont[g.Rules().ID()] = g.CanContinue(a)
+	}
 	if a.GameID == "" {
 		// A fresh start: the game played last is picked, so that
-		// Continue resumes it (incangold_save.go).
-		a.GameID = lastPlayed(a, s.canCont, s.canIG, s.canUG)
+		// Continue resumes it.
+		a.GameID = lastPlayed(a, s.canCont)
 	}
+	s.Pick = newPicker(a)
 	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
 		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
@@ -111,27 +113,15 @@ func (s *MenuScene) Layout(a *App) {
 		col = col.Mirror(w)
 	}
 	s.Pick.layout(col, gap)
-	cont := s.canCont
-	switch a.GameID { // Continue acts on the picked game
-	case igGameID:
-		cont = s.canIG
-	case ugGameID:
-		cont = s.canUG
-	}
+	// Continue, Host LAN game, Rules and Learn act on the picked game and
+	// wait when it has nothing for them (Game).
+	g := a.Game()
+	cont := s.canCont[g.Rules().ID()]
 	s.Buttons[MenuContinue].Enabled = cont
 	s.Buttons[MenuJoin].Enabled = s.lanReady
-	s.Buttons[MenuHost].Enabled = lanHostable // not in a browser (lantour.go)
-	// The LAN table is Saboteur's and Incan Gold's so far (lanHostableGame),
-	// the guided round Saboteur's alone, the rules pages Saboteur's and
-	// Incan Gold's (incangold_help.go): with another game picked they wait.
-	if a.GameID != "" && a.GameID != saboteur.ID {
-		s.Buttons[MenuHost].Enabled = lanHostable && lanHostableGame(a.GameID)
-		s.Buttons[MenuRules].Enabled = a.GameID == igGameID
-		s.Buttons[MenuLearn].Enabled = false
-	}
-	if a.GameID == ugGameID {
-		s.Buttons[MenuRules].Enabled = true // Underground's pages (underground_help.go)
-	}
+	s.Buttons[MenuHost].Enabled = lanHostable && g.Lobby() != nil // not in a browser (lantour.go)
+	s.Buttons[MenuRules].Enabled = g.HelpPages(a) != nil
+	s.Buttons[MenuLearn].Enabled = g.Learn() != nil
 	s.Buttons[menuNew].Primary = !cont
 	s.Buttons[MenuContinue].Primary = cont
 }
@@ -205,43 +195,15 @@ func (s *MenuScene) Update(a *App) error {
 	}
 	switch chosen {
 	case menuNew:
-		if a.GameID == igGameID {
-			a.GoTo(newIGNewGameScene(a))
-			break
-		}
-		if a.GameID == ugGameID {
-			a.GoTo(newUGNewGameScene(a))
-			break
-		}
-		a.GoTo(newNewGameScene(a))
+		a.GoTo(a.Game().NewGame(a, false))
 	case MenuContinue:
-		if a.GameID == ugGameID {
-			m, err := ugResume(a)
-			if err != nil {
-				s.Message = a.T("scene.menu.continue_failed", "error", err.Error())
-				s.canUG = false
-				break
-			}
-			a.GoTo(newUGPlayScene(a, m))
-			break
-		}
-		if a.GameID == igGameID {
-			sc, err := igContinue(a)
-			if err != nil {
-				s.Message = a.T("scene.menu.continue_failed", "error", err.Error())
-				s.canIG = false
-				break
-			}
-			a.GoTo(sc)
-			break
-		}
-		m, err := resumeMatch(a)
+		sc, err := a.Game().Continue(a)
 		if err != nil {
 			s.Message = a.T("scene.menu.continue_failed", "error", err.Error())
-			s.canCont = false
+			s.canCont[a.Game().Rules().ID()] = false
 			break
 		}
-		a.GoTo(startScene(a, m))
+		a.GoTo(sc)
 	case MenuHost:
 		a.GoTo(NewLobbyScene(a))
 	case MenuJoin:
@@ -253,12 +215,16 @@ func (s *MenuScene) Update(a *App) error {
 	case menuQuit:
 		a.Quit(0)
 	case MenuLearn:
-		m, err := newTutorialMatch(a)
+		learn := a.Game().Learn()
+		if learn == nil {
+			break
+		}
+		sc, err := learn(a)
 		if err != nil {
 			s.Message = a.T("scene.error", "error", err.Error())
 			break
 		}
-		a.GoTo(startScene(a, m))
+		a.GoTo(sc)
 	}
 	if a.Key(ebiten.KeyEscape) {
 		a.Quit(0)
@@ -293,13 +259,13 @@ func (s *MenuScene) Draw(a *App, dst *ebiten.Image) {
 		}
 		DrawText(a, dst, a.T("scene.menu.join_soon"), a.U(14), x, b.Cy(), al, ColTextDim)
 	}
-	if b := s.Buttons[MenuLearn]; a.GameID == igGameID && !b.Enabled && a.Hover(b.R) {
+	if b, tip := s.Buttons[MenuLearn], a.Game().LearnTip(); tip != "" && !b.Enabled && a.Hover(b.R) {
 		// The disabled guided round says why, and where the rules are.
 		tw := a.U(360)
-		th := wrappedHeight(a, a.T("ig.menu.learn_tip"), a.U(14), tw)
+		th := wrappedHeight(a, a.T(tip), a.U(14), tw)
 		r := Rect{b.R.Cx() - tw/2 - a.U(10), b.R.Y - th - a.U(24), tw + a.U(20), th + a.U(16)}
 		s.p.Round(dst, r, a.U(8), ColPanelHi, a.U(1), ColGold)
-		DrawWrapped(a, dst, a.T("ig.menu.learn_tip"), a.U(14), r.Cx(), r.Y+a.U(8), tw, AlignCenter, ColText)
+		DrawWrapped(a, dst, a.T(tip), a.U(14), r.Cx(), r.Y+a.U(8), tw, AlignCenter, ColText)
 	}
 	if s.Message != "" {
 		DrawWrapped(a, dst, s.Message, a.U(16), w/2, h-a.U(60), w*0.8, AlignCenter, ColBad)

@@ -234,7 +234,7 @@ func (s *newGameScene) Update(a *App) error {
 		return nil
 	}
 	if s.start.Clicked(a) || (a.Key(ebiten.KeyEnter) && !typing) || (a.Key(ebiten.KeyEnter) && a.In.KeyPressed(ebiten.KeyControl)) {
-		s.begin(a)
+		s.Begin(a)
 	}
 	return nil
 }
@@ -260,7 +260,7 @@ func cycleLevel(l string, d int) bot.Level {
 }
 
 // begin starts the game.
-func (s *newGameScene) begin(a *App) {
+func (s *newGameScene) Begin(a *App) {
 	st := s.setup
 	st.Seats = append([]SeatSetup(nil), s.setup.Seats...)
 	for i := range st.Seats {
@@ -397,27 +397,4 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	if s.ask.on {
 		s.drawAsk(a, dst)
 	}
-}
-
-// drawToggle draws a button with a check box; b.focus holds its state.
-func DrawToggle(a *App, p *Painter, dst *ebiten.Image, b *Button) {
-	bg := ColPanel
-	if a.Hover(b.R) {
-		bg = ColPanelHi
-	}
-	p.Round(dst, b.R, a.U(6), bg, a.U(1), ColEdge)
-	box := Rect{b.R.X + a.U(8), b.R.Cy() - a.U(11), a.U(22), a.U(22)}
-	tx, al := box.X+box.W+a.U(10), AlignStart
-	if a.RTL() {
-		box.X = b.R.X + b.R.W - a.U(30)
-		tx, al = box.X-a.U(10), AlignEnd
-	}
-	p.Round(dst, box, a.U(4), ColTextDark, a.U(2), ColEdge)
-	if b.Focus {
-		p.Round(dst, box.inset(a.U(5)), a.U(2), ColGold, 0, ColGold)
-	}
-	// Long option names in some languages are drawn smaller until they fit.
-	avail := b.R.W - box.W - a.U(26)
-	size := FitSize(a, b.Label, a.U(15), avail)
-	DrawText(a, dst, Fit(a, b.Label, size, avail), size, tx, b.R.Cy(), al, ColText)
 }

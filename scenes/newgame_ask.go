@@ -36,7 +36,7 @@ func (s *newGameScene) askUpdate(a *App) {
 	switch {
 	case q.yes.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter):
 		q.on, q.agreed = false, true
-		s.begin(a)
+		s.Begin(a)
 	case q.no.Clicked(a) || a.Key(ebiten.KeyEscape):
 		q.on = false
 	}

@@ -5,28 +5,29 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
 // boxGame is one game of the box as the menu's game picker shows it: its
 // ID (box.Games), its seat range, and a small picture drawn by code from
-// the game's own art. Its name and one-line description are the catalogue
-// keys game.<id>.name and game.<id>.summary.
+// the game's own art (Game.Picture). Its name and one-line description are
+// the catalogue keys game.<id>.name and game.<id>.summary.
 type boxGame struct {
 	id       string
 	min, max int
 	picture  func(a *App, p *Painter, dst *ebiten.Image, r Rect, ticks int)
 }
 
-// boxGames lists the games the window offers, in the order of box.Games.
-func boxGames() []boxGame {
-	return []boxGame{
-		{id: "saboteur", min: saboteur.MinPlayers, max: saboteur.MaxPlayers, picture: drawSaboteurPicture},
-		{id: igGameID, min: incangold.MinPlayers, max: incangold.MaxPlayers, picture: drawIGPicture},
-		{id: ugGameID, min: 2, max: 5, picture: drawUGPicture}, // U1.1
+// boxGames lists the games the window offers (Config.Games), in the order
+// of box.Games.
+func boxGames(a *App) []boxGame {
+	var out []boxGame
+	for _, g := range a.Games() {
+		lo, hi := g.Rules().Seats()
+		out = append(out, boxGame{id: g.Rules().ID(), min: lo, max: hi, picture: g.Picture})
 	}
+	return out
 }
 
 // picker is the menu's column of game cards: one is selected, and New
@@ -38,7 +39,7 @@ type picker struct {
 }
 
 func newPicker(a *App) picker {
-	p := picker{games: boxGames()}
+	p := picker{games: boxGames(a)}
 	for i, g := range p.games {
 		if g.id == a.GameID {
 			p.selected = i

@@ -19,7 +19,7 @@ func TestGamePicker(t *testing.T) {
 		for _, size := range [][2]float64{{1024, 640}, {1280, 657}, {1280, 800}} {
 			name := fmt.Sprintf("%s-%gx%g", lang, size[0], size[1])
 			in := newScript()
-			a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: lang})
+			a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: lang, Games: testGames})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -28,7 +28,7 @@ func TestGamePicker(t *testing.T) {
 			s := NewMenuScene(a)
 			a.Cur = s
 			h.Ticks(2)
-			games := boxGames()
+			games := boxGames(a)
 			if len(s.Pick.Cards) != len(games) {
 				t.Fatalf("%s: %d cards for %d games", name, len(s.Pick.Cards), len(games))
 			}

@@ -10,27 +10,12 @@ import (
 	"github.com/goldvein/goldvein/i18n"
 )
 
-// drawnLines draws the current scene once and returns every line drawText
-// placed, with its box.
-func DrawnLines(h *Harness) []drawnText {
-	var d []drawnText
-	h.A.text.drawn = &d
-	h.A.Draw(h.Screen)
-	h.A.text.drawn = nil
-	return d
-}
-
-// overlaps reports whether two boxes share any area.
-func Overlaps(p, q Rect) bool {
-	return p.X < q.X+q.W && q.X < p.X+p.W && p.Y < q.Y+q.H && q.Y < p.Y+p.H
-}
-
 // TestRoundEndShotAfterHandingOut: with --screenshots the round end's
 // picture is taken once the gold handing-out (R8) is over, and it shows
 // every "took a gold card" line (not just the last two), each whole on
 // screen and apart from the others and from the "your gold" line.
 func TestRoundEndShotAfterHandingOut(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, testGames)
 	dir := t.TempDir()
 	// Seed 4: the gold-diggers win round 1 and five gold cards are taken.
 	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed, h.A.Cfg.ScreenshotDir = true, 5, 4, dir
@@ -94,7 +79,7 @@ func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
 		t.Run(fmt.Sprint("embedded=", embedded), func(t *testing.T) {
 			browserBuild = func() bool { return embedded }
 			LoopbackLAN(t)
-			h := NewHarness(t)
+			h := NewHarness(t, testGames)
 			ls := NewLobbyScene(h.A)
 			if ls.Link == nil {
 				t.Fatal(ls.Err)
@@ -149,7 +134,7 @@ func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
 func TestMenuShortWindows(t *testing.T) {
 	for _, size := range [][2]float64{{1280, 657}, {1024, 640}, {1280, 800}} {
 		name := fmt.Sprintf("%gx%g", size[0], size[1])
-		h := NewHarness(t)
+		h := NewHarness(t, testGames)
 		h.A.LayoutF(size[0], size[1])
 		h.Screen = NewScreen(h.A)
 		s := NewMenuScene(h.A)
@@ -252,7 +237,7 @@ func TestNewGameKeysHint(t *testing.T) {
 	for _, l := range i18n.Langs {
 		for _, size := range [][2]float64{{1280, 800}, {1024, 640}} {
 			name := fmt.Sprintf("%s-%gx%g", l, size[0], size[1])
-			h := LangHarness(t, string(l))
+			h := LangHarness(t, string(l), testGames)
 			h.A.LayoutF(size[0], size[1])
 			h.Screen = NewScreen(h.A)
 			s := newNewGameScene(h.A)

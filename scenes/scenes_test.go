@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -20,86 +19,12 @@ import (
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
-// The scene tests need Ebitengine's loop running (images, ReadPixels), so
-// TestMain runs the tests inside the first Update and then ends the loop
-// (STYLE.md). Run them under Xvfb: xvfb-run go test ./scenes/.
-type testLoop struct {
-	m    *testing.M
-	code int
-}
+// The scene tests need Ebitengine's loop running (images, ReadPixels):
+// RunTests (harness.go) runs them inside the first Update.
+func TestMain(m *testing.M) { os.Exit(RunTests(m)) }
 
-func (g *testLoop) Update() error {
-	g.code = g.m.Run()
-	return ebiten.Termination
-}
-func (g *testLoop) Draw(*ebiten.Image)                      {}
-func (g *testLoop) Layout(w, h int) (int, int)              { return w, h }
-func (g *testLoop) LayoutF(w, h float64) (float64, float64) { return w, h }
-
-func TestMain(m *testing.M) {
-	g := &testLoop{m: m}
-	ebiten.SetWindowSize(320, 200)
-	if err := ebiten.RunGame(g); err != nil && !errors.Is(err, ebiten.Termination) {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(g.code)
-}
-
-// scriptInput is an Input the test writes into before each tick: the same
-// interface the real mouse, touch and keyboard come through.
-type scriptInput struct {
-	X, Y     int
-	Down     bool
-	Pressed  bool // a stroke begins this tick
-	Released bool // the stroke ends this tick
-	right    bool
-	Scroll   float64
-	keys     map[ebiten.Key]bool // pressed this tick
-	Held     map[ebiten.Key]bool
-	Chars    []rune
-	stroke   *scriptStroke
-}
-
-type scriptStroke struct{ in *scriptInput }
-
-func (s *scriptStroke) Position() (int, int) { return s.in.X, s.in.Y }
-func (s *scriptStroke) IsJustReleased() bool { return s.in.Released }
-
-func newScript() *scriptInput {
-	return &scriptInput{keys: map[ebiten.Key]bool{}, Held: map[ebiten.Key]bool{}}
-}
-
-func (in *scriptInput) Update() {}
-func (in *scriptInput) NewStroke() StrokeSource {
-	if in.Pressed {
-		in.stroke = &scriptStroke{in}
-		return in.stroke
-	}
-	return nil
-}
-func (in *scriptInput) Cursor() (int, int) { return in.X, in.Y }
-func (in *scriptInput) ButtonJustPressed(b ebiten.MouseButton) bool {
-	return b == ebiten.MouseButtonRight && in.right
-}
-func (in *scriptInput) Wheel() (float64, float64)        { return 0, in.Scroll }
-func (in *scriptInput) KeyJustPressed(k ebiten.Key) bool { return in.keys[k] }
-func (in *scriptInput) KeyPressed(k ebiten.Key) bool     { return in.Held[k] || in.keys[k] }
-func (in *scriptInput) AppendChars(dst []rune) []rune    { return append(dst, in.Chars...) }
-
-// clear forgets this tick's one-shot input.
-func (in *scriptInput) clear() {
-	in.Pressed, in.Released, in.right, in.Scroll, in.Chars = false, false, false, 0, nil
-	clear(in.keys)
-}
-
-// harness is an App on a scripted input and an offscreen screen.
-type Harness struct {
-	T      testing.TB
-	A      *App
-	In     *scriptInput
-	Screen *ebiten.Image
-}
+// testGames are the games the shell's tests give the app.
+var testGames = []Game{Saboteur}
 
 // passByKeys takes the keyboard's step through a round end or a role
 // reveal: keep the first gold card offered (R8.1), or Enter on the
@@ -129,62 +54,10 @@ func (h *Harness) passByKeys() bool {
 	return false
 }
 
-func NewHarness(t testing.TB) *Harness { return NewHarnessIn(t, t.TempDir()) }
-
-// newHarnessIn is newHarness with the settings and autosave in dir.
-func NewHarnessIn(t testing.TB, dir string) *Harness {
-	in := newScript()
-	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: "en"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.Settings.AnimSpeed = 4
-	a.LayoutF(1280, 800)
-	return &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
-}
-
-// tick runs one Update and one Draw, then clears the one-shot input.
-func (h *Harness) Tick() {
-	h.T.Helper()
-	if err := h.A.Update(); err != nil && !errors.Is(err, ebiten.Termination) {
-		h.T.Fatal(err)
-	}
-	h.A.Draw(h.Screen)
-	h.In.clear()
-	if h.A.crashed {
-		h.T.Fatalf("crashed: %v", h.A.lastErr)
-	}
-}
-
-func (h *Harness) Ticks(n int) {
-	for i := 0; i < n; i++ {
-		h.Tick()
-	}
-}
-
-func (h *Harness) Key(k ebiten.Key) {
-	h.In.keys[k] = true
-	h.Tick()
-}
-
-// drag presses at (x0, y0), moves to (x1, y1) in steps and releases there.
-func (h *Harness) Drag(x0, y0, x1, y1 float64) {
-	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(x0), int(y0), true, true
-	h.Tick()
-	const steps = 8
-	for i := 1; i <= steps; i++ {
-		k := float64(i) / steps
-		h.In.X, h.In.Y = int(x0+(x1-x0)*k), int(y0+(y1-y0)*k)
-		h.Tick()
-	}
-	h.In.Released, h.In.Down = true, false
-	h.Tick()
-}
-
 // startBoard seats one human (seat 0, first to play) and computer players
 // and shows the board with the human on turn.
 func startBoard(t testing.TB, seats []SeatSetup, seed uint64) (*Harness, *boardScene) {
-	h := NewHarness(t)
+	h := NewHarness(t, testGames)
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
@@ -418,7 +291,7 @@ func checkNewcomerTable(t *testing.T, ng *newGameScene) {
 // turn (Tab to a card with a place, Enter; or D to pass), the gold choice
 // (its number), Enter at each round end, and on to the final scoring.
 func TestNewcomerPlaysWholeGame(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, testGames)
 	h.A.Settings.AnimSpeed = 8
 	h.Ticks(2)
 	h.Key(ebiten.KeyN) // New game from the menu
@@ -582,7 +455,7 @@ func (panicScene) Draw(*App, *ebiten.Image) {}
 // TestCrashScreen: a panic in a scene shows the crash screen, with what
 // happened and where the autosave is, instead of ending the app.
 func TestCrashScreen(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, testGames)
 	h.A.Cur = panicScene{}
 	if err := h.A.Update(); err != nil {
 		t.Fatalf("Update returned %v", err)
@@ -610,32 +483,13 @@ func TestCrashScreen(t *testing.T) {
 	}
 }
 
-// shot saves the harness screen as name.png when SCENE_SHOTS names a
-// folder (to look at scenes the autoplay tour does not reach).
-func (h *Harness) Shot(name string) {
-	if dir := os.Getenv("SCENE_SHOTS"); dir != "" {
-		h.A.Draw(h.Screen)
-		if err := savePNG(h.Screen, dir+"/"+name+".png"); err != nil {
-			h.T.Error(err)
-		}
-	}
-}
-
-// click presses and releases at the centre of r.
-func (h *Harness) Click(r Rect) {
-	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(r.Cx()), int(r.Cy()), true, true
-	h.Tick()
-	h.In.Released, h.In.Down = true, false
-	h.Tick()
-}
-
 // TestNewcomerPlaysByMouse plays a whole 3-round game against four
 // computer players with the mouse alone: buttons are clicked (the seed
 // field too, its digits typed), every card is dragged (a path card to a lit
 // cell, a tool onto a player's panel, a rockfall or map onto the maze, else
 // onto the discard pile to pass), gold is clicked.
 func TestNewcomerPlaysByMouse(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, testGames)
 	h.A.Settings.AnimSpeed = 8
 	h.Ticks(2)
 	menu := h.A.Cur.(*MenuScene)
@@ -746,7 +600,7 @@ func mouseMove(h *Harness, s *boardScene) {
 // with the same humans and computer players.
 func TestContinueResumes(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir, testGames)
 	m, err := NewMatch(h.A, Setup{Seats: oneHuman(3), Youngest: 0, Seed: 77})
 	if err != nil {
 		t.Fatal(err)
@@ -762,7 +616,7 @@ func TestContinueResumes(t *testing.T) {
 	want := typedRecord(t, m.Table.Record())
 	m.Close()
 
-	h2 := NewHarnessIn(t, dir)
+	h2 := NewHarnessIn(t, dir, testGames)
 	h2.Ticks(2)
 	menu := h2.A.Cur.(*MenuScene)
 	menu.Layout(h2.A)
@@ -790,7 +644,7 @@ func TestContinueResumes(t *testing.T) {
 // humans, the curtain up, the computer player at its level.
 func TestContinueHotseat(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir, testGames)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 77})
 	if err != nil {
@@ -809,7 +663,7 @@ func TestContinueHotseat(t *testing.T) {
 	if err := os.Remove(setupPath(h.A)); err != nil {
 		t.Fatal(err)
 	}
-	h2 := ContinueGame(t, dir)
+	h2 := ContinueGame(t, dir, testGames)
 	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue", h2.A.Cur.Name())
@@ -824,21 +678,6 @@ func TestContinueHotseat(t *testing.T) {
 	if got := rv.m.setup.Seats[2]; got.Human || got.Level != "easy" || rv.m.names[1] != "Ben" {
 		t.Errorf("seat 2 continued as %+v, names %v", got, rv.m.names)
 	}
-}
-
-// newScreen is the harness's screen: the size of the app's layout when
-// pictures are wanted (SCENE_SHOTS, GALLERY), else a small corner of it.
-// The scenes lay out and draw exactly the same either way (what falls off
-// a small screen is clipped), but the GPU, Mesa's software one under Xvfb,
-// then has next to nothing to fill when a test reads pixels back (the
-// --screenshots test) and Ebitengine runs every draw command queued by the
-// tests before it: the tests run inside one Update of the game loop, where
-// nothing else ends a frame.
-func NewScreen(a *App) *ebiten.Image {
-	if os.Getenv("SCENE_SHOTS") != "" || os.Getenv("GALLERY") != "" {
-		return ebiten.NewImage(a.W, a.H)
-	}
-	return ebiten.NewImage(64, 64)
 }
 
 // handingOutSave plays games of n computer players (normal) on the rules
@@ -922,21 +761,6 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 	return nil
 }
 
-// continueGame opens the menu on dir's autosave and clicks Continue.
-func ContinueGame(t *testing.T, dir string) *Harness {
-	t.Helper()
-	h := NewHarnessIn(t, dir)
-	h.Ticks(2)
-	menu := h.A.Cur.(*MenuScene)
-	menu.Layout(h.A)
-	if !menu.Buttons[MenuContinue].Enabled {
-		t.Fatal("Continue is greyed with an autosave present")
-	}
-	h.Click(menu.Buttons[MenuContinue].R)
-	h.Ticks(FadeTicks + 2)
-	return h
-}
-
 // TestContinueInHandingOut: a game saved while the gold is handed out
 // (R8.1), with the human to choose, continues at the round end with the
 // human's own offer; the keep-one-card choice is played and recorded, the
@@ -945,7 +769,7 @@ func TestContinueInHandingOut(t *testing.T) {
 	dir := t.TempDir()
 	offered := handingOutSave(t, dir, 5, 1)
 	me := offered[0]
-	h := ContinueGame(t, dir)
+	h := ContinueGame(t, dir, testGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue, want the round end", h.A.Cur.Name())
@@ -999,7 +823,7 @@ func TestHotseatHandingOut(t *testing.T) {
 	dir := t.TempDir()
 	offered := handingOutSave(t, dir, 5, 2)
 	humans := offered[:2]
-	h := ContinueGame(t, dir)
+	h := ContinueGame(t, dir, testGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue, want the round end", h.A.Cur.Name())

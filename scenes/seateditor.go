@@ -226,3 +226,13 @@ func nextField(seats []SeatSetup, focus int, back bool) int {
 	}
 	return fields[(k+1)%len(fields)]
 }
+
+// SeatSetup is one seat of a new game: a human with a name, or a computer
+// player of a level (bot.Level).
+type SeatSetup struct {
+	Human bool   `json:"human"`
+	Name  string `json:"name"`
+	Level string `json:"level"`
+}
+
+func BotSeed(seed uint64, seat int) uint64 { return seed*0x9e3779b97f4a7c15 + uint64(seat+1) }

@@ -22,15 +22,7 @@ func (a *App) tour() {
 		case 3:
 			a.GoTo(tourLAN(a)) // lobby, then join, on loopback (lantour.go)
 		default:
-			if a.Cfg.Game == igGameID {
-				a.GoTo(newIGAutoplayNewGame(a))
-				break
-			}
-			if a.Cfg.Game == ugGameID {
-				a.GoTo(newUGAutoplayNewGame(a))
-				break
-			}
-			a.GoTo(newAutoplayNewGame(a))
+			a.GoTo(a.Game().NewGame(a, true))
 		}
 	case *settingsScene, *HelpScene:
 		a.GoTo(NewMenuScene(a))
@@ -38,12 +30,8 @@ func (a *App) tour() {
 		s.tourNext(a)
 	case *JoinScene:
 		s.tourNext(a)
-	case *newGameScene:
-		s.begin(a)
-	case *igNewGameScene:
-		s.begin(a)
-	case *ugNewGameScene:
-		s.begin(a)
+	case Beginner:
+		s.Begin(a)
 	}
 }
 

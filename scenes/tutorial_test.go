@@ -119,7 +119,7 @@ func tutorialMove(t *testing.T, h *Harness, s *boardScene, byKeys bool) {
 // playTutorial goes from the menu through the guided round by the mouse
 // alone or the keyboard alone, until every lesson is done.
 func playTutorial(t *testing.T, byKeys bool) {
-	h := NewHarness(t)
+	h := NewHarness(t, testGames)
 	h.Ticks(2)
 	menu := h.A.Cur.(*MenuScene)
 	if byKeys {

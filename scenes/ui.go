@@ -295,3 +295,26 @@ func (m mirrored) align(al textAlign) textAlign {
 func (m mirrored) Text(str string, size, x, y float64, al textAlign, c color.RGBA) {
 	DrawText(m.a, m.dst, str, size, m.Rect(Rect{x, y, 0, 0}).X, y, m.align(al), c)
 }
+
+// drawToggle draws a button with a check box; b.focus holds its state.
+func DrawToggle(a *App, p *Painter, dst *ebiten.Image, b *Button) {
+	bg := ColPanel
+	if a.Hover(b.R) {
+		bg = ColPanelHi
+	}
+	p.Round(dst, b.R, a.U(6), bg, a.U(1), ColEdge)
+	box := Rect{b.R.X + a.U(8), b.R.Cy() - a.U(11), a.U(22), a.U(22)}
+	tx, al := box.X+box.W+a.U(10), AlignStart
+	if a.RTL() {
+		box.X = b.R.X + b.R.W - a.U(30)
+		tx, al = box.X-a.U(10), AlignEnd
+	}
+	p.Round(dst, box, a.U(4), ColTextDark, a.U(2), ColEdge)
+	if b.Focus {
+		p.Round(dst, box.inset(a.U(5)), a.U(2), ColGold, 0, ColGold)
+	}
+	// Long option names in some languages are drawn smaller until they fit.
+	avail := b.R.W - box.W - a.U(26)
+	size := FitSize(a, b.Label, a.U(15), avail)
+	DrawText(a, dst, Fit(a, b.Label, size, avail), size, tx, b.R.Cy(), al, ColText)
+}

@@ -120,7 +120,7 @@ func ugFullView(m *maps.Map, players int) *underground.View {
 
 // ugBoardHarness shows map name with ugFullView on a 1280x800 screen.
 func ugBoardHarness(t testing.TB, name string) (*Harness, *ugBoardScene, *underground.View) {
-	h := NewHarness(t)
+	h := NewHarness(t, ugTestGames)
 	m, err := maps.Builtin(name)
 	if err != nil {
 		t.Fatal(err)

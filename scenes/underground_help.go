@@ -63,23 +63,26 @@ var ugPowerIcon = map[underground.Power]ugIcon{
 // rule number from the row (Race.Rule, Power.Rule, Marker.Rule).
 var ugHelpPages = makeUGHelpPages()
 
+// ugSecKeys are the sections' lines over a page's title (HelpPage.SecKey).
+var ugSecKeys = [...]string{ugSecTurn: "ug.help.sec.turn", ugSecRaces: "ug.help.sec.races", ugSecPowers: "ug.help.sec.powers", ugSecPlaces: "ug.help.sec.places", ugSecRelics: "ug.help.sec.relics"}
+
 func makeUGHelpPages() []HelpPage {
 	var out []HelpPage
 	none := ugHelpPic{race: underground.NoRace, power: underground.NoPower, marker: underground.NoMarker}
 	for _, t := range ugHelpTurnPages {
 		pic := t.pic
 		pic.race, pic.power, pic.marker = none.race, none.power, none.marker
-		out = append(out, HelpPage{Title: "ug.help." + t.key + ".title", Body: "ug.help." + t.key + ".body", Ug: &pic, Sec: ugSecTurn})
+		out = append(out, HelpPage{Title: "ug.help." + t.key + ".title", Body: "ug.help." + t.key + ".body", Pic: &pic, Sec: ugSecTurn, SecKey: ugSecKeys[ugSecTurn]})
 	}
 	for r := underground.Race(0); r < underground.NumRaces; r++ {
 		pic := none
 		pic.race = r
-		out = append(out, HelpPage{Title: "ug.race." + r.String(), Body: "ug.help.race." + r.String(), Ug: &pic, Sec: ugSecRaces})
+		out = append(out, HelpPage{Title: "ug.race." + r.String(), Body: "ug.help.race." + r.String(), Pic: &pic, Sec: ugSecRaces, SecKey: ugSecKeys[ugSecRaces]})
 	}
 	for p := underground.Power(0); p < underground.NumPowers; p++ {
 		pic := none
 		pic.power = p
-		out = append(out, HelpPage{Title: "ug.power." + p.String(), Body: "ug.help.power." + p.String(), Ug: &pic, Sec: ugSecPowers})
+		out = append(out, HelpPage{Title: "ug.power." + p.String(), Body: "ug.help.power." + p.String(), Pic: &pic, Sec: ugSecPowers, SecKey: ugSecKeys[ugSecPowers]})
 	}
 	for k := underground.Marker(0); k < underground.NumMarkers; k++ {
 		pic := none
@@ -88,7 +91,7 @@ func makeUGHelpPages() []HelpPage {
 		if k.IsRelic() {
 			sec = ugSecRelics
 		}
-		out = append(out, HelpPage{Title: "ug.marker." + k.String(), Body: "ug.help.marker." + k.String(), Ug: &pic, Sec: sec})
+		out = append(out, HelpPage{Title: "ug.marker." + k.String(), Body: "ug.help.marker." + k.String(), Pic: &pic, Sec: sec, SecKey: ugSecKeys[sec]})
 	}
 	return out
 }
@@ -96,7 +99,7 @@ func makeUGHelpPages() []HelpPage {
 // ugHelpRule is the rule number a generated page must cite: its table
 // row's; "" on a turn page.
 func ugHelpRule(pg HelpPage) string {
-	switch p := pg.Ug; {
+	switch p, _ := pg.Pic.(*ugHelpPic); {
 	case p == nil:
 		return ""
 	case p.race != underground.NoRace:
@@ -109,28 +112,10 @@ func ugHelpRule(pg HelpPage) string {
 	return ""
 }
 
-// ugHelpSection is the small line over an Underground page's title: its
-// section, and where the page stands in it ("Races · 3 of 15").
-func (s *HelpScene) ugHelpSection(a *App) string {
-	pg := s.Pages[s.Page]
-	n, total := 0, 0
-	for i, p := range s.Pages {
-		if p.Sec == pg.Sec {
-			total++
-			if i <= s.Page {
-				n++
-			}
-		}
-	}
-	keys := [...]string{"ug.help.sec.turn", "ug.help.sec.races", "ug.help.sec.powers", "ug.help.sec.places", "ug.help.sec.relics"}
-	return a.T(keys[pg.Sec], "n", n, "total", total)
-}
-
-// drawUG draws the page's pictures in a row from y, each with its caption
+// Draw draws the page's pictures (scenes.HelpPicture) in a row from y, each with its caption
 // under it (the first where the reader starts: on the right in a
 // right-to-left language), and returns the y under them.
-func (s *HelpScene) drawUG(a *App, dst *ebiten.Image, pg HelpPage, y float64) float64 {
-	p := pg.Ug
+func (p *ugHelpPic) Draw(a *App, pt *Painter, dst *ebiten.Image, y float64) float64 {
 	type pic struct {
 		icon    ugIcon
 		badge   int // a power's badge value, drawn as a gold badge; -1 if none
@@ -218,19 +203,19 @@ func (s *HelpScene) drawUG(a *App, dst *ebiten.Image, pg HelpPage, y float64) fl
 		box := Rect{x, y, size, size}
 		switch {
 		case pc.badge >= 0: // the power badge (U1.5): gold, its value on it
-			s.P.Round(dst, Rect{box.X, box.Y + size*0.12, size, size * 0.76}, a.U(12), ColGold, a.U(2), ColEdge)
+			pt.Round(dst, Rect{box.X, box.Y + size*0.12, size, size * 0.76}, a.U(12), ColGold, a.U(2), ColEdge)
 			DrawText(a, dst, a.Num(pc.badge), a.U(30), box.Cx(), box.Cy(), AlignCenter, color.RGBA{40, 28, 10, 255})
 		case pc.banner != underground.NoRace: // the race banner (U1.4): its colour, its value
 			c := ugRaceColor(pc.banner.String())
-			s.P.Round(dst, Rect{box.X + size*0.18, box.Y, size * 0.64, size}, a.U(6), c, a.U(2), ColEdge)
+			pt.Round(dst, Rect{box.X + size*0.18, box.Y, size * 0.64, size}, a.U(6), c, a.U(2), ColEdge)
 			DrawText(a, dst, a.Num(pc.banner.Banner()), a.U(30), box.Cx(), box.Cy(), AlignCenter, ugInk(c))
 		case pc.face >= 0: // a die face (U1.6)
-			s.P.Round(dst, box, a.U(10), ColText, a.U(2), ColEdge)
+			pt.Round(dst, box, a.U(10), ColText, a.U(2), ColEdge)
 			if pc.face > 0 {
 				DrawText(a, dst, a.T("ug.help.face", "n", pc.face), a.U(26), box.Cx(), box.Cy(), AlignCenter, color.RGBA{30, 30, 40, 255})
 			}
 		default:
-			s.P.ImageIn(dst, sheet.icons[pc.icon], box, 1)
+			pt.ImageIn(dst, sheet.icons[pc.icon], box, 1)
 		}
 		if pc.caption != "" {
 			capH = max(capH, DrawWrapped(a, dst, pc.caption, a.U(13), x+size/2, capY-a.U(8), size+gap-a.U(4), AlignCenter, ColTextDim))

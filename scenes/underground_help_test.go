@@ -18,7 +18,7 @@ import (
 // sections, the arrows turn one page, a click on Next (mouse or touch)
 // turns one, Esc goes back to the menu.
 func TestUndergroundRulesHelp(t *testing.T) {
-	h := NewHarness(t)
+	h := NewHarness(t, ugTestGames)
 	h.Ticks(2)
 	menu := h.A.Cur.(*MenuScene)
 	menu.Layout(h.A)
@@ -91,7 +91,7 @@ func TestUndergroundRulesHelp(t *testing.T) {
 func TestUndergroundHelpCoversTheTables(t *testing.T) {
 	page := func(match func(*ugHelpPic) bool) (HelpPage, bool) {
 		for _, pg := range ugHelpPages {
-			if pg.Ug != nil && match(pg.Ug) {
+			if p, _ := pg.Pic.(*ugHelpPic); p != nil && match(p) {
 				return pg, true
 			}
 		}
@@ -175,7 +175,7 @@ func TestUndergroundHelpLayout(t *testing.T) {
 	for _, lang := range []i18n.Lang{i18n.English, i18n.Russian, i18n.Persian} {
 		for _, size := range [][2]int{{1280, 800}, {1024, 640}} {
 			t.Run(fmt.Sprintf("%v-%d", lang, size[0]), func(t *testing.T) {
-				h := NewHarness(t)
+				h := NewHarness(t, ugTestGames)
 				if err := h.A.SetLang(lang); err != nil {
 					t.Fatal(err)
 				}

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"sync"
@@ -43,7 +44,7 @@ type ugHostTable struct {
 func (t ugHostTable) Close() { t.link.Leave(t.Over()) }
 
 // beginUG deals the Underground game and opens the host player's screen.
-func (s *LobbyScene) beginUG(a *App) {
+func beginUG(a *App, s *LobbyScene) {
 	inbox := game.NewInbox(s.Me)
 	if err := s.Link.Host.Start(map[int]game.Seat{0: inbox}); err != nil {
 		s.Err = a.T("scene.error", "error", err.Error())
@@ -174,12 +175,23 @@ func (g *ugGuestTable) reconnected() {
 	g.mu.Unlock()
 }
 
-// newUGGuestMatch is a LAN guest's match, once the first update came.
-func newUGGuestMatch(a *App, link *LanLink, lb lan.Lobby) (*ugMatch, error) {
-	g := link.Ug
-	if g == nil {
-		return nil, errors.New("underground: not an Underground table")
+// Deliver, Refused and Reconnected: scenes.GuestTable.
+func (g *ugGuestTable) Deliver(m lan.Message) { g.deliver(m) }
+func (g *ugGuestTable) Refused()              { g.redeliver() }
+func (g *ugGuestTable) Reconnected()          { g.reconnected() }
+
+// Scene is the guest's table once the game has started.
+func (g *ugGuestTable) Scene(a *App, lb lan.Lobby) (Scene, error) {
+	m, err := newUGGuestMatch(a, g, lb)
+	if err != nil {
+		return nil, err
 	}
+	return newUGPlayScene(a, m), nil
+}
+
+// newUGGuestMatch is a LAN guest's match, once the first update came.
+func newUGGuestMatch(a *App, g *ugGuestTable, lb lan.Lobby) (*ugMatch, error) {
+	link := g.link
 	v, ok := g.View(g.seat).(underground.View)
 	if !ok || v.Map == "" {
 		return nil, errors.New("underground: no view from the host yet")
@@ -204,4 +216,45 @@ func newUGGuestMatch(a *App, link *LanLink, lb lan.Lobby) (*ugMatch, error) {
 	}
 	m.st = newUGState(pub)
 	return m, nil
+}
+
+// ugLobbyOptions reads a lobby's Underground options.
+func ugLobbyOptions(lb lan.Lobby) underground.Options {
+	if lb.Game != underground.ID {
+		return underground.Options{}
+	}
+	o, err := underground.ParseOptions(lb.Options)
+	if err != nil {
+		return underground.Options{}
+	}
+	return o
+}
+
+// ugLobbyGame: open coins and the first player (U2.7: drawn, or the
+// host's seat); the map is the one for the player count (U2.1).
+func ugLobbyGame() LobbyGame {
+	return LobbyGame{
+		Game: ugGame, MinP: 2, MaxP: 5, DefP: 3, Levels: ugLevels,
+		Keys:     []string{"lan.lobby.open_coins", "scene.newgame.random_first"},
+		Defaults: func(int) json.RawMessage { return JSONOf(underground.Options{}) },
+		Vals: func(lb lan.Lobby) []bool {
+			o := ugLobbyOptions(lb)
+			return []bool{o.OpenCoins, o.FirstPlayer == nil}
+		},
+		Toggle: func(lb lan.Lobby, i int) json.RawMessage {
+			o := ugLobbyOptions(lb)
+			switch i {
+			case 0:
+				o.OpenCoins = !o.OpenCoins
+			case 1:
+				if o.FirstPlayer == nil {
+					o.FirstPlayer = new(int)
+				} else {
+					o.FirstPlayer = nil
+				}
+			}
+			return JSONOf(o)
+		},
+		Resize: func(lb lan.Lobby, _ int) json.RawMessage { return JSONOf(ugLobbyOptions(lb)) },
+	}
 }

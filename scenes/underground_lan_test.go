@@ -21,9 +21,9 @@ import (
 // followed through the public events, are the host's finals.
 func TestUGLANGuestWholeGame(t *testing.T) {
 	LoopbackLAN(t)
-	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: ugGame, Players: 2, Options: JsonOf(underground.Options{FirstPlayer: new(int)}),
+	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: ugGame, Players: 2, Options: JSONOf(underground.Options{FirstPlayer: new(int)}),
 		Bots: 1, BotLevel: "easy", AutoStart: true, Seed: 5})
-	h := NewHarness(t)
+	h := NewHarness(t, ugTestGames)
 	h.A.Settings.AnimSpeed = 16
 	ClickMenu(t, h, MenuJoin)
 	js := h.A.Cur.(*JoinScene)
@@ -37,7 +37,7 @@ func TestUGLANGuestWholeGame(t *testing.T) {
 	}
 	s := h.A.Cur.(*ugPlayScene)
 	m := s.m
-	if m.lan == nil || m.lan.Ug == nil || !slices.Equal(m.humans, []int{0}) {
+	if m.lan == nil || m.lan.Guest == nil || !slices.Equal(m.humans, []int{0}) {
 		t.Fatalf("the guest's match: humans %v", m.humans)
 	}
 	conquests := map[int]int{}
@@ -100,7 +100,7 @@ func TestUGLANGuestWholeGame(t *testing.T) {
 // a computer player sit with the host, who plays by keys to the end.
 func TestUGLANHostWithGuest(t *testing.T) {
 	LoopbackLAN(t)
-	hh := NewHarness(t)
+	hh := NewHarness(t, ugTestGames)
 	hh.A.Settings.AnimSpeed = 16
 	hh.A.GameID = ugGameID
 	ClickMenu(t, hh, MenuHost)

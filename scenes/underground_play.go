@@ -164,7 +164,7 @@ func (s *ugPlayScene) Update(a *App) error {
 	s.layout(a)
 	s.motion()
 	if s.m.lan != nil {
-		s.m.lan.lanUpdate(a, s.t, s.m.names) // names, chat and notices of a LAN table (incangold_lan.go)
+		s.m.lan.UpdateScreen(a, s.t, s.m.names) // names, chat and notices of a LAN table (LanLink.UpdateScreen)
 	}
 	if a.Key(ebiten.KeyEscape) && !s.curtain {
 		s.m.close()

@@ -34,9 +34,9 @@ func (s *ugPlayScene) Draw(a *App, dst *ebiten.Image) {
 	s.drawMarket(a, dst)
 	s.drawLog(a, dst)
 	s.drawPanels(a, dst)
-	if s.m.lan != nil { // the connection's state, the newest chat line (incangold_lan.go)
+	if s.m.lan != nil { // the connection's state, the newest chat line (LanLink.UpdateScreen)
 		b := s.l.board
-		s.m.lan.lanDraw(a, &s.p, dst, s.t, Rect{b.Cx() - a.U(270), b.Y + a.U(8), a.U(540), a.U(30)})
+		s.m.lan.DrawStatus(a, &s.p, dst, s.t, Rect{b.Cx() - a.U(270), b.Y + a.U(8), a.U(540), a.U(30)})
 	}
 	s.drawBar(a, dst)
 	s.drawScore(a, dst)

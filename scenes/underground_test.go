@@ -15,7 +15,7 @@ import (
 // ugHarness starts an Underground game of seats on its board.
 func ugHarness(t *testing.T, seats []SeatSetup, seed uint64) (*Harness, *ugPlayScene) {
 	t.Helper()
-	h := NewHarness(t)
+	h := NewHarness(t, ugTestGames)
 	h.A.Settings.AnimSpeed = 16
 	m, err := newUGMatch(h.A, ugSetup{Seats: seats, Seed: seed})
 	if err != nil {
@@ -266,7 +266,7 @@ func TestUGHotseatTwoHumans(t *testing.T) {
 // levels), and the human's controls on screen.
 func TestUGContinueRestoresTable(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir)
+	h := NewHarnessIn(t, dir, ugTestGames)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "hard"}, {Name: "Bot 3", Level: "easy"}}
 	m, err := newUGMatch(h.A, ugSetup{Seats: seats, Seed: 11})
 	if err != nil {
@@ -301,7 +301,7 @@ func TestUGContinueRestoresTable(t *testing.T) {
 	wantView, _ := json.Marshal(m.table.View(0))
 	m.close()
 
-	h2 := NewHarnessIn(t, dir)
+	h2 := NewHarnessIn(t, dir, ugTestGames)
 	h2.Ticks(2)
 	menu := h2.A.Cur.(*MenuScene)
 	menu.Layout(h2.A)
@@ -417,7 +417,7 @@ func TestUGSortMovesOffersOnlyLegal(t *testing.T) {
 func TestUGBoardInThreeLanguages(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		t.Run(lang, func(t *testing.T) {
-			h := NewHarness(t)
+			h := NewHarness(t, ugTestGames)
 			if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 				t.Fatal(err)
 			}
@@ -473,3 +473,6 @@ func TestUGBoardInThreeLanguages(t *testing.T) {
 		})
 	}
 }
+
+// ugTestGames are the games Underground's tests give the app.
+var ugTestGames = []Game{Saboteur, Underground}
