@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -24,6 +25,8 @@ type TB interface {
 	Cleanup(func())
 	TempDir() string
 	Error(args ...any)
+	Errorf(format string, args ...any)
+	Context() context.Context
 	Fatal(args ...any)
 	Fatalf(format string, args ...any)
 }
@@ -307,4 +310,11 @@ func DrawnLines(h *Harness) []drawnText {
 // overlaps reports whether two boxes share any area.
 func Overlaps(p, q Rect) bool {
 	return p.X < q.X+q.W && q.X < p.X+p.W && p.Y < q.Y+q.H && q.Y < p.Y+p.H
+}
+
+// screenBig gives the harness a full-size screen when pictures are wanted.
+func (h *Harness) ScreenBig() {
+	if os.Getenv("SCENE_SHOTS") != "" {
+		h.Screen = ebiten.NewImage(h.A.W, h.A.H)
+	}
 }

@@ -85,10 +85,3 @@ func TestHotseatContinuedAfterCrash(t *testing.T) {
 	}
 	h2.Shot("hotseat-continued-4-ben-turn")
 }
-
-// screenBig gives the harness a full-size screen when pictures are wanted.
-func (h *Harness) ScreenBig() {
-	if os.Getenv("SCENE_SHOTS") != "" {
-		h.Screen = ebiten.NewImage(h.A.W, h.A.H)
-	}
-}

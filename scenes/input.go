@@ -115,3 +115,18 @@ func (in *EbitenInput) AppendChars(dst []rune) []rune { return ebiten.AppendInpu
 // dragThreshold is how far (layout units) a press must travel to become a
 // drag rather than a click.
 const DragThreshold = 6
+
+var touchIDs []ebiten.TouchID
+
+// AppendTouches appends every touch's position (a touch reader of a game's board: scenes/underground).
+func (in *EbitenInput) AppendTouches(dst [][2]int) [][2]int {
+	touchIDs = ebiten.AppendTouchIDs(touchIDs[:0])
+	for _, id := range touchIDs {
+		if inpututil.IsTouchJustReleased(id) {
+			continue
+		}
+		x, y := ebiten.TouchPosition(id)
+		dst = append(dst, [2]int{x, y})
+	}
+	return dst
+}

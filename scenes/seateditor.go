@@ -10,14 +10,14 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// seatEditor is the seat list and seed of a new-game scene: a row per
+// SeatEditor is the seat list and seed of a new-game scene: a row per
 // seat (human with a name field, or computer player with its level),
 // "add a player" up to the game's most seats, a remove button down to its
 // fewest, and the seed field. Keyboard: Tab and Shift+Tab go through the
 // humans' names and the seed (nextField), typed characters go to the
 // focused field (typeInto). Incan Gold's and Underground's new-game scenes
 // use it; their own options sit beside it.
-type seatEditor struct {
+type SeatEditor struct {
 	Seats    []SeatSetup
 	seed     string // the seed field's text: digits, or "" for random
 	Focus    int    // seat i's name field, or fieldSeed; -1 none
@@ -34,8 +34,8 @@ type seatEditor struct {
 
 // newSeatEditor starts with a human at seat 0 and n-1 computer players at
 // normal level.
-func NewSeatEditor(a *App, n, lo, hi int, levels []string, keys string) seatEditor {
-	e := seatEditor{Focus: -1, min: lo, max: hi, levels: levels, keys: keys}
+func NewSeatEditor(a *App, n, lo, hi int, levels []string, keys string) SeatEditor {
+	e := SeatEditor{Focus: -1, min: lo, max: hi, levels: levels, keys: keys}
 	e.Seats = []SeatSetup{{Human: true, Name: defaultPlayerName(a)}}
 	for i := 2; i <= n; i++ {
 		e.Seats = append(e.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
@@ -46,7 +46,7 @@ func NewSeatEditor(a *App, n, lo, hi int, levels []string, keys string) seatEdit
 // layout places the rows from (x0, y0) down, each rowH pixels high, and
 // the seed field at seedR; mirrored for a right-to-left language across
 // the screen's width.
-func (e *seatEditor) Layout(a *App, seedR Rect) {
+func (e *SeatEditor) Layout(a *App, seedR Rect) {
 	w, u := float64(a.W), a.U
 	x0, y0, rowH := u(40), u(96), u(46)
 	n := len(e.Seats)
@@ -79,7 +79,7 @@ func (e *seatEditor) Layout(a *App, seedR Rect) {
 
 // cycleLevel is the level d steps from l in the game's list, round and
 // round.
-func (e *seatEditor) cycleLevel(l string, d int) string {
+func (e *SeatEditor) cycleLevel(l string, d int) string {
 	i := max(slices.Index(e.levels, l), 0)
 	n := len(e.levels)
 	return e.levels[(i+d+n)%n]
@@ -88,7 +88,7 @@ func (e *seatEditor) cycleLevel(l string, d int) string {
 // update reads the clicks on the rows, "add" and the seed field, then
 // Tab or the typed characters; it reports whether a seat was removed (the
 // rows are stale until the next layout).
-func (e *seatEditor) Update(a *App) (removed bool) {
+func (e *SeatEditor) Update(a *App) (removed bool) {
 	e.ticks++
 	for i := range e.Rows {
 		r, st := &e.Rows[i], &e.Seats[i]
@@ -132,7 +132,7 @@ func (e *seatEditor) Update(a *App) (removed bool) {
 // result is the seats with their names trimmed (an empty one becomes
 // "Player n") and the seed (0: random); a seed that does not read as a
 // number is an error text for the scene.
-func (e *seatEditor) Result(a *App) (seats []SeatSetup, seed uint64, errText string) {
+func (e *SeatEditor) Result(a *App) (seats []SeatSetup, seed uint64, errText string) {
 	seats = slices.Clone(e.Seats)
 	for i := range seats {
 		seats[i].Name = strings.TrimSpace(seats[i].Name)
@@ -151,7 +151,7 @@ func (e *seatEditor) Result(a *App) (seats []SeatSetup, seed uint64, errText str
 }
 
 // draw draws the rows, "add", the seed's label and field.
-func (e *seatEditor) Draw(a *App, p *Painter, dst *ebiten.Image) {
+func (e *SeatEditor) Draw(a *App, p *Painter, dst *ebiten.Image) {
 	for i, r := range e.Rows {
 		st := e.Seats[i]
 		DrawButton(a, p, dst, &r.kind)

@@ -318,3 +318,13 @@ func DrawToggle(a *App, p *Painter, dst *ebiten.Image, b *Button) {
 	size := FitSize(a, b.Label, a.U(15), avail)
 	DrawText(a, dst, Fit(a, b.Label, size, avail), size, tx, b.R.Cy(), al, ColText)
 }
+
+// Image is r as an image rectangle (whole pixels, truncated).
+func (r Rect) Image() image.Rectangle {
+	return image.Rect(int(r.X), int(r.Y), int(r.X+r.W), int(r.Y+r.H))
+}
+
+// R is the rectangle at (x, y), w wide and h high, in pixels: Rect{x, y,
+// w, h} for the games' packages (go vet wants an imported struct's fields
+// named).
+func R(x, y, w, h float64) Rect { return Rect{x, y, w, h} }
