@@ -259,7 +259,7 @@ func (s *boardScene) Update(a *App) error {
 		}
 		return nil
 	}
-	if s.m.lan != nil && s.m.lan.boardUpdate(a, s) { // LAN chat has the keys (chat.go)
+	if s.m.lan != nil && lanBoardUpdate(s.m.lan, a, s) { // LAN chat has the keys (chat.go)
 		return nil
 	}
 	s.input(a)

@@ -159,7 +159,7 @@ func (s *boardScene) Draw(a *App, dst *ebiten.Image) {
 		a.FlushText()
 	}
 	if s.m.lan != nil {
-		s.m.lan.drawBoard(a, s, dst) // the LAN chat and connection state (chat.go)
+		lanDrawBoard(s.m.lan, a, s, dst) // the LAN chat and connection state (chat.go)
 	}
 	if s.chooser.on {
 		s.drawChooser(a, dst)

@@ -4,8 +4,6 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // helpScene is the rules help: a readable, illustrated summary of
@@ -24,13 +22,6 @@ type HelpScene struct {
 // helpPage is one page: its title and text keys and the cards shown.
 type HelpPage struct {
 	Title, Body string
-	cards       []saboteur.Card
-	roles       []saboteur.Role
-	gold        []int
-	// maze: the cards show the maze from the start to a goal, left to
-	// right as the board lays it out, so they are not mirrored for a
-	// right-to-left reader.
-	maze bool
 	// Pic is a game's own pictures for the page (HelpPicture), nil for
 	// none.
 	Pic HelpPicture
@@ -39,15 +30,6 @@ type HelpPage struct {
 	// section and where the page stands in it (its n of total).
 	Sec    int
 	SecKey string
-}
-
-var helpPages = []HelpPage{
-	{Title: "scene.help.roles.title", Body: "scene.help.roles.body", roles: []saboteur.Role{saboteur.GoldDigger, saboteur.Saboteur}},
-	{Title: "scene.help.turn.title", Body: "scene.help.turn.body", cards: []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("NES"), saboteur.MustCard("GOAL")}, maze: true},
-	{Title: "scene.help.paths.title", Body: "scene.help.paths.body", cards: []saboteur.Card{saboteur.MustCard("NE"), saboteur.MustCard("SW"), saboteur.MustCard("xNS"), saboteur.MustCard("xE")}},
-	{Title: "scene.help.actions.title", Body: "scene.help.actions.body", cards: []saboteur.Card{saboteur.MustCard("broken:lantern"), saboteur.MustCard("repair:pickaxe+cart"), saboteur.MustCard("rockfall"), saboteur.MustCard("map")}},
-	{Title: "scene.help.end.title", Body: "scene.help.end.body", cards: []saboteur.Card{saboteur.MustCard("GOLD"), saboteur.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
-	{Title: "scene.help.controls.title", Body: "scene.help.controls.body"},
 }
 
 func NewHelpScene(a *App, back Scene) *HelpScene {
@@ -128,49 +110,9 @@ func (s *HelpScene) Draw(a *App, dst *ebiten.Image) {
 	DrawText(a, dst, head, a.U(16), w/2, a.U(26), AlignCenter, ColTextDim)
 	DrawText(a, dst, a.T(pg.Title), a.U(32), w/2, a.U(62), AlignCenter, ColGold)
 	// Pictures across the top, text below.
-	art := a.Art(int(a.U(86)))
-	n := len(pg.cards) + len(pg.roles) + len(pg.gold)
 	y := a.U(96)
 	if pg.Pic != nil {
 		y = pg.Pic.Draw(a, &s.P, dst, y)
-	}
-	if n > 0 {
-		gap := a.U(18)
-		cw := float64(art.Width())
-		x := (w - (float64(n)*cw + float64(n-1)*gap)) / 2
-		step := cw + gap
-		if a.RTL() && !pg.maze {
-			// The first picture the text names sits where a right-to-left
-			// reader starts: on the right.
-			x, step = x+float64(n-1)*step, -step
-		}
-		// Each picture with its name under it, drawn by the cards' own art.
-		capY := y + float64(art.Height()) + a.U(14)
-		capW := cw + gap - a.U(4)
-		capH := 0.0
-		caption := func(t string) {
-			capH = max(capH, DrawWrapped(a, dst, t, a.U(13), x+cw/2, capY-a.U(8), capW, AlignCenter, ColTextDim))
-		}
-		for _, r := range pg.roles {
-			s.P.Image(dst, art.Role(r), x, y, 1, 1, 1)
-			caption(roleCaption(a, r))
-			x += step
-		}
-		for i, c := range pg.cards {
-			s.P.Image(dst, art.Card(c), x, y, 1, 1, 1)
-			t := cardCaption(a, c)
-			if i > 0 && c.Kind == saboteur.Path && c == pg.cards[i-1].Rotated() && c != pg.cards[i-1] {
-				t = a.T("scene.help.turned") // the card before, turned half a turn (R3.3)
-			}
-			caption(t)
-			x += step
-		}
-		for _, g := range pg.gold {
-			s.P.Image(dst, art.GoldCard(g), x, y, 1, 1, 1)
-			caption(a.N("gold.amount", g))
-			x += step
-		}
-		y = capY + capH + a.U(14)
 	}
 	tw := min(w-a.U(120), a.U(860))
 	x, al := (w-tw)/2, AlignStart

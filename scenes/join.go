@@ -507,7 +507,7 @@ func tableGameName(a *App, id string) string {
 	if id == "" {
 		return ""
 	}
-	if a.GameByID(id) != nil {
+	if a.GameByID(id) != nil || a.Cat.Has("game."+id+".name") {
 		return a.T("game." + id + ".name")
 	}
 	return id

@@ -616,16 +616,16 @@ func TestLANNoticesOnBoards(t *testing.T) {
 		b    *boardScene
 		line string
 	}{{"host", hb, hostLine}, {"guest", gb, guestLine}} {
-		if got, ok := c.b.m.lan.toastShown(c.b, c.b.ticks); !ok || got != c.line {
+		if got, ok := lanToastShown(c.b.m.lan, c.b, c.b.ticks); !ok || got != c.line {
 			t.Errorf("the %s's board shows the notice %q (%v) over the maze, want %q", c.who, got, ok, c.line)
 		}
 	}
 	hh.Shot("lan-board-notice-fa")
 	hg.Shot("lan-board-notice-ru")
-	if _, ok := hb.m.lan.toastShown(hb, hb.m.lan.ToastEnd); ok {
+	if _, ok := lanToastShown(hb.m.lan, hb, hb.m.lan.ToastEnd); ok {
 		t.Error("the notice is still shown over the maze after toastTicks")
 	}
-	if _, ok := hb.m.lan.toastShown(&boardScene{m: hb.m}, 0); ok {
+	if _, ok := lanToastShown(hb.m.lan, &boardScene{m: hb.m}, 0); ok {
 		t.Error("the notice would show again over the next round's board")
 	}
 }

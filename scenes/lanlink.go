@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net"
 	"slices"
@@ -14,7 +13,7 @@ import (
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/webdist"
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -53,8 +52,10 @@ type LanLink struct {
 	Client *lan.Client
 	// Guest is a guest's table (Game.NewGuest), nil on the host's side.
 	Guest GuestTable
-	Seat  int     // this screen's seat
-	box   chatBox // the chat box on the board
+	// phrases are the game's quick chat phrases (rules.Phraser).
+	phrases []rules.Phrase
+	Seat    int     // this screen's seat
+	box     chatBox // the chat box on the board
 
 	mu      sync.Mutex
 	lobby   lan.Lobby
@@ -66,7 +67,7 @@ type LanLink struct {
 	// toast is the last notice's line, shown over board toastOn's maze
 	// until its tick toastEnd (see drawBoard); board goroutine only.
 	Toast    string
-	toastOn  *boardScene
+	toastOn  any
 	ToastEnd int
 	toastFit string // toast cut to the banner's width toastW (drawBoard)
 	toastW   float64
@@ -110,7 +111,7 @@ func hostLAN(cfg lan.HostConfig, name string) (*LanLink, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go h.Announce(ctx, LanNet.Announce, port, LanNet.Every)
-	l := &LanLink{Host: h, stop: cancel, Port: port, Seat: 0}
+	l := &LanLink{Host: h, stop: cancel, Port: port, Seat: 0, phrases: rules.PhrasesOf(cfg.Game)}
 	l.RefreshHost()
 	return l, nil
 }
@@ -122,7 +123,7 @@ func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig, g Game) (*L
 	if err != nil {
 		return nil, err
 	}
-	l := &LanLink{Client: c, Seat: c.Seat()}
+	l := &LanLink{Client: c, Seat: c.Seat(), phrases: rules.PhrasesOf(cfg.Game)}
 	l.Guest = g.NewGuest(l, cfg.Name)
 	go l.run()
 	return l, nil
@@ -406,25 +407,6 @@ func joinURL(port int) string {
 		return us[0]
 	}
 	return ""
-}
-
-// sabOptions is o as Saboteur's table options JSON (lan.HostConfig.Options).
-func sabOptions(o saboteur.Options) json.RawMessage {
-	p, _ := json.Marshal(o) // a struct of numbers and booleans
-	return p
-}
-
-// lobbyOptions reads a lobby's Saboteur table options; a lobby of another
-// game, or none yet, has the zero options.
-func lobbyOptions(lb lan.Lobby) saboteur.Options {
-	if lb.Game != saboteur.ID || lb.Players == 0 {
-		return saboteur.Options{}
-	}
-	o, err := saboteur.ParseOptions(lb.Players, lb.Options)
-	if err != nil {
-		return saboteur.Options{}
-	}
-	return o
 }
 
 // lanToast is how long a chat line or a host's notice stays on the

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"encoding/json"
 	"math"
 	"os"
 	"strconv"
@@ -62,9 +63,8 @@ func defaultPlayerName(a *App) string {
 
 func newNewGameScene(a *App) *newGameScene {
 	s := &newGameScene{focus: -1}
-	if a.Settings.LastSetup != nil {
-		s.setup = *a.Settings.LastSetup
-		s.setup.Seats = append([]SeatSetup(nil), a.Settings.LastSetup.Seats...)
+	if last := lastSetup(a.Settings); last != nil {
+		s.setup = *last
 		for i := range s.setup.Seats {
 			// Names the game gave follow today's language (localnames.go).
 			s.setup.Seats[i].Name = localName(a, s.setup.Seats[i].Name)
@@ -295,7 +295,7 @@ func (s *newGameScene) Begin(a *App) {
 	}
 	saved := st
 	saved.Seed = 0
-	a.Settings.LastSetup = &saved
+	a.Settings.LastSetup = JSONOf(saved)
 	a.saveSettings()
 	a.GoTo(startScene(a, m))
 }
@@ -397,4 +397,39 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	if s.ask.on {
 		s.drawAsk(a, dst)
 	}
+}
+
+// newAutoplayNewGame is the new-game scene as --autoplay fills it: every
+// seat a computer player.
+func newAutoplayNewGame(a *App) *newGameScene {
+	s := newNewGameScene(a)
+	n := a.Cfg.Players
+	if n == 0 {
+		n = 5
+	}
+	s.setup = Setup{Youngest: 0}
+	for i := 1; i <= n; i++ {
+		s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
+	}
+	return s
+}
+
+// lastSetup is the last new-game setup of the settings (Settings.LastSetup),
+// nil when there is none or it does not hold a valid Saboteur table. A name
+// is drawn as it is: one that fails saboteur.CheckName (too long, a control
+// character, a bidi override) is cut to fit.
+func lastSetup(st Settings) *Setup {
+	if len(st.LastSetup) == 0 {
+		return nil
+	}
+	var s Setup
+	if err := json.Unmarshal(st.LastSetup, &s); err != nil || s.validate() != nil {
+		return nil
+	}
+	for i := range s.Seats {
+		if n := &s.Seats[i].Name; saboteur.CheckName(*n) != nil {
+			*n = saboteur.CutName(*n)
+		}
+	}
+	return &s
 }

@@ -1,11 +1,8 @@
 package scenes
 
 import (
-	"math"
-
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
@@ -128,22 +125,6 @@ func (pk *picker) draw(a *App, p *Painter, dst *ebiten.Image, focus, ticks int) 
 			y += LineBox(small)/2 + a.U(6)
 		}
 		DrawWrapped(a, dst, a.T("game."+g.id+".summary"), small, text.X, y, text.W, AlignStart, ColTextDim)
-	}
-}
-
-// drawSaboteurPicture is Saboteur's picture: a tunnel from the start card
-// to the gold, the gold glinting.
-func drawSaboteurPicture(a *App, p *Painter, dst *ebiten.Image, r Rect, ticks int) {
-	cards := []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("GOLD")}
-	art := a.Art(int(min(r.W/float64(len(cards)), r.H*0.9/1.45)))
-	cw, ch := float64(art.Width()), float64(art.Height())
-	x0, y0 := r.Cx()-cw*float64(len(cards))/2, r.Cy()-ch/2
-	for i, c := range cards {
-		alpha := float32(1)
-		if i == len(cards)-1 {
-			alpha = float32(0.85 + 0.15*math.Sin(float64(ticks)/25))
-		}
-		p.Image(dst, art.Card(c), x0+float64(i)*cw, y0, 1, 1, alpha)
 	}
 }
 

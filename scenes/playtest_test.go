@@ -708,7 +708,10 @@ func TestRulesHelpPicturesNamedRulesSmall(t *testing.T) {
 				if hs.Page != pg {
 					t.Fatalf("on page %d, want %d", hs.Page, pg)
 				}
-				p := helpPages[pg]
+				p, _ := helpPages[pg].Pic.(*sabHelpPic)
+				if p == nil {
+					p = &sabHelpPic{}
+				}
 				drawn := map[string]float64{}
 				lines := DrawnLines(h)
 				for _, d := range lines {
@@ -737,7 +740,7 @@ func TestRulesHelpPicturesNamedRulesSmall(t *testing.T) {
 						t.Errorf("page %d: the role's name %q is not drawn", pg, roleCaption(h.A, r))
 					}
 				}
-				if _, refs := SplitRules(h.A.T(p.Body)); len(refs) > 0 {
+				if _, refs := SplitRules(h.A.T(helpPages[pg].Body)); len(refs) > 0 {
 					line := h.A.T("scene.help.rules_ref", "refs", strings.Join(refs, " · "))
 					if _, ok := drawn[line]; !ok {
 						t.Errorf("page %d: the rule numbers %q are not drawn", pg, line)

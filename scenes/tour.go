@@ -34,18 +34,3 @@ func (a *App) tour() {
 		s.Begin(a)
 	}
 }
-
-// newAutoplayNewGame is the new-game scene as --autoplay fills it: every
-// seat a computer player.
-func newAutoplayNewGame(a *App) *newGameScene {
-	s := newNewGameScene(a)
-	n := a.Cfg.Players
-	if n == 0 {
-		n = 5
-	}
-	s.setup = Setup{Youngest: 0}
-	for i := 1; i <= n; i++ {
-		s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
-	}
-	return s
-}

@@ -214,7 +214,7 @@ func TestContinuePicksTheGamePlayedLast(t *testing.T) {
 	}
 	h3 := scenes.NewHarnessIn(t, dir, igTestGames)
 	h3.Ticks(2)
-	if h3.A.GameID != "" {
+	if h3.A.GameID != "saboteur" {
 		t.Fatalf("fresh start picked %q, want Saboteur", h3.A.GameID)
 	}
 	h3.Click(h3.A.Cur.(*scenes.MenuScene).Buttons[scenes.MenuContinue].R)

@@ -15,8 +15,8 @@ func TestLastSetupFollowsLanguage(t *testing.T) {
 	}
 	a.Settings.PersianDigits = true
 	a.Cat.SetPersianDigits(true)
-	a.Settings.LastSetup = &Setup{Seats: []SeatSetup{{Human: true, Name: "Игрок 1"}, {Name: "Бот 2", Level: "easy"},
-		{Name: "Bot 3", Level: "hard"}, {Human: true, Name: "Бот 12"}, {Human: true, Name: "Вы"}, {Human: true, Name: "Ann"}}}
+	a.Settings.LastSetup = JSONOf(Setup{Seats: []SeatSetup{{Human: true, Name: "Игрок 1"}, {Name: "Бот 2", Level: "easy"},
+		{Name: "Bot 3", Level: "hard"}, {Human: true, Name: "Бот 12"}, {Human: true, Name: "Вы"}, {Human: true, Name: "Ann"}}})
 	s := newNewGameScene(a)
 	want := []string{"بازیکن ۱", "ربات ۲", "ربات ۳", "Бот 12", "شما", "Ann"}
 	for i, w := range want {

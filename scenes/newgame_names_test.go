@@ -23,13 +23,13 @@ func TestLoadSettingsCutsSetupNames(t *testing.T) {
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := LoadSettings(path)
-	if s.LastSetup == nil {
+	s := lastSetup(LoadSettings(path))
+	if s == nil {
 		t.Fatal("last_setup dropped; want its names cut")
 	}
 	want := []string{strings.Repeat("W", saboteur.MaxName), "Ann", "[2J", "Bo"}
 	for i, w := range want {
-		if got := s.LastSetup.Seats[i].Name; got != w {
+		if got := s.Seats[i].Name; got != w {
 			t.Errorf("seat %d: name %q, want %q", i, got, w)
 		}
 	}

@@ -1,0 +1,100 @@
+package scenes
+
+import (
+	"github.com/goldvein/goldvein/lan"
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// boardChat is the chat box on the board: at the bottom of the right
+// column, under the log (the board's layout leaves it the room: chatH).
+func lanBoardUpdate(l *LanLink, a *App, s *boardScene) bool {
+	l.Poll()
+	// Seats filled at the start (computer players) may be named by a
+	// lobby message that came after the first update.
+	l.mu.Lock()
+	renamed := false
+	if len(l.lobby.Seats) == len(s.m.names) {
+		for i, st := range l.lobby.Seats {
+			if n := SeatName(a, st.Name); st.Name != "" && n != s.m.names[i] {
+				s.m.names[i], renamed = n, true
+			}
+		}
+	}
+	l.mu.Unlock()
+	if renamed {
+		s.refresh(a) // the panels and the status line show the names
+	}
+	// The host's notices (a computer player made a timed-out guest's move)
+	// go to the board's log, in the reader's language.
+	for _, n := range l.TakeNotices() {
+		line := NoticeText(a, n, l.Seat, s.m.names)
+		l.Toast, l.toastOn, l.ToastEnd, l.toastFit = line, s, s.ticks+toastTicks, ""
+		s.m.noteLine(line)
+	}
+	l.box.layout(a, lanBoardRect(l, a, s), true)
+	return l.box.update(a, l, true)
+}
+
+// toastShown returns the notice line shown over board s's maze at its
+// tick now, if any (a board of a later round shows none).
+func lanToastShown(l *LanLink, s *boardScene, now int) (string, bool) {
+	return l.Toast, l.Toast != "" && l.toastOn == s && now < l.ToastEnd
+}
+
+func lanBoardRect(l *LanLink, a *App, s *boardScene) Rect {
+	r := s.L.right
+	return Rect{r.X + a.U(8), float64(a.H) - a.U(chatH) - a.U(8), r.W - a.U(16), a.U(chatH)}
+}
+
+// drawBoard draws the chat box and, when the connection is down, a banner
+// over the maze.
+func lanDrawBoard(l *LanLink, a *App, s *boardScene, dst *ebiten.Image) {
+	a.FlushText()
+	l.box.layout(a, lanBoardRect(l, a, s), true)
+	l.box.draw(a, &s.p, dst, l, s.ticks)
+	// Guests whose connection is down: marked on their panels (a
+	// computer player stands in after the grace period).
+	l.mu.Lock()
+	for i, st := range l.lobby.Seats {
+		if st.Kind != lan.SeatGuest || st.Connected || i >= len(s.L.panels) {
+			continue
+		}
+		key := "lan.board.away"
+		if st.StandIn {
+			key = "lan.board.stand_in"
+		}
+		pr := s.L.panels[i]
+		x, al := pr.X+pr.W-a.U(8), AlignEnd
+		if a.RTL() {
+			x, al = pr.X+a.U(8), AlignStart
+		}
+		DrawText(a, dst, a.T(key), a.U(12), x, pr.Y+a.U(12), al, ColBad)
+	}
+	l.mu.Unlock()
+	_, dropped, _, ended := l.State()
+	msg := ""
+	switch {
+	case ended != nil && ended != ErrLANClosed:
+		msg = a.T("lan.board.host_gone")
+	case dropped:
+		msg = a.T("lan.board.reconnecting")
+	}
+	m := s.L.maze
+	r := Rect{m.X + a.U(20), m.Y + a.U(12), m.W - a.U(40), a.U(36)}
+	if msg != "" {
+		a.FlushText()
+		s.p.Round(dst, r, a.U(8), ColBad, 0, ColBad)
+		DrawText(a, dst, msg, a.U(16), r.Cx(), r.Cy(), AlignCenter, ColText)
+		r.Y += r.H + a.U(8)
+	}
+	// The host's last notice (a computer player made someone's timed-out
+	// move), for a few seconds, so that nobody misses it in the log.
+	if line, ok := lanToastShown(l, s, s.ticks); ok {
+		a.FlushText()
+		s.p.Round(dst, r, a.U(8), ColPanel, a.U(2), ColGold)
+		if w := r.W - a.U(24); l.toastFit == "" || l.toastW != w {
+			l.toastFit, l.toastW = Fit(a, line, a.U(15), w), w // once per notice and width, not per frame
+		}
+		DrawText(a, dst, l.toastFit, a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
+	}
+}
