@@ -92,12 +92,12 @@ type App struct {
 	fadeOp    ebiten.DrawImageOptions
 
 	Ptr  pointer
-	text textCache
+	Text textCache
 
 	Shots    map[string]bool
-	shotWait int
+	ShotWait int
 	shotReqs []string
-	ticks    int
+	Ticks    int
 	quit     bool
 	exitCode int
 	tpsMin   float64
@@ -105,7 +105,7 @@ type App struct {
 	shotsWG  sync.WaitGroup
 	tpsSum   float64
 	tpsN     int
-	crashed  bool
+	Crashed  bool
 	lastErr  error
 }
 
@@ -124,7 +124,7 @@ type pointer struct {
 	Down             bool // a stroke is in progress (pressed this tick or earlier)
 	Pressed          bool // the stroke began this tick
 	Released         bool // the stroke ended this tick
-	right, middle    bool // right / middle button pressed this tick
+	Right, Middle    bool // right / middle button pressed this tick
 	wheelX, WheelY   float64
 	consumedPress    bool
 	consumedRelease  bool
@@ -252,21 +252,21 @@ func (a *App) Update() (err error) {
 	if a.quit {
 		return ebiten.Termination
 	}
-	a.ticks++
-	a.text.sweep()
+	a.Ticks++
+	a.Text.sweep()
 	a.trackTPS()
 	a.In.Update()
 	a.readPointer()
 	if a.In.KeyJustPressed(ebiten.KeyF11) {
 		a.Settings.Fullscreen = !a.Settings.Fullscreen
 		ebiten.SetFullscreen(a.Settings.Fullscreen)
-		a.saveSettings()
+		a.SaveSettings()
 	}
 	if a.Fade > 0 {
 		a.Fade--
 		if a.Fade == 0 {
 			a.Cur, a.next = a.next, nil
-			a.shotWait = 0
+			a.ShotWait = 0
 		}
 		return nil
 	}
@@ -276,7 +276,7 @@ func (a *App) Update() (err error) {
 		}
 		a.crash(err, nil)
 	}
-	a.shotWait++
+	a.ShotWait++
 	a.tour()
 	if a.quit {
 		return ebiten.Termination
@@ -287,7 +287,7 @@ func (a *App) Update() (err error) {
 // trackTPS keeps the lowest and mean ticks per second after the first
 // seconds (reported by cmd_app at exit).
 func (a *App) trackTPS() {
-	if a.ticks < 120 || a.ticks%60 != 0 {
+	if a.Ticks < 120 || a.Ticks%60 != 0 {
 		return
 	}
 	t := ebiten.ActualTPS()
@@ -327,8 +327,8 @@ func (a *App) readPointer() {
 			p.Released, p.Down = true, false
 		}
 	}
-	p.right = a.In.ButtonJustPressed(ebiten.MouseButtonRight)
-	p.middle = a.In.ButtonJustPressed(ebiten.MouseButtonMiddle)
+	p.Right = a.In.ButtonJustPressed(ebiten.MouseButtonRight)
+	p.Middle = a.In.ButtonJustPressed(ebiten.MouseButtonMiddle)
 	p.wheelX, p.WheelY = a.In.Wheel()
 }
 
@@ -339,7 +339,7 @@ func (a *App) Clicked(r Rect) bool {
 	if !p.Released || p.consumedRelease {
 		return false
 	}
-	if !r.in(p.X, p.Y) || !r.in(p.StartX, p.StartY) {
+	if !r.In(p.X, p.Y) || !r.In(p.StartX, p.StartY) {
 		return false
 	}
 	p.consumedRelease = true
@@ -347,7 +347,7 @@ func (a *App) Clicked(r Rect) bool {
 }
 
 // Hover reports whether the pointer is over r.
-func (a *App) Hover(r Rect) bool { return r.in(a.Ptr.X, a.Ptr.Y) }
+func (a *App) Hover(r Rect) bool { return r.In(a.Ptr.X, a.Ptr.Y) }
 
 // Key reports a key pressed this tick.
 func (a *App) Key(k ebiten.Key) bool { return a.In.KeyJustPressed(k) }
@@ -403,9 +403,9 @@ func (a *App) screenshot(screen *ebiten.Image) {
 		return
 	}
 	name := ""
-	settled := a.shotWait >= 20
+	settled := a.ShotWait >= 20
 	if st, ok := a.Cur.(interface{ settled() bool }); ok {
-		settled = a.shotWait >= 20 && st.settled() || a.shotWait > 600
+		settled = a.ShotWait >= 20 && st.settled() || a.ShotWait > 600
 	}
 	if n := a.Cur.Name(); !a.Shots[n] && settled {
 		name = n
@@ -485,12 +485,12 @@ func (a *App) LayoutF(ow, oh float64) (float64, float64) {
 func (a *App) crash(err error, stack []byte) {
 	a.lastErr = err
 	fmt.Fprintf(os.Stderr, "goldvein: %v\n%s", err, stack)
-	if a.crashed {
+	if a.Crashed {
 		// The crash screen itself failed: give up cleanly.
 		a.Quit(1)
 		return
 	}
-	a.crashed = true
+	a.Crashed = true
 	a.Fade, a.next = 0, nil
 	a.Cur = newCrashScene(a, err, stack)
 	if a.Cfg.ExitAfterGame {
@@ -498,7 +498,7 @@ func (a *App) crash(err error, stack []byte) {
 	}
 }
 
-func (a *App) saveSettings() {
+func (a *App) SaveSettings() {
 	if err := a.Settings.Save(a.Dirs.settings); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein: settings:", err)
 	}
@@ -516,4 +516,13 @@ func Speed(a *App) float64 {
 		return math.Max(a.Settings.AnimSpeed, 4)
 	}
 	return a.Settings.AnimSpeed
+}
+
+// botDelay is how long a computer player waits at least before moving,
+// so people can follow (shortened by the animation speed).
+func BotDelay(a *App) time.Duration {
+	if a.Cfg.Autoplay || a.Cfg.FastBots {
+		return 0
+	}
+	return time.Duration(float64(900*time.Millisecond) / a.Settings.AnimSpeed)
 }

@@ -9,15 +9,15 @@ import (
 
 // The sound effects the scenes play (sounds package).
 const (
-	sfxDeal     = sounds.Deal
+	SfxDeal     = sounds.Deal
 	SfxPlace    = sounds.Place
 	SfxRefuse   = sounds.Refuse
-	sfxBreak    = sounds.Break
-	sfxRepair   = sounds.Repair
-	sfxRockfall = sounds.Rockfall
-	sfxMap      = sounds.Map
-	sfxCoal     = sounds.Coal
-	sfxGold     = sounds.Gold
+	SfxBreak    = sounds.Break
+	SfxRepair   = sounds.Repair
+	SfxRockfall = sounds.Rockfall
+	SfxMap      = sounds.Map
+	SfxCoal     = sounds.Coal
+	SfxGold     = sounds.Gold
 	SfxRoundEnd = sounds.RoundEnd
 )
 

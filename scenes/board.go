@@ -322,7 +322,7 @@ func (s *boardScene) deal(a *App) {
 		}
 	}
 	s.dealing = int(float64(k)*step+16/sp) + 1
-	a.Audio.Play(sfxDeal)
+	a.Audio.Play(SfxDeal)
 }
 
 // advance shows the next event of the table when the previous one has had
@@ -405,18 +405,18 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		}
 		s.flipAt(a, e.At, e.Card, dur(36))
 		if e.Card.Goal == saboteur.Gold {
-			a.Audio.Play(sfxGold)
+			a.Audio.Play(SfxGold)
 		} else {
-			a.Audio.Play(sfxCoal)
+			a.Audio.Play(SfxCoal)
 		}
 		s.hold = dur(40)
 	case saboteur.ToolBroken:
 		s.flyBetweenSeats(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
-		a.Audio.Play(sfxBreak)
+		a.Audio.Play(SfxBreak)
 		s.hold = dur(26)
 	case saboteur.ToolRepaired:
 		s.flyBetweenSeats(a, s.cardImg(a, e.Card), mover, e.Target, dur(24))
-		a.Audio.Play(sfxRepair)
+		a.Audio.Play(SfxRepair)
 		s.hold = dur(26)
 	case saboteur.RockFell:
 		for i := range s.tiles {
@@ -426,13 +426,13 @@ func (s *boardScene) apply(a *App, it feedItem) {
 			}
 		}
 		s.rockfallAt(a, e.At, e.Card, dur(30))
-		a.Audio.Play(sfxRockfall)
+		a.Audio.Play(SfxRockfall)
 		removed := e.Card
 		s.markPlay(mover, e.At, &removed)
 		s.hold = dur(30)
 	case saboteur.MapPlayed:
 		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
-		a.Audio.Play(sfxMap)
+		a.Audio.Play(SfxMap)
 		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
 		if mover == s.me && s.me >= 0 {
 			// It hides nothing (the side panel): it stays a good while.
@@ -446,7 +446,7 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.flyFromPile(a, mover, dur(18))
 	case saboteur.TurnStarted:
 		if mover == s.me && s.m.isHuman(mover) {
-			a.Audio.Play(sfxDeal)
+			a.Audio.Play(SfxDeal)
 		}
 	case saboteur.RoundEnded:
 		ev := e

@@ -46,7 +46,7 @@ func (s *boardScene) layout(a *App) {
 	L.log = Rect{L.right.X + a.U(8), L.drawPile.Y + pileH + a.U(40), rightW - a.U(16), 0}
 	L.log.H = h - L.log.Y - a.U(8)
 	if s.m.lan != nil { // room for the LAN chat under the log (chat.go)
-		L.log.H -= a.U(chatH + 8)
+		L.log.H -= a.U(ChatH + 8)
 	}
 	L.role = Rect{L.handArea.X + a.U(10), L.handArea.Y + a.U(34), a.U(60), a.U(90)}
 	if rtl {
@@ -213,7 +213,7 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 				col = ColGold
 			}
 			label := s.peekLabel(a, g)
-			tw := a.text.line(label, a.U(12), a.RTL()).w + a.U(10)
+			tw := a.Text.Line(label, a.U(12), a.RTL()).W + a.U(10)
 			s.p.Round(sub, Rect{r.Cx() - tw/2, r.Y + r.H - r.H*0.24, tw, a.U(18)}, a.U(4), ColTextDark, a.U(2), col)
 			DrawText(a, sub, label, a.U(12), r.Cx(), r.Y+r.H-r.H*0.24+a.U(9), AlignCenter, col)
 		}
@@ -230,8 +230,8 @@ func (s *boardScene) drawMaze(a *App, dst *ebiten.Image) {
 			if i == s.tsel {
 				c.A = 140
 			}
-			s.p.Fill(sub, r.inset(a.U(2)), c)
-			s.p.Frame(sub, r.inset(a.U(2)), a.U(2), ColLegal)
+			s.p.Fill(sub, r.Inset(a.U(2)), c)
+			s.p.Frame(sub, r.Inset(a.U(2)), a.U(2), ColLegal)
 		}
 		if s.tsel >= 0 && s.tsel < len(s.targets) && !s.targets[s.tsel].isSeat && !s.drag.started {
 			// The keyboard's choice: a ghost of the card where it would go.
@@ -272,7 +272,7 @@ func (s *boardScene) snapTarget(a *App) int { return s.snapAt(a, s.drag.x, s.dra
 // snapAt is the lit cell nearest the centre of a hand card whose top-left
 // is at (x, y), within snapReach cells, or -1.
 func (s *boardScene) snapAt(a *App, x, y float64) int {
-	if !s.L.maze.in(int(x+float64(s.L.cardW)/2), int(y+float64(s.L.cardW)*0.75)) {
+	if !s.L.maze.In(int(x+float64(s.L.cardW)/2), int(y+float64(s.L.cardW)*0.75)) {
 		return -1
 	}
 	cw, ch := s.cellSize(a)
@@ -351,8 +351,8 @@ func (s *boardScene) drawTop(a *App, dst *ebiten.Image) {
 	DrawText(a, dst, s.texts.status, a.U(20), r.Cx(), r.Cy(), AlignCenter, col)
 	// The keys line only where it does not run into the status.
 	rtl := a.RTL()
-	room := r.W/2 - a.text.line(s.texts.status, a.U(20), rtl).w/2 - a.U(40)
-	if help := s.texts.help(a); a.text.line(help, a.U(13), rtl).w < room {
+	room := r.W/2 - a.Text.Line(s.texts.status, a.U(20), rtl).W/2 - a.U(40)
+	if help := s.texts.help(a); a.Text.Line(help, a.U(13), rtl).W < room {
 		DrawText(a, dst, help, a.U(13), end, r.Cy(), ar, ColTextDim)
 	}
 }
@@ -384,7 +384,7 @@ func (s *boardScene) drawPanel(a *App, dst *ebiten.Image, i, pass int) {
 	if lit {
 		edge = ColLegal
 		if s.tsel >= 0 && s.tsel < len(s.targets) && s.targets[s.tsel].isSeat && s.targets[s.tsel].seat == i {
-			bg = colButtonHi
+			bg = ColButtonHi
 		}
 	}
 	if pass == 0 {
@@ -568,9 +568,9 @@ func (s *boardScene) drawChooser(a *App, dst *ebiten.Image) {
 		ch.r[i] = Rect{r.Cx() - a.U(110) + float64(i)*a.U(130), r.Y + a.U(56), a.U(90), a.U(90)}
 		bg := ColPanelHi
 		if a.Hover(ch.r[i]) {
-			bg = colButtonHi
+			bg = ColButtonHi
 		}
 		s.p.Round(dst, ch.r[i], a.U(8), bg, a.U(2), ColEdge)
-		s.p.ImageIn(dst, art.Tool(t, true, size), ch.r[i].inset(a.U(8)), 1)
+		s.p.ImageIn(dst, art.Tool(t, true, size), ch.r[i].Inset(a.U(8)), 1)
 	}
 }

@@ -33,7 +33,7 @@ func (s *boardScene) endUpdate(a *App) {
 	go_ := s.m.autoplay && s.endWait > int(60/Speed(a))
 	s.endWait++
 	if go_ || b.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter) || a.Key(ebiten.KeySpace) ||
-		a.Ptr.Released && s.L.maze.in(a.Ptr.X, a.Ptr.Y) {
+		a.Ptr.Released && s.L.maze.In(a.Ptr.X, a.Ptr.Y) {
 		a.GoTo(newRoundEndScene(a, s.m, *s.ended, s.view, s.tiles))
 	}
 }

@@ -11,7 +11,7 @@ import (
 func (s *boardScene) input(a *App) {
 	p := &a.Ptr
 	// Zoom: wheel over the maze, or + and -.
-	if p.WheelY != 0 && s.L.maze.in(p.X, p.Y) {
+	if p.WheelY != 0 && s.L.maze.In(p.X, p.Y) {
 		s.zoomBy(a, int(math.Copysign(1, p.WheelY)), float64(p.X), float64(p.Y))
 	}
 	if a.Key(ebiten.KeyEqual) || a.Key(ebiten.KeyKPAdd) {
@@ -43,7 +43,7 @@ func (s *boardScene) input(a *App) {
 	}
 	// Turning: right click, the wheel button or R turns the dragged, the
 	// hovered or the selected card 180 degrees (R3.3).
-	if p.right || p.middle || a.Key(ebiten.KeyR) {
+	if p.Right || p.Middle || a.Key(ebiten.KeyR) {
 		if i := s.turnable(a); i >= 0 && s.hand[i].card.Kind == saboteur.Path {
 			s.hand[i].turned = !s.hand[i].turned
 			s.computeTargets()
@@ -95,7 +95,7 @@ func (s *boardScene) pointerInput(a *App) {
 			i := s.handAt(p.X, p.Y)
 			r := s.hand[i].r
 			s.drag = dragState{on: true, idx: i, grabX: fx - r.X, grabY: fy - r.Y, x: r.X, y: r.Y}
-		case s.L.maze.in(p.X, p.Y):
+		case s.L.maze.In(p.X, p.Y):
 			s.panning, s.panX, s.panY = true, p.X, p.Y
 		}
 	}
@@ -139,12 +139,12 @@ func (s *boardScene) pointerInput(a *App) {
 	}
 	if p.Released && s.sel >= 0 {
 		for i, r := range s.L.panels {
-			if r.in(p.X, p.Y) {
+			if r.In(p.X, p.Y) {
 				s.playOnSeat(a, s.sel, i, -1, -1)
 				return
 			}
 		}
-		if s.L.discard.in(p.X, p.Y) && s.myTurn() {
+		if s.L.discard.In(p.X, p.Y) && s.myTurn() {
 			s.discard(a, s.sel, -1, -1)
 		}
 	}
@@ -153,7 +153,7 @@ func (s *boardScene) pointerInput(a *App) {
 // handAt is the hand card under (x, y), the topmost first.
 func (s *boardScene) handAt(x, y int) int {
 	for i := len(s.hand) - 1; i >= 0; i-- {
-		if s.hand[i].r.in(x, y) {
+		if s.hand[i].r.In(x, y) {
 			return i
 		}
 	}
@@ -200,14 +200,14 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 		}
 		return
 	}
-	if s.L.discard.in(int(fx), int(fy)) {
+	if s.L.discard.In(int(fx), int(fy)) {
 		s.discard(a, idx, cx, cy)
 		return
 	}
 	c := s.hand[idx].placed()
 	switch c.Kind {
 	case saboteur.Path:
-		if !s.L.maze.in(int(fx), int(fy)) {
+		if !s.L.maze.In(int(fx), int(fy)) {
 			s.flyBack(a, idx, cx, cy)
 			return
 		}
@@ -231,14 +231,14 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 		s.play(a, idx, s.moveFor(idx, s.targets[best]), cx, cy)
 	case saboteur.Broken, saboteur.Repair:
 		for i, r := range s.L.panels {
-			if r.in(int(fx), int(fy)) {
+			if r.In(int(fx), int(fy)) {
 				s.playOnSeat(a, idx, i, cx, cy)
 				return
 			}
 		}
 		s.flyBack(a, idx, cx, cy)
 	case saboteur.Rockfall, saboteur.Map:
-		if !s.L.maze.in(int(fx), int(fy)) {
+		if !s.L.maze.In(int(fx), int(fy)) {
 			s.flyBack(a, idx, cx, cy)
 			return
 		}
@@ -281,7 +281,7 @@ func (s *boardScene) discard(a *App, idx int, cx, cy float64) {
 		return
 	}
 	s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Discard, Card: s.hand[idx].card}, cx, cy)
-	a.Audio.Play(sfxDeal)
+	a.Audio.Play(SfxDeal)
 }
 
 func (s *boardScene) flyBack(a *App, idx int, cx, cy float64) {

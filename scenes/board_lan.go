@@ -11,16 +11,16 @@ func lanBoardUpdate(l *LanLink, a *App, s *boardScene) bool {
 	l.Poll()
 	// Seats filled at the start (computer players) may be named by a
 	// lobby message that came after the first update.
-	l.mu.Lock()
+	l.Mu.Lock()
 	renamed := false
-	if len(l.lobby.Seats) == len(s.m.names) {
-		for i, st := range l.lobby.Seats {
+	if len(l.Lobby.Seats) == len(s.m.names) {
+		for i, st := range l.Lobby.Seats {
 			if n := SeatName(a, st.Name); st.Name != "" && n != s.m.names[i] {
 				s.m.names[i], renamed = n, true
 			}
 		}
 	}
-	l.mu.Unlock()
+	l.Mu.Unlock()
 	if renamed {
 		s.refresh(a) // the panels and the status line show the names
 	}
@@ -28,34 +28,34 @@ func lanBoardUpdate(l *LanLink, a *App, s *boardScene) bool {
 	// go to the board's log, in the reader's language.
 	for _, n := range l.TakeNotices() {
 		line := NoticeText(a, n, l.Seat, s.m.names)
-		l.Toast, l.toastOn, l.ToastEnd, l.toastFit = line, s, s.ticks+toastTicks, ""
+		l.Toast, l.ToastOn, l.ToastEnd, l.ToastFit = line, s, s.ticks+ToastTicks, ""
 		s.m.noteLine(line)
 	}
-	l.box.layout(a, lanBoardRect(l, a, s), true)
-	return l.box.update(a, l, true)
+	l.Box.Layout(a, lanBoardRect(l, a, s), true)
+	return l.Box.Update(a, l, true)
 }
 
 // toastShown returns the notice line shown over board s's maze at its
 // tick now, if any (a board of a later round shows none).
 func lanToastShown(l *LanLink, s *boardScene, now int) (string, bool) {
-	return l.Toast, l.Toast != "" && l.toastOn == s && now < l.ToastEnd
+	return l.Toast, l.Toast != "" && l.ToastOn == s && now < l.ToastEnd
 }
 
 func lanBoardRect(l *LanLink, a *App, s *boardScene) Rect {
 	r := s.L.right
-	return Rect{r.X + a.U(8), float64(a.H) - a.U(chatH) - a.U(8), r.W - a.U(16), a.U(chatH)}
+	return Rect{r.X + a.U(8), float64(a.H) - a.U(ChatH) - a.U(8), r.W - a.U(16), a.U(ChatH)}
 }
 
 // drawBoard draws the chat box and, when the connection is down, a banner
 // over the maze.
 func lanDrawBoard(l *LanLink, a *App, s *boardScene, dst *ebiten.Image) {
 	a.FlushText()
-	l.box.layout(a, lanBoardRect(l, a, s), true)
-	l.box.draw(a, &s.p, dst, l, s.ticks)
+	l.Box.Layout(a, lanBoardRect(l, a, s), true)
+	l.Box.Draw(a, &s.p, dst, l, s.ticks)
 	// Guests whose connection is down: marked on their panels (a
 	// computer player stands in after the grace period).
-	l.mu.Lock()
-	for i, st := range l.lobby.Seats {
+	l.Mu.Lock()
+	for i, st := range l.Lobby.Seats {
 		if st.Kind != lan.SeatGuest || st.Connected || i >= len(s.L.panels) {
 			continue
 		}
@@ -70,7 +70,7 @@ func lanDrawBoard(l *LanLink, a *App, s *boardScene, dst *ebiten.Image) {
 		}
 		DrawText(a, dst, a.T(key), a.U(12), x, pr.Y+a.U(12), al, ColBad)
 	}
-	l.mu.Unlock()
+	l.Mu.Unlock()
 	_, dropped, _, ended := l.State()
 	msg := ""
 	switch {
@@ -92,9 +92,9 @@ func lanDrawBoard(l *LanLink, a *App, s *boardScene, dst *ebiten.Image) {
 	if line, ok := lanToastShown(l, s, s.ticks); ok {
 		a.FlushText()
 		s.p.Round(dst, r, a.U(8), ColPanel, a.U(2), ColGold)
-		if w := r.W - a.U(24); l.toastFit == "" || l.toastW != w {
-			l.toastFit, l.toastW = Fit(a, line, a.U(15), w), w // once per notice and width, not per frame
+		if w := r.W - a.U(24); l.ToastFit == "" || l.ToastW != w {
+			l.ToastFit, l.ToastW = Fit(a, line, a.U(15), w), w // once per notice and width, not per frame
 		}
-		DrawText(a, dst, l.toastFit, a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
+		DrawText(a, dst, l.ToastFit, a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
 	}
 }

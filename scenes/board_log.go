@@ -102,7 +102,7 @@ func (s *boardScene) drawPlays(a *App, dst *ebiten.Image) {
 			s.p.Line(dst, r.X+r.W*0.8, r.Y+r.H*0.2, r.X+r.W*0.2, r.Y+r.H*0.8, a.U(3), x)
 		}
 		c.A = uint8(255 * k)
-		s.p.Frame(dst, r.inset(-a.U(1)), a.U(2)+a.U(2)*k, c)
+		s.p.Frame(dst, r.Inset(-a.U(1)), a.U(2)+a.U(2)*k, c)
 		// The seat's badge in the corner: who played here.
 		b := Rect{r.X + a.U(2), r.Y + a.U(2), a.U(16), a.U(16)}
 		s.p.Round(dst, b, a.U(4), c, 0, c)
@@ -114,7 +114,7 @@ func (s *boardScene) drawPlays(a *App, dst *ebiten.Image) {
 		r := s.cellRect(a, s.flash)
 		c := ColGold
 		c.A = uint8(255 * (0.5 + 0.5*math.Abs(math.Sin(float64(s.flashT)/6))))
-		s.p.Frame(dst, r.inset(-a.U(3)), a.U(4), c)
+		s.p.Frame(dst, r.Inset(-a.U(3)), a.U(4), c)
 	}
 }
 
@@ -241,7 +241,7 @@ func (s *boardScene) drawLog(a *App, dst *ebiten.Image) {
 // flashes the cell of a clicked line.
 func (s *boardScene) logInput(a *App) {
 	p := &a.Ptr
-	if p.WheelY != 0 && s.L.log.in(p.X, p.Y) {
+	if p.WheelY != 0 && s.L.log.In(p.X, p.Y) {
 		s.logScroll += int(math.Copysign(3, p.WheelY))
 	}
 	if a.Key(ebiten.KeyPageUp) {
@@ -253,11 +253,11 @@ func (s *boardScene) logInput(a *App) {
 	if a.Key(ebiten.KeyEnd) {
 		s.logScroll = 0
 	}
-	if !p.Released || !s.L.log.in(p.X, p.Y) || !s.L.log.in(p.StartX, p.StartY) {
+	if !p.Released || !s.L.log.In(p.X, p.Y) || !s.L.log.In(p.StartX, p.StartY) {
 		return
 	}
 	for _, h := range s.logHits {
-		if !h.r.in(p.X, p.Y) || h.entry >= len(s.m.log) {
+		if !h.r.In(p.X, p.Y) || h.entry >= len(s.m.log) {
 			continue
 		}
 		// Only this round's lines: an older round's cell is not on this maze.

@@ -19,11 +19,11 @@ import (
 // the bottom."), one click each. The lobby, the guest's waiting room and
 // the board show it.
 type chatBox struct {
-	r       Rect // the whole box
+	R       Rect // the whole box
 	lines   Rect // where the lines show
-	field   Rect
-	quick   Button         // opens the quick phrases
-	phrases []Button       // shown above the box while open
+	Field   Rect
+	Quick   Button         // opens the quick phrases
+	Phrases []Button       // shown above the box while open
 	ids     []rules.Phrase // the game's quick phrases (LanLink.phrases)
 	open    bool
 	typing  bool
@@ -34,36 +34,36 @@ type chatBox struct {
 }
 
 // chatH is the height of the board's chat box in layout units.
-const chatH = 176
+const ChatH = 176
 
 // layout places the box in r; the quick phrases open upwards from its top
 // (or downwards when up is false).
-func (c *chatBox) layout(a *App, r Rect, up bool) {
-	c.r = r
+func (c *chatBox) Layout(a *App, r Rect, up bool) {
+	c.R = r
 	pad := a.U(6)
 	fh := a.U(32)
 	qw := a.U(44)
-	c.field = Rect{r.X + pad, r.Y + r.H - pad - fh, r.W - 3*pad - qw, fh}
-	c.quick = Button{R: Rect{r.X + r.W - pad - qw, c.field.Y, qw, fh}, Label: "…", Enabled: true, Focus: c.open}
-	c.lines = Rect{r.X + pad, r.Y + pad, r.W - 2*pad, c.field.Y - r.Y - 2*pad}
+	c.Field = Rect{r.X + pad, r.Y + r.H - pad - fh, r.W - 3*pad - qw, fh}
+	c.Quick = Button{R: Rect{r.X + r.W - pad - qw, c.Field.Y, qw, fh}, Label: "…", Enabled: true, Focus: c.open}
+	c.lines = Rect{r.X + pad, r.Y + pad, r.W - 2*pad, c.Field.Y - r.Y - 2*pad}
 	if a.RTL() {
-		c.field.X = r.X + r.W - pad - c.field.W
-		c.quick.R.X = r.X + pad
+		c.Field.X = r.X + r.W - pad - c.Field.W
+		c.Quick.R.X = r.X + pad
 	}
-	c.phrases = c.phrases[:0]
+	c.Phrases = c.Phrases[:0]
 	bh := a.U(30)
 	for i, p := range c.ids {
 		y := r.Y - float64(len(c.ids)-i)*bh - a.U(4)
 		if !up {
 			y = r.Y + r.H + float64(i)*bh + a.U(4)
 		}
-		c.phrases = append(c.phrases, Button{R: Rect{r.X, y, r.W, bh - a.U(2)}, Label: a.T("lan.phrase." + p.ID), Enabled: true})
+		c.Phrases = append(c.Phrases, Button{R: Rect{r.X, y, r.W, bh - a.U(2)}, Label: a.T("lan.phrase." + p.ID), Enabled: true})
 	}
 }
 
 // update handles the box's input; it reports whether the keyboard belongs
 // to the box this tick (the scene then ignores the keys).
-func (c *chatBox) update(a *App, l *LanLink, hotkey bool) bool {
+func (c *chatBox) Update(a *App, l *LanLink, hotkey bool) bool {
 	c.ids = l.phrases
 	if c.noteT > 0 {
 		c.noteT--
@@ -71,13 +71,13 @@ func (c *chatBox) update(a *App, l *LanLink, hotkey bool) bool {
 	if r := l.takeRefused(); r != "" {
 		c.say(a, r)
 	}
-	if c.quick.Clicked(a) {
+	if c.Quick.Clicked(a) {
 		c.open = !c.open
 		return true
 	}
 	if c.open {
-		for i := range c.phrases {
-			if c.phrases[i].Clicked(a) {
+		for i := range c.Phrases {
+			if c.Phrases[i].Clicked(a) {
 				c.open = false
 				if err := l.say("", c.ids[i].ID); err != nil {
 					c.say(a, a.T("scene.error", "error", err.Error()))
@@ -90,7 +90,7 @@ func (c *chatBox) update(a *App, l *LanLink, hotkey bool) bool {
 			return true
 		}
 	}
-	if a.Clicked(c.field) {
+	if a.Clicked(c.Field) {
 		c.typing = true
 		return true
 	}
@@ -101,7 +101,7 @@ func (c *chatBox) update(a *App, l *LanLink, hotkey bool) bool {
 		}
 		return false
 	}
-	if a.Ptr.Released && !a.Ptr.consumedRelease && !c.r.in(a.Ptr.X, a.Ptr.Y) {
+	if a.Ptr.Released && !a.Ptr.consumedRelease && !c.R.In(a.Ptr.X, a.Ptr.Y) {
 		c.typing = false
 		return false
 	}
@@ -139,23 +139,23 @@ func (c *chatBox) say(a *App, s string) {
 
 // lineText is a chat line as shown: a quick phrase in the reader's
 // language, free text as typed.
-func LineText(a *App, e chatEntry) string {
-	if e.phrase != "" && a.Cat.Has("lan.phrase."+e.phrase) {
-		return a.T("lan.phrase." + e.phrase)
+func LineText(a *App, e ChatEntry) string {
+	if e.Phrase != "" && a.Cat.Has("lan.phrase."+e.Phrase) {
+		return a.T("lan.phrase." + e.Phrase)
 	}
-	return e.text
+	return e.Text
 }
 
 // fit cuts s to at most w pixels at size px, ending it with an ellipsis.
 func Fit(a *App, s string, size, w float64) string {
-	if a.text.line(s, size, a.RTL()).w <= w {
+	if a.Text.Line(s, size, a.RTL()).W <= w {
 		return s
 	}
 	rs := []rune(s)
 	for len(rs) > 1 {
 		rs = rs[:len(rs)-1]
 		t := string(rs) + "…"
-		if a.text.line(t, size, a.RTL()).w <= w {
+		if a.Text.Line(t, size, a.RTL()).W <= w {
 			return t
 		}
 	}
@@ -163,9 +163,9 @@ func Fit(a *App, s string, size, w float64) string {
 }
 
 // draw draws the box with the newest lines at the bottom.
-func (c *chatBox) draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick int) {
+func (c *chatBox) Draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick int) {
 	_, lines, _ := l.Snapshot()
-	p.Round(dst, c.r, a.U(8), ColPanel, a.U(1), ColEdge)
+	p.Round(dst, c.R, a.U(8), ColPanel, a.U(1), ColEdge)
 	size := a.U(14)
 	lh := LineBox(size) + a.U(4)
 	y := c.lines.Y + c.lines.H - lh/2
@@ -181,9 +181,9 @@ func (c *chatBox) draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick i
 	for i := len(lines) - 1; i >= 0 && y-lh/2 >= top; i-- {
 		e := lines[i]
 		name := e.Name + ":"
-		nw := a.text.line(name, size, a.RTL()).w
+		nw := a.Text.Line(name, size, a.RTL()).W
 		col := ColGold
-		if e.seat == l.Seat {
+		if e.Seat == l.Seat {
 			col = ColLegal
 		}
 		// The text wraps under itself, beside the speaker's name; the
@@ -194,7 +194,7 @@ func (c *chatBox) draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick i
 		// in the direction of its own first letter (issue 7: "سلام! Hi"
 		// stays a right-to-left line in an English UI).
 		dir := a.RTL()
-		if e.phrase == "" {
+		if e.Phrase == "" {
 			dir = i18n.FirstStrongRTL(text, dir)
 		}
 		body := fonts.Wrap(text, size, c.lines.W-indent, dir)
@@ -226,8 +226,8 @@ func (c *chatBox) draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick i
 	if c.typing {
 		edge = ColGold
 	}
-	p.Round(dst, c.field, a.U(6), ColTextDark, a.U(2), edge)
-	fx, fal := StartOf(a, c.field, a.U(8))
+	p.Round(dst, c.Field, a.U(6), ColTextDark, a.U(2), edge)
+	fx, fal := StartOf(a, c.Field, a.U(8))
 	switch {
 	case c.text != "" || c.typing:
 		t := c.text
@@ -236,21 +236,21 @@ func (c *chatBox) draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick i
 		}
 		// Show the end of a long line, where the typing is.
 		rs := []rune(t)
-		for len(rs) > 1 && a.text.line(string(rs), a.U(15), a.RTL()).w > c.field.W-a.U(16) {
+		for len(rs) > 1 && a.Text.Line(string(rs), a.U(15), a.RTL()).W > c.Field.W-a.U(16) {
 			rs = rs[1:]
 		}
-		DrawText(a, dst, string(rs), a.U(15), fx, c.field.Cy(), fal, ColText)
+		DrawText(a, dst, string(rs), a.U(15), fx, c.Field.Cy(), fal, ColText)
 	default:
-		DrawText(a, dst, Fit(a, a.T("lan.chat.hint"), a.U(13), c.field.W-a.U(16)), a.U(13), fx, c.field.Cy(), fal, ColTextDim)
+		DrawText(a, dst, Fit(a, a.T("lan.chat.hint"), a.U(13), c.Field.W-a.U(16)), a.U(13), fx, c.Field.Cy(), fal, ColTextDim)
 	}
-	DrawButton(a, p, dst, &c.quick)
+	DrawButton(a, p, dst, &c.Quick)
 	if c.open {
 		a.FlushText()
-		for i := range c.phrases {
-			b := &c.phrases[i]
+		for i := range c.Phrases {
+			b := &c.Phrases[i]
 			p.Round(dst, b.R, a.U(6), ColPanelHi, a.U(1), ColEdge)
 			if a.Hover(b.R) {
-				p.Round(dst, b.R, a.U(6), colButtonHi, a.U(1), ColGold)
+				p.Round(dst, b.R, a.U(6), ColButtonHi, a.U(1), ColGold)
 			}
 			x, al := StartOf(a, b.R, a.U(10))
 			DrawText(a, dst, Fit(a, b.Label, a.U(14), b.R.W-a.U(20)), a.U(14), x, b.R.Cy(), al, ColText)
@@ -271,7 +271,7 @@ func NoticeText(a *App, n lan.Notice, me int, names []string) string {
 	switch {
 	case name != "":
 	case n.Seat >= 0 && n.Seat < 100:
-		name = playerName(a, n.Seat+1)
+		name = PlayerName(a, n.Seat+1)
 	default:
 		name = a.T("player")
 	}
@@ -287,4 +287,4 @@ func NoticeText(a *App, n lan.Notice, me int, names []string) string {
 
 // toastTicks is how long a host's notice stays over the maze: 6 s at
 // Ebitengine's 60 ticks per second (the line stays in the log).
-const toastTicks = 6 * 60
+const ToastTicks = 6 * 60

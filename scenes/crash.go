@@ -59,7 +59,7 @@ func (s *crashScene) Update(a *App) error {
 		return nil
 	}
 	if s.menu.Clicked(a) {
-		a.crashed = false
+		a.Crashed = false
 		a.GoTo(NewMenuScene(a))
 	}
 	if s.quit.Clicked(a) || a.Key(ebiten.KeyEscape) {

@@ -15,22 +15,22 @@ import (
 
 // Gallery is one language's run of TestGallery.
 type Gallery struct {
-	t       TB
+	T       TB
 	games   []Game
-	name    string
+	Name    string
 	lang    i18n.Lang
 	digits  bool
 	dir     string          // where the PNGs go; "" keeps none
 	english map[string]bool // English catalogue texts that are whole lines
 	own     map[string]bool // the same in this language
-	drawn   []drawnText
-	typed   []string // what players typed (chat): their digits stay theirs
+	drawn   []DrawnText
+	Typed   []string // what players typed (chat): their digits stay theirs
 }
 
 // NewGallery is a gallery of the app with games in language l (Persian
 // digits on with digits), its pictures saved under SCENE_SHOTS/gallery/name.
 func NewGallery(t TB, name string, l i18n.Lang, digits bool, games []Game) *Gallery {
-	g := &Gallery{t: t, games: games, name: name, lang: l, digits: digits, english: map[string]bool{}, own: map[string]bool{}}
+	g := &Gallery{T: t, games: games, Name: name, lang: l, digits: digits, english: map[string]bool{}, own: map[string]bool{}}
 	if d := os.Getenv("SCENE_SHOTS"); d != "" {
 		g.dir = filepath.Join(d, "gallery", name)
 		if err := os.MkdirAll(g.dir, 0o755); err != nil {
@@ -51,25 +51,25 @@ func NewGallery(t TB, name string, l i18n.Lang, digits bool, games []Game) *Gall
 
 // harness is a fresh app in the gallery's language.
 func (g *Gallery) Harness() *Harness {
-	in := newScript()
+	in := NewScript()
 	// The digits come from the settings file, as a player's choice does.
-	dir := g.t.TempDir()
+	dir := g.T.TempDir()
 	st := DefaultSettings()
 	st.PersianDigits = g.digits
 	if err := st.Save(filepath.Join(dir, "settings.json")); err != nil {
-		g.t.Fatal(err)
+		g.T.Fatal(err)
 	}
 	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: string(g.lang), Games: g.games})
 	if err != nil {
-		g.t.Fatal(err)
+		g.T.Fatal(err)
 	}
 	a.Settings.AnimSpeed = 4
 	if a.Cat.PersianDigits() != g.digits {
-		g.t.Fatalf("Persian digits %v after a start with them %v in the settings", a.Cat.PersianDigits(), g.digits)
+		g.T.Fatalf("Persian digits %v after a start with them %v in the settings", a.Cat.PersianDigits(), g.digits)
 	}
 	a.LayoutF(1280, 800)
-	a.text.drawn = &g.drawn
-	return &Harness{T: g.t, A: a, In: in, Screen: ebiten.NewImage(a.W, a.H)}
+	a.Text.drawn = &g.drawn
+	return &Harness{T: g.T, A: a, In: in, Screen: ebiten.NewImage(a.W, a.H)}
 }
 
 // show makes s the current scene and lets its entry motion end.
@@ -89,47 +89,47 @@ var (
 
 // shot draws one frame of h's scene, checks its text and saves it.
 func (g *Gallery) Shot(h *Harness, name string) {
-	g.t.Helper()
+	g.T.Helper()
 	g.drawn = g.drawn[:0]
 	h.A.Draw(h.Screen)
-	h.A.text.flushTo(nil)
+	h.A.Text.flushTo(nil)
 	W, H := float64(h.A.W), float64(h.A.H)
-	where := g.name + "/" + name
+	where := g.Name + "/" + name
 	if len(g.drawn) == 0 {
-		g.t.Errorf("%s: no text drawn", where)
+		g.T.Errorf("%s: no text drawn", where)
 	}
 	for i, d := range g.drawn {
 		r := d.R
 		if r.X < -1 || r.Y < -1 || r.X+r.W > W+1 || r.Y+r.H > H+1 {
-			g.t.Errorf("%s: %q at %.0f,%.0f %.0fx%.0f is cut off by the %gx%g window", where, d.S, r.X, r.Y, r.W, r.H, W, H)
+			g.T.Errorf("%s: %q at %.0f,%.0f %.0fx%.0f is cut off by the %gx%g window", where, d.S, r.X, r.Y, r.W, r.H, W, H)
 		}
 		for _, e := range g.drawn[:i] {
 			if ov := overlap(ink(d.R), ink(e.R)); ov > 0.25*math.Min(d.R.W*d.R.H, e.R.W*e.R.H) && ov > 30 {
-				g.t.Errorf("%s: %q overlaps %q", where, d.S, e.S)
+				g.T.Errorf("%s: %q overlaps %q", where, d.S, e.S)
 			}
 		}
 		for _, c := range d.S {
 			if unicode.IsGraphic(c) && !unicode.IsSpace(c) && !fonts.Covers(c) {
-				g.t.Errorf("%s: %q: no font has %U (tofu)", where, d.S, c)
+				g.T.Errorf("%s: %q: no font has %U (tofu)", where, d.S, c)
 			}
 		}
 		if rawKey.MatchString(d.S) {
-			g.t.Errorf("%s: a raw catalogue key %q", where, d.S)
+			g.T.Errorf("%s: a raw catalogue key %q", where, d.S)
 		}
 		if g.lang != i18n.English && g.english[d.S] && !g.own[d.S] {
-			g.t.Errorf("%s: %q is English", where, d.S)
+			g.T.Errorf("%s: %q is English", where, d.S)
 		}
 		typed := false
-		for _, t := range g.typed {
+		for _, t := range g.Typed {
 			typed = typed || strings.Contains(d.S, t)
 		}
 		if g.digits && !typed && latinDigits.MatchString(keepLatin.ReplaceAllString(d.S, "")) {
-			g.t.Errorf("%s: %q has Latin digits with Persian digits on", where, d.S)
+			g.T.Errorf("%s: %q has Latin digits with Persian digits on", where, d.S)
 		}
 	}
 	if g.dir != "" {
 		if err := savePNG(h.Screen, filepath.Join(g.dir, name+".png")); err != nil {
-			g.t.Error(err)
+			g.T.Error(err)
 		}
 	}
 }

@@ -46,7 +46,7 @@ func TestGallery(t *testing.T) {
 			continue
 		}
 		t.Run(v.name, func(t *testing.T) {
-			g := NewGallery(t, v.name, v.lang, v.digits, testGames)
+			g := NewGallery(t, v.name, v.lang, v.digits, TestGames)
 			part := os.Getenv("GALLERY_PART") // static, game or lan; empty: all
 			if part == "" || part == "static" {
 				g.static()
@@ -71,7 +71,7 @@ func (g *Gallery) static() {
 	menu := NewMenuScene(h.A)
 	g.Show(h, menu)
 	g.Shot(h, "menu")
-	g.Show(h, newSettingsScene(h.A, menu))
+	g.Show(h, NewSettingsScene(h.A, menu))
 	g.Shot(h, "settings")
 	for i := range helpPages {
 		hs := NewHelpScene(h.A, menu)
@@ -89,11 +89,11 @@ func (g *Gallery) static() {
 	h.Key(ebiten.KeyEnter)
 	g.Shot(h, "newgame-bad-seed")
 
-	h.A.Cur = panicScene{}
+	h.A.Cur = PanicScene{}
 	if err := h.A.Update(); err != nil {
-		g.t.Fatal(err)
+		g.T.Fatal(err)
 	}
-	h.A.crashed = false // the harness fails on a crash; the screen itself draws fine
+	h.A.Crashed = false // the harness fails on a crash; the screen itself draws fine
 	h.Ticks(30)
 	g.Shot(h, "crash")
 }
@@ -108,9 +108,9 @@ func (g *Gallery) game() {
 		{Name: h.A.T("scene.bot.name", "n", 3), Level: "normal"}}, Youngest: 0, Seed: 7}
 	m, err := NewMatch(h.A, setup)
 	if err != nil {
-		g.t.Fatal(err)
+		g.T.Fatal(err)
 	}
-	g.t.Cleanup(m.Close)
+	g.T.Cleanup(m.Close)
 	h.A.Cur = newRevealScene(h.A, m, m.Table.View(-1))
 	players := map[int]bot.Bot{}
 	for _, s := range m.humans {
@@ -128,7 +128,7 @@ func (g *Gallery) game() {
 	deadline := time.Now().Add(10 * time.Minute) // a loaded machine is slow
 	for {
 		if time.Now().After(deadline) {
-			g.t.Fatalf("the game did not end; at %s", h.A.Cur.Name())
+			g.T.Fatalf("the game did not end; at %s", h.A.Cur.Name())
 		}
 		switch s := h.A.Cur.(type) {
 		case *revealScene:
@@ -196,7 +196,7 @@ func (g *Gallery) game() {
 				}
 			}
 			if s.reason = ""; !g.play(h, s, mv) {
-				g.t.Fatalf("%s: the move %v was refused: %q", g.name, mv, s.reason)
+				g.T.Fatalf("%s: the move %v was refused: %q", g.Name, mv, s.reason)
 			}
 			continue
 		case *roundEndScene:
@@ -228,7 +228,7 @@ func (g *Gallery) game() {
 			once("final")
 			for _, n := range []string{"reveal-curtain", "reveal", "curtain", "board", "board-refused", "board-peek", "roundend", "roundend-keep", "roundend-curtain"} {
 				if !shot[n] {
-					g.t.Errorf("%s: the game never showed %s", g.name, n)
+					g.T.Errorf("%s: the game never showed %s", g.Name, n)
 				}
 			}
 			return
@@ -257,33 +257,33 @@ func (g *Gallery) play(h *Harness, s *boardScene, mv saboteur.Move) bool {
 // lan draws the join scene listing a table, the lobby with a guest seated
 // and a chat line, and the host's board with chat after the start.
 func (g *Gallery) lan() {
-	LoopbackLAN(g.t)
+	LoopbackLAN(g.T)
 	hh, hg := g.Harness(), g.Harness()
 	js := NewJoinScene(hg.A)
-	g.t.Cleanup(js.Leave)
+	g.T.Cleanup(js.Leave)
 	hg.A.Cur = js
 	if js.Browser == nil {
-		g.t.Fatal(js.Err)
+		g.T.Fatal(js.Err)
 	}
 	LanNet.Announce = js.Browser.Addr()
 	LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
 	ls := NewLobbyScene(hh.A)
 	if ls.Link == nil {
-		g.t.Fatal(ls.Err)
+		g.T.Fatal(ls.Err)
 	}
-	g.t.Cleanup(ls.Link.Close)
+	g.T.Cleanup(ls.Link.Close)
 	hh.A.Cur = ls
-	Until(g.t, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
+	Until(g.T, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
 	g.Shot(hg, "join")
-	c, err := lan.Join(g.t.Context(), js.Found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
+	c, err := lan.Join(g.T.Context(), js.Found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
 	if err != nil {
-		g.t.Fatal(err)
+		g.T.Fatal(err)
 	}
-	g.t.Cleanup(c.Close)
+	g.T.Cleanup(c.Close)
 	if err := c.Phrase("digger"); err != nil {
-		g.t.Fatal(err)
+		g.T.Fatal(err)
 	}
-	Until(g.t, 600, func() bool {
+	Until(g.T, 600, func() bool {
 		_, lines, _ := ls.Link.Snapshot()
 		return len(ls.Lobby.Seats) > 1 && ls.Lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
 	}, hh)
@@ -294,19 +294,19 @@ func (g *Gallery) lan() {
 	hh.Click(ls.Seats[2].Kind.R)
 	hh.Ticks(10)
 	hh.Click(ls.Start.R)
-	Until(g.t, 600, func() bool {
+	Until(g.T, 600, func() bool {
 		if r, ok := hh.A.Cur.(*revealScene); ok && r.btn.Enabled && hh.A.Fade == 0 {
 			hh.Key(ebiten.KeyEnter)
 		}
 		_, ok := hh.A.Cur.(*boardScene)
 		return ok && hh.A.Fade == 0
 	}, hh)
-	g.typed = append(g.typed, "Hello 123")
+	g.Typed = append(g.Typed, "Hello 123")
 	if err := c.Chat("سلام! Hello 123"); err != nil {
-		g.t.Fatal(err)
+		g.T.Fatal(err)
 	}
 	b := hh.A.Cur.(*boardScene)
-	Until(g.t, 600, func() bool { _, lines, _ := b.m.lan.Snapshot(); return len(lines) >= 2 }, hh)
+	Until(g.T, 600, func() bool { _, lines, _ := b.m.lan.Snapshot(); return len(lines) >= 2 }, hh)
 	hh.Ticks(40)
 	g.Shot(hh, "lan-board")
 }

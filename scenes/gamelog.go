@@ -90,7 +90,7 @@ func (m *match) viewer() int {
 // the app's language (localnames.go); names people chose stay.
 func (m *match) localize(a *App) {
 	for i, n := range m.names {
-		m.names[i] = localName(a, n)
+		m.names[i] = LocalName(a, n)
 	}
 }
 

@@ -67,9 +67,9 @@ type scriptInput struct {
 	Down     bool
 	Pressed  bool // a stroke begins this tick
 	Released bool // the stroke ends this tick
-	right    bool
+	Right    bool
 	Scroll   float64
-	keys     map[ebiten.Key]bool // pressed this tick
+	Keys     map[ebiten.Key]bool // pressed this tick
 	Held     map[ebiten.Key]bool
 	Chars    []rune
 	stroke   *scriptStroke
@@ -81,8 +81,8 @@ func (s *scriptStroke) Position() (int, int) { return s.in.X, s.in.Y }
 
 func (s *scriptStroke) IsJustReleased() bool { return s.in.Released }
 
-func newScript() *scriptInput {
-	return &scriptInput{keys: map[ebiten.Key]bool{}, Held: map[ebiten.Key]bool{}}
+func NewScript() *scriptInput {
+	return &scriptInput{Keys: map[ebiten.Key]bool{}, Held: map[ebiten.Key]bool{}}
 }
 
 func (in *scriptInput) Update() {}
@@ -98,21 +98,21 @@ func (in *scriptInput) NewStroke() StrokeSource {
 func (in *scriptInput) Cursor() (int, int) { return in.X, in.Y }
 
 func (in *scriptInput) ButtonJustPressed(b ebiten.MouseButton) bool {
-	return b == ebiten.MouseButtonRight && in.right
+	return b == ebiten.MouseButtonRight && in.Right
 }
 
 func (in *scriptInput) Wheel() (float64, float64) { return 0, in.Scroll }
 
-func (in *scriptInput) KeyJustPressed(k ebiten.Key) bool { return in.keys[k] }
+func (in *scriptInput) KeyJustPressed(k ebiten.Key) bool { return in.Keys[k] }
 
-func (in *scriptInput) KeyPressed(k ebiten.Key) bool { return in.Held[k] || in.keys[k] }
+func (in *scriptInput) KeyPressed(k ebiten.Key) bool { return in.Held[k] || in.Keys[k] }
 
 func (in *scriptInput) AppendChars(dst []rune) []rune { return append(dst, in.Chars...) }
 
 // clear forgets this tick's one-shot input.
 func (in *scriptInput) clear() {
-	in.Pressed, in.Released, in.right, in.Scroll, in.Chars = false, false, false, 0, nil
-	clear(in.keys)
+	in.Pressed, in.Released, in.Right, in.Scroll, in.Chars = false, false, false, 0, nil
+	clear(in.Keys)
 }
 
 // harness is an App on a scripted input and an offscreen screen.
@@ -127,7 +127,7 @@ func NewHarness(t TB, games []Game) *Harness { return NewHarnessIn(t, t.TempDir(
 
 // newHarnessIn is newHarness with the settings and autosave in dir.
 func NewHarnessIn(t TB, dir string, games []Game) *Harness {
-	in := newScript()
+	in := NewScript()
 	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: "en", Games: games})
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +145,7 @@ func (h *Harness) Tick() {
 	}
 	h.A.Draw(h.Screen)
 	h.In.clear()
-	if h.A.crashed {
+	if h.A.Crashed {
 		h.T.Fatalf("crashed: %v", h.A.lastErr)
 	}
 }
@@ -157,7 +157,7 @@ func (h *Harness) Ticks(n int) {
 }
 
 func (h *Harness) Key(k ebiten.Key) {
-	h.In.keys[k] = true
+	h.In.Keys[k] = true
 	h.Tick()
 }
 
@@ -287,7 +287,7 @@ func ClickMenu(t TB, h *Harness, i int) {
 // langHarness is newHarness in language l.
 func LangHarness(t TB, l string, games []Game) *Harness {
 	t.Helper()
-	in := newScript()
+	in := NewScript()
 	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: l, Games: games})
 	if err != nil {
 		t.Fatal(err)
@@ -299,11 +299,11 @@ func LangHarness(t TB, l string, games []Game) *Harness {
 
 // drawnLines draws the current scene once and returns every line drawText
 // placed, with its box.
-func DrawnLines(h *Harness) []drawnText {
-	var d []drawnText
-	h.A.text.drawn = &d
+func DrawnLines(h *Harness) []DrawnText {
+	var d []DrawnText
+	h.A.Text.drawn = &d
 	h.A.Draw(h.Screen)
-	h.A.text.drawn = nil
+	h.A.Text.drawn = nil
 	return d
 }
 

@@ -18,7 +18,7 @@ import (
 // set it saves a picture of each step (hotseat-continued-*.png).
 func TestHotseatContinuedAfterCrash(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir, testGames)
+	h := NewHarnessIn(t, dir, TestGames)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 77})
 	if err != nil {
@@ -37,7 +37,7 @@ func TestHotseatContinuedAfterCrash(t *testing.T) {
 	if err := os.Remove(setupPath(h.A)); err != nil {
 		t.Fatal(err)
 	}
-	h2 := ContinueGame(t, dir, testGames)
+	h2 := ContinueGame(t, dir, TestGames)
 	h2.ScreenBig()
 	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok || !rv.curtain {

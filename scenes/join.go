@@ -26,22 +26,22 @@ type JoinScene struct {
 	p       Painter
 	Browser *lan.Browser
 	Found   []lan.Found
-	pick    int // the chosen found table, -1 none
-	addr    string
-	name    string
-	pass    string
+	Pick    int // the chosen found table, -1 none
+	Addr    string
+	Player  string
+	Pass    string
 	focus   int // joinAddr, joinName, joinPass, or -1
 	chars   []rune
 	Err     string
 	ticks   int
 	pending chan joinResult // a Join in progress
-	link    *LanLink        // seated, waiting for the start
+	Link    *LanLink        // seated, waiting for the start
 
 	Rows         []Button
 	AddrR        Rect
-	nameR, passR Rect
+	NameR, passR Rect
 	join, back   Button
-	chat         chatBox
+	Chat         chatBox
 	tourHost     *LobbyScene // --autoplay's tour: the lobby whose table this scene lists (lantour.go)
 }
 
@@ -60,9 +60,9 @@ func NewJoinScene(a *App) *JoinScene {
 	// The guest's seat is not known before joining: "Player 37", a number
 	// two guests without a name of their own are unlikely to share (the
 	// host is Player 1).
-	s := &JoinScene{pick: -1, focus: -1, name: lanPlayerName(a, 2+rand.IntN(98))}
-	if utf8.RuneCountInString(s.name) > lan.MaxName {
-		s.name = string([]rune(s.name)[:lan.MaxName])
+	s := &JoinScene{Pick: -1, focus: -1, Player: LanPlayerName(a, 2+rand.IntN(98))}
+	if utf8.RuneCountInString(s.Player) > lan.MaxName {
+		s.Player = string([]rune(s.Player)[:lan.MaxName])
 	}
 	b, err := lan.Browse(LanNet.Browse, 3*time.Second)
 	if err != nil {
@@ -74,7 +74,7 @@ func NewJoinScene(a *App) *JoinScene {
 }
 
 func (s *JoinScene) Name() string {
-	if s.link != nil {
+	if s.Link != nil {
 		return "join-seated"
 	}
 	return "join"
@@ -92,25 +92,25 @@ func (s *JoinScene) layout(a *App) {
 		if i == 8 {
 			break
 		}
-		s.Rows = append(s.Rows, Button{R: Rect{x0, y, listW, a.U(52)}, Label: f.Name, Enabled: !f.Started && LanGuestGame(a, f.Game) != nil, Focus: i == s.pick})
+		s.Rows = append(s.Rows, Button{R: Rect{x0, y, listW, a.U(52)}, Label: f.Name, Enabled: !f.Started && LanGuestGame(a, f.Game) != nil, Focus: i == s.Pick})
 		y += a.U(58)
 	}
 	s.AddrR = Rect{rx, a.U(110), rw, a.U(36)}
-	s.nameR = Rect{rx, a.U(180), rw, a.U(36)}
+	s.NameR = Rect{rx, a.U(180), rw, a.U(36)}
 	s.passR = Rect{rx, a.U(250), rw, a.U(36)}
 	s.join = Button{R: Rect{rx, a.U(306), rw, a.U(50)}, Label: a.T("lan.join.join"), Enabled: s.pending == nil, Primary: true}
 	s.back = Button{R: Rect{x0, h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.back"), Enabled: true}
-	s.chat.layout(a, Rect{rx, a.U(110), rw, h - a.U(110) - a.U(96)}, true)
-	if s.link != nil {
+	s.Chat.Layout(a, Rect{rx, a.U(110), rw, h - a.U(110) - a.U(96)}, true)
+	if s.Link != nil {
 		s.back.Label = a.T("lan.join.leave")
 	}
 	if a.RTL() {
 		for i := range s.Rows {
 			s.Rows[i].R = s.Rows[i].R.Mirror(w)
 		}
-		s.AddrR, s.nameR, s.passR = s.AddrR.Mirror(w), s.nameR.Mirror(w), s.passR.Mirror(w)
+		s.AddrR, s.NameR, s.passR = s.AddrR.Mirror(w), s.NameR.Mirror(w), s.passR.Mirror(w)
 		s.join.R, s.back.R = s.join.R.Mirror(w), s.back.R.Mirror(w)
-		s.chat.layout(a, s.chat.r.Mirror(w), true)
+		s.Chat.Layout(a, s.Chat.R.Mirror(w), true)
 	}
 }
 
@@ -123,13 +123,13 @@ func (s *JoinScene) Update(a *App) error {
 		}
 		if s.ticks%15 == 1 {
 			s.Found = s.Browser.Hosts()
-			if s.pick >= len(s.Found) {
-				s.pick = -1
+			if s.Pick >= len(s.Found) {
+				s.Pick = -1
 			}
 		}
 	}
 	s.layout(a)
-	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) && s.focus < 0 && !s.chat.typing && !s.chat.open {
+	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) && s.focus < 0 && !s.Chat.typing && !s.Chat.open {
 		s.Leave()
 		a.GoTo(NewMenuScene(a))
 		return nil
@@ -141,20 +141,20 @@ func (s *JoinScene) Update(a *App) error {
 			if r.err != nil {
 				s.Err = refusalText(a, r.err)
 			} else {
-				s.link, s.Err = r.link, ""
+				s.Link, s.Err = r.link, ""
 				s.close()
 			}
 		default:
 		}
 		return nil
 	}
-	if s.link != nil {
+	if s.Link != nil {
 		return s.waiting(a)
 	}
 	for i := range s.Rows {
 		if s.Rows[i].Clicked(a) {
-			s.pick = i
-			s.addr = s.Found[i].Addr
+			s.Pick = i
+			s.Addr = s.Found[i].Addr
 			s.focus = -1
 			if !s.Found[i].Password {
 				s.begin(a)
@@ -166,8 +166,8 @@ func (s *JoinScene) Update(a *App) error {
 	}
 	switch {
 	case a.Clicked(s.AddrR):
-		s.focus, s.pick = joinAddr, -1
-	case a.Clicked(s.nameR):
+		s.focus, s.Pick = joinAddr, -1
+	case a.Clicked(s.NameR):
 		s.focus = joinName
 	case a.Clicked(s.passR):
 		s.focus = joinPass
@@ -185,16 +185,16 @@ func (s *JoinScene) Update(a *App) error {
 	if n := len(s.Rows); n > 0 && (a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyArrowUp)) {
 		up := a.Key(ebiten.KeyArrowUp)
 		switch {
-		case s.pick < 0 && up:
-			s.pick = n - 1
-		case s.pick < 0:
-			s.pick = 0
+		case s.Pick < 0 && up:
+			s.Pick = n - 1
+		case s.Pick < 0:
+			s.Pick = 0
 		case up:
-			s.pick = (s.pick + n - 1) % n
+			s.Pick = (s.Pick + n - 1) % n
 		default:
-			s.pick = (s.pick + 1) % n
+			s.Pick = (s.Pick + 1) % n
 		}
-		s.addr = s.Found[s.pick].Addr
+		s.Addr = s.Found[s.Pick].Addr
 	}
 	switch {
 	case a.Key(ebiten.KeyTab):
@@ -208,25 +208,25 @@ func (s *JoinScene) Update(a *App) error {
 // waiting is the seated guest before the start: the seats and the chat;
 // the first update opens the board.
 func (s *JoinScene) waiting(a *App) error {
-	started, _, _, ended := s.link.State()
+	started, _, _, ended := s.Link.State()
 	if ended != nil {
 		s.Err = refusalText(a, ended)
-		s.link = nil
+		s.Link = nil
 		return nil
 	}
 	if started {
-		lb, _, _ := s.link.Snapshot()
-		sc, err := s.link.Guest.Scene(a, lb)
+		lb, _, _ := s.Link.Snapshot()
+		sc, err := s.Link.Guest.Scene(a, lb)
 		if err != nil {
 			s.Err = a.T("scene.error", "error", err.Error())
-			s.link.Close()
-			s.link = nil
+			s.Link.Close()
+			s.Link = nil
 			return nil
 		}
 		a.GoTo(sc)
 		return nil
 	}
-	s.chat.update(a, s.link, false)
+	s.Chat.Update(a, s.Link, false)
 	return nil
 }
 
@@ -245,12 +245,12 @@ func (s *JoinScene) typeInto(a *App) {
 		s.focus = -1
 		return
 	}
-	field, limit := &s.addr, 64
+	field, limit := &s.Addr, 64
 	switch s.focus {
 	case joinName:
-		field, limit = &s.name, lan.MaxName
+		field, limit = &s.Player, lan.MaxName
 	case joinPass:
-		field, limit = &s.pass, lan.MaxPassword
+		field, limit = &s.Pass, lan.MaxPassword
 	}
 	s.chars = a.In.AppendChars(s.chars[:0])
 	for _, r := range s.chars {
@@ -269,7 +269,7 @@ func (s *JoinScene) typeInto(a *App) {
 // app's default (47475), and ws:// addresses stay as typed. In a browser
 // (GOOS js), which cannot open TCP connections, the address becomes the
 // host's WebSocket, ws://HOST:PORT/ws (lan.WebSocketPath).
-func joinAddress(s string) string {
+func JoinAddress(s string) string {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "ws://") || strings.HasPrefix(s, "wss://") || s == "" {
 		return s
@@ -287,8 +287,8 @@ func joinAddress(s string) string {
 
 // begin joins the chosen or typed table off the frame loop.
 func (s *JoinScene) begin(a *App) {
-	addr := joinAddress(s.addr)
-	name := strings.TrimSpace(s.name)
+	addr := JoinAddress(s.Addr)
+	name := strings.TrimSpace(s.Player)
 	switch {
 	case addr == "":
 		s.Err = a.T("lan.join.no_address")
@@ -302,7 +302,7 @@ func (s *JoinScene) begin(a *App) {
 	ch := make(chan joinResult, 1)
 	s.pending = ch
 	games := joinGames(a, s.Found, addr)
-	cfg := lan.ClientConfig{Name: name, Password: s.pass, Reconnect: time.Minute}
+	cfg := lan.ClientConfig{Name: name, Password: s.Pass, Reconnect: time.Minute}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
 		defer cancel()
@@ -338,9 +338,9 @@ func (s *JoinScene) close() {
 // leave closes the browser and, when seated, leaves the table.
 func (s *JoinScene) Leave() {
 	s.close()
-	if s.link != nil {
-		s.link.Close()
-		s.link = nil
+	if s.Link != nil {
+		s.Link.Close()
+		s.Link = nil
 	}
 	if s.pending != nil {
 		// A join in flight: leave it when it lands.
@@ -358,7 +358,7 @@ func (s *JoinScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
 	DrawTableBackground(a, &s.p, dst)
 	w, h := float64(a.W), float64(a.H)
-	if s.link != nil {
+	if s.Link != nil {
 		s.drawSeated(a, dst)
 		return
 	}
@@ -378,7 +378,7 @@ func (s *JoinScene) Draw(a *App, dst *ebiten.Image) {
 		case !b.Enabled:
 			bg = colDisabled
 		case b.Focus || a.Hover(b.R):
-			bg = colButtonHi
+			bg = ColButtonHi
 		}
 		edge := ColEdge
 		if b.Focus {
@@ -409,9 +409,9 @@ func (s *JoinScene) Draw(a *App, dst *ebiten.Image) {
 		DrawText(a, dst, a.T(key), a.U(13), x, r.Y-a.U(11), al, ColTextDim)
 		drawField(a, &s.p, dst, r, text, placeholder, focus, s.ticks)
 	}
-	field(s.AddrR, "lan.join.address", s.addr, a.T("lan.join.address_hint"), s.focus == joinAddr)
-	field(s.nameR, "lan.join.name", s.name, "", s.focus == joinName)
-	pass := s.pass
+	field(s.AddrR, "lan.join.address", s.Addr, a.T("lan.join.address_hint"), s.focus == joinAddr)
+	field(s.NameR, "lan.join.name", s.Player, "", s.focus == joinName)
+	pass := s.Pass
 	if s.focus != joinPass {
 		pass = strings.Repeat("•", utf8.RuneCountInString(pass))
 	}
@@ -442,7 +442,7 @@ func (s *JoinScene) listRect(a *App) Rect {
 // drawSeated is the waiting room: the table, its seats and the chat.
 func (s *JoinScene) drawSeated(a *App, dst *ebiten.Image) {
 	w := float64(a.W)
-	lb, _, _ := s.link.Snapshot()
+	lb, _, _ := s.Link.Snapshot()
 	DrawText(a, dst, lb.Name, a.U(30), w/2, a.U(38), AlignCenter, ColGold)
 	lr := s.listRect(a)
 	lx, lal := StartOf(a, lr, 0)
@@ -467,7 +467,7 @@ func (s *JoinScene) drawSeated(a *App, dst *ebiten.Image) {
 			status = a.T("lan.seat.host")
 		case lan.SeatGuest:
 			status = a.T("lan.seat.guest")
-			if i == s.link.Seat {
+			if i == s.Link.Seat {
 				status, col = a.T("lan.seat.you"), ColLegal
 				if strings.EqualFold(name, status) {
 					status = "" // the default name is already "you" (scene.newgame.you)
@@ -483,19 +483,19 @@ func (s *JoinScene) drawSeated(a *App, dst *ebiten.Image) {
 	}
 	y := lr.Y + float64(len(lb.Seats))*rowH + a.U(16)
 	msg, col := a.T("lan.join.wait_start"), ColText
-	if _, dropped, _, _ := s.link.State(); dropped {
+	if _, dropped, _, _ := s.Link.State(); dropped {
 		msg, col = a.T("lan.board.reconnecting"), ColBad
 	}
 	y += DrawWrapped(a, dst, msg, a.U(15), lr.X, y, lr.W, AlignStart, col) + a.U(10)
 	// The table's timers (lan/PROTOCOL.md, Turn timer), so a guest knows
 	// how long a turn may take.
-	timers := a.T("lan.join.timers", "turn", turnText(a, time.Duration(lb.TurnTimeoutMS)*time.Millisecond),
+	timers := a.T("lan.join.timers", "turn", TurnText(a, time.Duration(lb.TurnTimeoutMS)*time.Millisecond),
 		"grace", a.T("lan.lobby.seconds", "n", a.Num(lb.GraceMS/1000)))
 	DrawWrapped(a, dst, timers, a.U(13), lr.X, y, lr.W, AlignStart, ColTextDim)
-	cx, cal := StartOf(a, s.chat.r, 0)
-	DrawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.chat.r.Y-a.U(11), cal, ColTextDim)
+	cx, cal := StartOf(a, s.Chat.R, 0)
+	DrawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.Chat.R.Y-a.U(11), cal, ColTextDim)
 	a.FlushText()
-	s.chat.draw(a, &s.p, dst, s.link, s.ticks)
+	s.Chat.Draw(a, &s.p, dst, s.Link, s.ticks)
 	DrawButton(a, &s.p, dst, &s.back)
 }
 

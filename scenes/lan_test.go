@@ -23,7 +23,7 @@ import (
 // board, and a move of each side reaches the host's table.
 func TestLANHostAndGuest(t *testing.T) {
 	LoopbackLAN(t)
-	hh, hg := NewHarness(t, testGames), NewHarness(t, testGames)
+	hh, hg := NewHarness(t, TestGames), NewHarness(t, TestGames)
 
 	// The guest opens "Join LAN game": it listens for beacons.
 	ClickMenu(t, hg, MenuJoin)
@@ -69,47 +69,47 @@ func TestLANHostAndGuest(t *testing.T) {
 	hg.Shot("lan-join-found")
 
 	// The guest types a name and clicks the table.
-	hg.Click(js.nameR)
-	for range []rune(js.name) {
+	hg.Click(js.NameR)
+	for range []rune(js.Player) {
 		hg.Key(ebiten.KeyBackspace)
 	}
 	hg.In.Chars = []rune("Bob")
 	hg.Tick()
 	hg.Key(ebiten.KeyEscape) // leave the field
 	hg.Click(js.Rows[0].R)
-	Until(t, 600, func() bool { return js.link != nil || js.Err != "" }, hg, hh)
-	if js.link == nil {
+	Until(t, 600, func() bool { return js.Link != nil || js.Err != "" }, hg, hh)
+	if js.Link == nil {
 		t.Fatalf("join failed: %s", js.Err)
 	}
 	Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, hh, hg)
 	if got := ls.Lobby.Seats[1].Name; got != "Bob" {
 		t.Errorf("guest seated as %q, want Bob", got)
 	}
-	Until(t, 600, func() bool { lb, _, _ := js.link.Snapshot(); return len(lb.Seats) == 4 }, hg, hh)
+	Until(t, 600, func() bool { lb, _, _ := js.Link.Snapshot(); return len(lb.Seats) == 4 }, hg, hh)
 
 	// Table talk: a quick phrase from the guest, a typed line from the host.
-	hg.Click(js.chat.quick.R)
-	hg.Click(js.chat.phrases[3].R) // "The gold is at the bottom."
-	hh.Click(ls.chat.field)
+	hg.Click(js.Chat.Quick.R)
+	hg.Click(js.Chat.Phrases[3].R) // "The gold is at the bottom."
+	hh.Click(ls.Chat.Field)
 	hh.In.Chars = []rune("hello")
 	hh.Tick()
 	hh.Key(ebiten.KeyEnter)
 	Until(t, 600, func() bool {
-		_, lines, _ := js.link.Snapshot()
+		_, lines, _ := js.Link.Snapshot()
 		_, hostLines, _ := ls.Link.Snapshot()
 		return len(lines) == 2 && len(hostLines) == 2
 	}, hg, hh)
-	_, lines, _ := js.link.Snapshot()
+	_, lines, _ := js.Link.Snapshot()
 	_, hostLines, _ := ls.Link.Snapshot()
-	for _, ls := range [][]chatEntry{lines, hostLines} {
-		got := map[string]chatEntry{}
+	for _, ls := range [][]ChatEntry{lines, hostLines} {
+		got := map[string]ChatEntry{}
 		for _, e := range ls {
-			got[e.phrase+map[bool]string{true: e.text}[e.phrase == ""]] = e
+			got[e.Phrase+map[bool]string{true: e.Text}[e.Phrase == ""]] = e
 		}
-		if e := got["gold_bottom"]; e.Name != "Bob" || e.seat != 1 {
+		if e := got["gold_bottom"]; e.Name != "Bob" || e.Seat != 1 {
 			t.Errorf("the guest's quick phrase: %+v", ls)
 		}
-		if e := got["hello"]; e.seat != 0 {
+		if e := got["hello"]; e.Seat != 0 {
 			t.Errorf("the host's line: %+v", ls)
 		}
 	}
@@ -155,7 +155,7 @@ func TestLANHostAndGuest(t *testing.T) {
 	hg.Key(ebiten.KeyEnter)
 	Until(t, 600, func() bool {
 		_, l, _ := ls.Link.Snapshot()
-		return len(l) == 3 && l[2].text == "gg"
+		return len(l) == 3 && l[2].Text == "gg"
 	}, hh, hg)
 	t.Logf("guest shows moves %d turn %d; host table moves %d turn %d; feed %d", gb.view.Moves, gb.view.Turn, host.View(-1).Moves, host.View(-1).Turn, len(gb.m.feed))
 	hh.Shot("lan-board-host")
@@ -175,7 +175,7 @@ func TestLANHostAndGuest(t *testing.T) {
 func TestJoinRefusals(t *testing.T) {
 	LoopbackLAN(t)
 	_, addr := ListenHost(t, lan.HostConfig{Name: "t", Password: "secret", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: -1}), Bots: 2})
-	hg := NewHarness(t, testGames)
+	hg := NewHarness(t, TestGames)
 	ClickMenu(t, hg, MenuJoin)
 	js := hg.A.Cur.(*JoinScene)
 	t.Cleanup(js.Leave)
@@ -188,12 +188,12 @@ func TestJoinRefusals(t *testing.T) {
 		{"secret", "lan.refused.full"},
 	}
 	for _, tt := range tests {
-		js.link, js.Err = nil, ""
-		js.addr, js.pass, js.name = addr.String(), tt.pass, "Eve"
+		js.Link, js.Err = nil, ""
+		js.Addr, js.Pass, js.Player = addr.String(), tt.pass, "Eve"
 		hg.Key(ebiten.KeyEnter)
-		Until(t, 600, func() bool { return js.link != nil || js.Err != "" }, hg)
+		Until(t, 600, func() bool { return js.Link != nil || js.Err != "" }, hg)
 		switch {
-		case tt.want == "" && js.link == nil:
+		case tt.want == "" && js.Link == nil:
 			t.Errorf("password %q: %s", tt.pass, js.Err)
 		case tt.want != "" && js.Err != hg.A.T(tt.want):
 			t.Errorf("password %q: %q, want %q", tt.pass, js.Err, hg.A.T(tt.want))
@@ -279,8 +279,8 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 		t.Run(string(l), func(t *testing.T) {
 			LoopbackLAN(t)
 			mk := func() *Harness {
-				in := newScript()
-				a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: string(l), Games: testGames})
+				in := NewScript()
+				a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: string(l), Games: TestGames})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -302,8 +302,8 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 			Until(t, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
 			hg.Shot("lan-join-" + string(l))
 			hg.Key(ebiten.KeyArrowDown)
-			if js.pick != 0 || js.addr != js.Found[0].Addr {
-				t.Errorf("Down picked %d (%q)", js.pick, js.addr)
+			if js.Pick != 0 || js.Addr != js.Found[0].Addr {
+				t.Errorf("Down picked %d (%q)", js.Pick, js.Addr)
 			}
 			c, err := lan.Join(t.Context(), js.Found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
 			if err != nil {
@@ -335,7 +335,7 @@ func TestLANGuestWholeGame(t *testing.T) {
 	LoopbackLAN(t)
 	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: 0}),
 		Bots: 2, AutoStart: true, Seed: 5})
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	ClickMenu(t, h, MenuJoin)
 	js := h.A.Cur.(*JoinScene)
 	h.Click(js.AddrR)
@@ -395,7 +395,7 @@ func TestLANGuestWholeGame(t *testing.T) {
 			}
 		}
 		h.Tick()
-		if h.A.ticks%20 == 0 {
+		if h.A.Ticks%20 == 0 {
 			time.Sleep(time.Millisecond)
 		}
 	}
@@ -412,7 +412,7 @@ func TestJoinAddress(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := joinAddress(tt.in); got != tt.want {
+		if got := JoinAddress(tt.in); got != tt.want {
 			t.Errorf("joinAddress(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
@@ -423,7 +423,7 @@ func TestJoinAddress(t *testing.T) {
 // the password.
 func TestLobbyRenameAndPassword(t *testing.T) {
 	LoopbackLAN(t)
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	ClickMenu(t, h, MenuHost)
 	ls := h.A.Cur.(*LobbyScene)
 	t.Cleanup(func() {
@@ -431,13 +431,13 @@ func TestLobbyRenameAndPassword(t *testing.T) {
 			ls.Link.Close()
 		}
 	})
-	h.Click(ls.nameR)
-	for range []rune(ls.name) {
+	h.Click(ls.NameR)
+	for range []rune(ls.Table) {
 		h.Key(ebiten.KeyBackspace)
 	}
 	h.In.Chars = []rune("Mine 7")
 	h.Tick()
-	h.Click(ls.passR) // commits the name, edits the password
+	h.Click(ls.PassR) // commits the name, edits the password
 	h.In.Chars = []rune("pick")
 	h.Tick()
 	h.Key(ebiten.KeyEnter)
@@ -456,7 +456,7 @@ func TestLobbyRenameAndPassword(t *testing.T) {
 	t.Cleanup(c.Close)
 	Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, h)
 	// A guest sits: the name stays.
-	h.Click(ls.nameR)
+	h.Click(ls.NameR)
 	h.In.Chars = []rune("!")
 	h.Tick()
 	h.Key(ebiten.KeyEnter)
@@ -473,7 +473,7 @@ func TestLobbyTurnTimer(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(string(l), func(t *testing.T) {
 			LoopbackLAN(t)
-			h := LangHarness(t, string(l), testGames)
+			h := LangHarness(t, string(l), TestGames)
 			ls := NewLobbyScene(h.A)
 			if ls.Link == nil {
 				t.Fatal(ls.Err)
@@ -485,31 +485,31 @@ func TestLobbyTurnTimer(t *testing.T) {
 				t.Fatalf("turn_timeout_ms %d at the start, want the default %v", got, lan.DefaultTurnTimeout)
 			}
 			for _, want := range []time.Duration{time.Minute, 30 * time.Second, 0, 0} {
-				h.Click(ls.turnB[0].R)
-				if ls.turn != want || ls.Lobby.TurnTimeoutMS != int(want/time.Millisecond) {
-					t.Errorf("after ‹: timer %v, lobby %d ms; want %v", ls.turn, ls.Lobby.TurnTimeoutMS, want)
+				h.Click(ls.TurnB[0].R)
+				if ls.Turn != want || ls.Lobby.TurnTimeoutMS != int(want/time.Millisecond) {
+					t.Errorf("after ‹: timer %v, lobby %d ms; want %v", ls.Turn, ls.Lobby.TurnTimeoutMS, want)
 				}
 			}
-			if ls.turnB[0].Enabled {
+			if ls.TurnB[0].Enabled {
 				t.Error("‹ still enabled with the timer off")
 			}
-			if got := turnText(h.A, 0); got != h.A.T("lan.lobby.turn_off") || (l != i18n.English && got == "off") {
+			if got := TurnText(h.A, 0); got != h.A.T("lan.lobby.turn_off") || (l != i18n.English && got == "off") {
 				t.Errorf("the timer off reads %q", got)
 			}
 			h.Shot("lan-lobby-timer-off-" + string(l))
-			for range turnSteps {
-				h.Click(ls.turnB[1].R)
+			for range TurnSteps {
+				h.Click(ls.TurnB[1].R)
 			}
-			if last := turnSteps[len(turnSteps)-1]; ls.turn != last || ls.Lobby.TurnTimeoutMS != int(last/time.Millisecond) || ls.turnB[1].Enabled {
-				t.Errorf("at the top: timer %v, lobby %d ms, › enabled %v", ls.turn, ls.Lobby.TurnTimeoutMS, ls.turnB[1].Enabled)
+			if last := TurnSteps[len(TurnSteps)-1]; ls.Turn != last || ls.Lobby.TurnTimeoutMS != int(last/time.Millisecond) || ls.TurnB[1].Enabled {
+				t.Errorf("at the top: timer %v, lobby %d ms, › enabled %v", ls.Turn, ls.Lobby.TurnTimeoutMS, ls.TurnB[1].Enabled)
 			}
 			// A table reopened (renamed) keeps the timer, off included.
-			h.Click(ls.turnB[0].R)
-			for ls.turn > 0 {
-				h.Click(ls.turnB[0].R)
+			h.Click(ls.TurnB[0].R)
+			for ls.Turn > 0 {
+				h.Click(ls.TurnB[0].R)
 			}
-			ls.focus, ls.name = fieldName, "Other"
-			ls.commit(h.A)
+			ls.Focus, ls.Table = FieldName, "Other"
+			ls.Commit(h.A)
 			if ls.Link == nil || ls.Lobby.Name != "Other" || ls.Lobby.TurnTimeoutMS != 0 {
 				t.Errorf("reopened: %q, turn_timeout_ms %d (err %q)", ls.Lobby.Name, ls.Lobby.TurnTimeoutMS, ls.Err)
 			}
@@ -526,25 +526,25 @@ func TestLANDefaultNames(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	for _, l := range i18n.Langs {
-		h := LangHarness(t, string(l), testGames)
+		h := LangHarness(t, string(l), TestGames)
 		you := h.A.T("scene.newgame.you")
-		js := &JoinScene{name: lanPlayerName(h.A, 7)}
-		if js.name == you || js.name != h.A.T("player")+" "+h.A.Num(7) {
-			t.Errorf("%s: a guest without a user name is %q", l, js.name)
+		js := &JoinScene{Player: LanPlayerName(h.A, 7)}
+		if js.Player == you || js.Player != h.A.T("player")+" "+h.A.Num(7) {
+			t.Errorf("%s: a guest without a user name is %q", l, js.Player)
 		}
 		for range 20 {
 			LoopbackLAN(t)
 			j := NewJoinScene(h.A)
 			j.Leave()
-			n, ok := strings.CutPrefix(j.name, h.A.T("player")+" ")
-			if !ok || n == "" || j.name == you {
-				t.Fatalf("%s: the join scene's default name %q", l, j.name)
+			n, ok := strings.CutPrefix(j.Player, h.A.T("player")+" ")
+			if !ok || n == "" || j.Player == you {
+				t.Fatalf("%s: the join scene's default name %q", l, j.Player)
 			}
 		}
 	}
 	t.Setenv("USER", "ann")
-	h := LangHarness(t, "ru", testGames)
-	if got := lanPlayerName(h.A, 3); got != "Ann" {
+	h := LangHarness(t, "ru", TestGames)
+	if got := LanPlayerName(h.A, 3); got != "Ann" {
 		t.Errorf("with USER=ann: %q", got)
 	}
 }
@@ -559,20 +559,20 @@ func TestLANNoticesOnBoards(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	LoopbackLAN(t)
-	hh, hg := LangHarness(t, "fa", testGames), LangHarness(t, "ru", testGames)
+	hh, hg := LangHarness(t, "fa", TestGames), LangHarness(t, "ru", TestGames)
 	ls := NewLobbyScene(hh.A)
 	if ls.Link == nil {
 		t.Fatal(ls.Err)
 	}
 	t.Cleanup(ls.Link.Close)
 	hh.A.Cur = ls
-	if got := ls.Lobby.Seats[0].Name; got != playerName(hh.A, 1) {
-		t.Errorf("the host is called %q, want %q", got, playerName(hh.A, 1))
+	if got := ls.Lobby.Seats[0].Name; got != PlayerName(hh.A, 1) {
+		t.Errorf("the host is called %q, want %q", got, PlayerName(hh.A, 1))
 	}
 	js := NewJoinScene(hg.A)
 	t.Cleanup(js.Leave)
 	hg.A.Cur = js
-	guest := js.name
+	guest := js.Player
 	hg.Tick()
 	hg.Click(js.AddrR)
 	hg.In.Chars = []rune(net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.Link.Port)))
@@ -597,7 +597,7 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	Until(t, 3000, toBoard(t, hg), hg, hh)
 	hb, gb := hh.A.Cur.(*boardScene), hg.A.Cur.(*boardScene)
 	// The guest's default name reads in the host's language ("بازیکن N").
-	hostLine := hh.A.T("lan.notice.turn_timeout", "name", playerName(hh.A, seatNumber(t, guest)))
+	hostLine := hh.A.T("lan.notice.turn_timeout", "name", PlayerName(hh.A, seatNumber(t, guest)))
 	guestLine := hg.A.T("lan.notice.turn_timeout_you")
 	Until(t, 3000, func() bool {
 		return slices.Contains(logStrings(hh.A, hb.m), hostLine) && slices.Contains(logStrings(hg.A, gb.m), guestLine)
@@ -637,7 +637,7 @@ func TestLANNoticesOnBoards(t *testing.T) {
 func TestNoticeText(t *testing.T) {
 	names := []string{"Ann", "Bob", "Бот 3"}
 	for _, l := range i18n.Langs {
-		a := LangHarness(t, string(l), testGames).A
+		a := LangHarness(t, string(l), TestGames).A
 		tests := []struct {
 			n    lan.Notice
 			me   int
@@ -647,7 +647,7 @@ func TestNoticeText(t *testing.T) {
 			{lan.Notice{Code: lan.NoticeTurnTimeout, Seat: 1, Name: "Bob", Text: "Bob took longer"}, 1, a.T("lan.notice.turn_timeout_you")},
 			{lan.Notice{Code: lan.NoticeTurnTimeout, Seat: 0, Text: "took longer"}, 1, a.T("lan.notice.turn_timeout", "name", "Ann")},
 			{lan.Notice{Code: "solar_flare", Seat: 2, Name: "Eve", Text: "Eve's screen melted."}, 0, a.T("lan.notice.unknown", "name", "Eve")},
-			{lan.Notice{Code: "solar_flare", Seat: 5, Text: "Seat 6 melted."}, 0, a.T("lan.notice.unknown", "name", playerName(a, 6))},
+			{lan.Notice{Code: "solar_flare", Seat: 5, Text: "Seat 6 melted."}, 0, a.T("lan.notice.unknown", "name", PlayerName(a, 6))},
 		}
 		for _, tc := range tests {
 			got := NoticeText(a, tc.n, tc.me, names)
@@ -674,7 +674,7 @@ func TestNewEntries(t *testing.T) {
 		{[]int{1, 2, 3}, nil, nil},
 	}
 	for _, tc := range tests {
-		if got := newEntries(tc.prev, tc.log); !slices.Equal(got, tc.want) {
+		if got := NewEntries(tc.prev, tc.log); !slices.Equal(got, tc.want) {
 			t.Errorf("newEntries(%v, %v) = %v, want %v", tc.prev, tc.log, got, tc.want)
 		}
 	}
@@ -693,9 +693,9 @@ func seatNumber(t *testing.T, name string) int {
 // TestSeatName: the names the game gives read in the reader's language on
 // a LAN screen, "Player N" of any number included; names people chose stay.
 func TestSeatName(t *testing.T) {
-	fa := LangHarness(t, "fa", testGames).A
+	fa := LangHarness(t, "fa", TestGames).A
 	fa.Cat.SetPersianDigits(true)
-	ru := LangHarness(t, "ru", testGames).A
+	ru := LangHarness(t, "ru", TestGames).A
 	tests := []struct {
 		a          *App
 		name, want string
@@ -725,7 +725,7 @@ func toBoard(t *testing.T, h *Harness) func() bool {
 		switch s := h.A.Cur.(type) {
 		case *revealScene:
 			if s.btn.Enabled && h.A.Fade == 0 {
-				h.In.keys[ebiten.KeyEnter] = true
+				h.In.Keys[ebiten.KeyEnter] = true
 			}
 		case *boardScene:
 			return h.A.Fade == 0

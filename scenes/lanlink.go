@@ -35,10 +35,10 @@ var LanNet = struct {
 }
 
 // chatEntry is one line of the table talk.
-type chatEntry struct {
-	seat         int
+type ChatEntry struct {
+	Seat         int
 	Name         string
-	text, phrase string // free text, or a quick phrase ID (lan.QuickPhrases)
+	Text, Phrase string // free text, or a quick phrase ID (lan.QuickPhrases)
 }
 
 // lanLink is a LAN game as the scenes hold it, on the host's side (host)
@@ -55,11 +55,11 @@ type LanLink struct {
 	// phrases are the game's quick chat phrases (rules.Phraser).
 	phrases []rules.Phrase
 	Seat    int     // this screen's seat
-	box     chatBox // the chat box on the board
+	Box     chatBox // the chat box on the board
 
-	mu      sync.Mutex
-	lobby   lan.Lobby
-	chat    []chatEntry
+	Mu      sync.Mutex
+	Lobby   lan.Lobby
+	chat    []ChatEntry
 	chatGen int // counts chat lines ever seen (new-line marks)
 	// notices are the host's notices (lan/PROTOCOL.md, notice) not yet
 	// shown: the board takes them into its log (takeNotices).
@@ -67,10 +67,10 @@ type LanLink struct {
 	// toast is the last notice's line, shown over board toastOn's maze
 	// until its tick toastEnd (see drawBoard); board goroutine only.
 	Toast    string
-	toastOn  any
+	ToastOn  any
 	ToastEnd int
-	toastFit string // toast cut to the banner's width toastW (drawBoard)
-	toastW   float64
+	ToastFit string // toast cut to the banner's width toastW (drawBoard)
+	ToastW   float64
 	// chatShown is the chat's line count a game screen has shown
 	// (UpdateScreen); board goroutine only.
 	chatShown int
@@ -135,12 +135,12 @@ func (l *LanLink) run() {
 		l.take(m)
 	}
 	err := l.Client.Err()
-	l.mu.Lock()
+	l.Mu.Lock()
 	if l.closed || err == nil {
 		err = ErrLANClosed
 	}
 	l.ended = err
-	l.mu.Unlock()
+	l.Mu.Unlock()
 }
 
 // take applies one message from the host.
@@ -148,51 +148,51 @@ func (l *LanLink) take(m lan.Message) {
 	switch m.T {
 	case lan.TLobby:
 		if m.Lobby != nil {
-			l.mu.Lock()
-			l.lobby = *m.Lobby
-			l.mu.Unlock()
+			l.Mu.Lock()
+			l.Lobby = *m.Lobby
+			l.Mu.Unlock()
 		}
 	case lan.TUpdate:
 		if l.Guest == nil || m.GameView == nil {
 			return
 		}
 		l.Guest.Deliver(m)
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.started = true
-		l.mu.Unlock()
+		l.Mu.Unlock()
 	case lan.TChat:
-		l.mu.Lock()
-		l.addChat(chatEntry{seat: m.Seat, Name: m.Name, text: m.Text, phrase: m.Phrase})
-		l.mu.Unlock()
+		l.Mu.Lock()
+		l.addChat(ChatEntry{Seat: m.Seat, Name: m.Name, Text: m.Text, Phrase: m.Phrase})
+		l.Mu.Unlock()
 	case lan.TError:
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.refused = m.Error
-		l.mu.Unlock()
+		l.Mu.Unlock()
 		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
 			if l.Guest != nil {
 				l.Guest.Refused()
 			}
 		}
 	case lan.TNotice:
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.addNotice(lan.Notice{Code: m.Code, Seat: m.Seat, Name: m.Name, Text: m.Text})
-		l.mu.Unlock()
+		l.Mu.Unlock()
 	case lan.TDropped:
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.dropped = true
-		l.mu.Unlock()
+		l.Mu.Unlock()
 	case lan.TBack:
 		if l.Guest != nil {
 			l.Guest.Reconnected()
 		}
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.dropped = false
-		l.mu.Unlock()
+		l.Mu.Unlock()
 	}
 }
 
 // addChat keeps the last 50 lines. l.mu is held.
-func (l *LanLink) addChat(e chatEntry) {
+func (l *LanLink) addChat(e ChatEntry) {
 	l.chat = append(l.chat, e)
 	if len(l.chat) > 50 {
 		l.chat = append(l.chat[:0], l.chat[len(l.chat)-50:]...)
@@ -211,8 +211,8 @@ func (l *LanLink) addNotice(n lan.Notice) {
 
 // takeNotices returns and forgets the notices not shown yet, oldest first.
 func (l *LanLink) TakeNotices() []lan.Notice {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
 	n := l.notices
 	l.notices = nil
 	return n
@@ -221,7 +221,7 @@ func (l *LanLink) TakeNotices() []lan.Notice {
 // newEntries returns the entries of a host's log (ChatLog, Notices: the
 // last 100, the oldest dropped first) that were not in its previous read
 // prev: the log is prev without its first d entries, then the new ones.
-func newEntries[T comparable](prev, log []T) []T {
+func NewEntries[T comparable](prev, log []T) []T {
 	for d := 0; d <= len(prev); d++ {
 		old := prev[d:]
 		if len(old) <= len(log) && slices.Equal(old, log[:len(old)]) {
@@ -248,39 +248,39 @@ func (l *LanLink) RefreshHost() {
 	lb := l.Host.Lobby()
 	log := l.Host.ChatLog()
 	notes := l.Host.Notices()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lobby = lb
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
+	l.Lobby = lb
 	// The host's logs keep their last 100 entries; take the ones not seen
 	// yet (the chat box keeps 50 lines, so its length says nothing).
-	for _, c := range newEntries(l.hostChat, log) {
-		l.addChat(chatEntry{seat: c.Seat, Name: c.Name, text: c.Text, phrase: c.Phrase})
+	for _, c := range NewEntries(l.hostChat, log) {
+		l.addChat(ChatEntry{Seat: c.Seat, Name: c.Name, Text: c.Text, Phrase: c.Phrase})
 	}
 	l.hostChat = log
-	for _, n := range newEntries(l.hostNote, notes) {
+	for _, n := range NewEntries(l.hostNote, notes) {
 		l.addNotice(n)
 	}
 	l.hostNote = notes
 }
 
 // snapshot returns the lobby and the chat as they are now.
-func (l *LanLink) Snapshot() (lan.Lobby, []chatEntry, int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.lobby, append([]chatEntry(nil), l.chat...), l.chatGen
+func (l *LanLink) Snapshot() (lan.Lobby, []ChatEntry, int) {
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
+	return l.Lobby, append([]ChatEntry(nil), l.chat...), l.chatGen
 }
 
 // state returns the guest connection's state.
 func (l *LanLink) State() (started, dropped bool, refused string, ended error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
 	return l.started, l.dropped, l.refused, l.ended
 }
 
 // takeRefused returns and forgets the host's last refusal.
 func (l *LanLink) takeRefused() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
 	r := l.refused
 	l.refused = ""
 	return r
@@ -332,13 +332,13 @@ func (l *LanLink) Leave(over bool) {
 // close leaves the table: a guest says goodbye, a host ends the game for
 // everyone and stops announcing.
 func (l *LanLink) Close() {
-	l.mu.Lock()
+	l.Mu.Lock()
 	if l.closed {
-		l.mu.Unlock()
+		l.Mu.Unlock()
 		return
 	}
 	l.closed = true
-	l.mu.Unlock()
+	l.Mu.Unlock()
 	if l.Host != nil {
 		l.stop()
 		l.Host.Close()
@@ -374,7 +374,7 @@ var playerWords = sync.OnceValue(func() []string {
 // any number N, in any language and digits (the join scene's default
 // name, lanPlayerName); a name a person chose as it is.
 func SeatName(a *App, name string) string {
-	if l := localName(a, name); l != name {
+	if l := LocalName(a, name); l != name {
 		return l
 	}
 	for _, w := range playerWords() {
@@ -394,7 +394,7 @@ func SeatName(a *App, name string) string {
 			}
 		}
 		if n > 0 {
-			return playerName(a, n)
+			return PlayerName(a, n)
 		}
 	}
 	return name

@@ -49,7 +49,7 @@ func TestSmallAndLargeWindows(t *testing.T) {
 		h.A.Cur = ng
 		h.Ticks(2)
 		on("start button", ng.start.R)
-		on("last seat", ng.rows[len(ng.rows)-1].r)
+		on("last seat", ng.rows[len(ng.rows)-1].R)
 		h.Shot("newgame-" + name)
 	}
 }

@@ -31,29 +31,29 @@ type LobbyScene struct {
 	g      LobbyGame // its lobby (game.Lobby())
 	Link   *LanLink
 	Me     string // the host player's name
-	name   string // the table's name field
+	Table  string // the table's name field
 	pass   string // the password field
 	opened string // the password the open table has
-	focus  int    // fieldName, fieldPass or -1
+	Focus  int    // fieldName, fieldPass or -1
 	chars  []rune
 	Lobby  lan.Lobby
 	Err    string
 	ticks  int
 	grace  time.Duration
-	turn   time.Duration // the turn timer; 0 is off
+	Turn   time.Duration // the turn timer; 0 is off
 
 	Players     [2]Button // fewer, more
 	Seats       []lobbyRow
 	Opts        []Button  // the game's table options (lobbyGame.keys)
-	graceB      [2]Button // shorter, longer
-	turnB       [2]Button // the turn timer: shorter (down to off), longer
-	nameR       Rect
-	passR       Rect
+	GraceB      [2]Button // shorter, longer
+	TurnB       [2]Button // the turn timer: shorter (down to off), longer
+	NameR       Rect
+	PassR       Rect
 	Start, back Button
-	chat        chatBox
-	qr          *ebiten.Image
-	qrURL       string
-	addrs       []string
+	Chat        chatBox
+	Qr          *ebiten.Image
+	QrURL       string
+	Addrs       []string
 	tourJoin    *JoinScene // --autoplay's tour goes on to this join scene (lantour.go)
 }
 
@@ -64,7 +64,7 @@ type lobbyRow struct {
 }
 
 const (
-	fieldName = iota
+	FieldName = iota
 	fieldPass
 )
 
@@ -75,32 +75,32 @@ var graceSteps = []time.Duration{10 * time.Second, 20 * time.Second, 30 * time.S
 
 // turnSteps are the turn timers the lobby offers (lan/PROTOCOL.md, Turn
 // timer: default 90 s, lan.DefaultTurnTimeout); 0 is off.
-var turnSteps = []time.Duration{0, 30 * time.Second, time.Minute, 90 * time.Second,
+var TurnSteps = []time.Duration{0, 30 * time.Second, time.Minute, 90 * time.Second,
 	2 * time.Minute, 3 * time.Minute, 5 * time.Minute}
 
 // lanPlayerName is the name this screen's player takes at a LAN table
 // unless they type another: the user's name when the system knows it,
 // else "Player n" in the app's language. Never "You" (scene.newgame.you):
 // the other players would see that word as this player's name.
-func lanPlayerName(a *App, n int) string {
-	if me := defaultPlayerName(a); me != a.T("scene.newgame.you") {
+func LanPlayerName(a *App, n int) string {
+	if me := DefaultPlayerName(a); me != a.T("scene.newgame.you") {
 		return me
 	}
-	return playerName(a, n)
+	return PlayerName(a, n)
 }
 
 // newLobbyScene opens a LAN table of the menu's picked game (Saboteur:
 // four seats, the host and three open seats). On failure (the port is taken, say) the scene shows why and
 // offers to try again.
 func NewLobbyScene(a *App) *LobbyScene {
-	s := &LobbyScene{Me: lanPlayerName(a, 1), focus: -1, grace: 30 * time.Second, turn: lan.DefaultTurnTimeout}
+	s := &LobbyScene{Me: LanPlayerName(a, 1), Focus: -1, grace: 30 * time.Second, Turn: lan.DefaultTurnTimeout}
 	s.game, s.g = lobbyGameOf(a)
-	s.name = a.T("lan.lobby.default_name", "name", s.Me)
-	if s.Me == playerName(a, 1) {
-		s.name = a.T("lan.lobby.default_table")
+	s.Table = a.T("lan.lobby.default_name", "name", s.Me)
+	if s.Me == PlayerName(a, 1) {
+		s.Table = a.T("lan.lobby.default_table")
 	}
-	if utf8.RuneCountInString(s.name) > lan.MaxName {
-		s.name = string([]rune(s.name)[:lan.MaxName])
+	if utf8.RuneCountInString(s.Table) > lan.MaxName {
+		s.Table = string([]rune(s.Table)[:lan.MaxName])
 	}
 	s.open(a, s.g.DefP, s.g.Defaults(s.g.DefP))
 	return s
@@ -115,9 +115,9 @@ func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
 		s.Link.Close()
 		s.Link = nil
 	}
-	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Game: s.g.Game, Players: players, Options: opts,
-		BotLevel: "normal", BotDelay: botDelay(a), Grace: s.grace, TurnTimeout: s.turn}
-	if s.turn == 0 {
+	cfg := lan.HostConfig{Name: strings.TrimSpace(s.Table), Password: s.pass, Game: s.g.Game, Players: players, Options: opts,
+		BotLevel: "normal", BotDelay: BotDelay(a), Grace: s.grace, TurnTimeout: s.Turn}
+	if s.Turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
 	}
 	for i := 0; i < s.g.MaxP; i++ { // seats still open at the start
@@ -132,13 +132,13 @@ func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
 	s.Link = l
 	s.opened = s.pass
 	s.Lobby, _, _ = l.Snapshot()
-	s.addrs = lan.JoinAddresses(l.Port)
-	s.qrURL = joinURL(l.Port)
-	if host, _, _ := net.SplitHostPort(LanNet.Listen); host == "127.0.0.1" || len(s.addrs) == 0 {
+	s.Addrs = lan.JoinAddresses(l.Port)
+	s.QrURL = joinURL(l.Port)
+	if host, _, _ := net.SplitHostPort(LanNet.Listen); host == "127.0.0.1" || len(s.Addrs) == 0 {
 		// Listening on loopback only (tests, the --autoplay tour): only
 		// this machine can join.
-		s.addrs = []string{fmt.Sprintf("127.0.0.1:%d", l.Port)}
-		s.qrURL = fmt.Sprintf("http://127.0.0.1:%d/", l.Port)
+		s.Addrs = []string{fmt.Sprintf("127.0.0.1:%d", l.Port)}
+		s.QrURL = fmt.Sprintf("http://127.0.0.1:%d/", l.Port)
 	}
 	s.makeQR(a)
 }
@@ -146,20 +146,20 @@ func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
 // browserBuild reports whether this binary carries the browser game
 // (webdist.Embedded); the lobby shows the browser address and its QR code
 // only then. Tests swap it.
-var browserBuild = webdist.Embedded
+var BrowserBuild = webdist.Embedded
 
 // makeQR draws the browser address's QR code at the pixel size it is
 // shown (sharp modules, no filtering).
 func (s *LobbyScene) makeQR(a *App) {
-	if s.qr != nil {
-		s.qr.Deallocate()
-		s.qr = nil
+	if s.Qr != nil {
+		s.Qr.Deallocate()
+		s.Qr = nil
 	}
-	if !browserBuild() {
+	if !BrowserBuild() {
 		return
 	}
-	if img, err := webdist.QRCode(s.qrURL, int(a.U(180))); err == nil && s.qrURL != "" {
-		s.qr = ebiten.NewImageFromImage(img)
+	if img, err := webdist.QRCode(s.QrURL, int(a.U(180))); err == nil && s.QrURL != "" {
+		s.Qr = ebiten.NewImageFromImage(img)
 	}
 }
 
@@ -180,8 +180,8 @@ func (s *LobbyScene) Layout(a *App) {
 	leftW := a.U(420)
 	midX, midW := x0+a.U(440), a.U(310)
 	rightX, rightW := x0+a.U(770), a.U(210)
-	s.nameR = Rect{x0, a.U(96), a.U(260), a.U(34)}
-	s.passR = Rect{x0 + a.U(270), a.U(96), leftW - a.U(270), a.U(34)}
+	s.NameR = Rect{x0, a.U(96), a.U(260), a.U(34)}
+	s.PassR = Rect{x0 + a.U(270), a.U(96), leftW - a.U(270), a.U(34)}
 	py := a.U(146)
 	n := len(s.Lobby.Seats)
 	s.Players = [2]Button{
@@ -216,27 +216,27 @@ func (s *LobbyScene) Layout(a *App) {
 		oy += a.U(42)
 	}
 	gy := oy + a.U(26)
-	s.graceB = [2]Button{
+	s.GraceB = [2]Button{
 		{R: Rect{midX + midW - a.U(140), gy, a.U(34), a.U(30)}, Label: "‹", Enabled: s.grace > graceSteps[0]},
 		{R: Rect{midX + midW - a.U(34), gy, a.U(34), a.U(30)}, Label: "›", Enabled: s.grace < graceSteps[len(graceSteps)-1]},
 	}
 	ty := gy + a.U(36)
-	s.turnB = [2]Button{
-		{R: Rect{midX + midW - a.U(140), ty, a.U(34), a.U(30)}, Label: "‹", Enabled: s.turn > turnSteps[0]},
-		{R: Rect{midX + midW - a.U(34), ty, a.U(34), a.U(30)}, Label: "›", Enabled: s.turn < turnSteps[len(turnSteps)-1]},
+	s.TurnB = [2]Button{
+		{R: Rect{midX + midW - a.U(140), ty, a.U(34), a.U(30)}, Label: "‹", Enabled: s.Turn > TurnSteps[0]},
+		{R: Rect{midX + midW - a.U(34), ty, a.U(34), a.U(30)}, Label: "›", Enabled: s.Turn < TurnSteps[len(TurnSteps)-1]},
 	}
 	// The table talk starts below the browser's QR code, or level with the
 	// table options when this build has no browser game to point phones at.
 	chatY := a.U(336)
-	if !browserBuild() {
+	if !BrowserBuild() {
 		chatY = a.U(96)
 	}
-	s.chat.layout(a, Rect{rightX, chatY, rightW, h - a.U(96) - chatY}, true)
+	s.Chat.Layout(a, Rect{rightX, chatY, rightW, h - a.U(96) - chatY}, true)
 	s.back = Button{R: Rect{x0, h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.back"), Enabled: true}
 	s.Start = Button{R: Rect{rightX, h - a.U(72), rightW, a.U(50)}, Label: a.T("lan.lobby.start"),
 		Enabled: s.Link != nil, Primary: true}
 	if a.RTL() {
-		s.nameR, s.passR = s.nameR.Mirror(w), s.passR.Mirror(w)
+		s.NameR, s.PassR = s.NameR.Mirror(w), s.PassR.Mirror(w)
 		// Fewer at the right pointing right, more at the left (as the
 		// new-game scene's level arrows).
 		s.Players[0].R, s.Players[1].R = s.Players[0].R.Mirror(w), s.Players[1].R.Mirror(w)
@@ -248,11 +248,11 @@ func (s *LobbyScene) Layout(a *App) {
 		for i := range s.Opts {
 			s.Opts[i].R = s.Opts[i].R.Mirror(w)
 		}
-		s.graceB[0].R, s.graceB[1].R = s.graceB[0].R.Mirror(w), s.graceB[1].R.Mirror(w)
-		s.graceB[0].Label, s.graceB[1].Label = "›", "‹"
-		s.turnB[0].R, s.turnB[1].R = s.turnB[0].R.Mirror(w), s.turnB[1].R.Mirror(w)
-		s.turnB[0].Label, s.turnB[1].Label = "›", "‹"
-		s.chat.layout(a, s.chat.r.Mirror(w), true)
+		s.GraceB[0].R, s.GraceB[1].R = s.GraceB[0].R.Mirror(w), s.GraceB[1].R.Mirror(w)
+		s.GraceB[0].Label, s.GraceB[1].Label = "›", "‹"
+		s.TurnB[0].R, s.TurnB[1].R = s.TurnB[0].R.Mirror(w), s.TurnB[1].R.Mirror(w)
+		s.TurnB[0].Label, s.TurnB[1].Label = "›", "‹"
+		s.Chat.Layout(a, s.Chat.R.Mirror(w), true)
 		s.back.R, s.Start.R = s.back.R.Mirror(w), s.Start.R.Mirror(w)
 	}
 }
@@ -264,7 +264,7 @@ func (s *LobbyScene) Update(a *App) error {
 		s.Lobby, _, _ = s.Link.Snapshot()
 	}
 	s.Layout(a)
-	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) && s.focus < 0 && !s.chat.typing && !s.chat.open {
+	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) && s.Focus < 0 && !s.Chat.typing && !s.Chat.open {
 		if s.Link != nil {
 			s.Link.Close()
 		}
@@ -277,19 +277,19 @@ func (s *LobbyScene) Update(a *App) error {
 		}
 		return nil
 	}
-	if s.chat.update(a, s.Link, false) {
-		s.focus = -1
+	if s.Chat.Update(a, s.Link, false) {
+		s.Focus = -1
 		return nil
 	}
 	switch {
-	case a.Clicked(s.nameR):
-		s.commit(a)
-		s.focus = fieldName
-	case a.Clicked(s.passR):
-		s.commit(a)
-		s.focus = fieldPass
+	case a.Clicked(s.NameR):
+		s.Commit(a)
+		s.Focus = FieldName
+	case a.Clicked(s.PassR):
+		s.Commit(a)
+		s.Focus = fieldPass
 	}
-	if s.focus >= 0 {
+	if s.Focus >= 0 {
 		s.typeInto(a)
 		return nil
 	}
@@ -308,21 +308,21 @@ func (s *LobbyScene) Update(a *App) error {
 		setOpts(players-1, s.g.Resize(s.Lobby, players-1))
 	case s.Players[1].Clicked(a):
 		setOpts(players+1, s.g.Resize(s.Lobby, players+1))
-	case s.graceB[0].Clicked(a):
+	case s.GraceB[0].Clicked(a):
 		s.grace = step(graceSteps, s.grace, -1)
 		h.SetGrace(s.grace)
 		s.Link.RefreshHost()
-	case s.graceB[1].Clicked(a):
+	case s.GraceB[1].Clicked(a):
 		s.grace = step(graceSteps, s.grace, 1)
 		h.SetGrace(s.grace)
 		s.Link.RefreshHost()
-	case s.turnB[0].Clicked(a):
-		s.turn = step(turnSteps, s.turn, -1)
-		h.SetTurnTimeout(s.turn) // 0: off
+	case s.TurnB[0].Clicked(a):
+		s.Turn = step(TurnSteps, s.Turn, -1)
+		h.SetTurnTimeout(s.Turn) // 0: off
 		s.Link.RefreshHost()
-	case s.turnB[1].Clicked(a):
-		s.turn = step(turnSteps, s.turn, 1)
-		h.SetTurnTimeout(s.turn)
+	case s.TurnB[1].Clicked(a):
+		s.Turn = step(TurnSteps, s.Turn, 1)
+		h.SetTurnTimeout(s.Turn)
 		s.Link.RefreshHost()
 	}
 	for i := range s.Opts {
@@ -375,7 +375,7 @@ func step(steps []time.Duration, cur time.Duration, d int) time.Duration {
 }
 
 // turnText is the turn timer as the lobby shows it: "off" or "90 s".
-func turnText(a *App, d time.Duration) string {
+func TurnText(a *App, d time.Duration) string {
 	if d <= 0 {
 		return a.T("lan.lobby.turn_off")
 	}
@@ -385,11 +385,11 @@ func turnText(a *App, d time.Duration) string {
 // typeInto edits the focused field; Enter or Tab commits it.
 func (s *LobbyScene) typeInto(a *App) {
 	if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyTab) || a.Key(ebiten.KeyEscape) {
-		s.commit(a)
+		s.Commit(a)
 		return
 	}
-	field := &s.name
-	if s.focus == fieldPass {
+	field := &s.Table
+	if s.Focus == fieldPass {
 		field = &s.pass
 	}
 	s.chars = a.In.AppendChars(s.chars[:0])
@@ -406,20 +406,20 @@ func (s *LobbyScene) typeInto(a *App) {
 
 // commit applies an edited name or password: the table reopens under it
 // (guests would have to join again, so only while none sits).
-func (s *LobbyScene) commit(a *App) {
-	if s.focus < 0 {
+func (s *LobbyScene) Commit(a *App) {
+	if s.Focus < 0 {
 		return
 	}
-	s.focus = -1
-	if strings.TrimSpace(s.name) == "" {
-		s.name = s.Lobby.Name
+	s.Focus = -1
+	if strings.TrimSpace(s.Table) == "" {
+		s.Table = s.Lobby.Name
 	}
-	if s.Link != nil && s.name == s.Lobby.Name && s.pass == s.opened {
+	if s.Link != nil && s.Table == s.Lobby.Name && s.pass == s.opened {
 		return
 	}
 	if s.guests() > 0 {
 		s.Err = a.T("lan.lobby.name_locked")
-		s.name = s.Lobby.Name
+		s.Table = s.Lobby.Name
 		return
 	}
 	players, opts := len(s.Lobby.Seats), s.Lobby.Options
@@ -446,14 +446,14 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 	field := func(r Rect, text, placeholder string, focus bool) {
 		drawField(a, &s.p, dst, r, text, placeholder, focus, s.ticks)
 	}
-	label(s.nameR, "lan.lobby.table_name")
-	label(s.passR, "lan.lobby.password")
-	field(s.nameR, s.name, "", s.focus == fieldName)
+	label(s.NameR, "lan.lobby.table_name")
+	label(s.PassR, "lan.lobby.password")
+	field(s.NameR, s.Table, "", s.Focus == FieldName)
 	pass := s.pass
-	if s.focus != fieldPass {
+	if s.Focus != fieldPass {
 		pass = strings.Repeat("•", utf8.RuneCountInString(pass))
 	}
-	field(s.passR, pass, a.T("lan.lobby.no_password"), s.focus == fieldPass)
+	field(s.PassR, pass, a.T("lan.lobby.no_password"), s.Focus == fieldPass)
 	if s.Link == nil {
 		DrawWrapped(a, dst, s.Err, a.U(16), w/2, h*0.4, w*0.7, AlignCenter, ColBad)
 		s.Start.Label = a.T("lan.lobby.retry")
@@ -462,9 +462,9 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 		return
 	}
 	// Seats.
-	x0 := s.nameR.X
+	x0 := s.NameR.X
 	if a.RTL() {
-		x0 = s.passR.X
+		x0 = s.PassR.X
 	}
 	leftW := a.U(420)
 	px, pal := StartOf(a, Rect{x0, 0, leftW, 0}, 0)
@@ -520,20 +520,20 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 	for i := range s.Opts {
 		DrawToggle(a, &s.p, dst, &s.Opts[i])
 	}
-	gr := s.graceB[0].R
+	gr := s.GraceB[0].R
 	gw := s.Opts[0].R.W - a.U(150)
 	DrawText(a, dst, a.T("lan.lobby.grace"), FitSize(a, a.T("lan.lobby.grace"), a.U(15), gw), ox, gr.Cy(), oal, ColText)
-	DrawText(a, dst, a.T("lan.lobby.seconds", "n", a.Num(int(s.grace/time.Second))), a.U(15), (s.graceB[0].R.Cx()+s.graceB[1].R.Cx())/2, gr.Cy(), AlignCenter, ColText)
-	DrawButton(a, &s.p, dst, &s.graceB[0])
-	DrawButton(a, &s.p, dst, &s.graceB[1])
-	tr := s.turnB[0].R
+	DrawText(a, dst, a.T("lan.lobby.seconds", "n", a.Num(int(s.grace/time.Second))), a.U(15), (s.GraceB[0].R.Cx()+s.GraceB[1].R.Cx())/2, gr.Cy(), AlignCenter, ColText)
+	DrawButton(a, &s.p, dst, &s.GraceB[0])
+	DrawButton(a, &s.p, dst, &s.GraceB[1])
+	tr := s.TurnB[0].R
 	DrawText(a, dst, a.T("lan.lobby.turn"), FitSize(a, a.T("lan.lobby.turn"), a.U(15), gw), ox, tr.Cy(), oal, ColText)
 	// The value fits between the arrows ("off" is a word in some language).
-	tt, tw := turnText(a, s.turn), math.Abs(s.turnB[1].R.Cx()-s.turnB[0].R.Cx())-a.U(40)
+	tt, tw := TurnText(a, s.Turn), math.Abs(s.TurnB[1].R.Cx()-s.TurnB[0].R.Cx())-a.U(40)
 	ts := FitSize(a, tt, a.U(15), tw)
-	DrawText(a, dst, Fit(a, tt, ts, tw), ts, (s.turnB[0].R.Cx()+s.turnB[1].R.Cx())/2, tr.Cy(), AlignCenter, ColText)
-	DrawButton(a, &s.p, dst, &s.turnB[0])
-	DrawButton(a, &s.p, dst, &s.turnB[1])
+	DrawText(a, dst, Fit(a, tt, ts, tw), ts, (s.TurnB[0].R.Cx()+s.TurnB[1].R.Cx())/2, tr.Cy(), AlignCenter, ColText)
+	DrawButton(a, &s.p, dst, &s.TurnB[0])
+	DrawButton(a, &s.p, dst, &s.TurnB[1])
 	gh := DrawWrapped(a, dst, a.T("lan.lobby.timers_help"), a.U(12), s.Opts[0].R.X, tr.Y+tr.H+a.U(4), s.Opts[0].R.W, AlignStart, ColTextDim)
 	// Where to join.
 	jy := tr.Y + tr.H + gh + a.U(30)
@@ -541,7 +541,7 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 	jx, jal := StartOf(a, jr, 0)
 	DrawText(a, dst, a.T("lan.lobby.join_app"), a.U(13), jx, jy, jal, ColTextDim)
 	jy += a.U(22)
-	for i, ad := range s.addrs {
+	for i, ad := range s.Addrs {
 		if i == 3 {
 			break
 		}
@@ -552,29 +552,29 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 	// Without a browser game in this binary browsers cannot join: no
 	// browser address, no QR code, and no word about how to build one
 	// (players see only what they can use).
-	if browserBuild() {
+	if BrowserBuild() {
 		DrawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, ColTextDim)
 		jy += a.U(22)
 		// Shown without the final slash, which a right-to-left line would
 		// move to the front; the QR code carries the whole address.
-		DrawText(a, dst, Fit(a, strings.TrimSuffix(s.qrURL, "/"), a.U(16), jr.W), a.U(16), jx, jy, jal, ColGold)
+		DrawText(a, dst, Fit(a, strings.TrimSuffix(s.QrURL, "/"), a.U(16), jr.W), a.U(16), jx, jy, jal, ColGold)
 	}
 	// The QR code of the browser address, for phones.
-	if browserBuild() && (s.qr == nil || s.qr.Bounds().Dx() != int(a.U(180))) {
+	if BrowserBuild() && (s.Qr == nil || s.Qr.Bounds().Dx() != int(a.U(180))) {
 		s.makeQR(a)
 	}
-	if s.qr != nil && browserBuild() {
+	if s.Qr != nil && BrowserBuild() {
 		a.FlushText()
-		n := float64(s.qr.Bounds().Dx())
-		qr := Rect{math.Round(s.chat.r.Cx() - n/2), a.U(88), n, n}
-		s.p.Image(dst, s.qr, qr.X, qr.Y, 1, 1, 1)
-		DrawWrapped(a, dst, a.T("lan.lobby.scan"), a.U(12), s.chat.r.Cx(), qr.Y+qr.H+a.U(6), s.chat.r.W, AlignCenter, ColTextDim)
+		n := float64(s.Qr.Bounds().Dx())
+		qr := Rect{math.Round(s.Chat.R.Cx() - n/2), a.U(88), n, n}
+		s.p.Image(dst, s.Qr, qr.X, qr.Y, 1, 1, 1)
+		DrawWrapped(a, dst, a.T("lan.lobby.scan"), a.U(12), s.Chat.R.Cx(), qr.Y+qr.H+a.U(6), s.Chat.R.W, AlignCenter, ColTextDim)
 	}
 	// Chat.
-	cx, cal := StartOf(a, s.chat.r, 0)
-	DrawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.chat.r.Y-a.U(11), cal, ColTextDim)
+	cx, cal := StartOf(a, s.Chat.R, 0)
+	DrawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.Chat.R.Y-a.U(11), cal, ColTextDim)
 	a.FlushText()
-	s.chat.draw(a, &s.p, dst, s.Link, s.ticks)
+	s.Chat.Draw(a, &s.p, dst, s.Link, s.ticks)
 	DrawButton(a, &s.p, dst, &s.back)
 	DrawButton(a, &s.p, dst, &s.Start)
 	status := a.T("lan.lobby.status", "guests", a.Num(s.guests()), "open", a.Num(s.openSeats()))
@@ -599,7 +599,7 @@ func (s *LobbyScene) openSeats() int {
 // fits in w pixels.
 func FitSize(a *App, s string, size, w float64) float64 {
 	min := size * 2 / 3
-	for size > min && a.text.line(s, size, a.RTL()).w > w {
+	for size > min && a.Text.Line(s, size, a.RTL()).W > w {
 		size -= 0.5
 	}
 	return size

@@ -37,13 +37,13 @@ type defaultName struct {
 // of the names the game gives by itself (a computer player's "Бот 3" saved
 // with the last new-game table in Russian reads "ربات ۳" in Persian); a
 // name a person chose comes back as it is.
-func localName(a *App, name string) string {
+func LocalName(a *App, name string) string {
 	d, ok := defaultNames()[name]
 	switch {
 	case !ok:
 		return name
 	case d.key == "player":
-		return playerName(a, d.n)
+		return PlayerName(a, d.n)
 	case d.n == 0:
 		return a.T(d.key)
 	}
@@ -52,4 +52,4 @@ func localName(a *App, name string) string {
 
 // playerName is the name of seat n (1-based) for a human who gave none:
 // "Player 2", with the app's digits.
-func playerName(a *App, n int) string { return a.T("player") + " " + a.Num(n) }
+func PlayerName(a *App, n int) string { return a.T("player") + " " + a.Num(n) }

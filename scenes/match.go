@@ -90,15 +90,6 @@ type match struct {
 	lan   *LanLink  // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
-// botDelay is how long a computer player waits at least before moving,
-// so people can follow (shortened by the animation speed).
-func botDelay(a *App) time.Duration {
-	if a.Cfg.Autoplay || a.Cfg.FastBots {
-		return 0
-	}
-	return time.Duration(float64(900*time.Millisecond) / a.Settings.AnimSpeed)
-}
-
 // newMatch seats the setup at a new table with the autosave on.
 func NewMatch(a *App, s Setup) (*match, error) {
 	if err := s.validate(); err != nil {
@@ -160,7 +151,7 @@ func (m *match) seats(a *App, _ int) []game.Seat {
 			continue
 		}
 		lvl, _ := bot.ParseLevel(st.Level)
-		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), BotSeed(m.setup.Seed, i))), botDelay(a))
+		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), BotSeed(m.setup.Seed, i))), BotDelay(a))
 		if i == m.follow {
 			in := game.NewInbox(st.Name)
 			m.inbox[i] = in

@@ -18,7 +18,7 @@ type MenuScene struct {
 	p        Painter
 	Pick     picker
 	Buttons  [8]Button
-	focus    int             // keyboard focus: a card (0..cards-1), then a button; -1 none
+	Focus    int             // keyboard focus: a card (0..cards-1), then a button; -1 none
 	canCont  map[string]bool // by game ID: its autosave holds an unfinished game
 	Message  string          // an error to show (a corrupt autosave, say)
 	ticks    int
@@ -27,19 +27,19 @@ type MenuScene struct {
 }
 
 const (
-	menuNew = iota
+	MenuNew = iota
 	MenuContinue
 	MenuHost
 	MenuJoin
 	menuSettings
 	MenuRules
-	menuQuit
+	MenuQuit
 	MenuLearn // the guided first round (tutorial.go), beside Rules
 )
 
 func NewMenuScene(a *App) *MenuScene {
 	// Each autosave is read (and its record replayed) once.
-	s := &MenuScene{canCont: map[string]bool{}, focus: -1, lanReady: true}
+	s := &MenuScene{canCont: map[string]bool{}, Focus: -1, lanReady: true}
 	for _, g := range a.Games() {
 		s.canCont[g.Rules().ID()] = g.CanContinue(a)
 	}
@@ -85,7 +85,7 @@ func (s *MenuScene) Layout(a *App) {
 		b.R = Rect{bx, y, bw, bh}
 		b.Label = a.T(keys[i])
 		b.Enabled = true
-		b.Focus = i == s.focus-len(s.Pick.games)
+		b.Focus = i == s.Focus-len(s.Pick.Games)
 		switch i {
 		case MenuHost, MenuJoin, MenuRules, MenuLearn: // rows of two: Host and Join (lobby.go), Rules and learning by playing
 			if i == MenuRules {
@@ -107,8 +107,8 @@ func (s *MenuScene) Layout(a *App) {
 		}
 		y += bh + gap
 	}
-	top := s.Buttons[menuNew].R.Y
-	col := Rect{left, top, cardW, s.Buttons[menuQuit].R.Y + s.Buttons[menuQuit].R.H - top}
+	top := s.Buttons[MenuNew].R.Y
+	col := Rect{left, top, cardW, s.Buttons[MenuQuit].R.Y + s.Buttons[MenuQuit].R.H - top}
 	if a.RTL() {
 		col = col.Mirror(w)
 	}
@@ -122,7 +122,7 @@ func (s *MenuScene) Layout(a *App) {
 	s.Buttons[MenuHost].Enabled = lanHostable && g.Lobby() != nil // not in a browser (lantour.go)
 	s.Buttons[MenuRules].Enabled = g.HelpPages(a) != nil
 	s.Buttons[MenuLearn].Enabled = g.Learn() != nil
-	s.Buttons[menuNew].Primary = !cont
+	s.Buttons[MenuNew].Primary = !cont
 	s.Buttons[MenuContinue].Primary = cont
 }
 
@@ -136,19 +136,19 @@ func menuTaglineBottom(a *App) float64 {
 func (s *MenuScene) Update(a *App) error {
 	s.ticks++
 	s.Layout(a)
-	cards := len(s.Pick.games)
+	cards := len(s.Pick.Games)
 	n := cards + len(s.Buttons)
 	move := func(d int) {
 		for k := 0; k < n; k++ {
-			if s.focus < 0 {
-				s.focus = 0
+			if s.Focus < 0 {
+				s.Focus = 0
 				if d < 0 {
-					s.focus = n - 1
+					s.Focus = n - 1
 				}
 			} else {
-				s.focus = (s.focus + d + n) % n
+				s.Focus = (s.Focus + d + n) % n
 			}
-			if s.focus < cards || s.Buttons[s.focus-cards].Enabled {
+			if s.Focus < cards || s.Buttons[s.Focus-cards].Enabled {
 				return
 			}
 		}
@@ -160,13 +160,13 @@ func (s *MenuScene) Update(a *App) error {
 		toCards, toButtons = toButtons, toCards
 	}
 	if a.Key(toCards) {
-		s.focus = s.Pick.selected
+		s.Focus = s.Pick.selected
 	}
 	if a.Key(toButtons) {
-		s.focus = cards + menuNew
+		s.Focus = cards + MenuNew
 	}
 	if s.Pick.update(a) {
-		s.focus = -1
+		s.Focus = -1
 	}
 	if a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyTab) && !a.In.KeyPressed(ebiten.KeyShift) {
 		move(1)
@@ -180,21 +180,21 @@ func (s *MenuScene) Update(a *App) error {
 			chosen = i
 		}
 	}
-	if (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.focus >= 0 {
+	if (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.Focus >= 0 {
 		switch {
-		case s.focus < cards: // pick the game, then on to New game
-			s.Pick.selected = s.focus
-			a.GameID = s.Pick.games[s.focus].id
-			s.focus = cards + menuNew
-		case s.Buttons[s.focus-cards].Enabled:
-			chosen = s.focus - cards
+		case s.Focus < cards: // pick the game, then on to New game
+			s.Pick.selected = s.Focus
+			a.GameID = s.Pick.Games[s.Focus].id
+			s.Focus = cards + MenuNew
+		case s.Buttons[s.Focus-cards].Enabled:
+			chosen = s.Focus - cards
 		}
 	}
 	if a.Key(ebiten.KeyN) {
-		chosen = menuNew
+		chosen = MenuNew
 	}
 	switch chosen {
-	case menuNew:
+	case MenuNew:
 		a.GoTo(a.Game().NewGame(a, false))
 	case MenuContinue:
 		sc, err := a.Game().Continue(a)
@@ -209,10 +209,10 @@ func (s *MenuScene) Update(a *App) error {
 	case MenuJoin:
 		a.GoTo(NewJoinScene(a))
 	case menuSettings:
-		a.GoTo(newSettingsScene(a, s))
+		a.GoTo(NewSettingsScene(a, s))
 	case MenuRules:
 		a.GoTo(NewHelpScene(a, s))
-	case menuQuit:
+	case MenuQuit:
 		a.Quit(0)
 	case MenuLearn:
 		learn := a.Game().Learn()
@@ -247,7 +247,7 @@ func (s *MenuScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	DrawText(a, dst, a.T("game.title"), a.U(64), w/2, h*0.08+ch+a.U(44), AlignCenter, ColGold)
 	DrawText(a, dst, a.T("scene.menu.tagline"), a.U(20), w/2, h*0.08+ch+a.U(88), AlignCenter, ColTextDim)
-	s.Pick.draw(a, &s.p, dst, s.focus, s.ticks)
+	s.Pick.draw(a, &s.p, dst, s.Focus, s.ticks)
 	for i := range s.Buttons {
 		DrawButton(a, &s.p, dst, &s.Buttons[i])
 	}
@@ -262,7 +262,7 @@ func (s *MenuScene) Draw(a *App, dst *ebiten.Image) {
 	if b, tip := s.Buttons[MenuLearn], a.Game().LearnTip(); tip != "" && !b.Enabled && a.Hover(b.R) {
 		// The disabled guided round says why, and where the rules are.
 		tw := a.U(360)
-		th := wrappedHeight(a, a.T(tip), a.U(14), tw)
+		th := WrappedHeight(a, a.T(tip), a.U(14), tw)
 		r := Rect{b.R.Cx() - tw/2 - a.U(10), b.R.Y - th - a.U(24), tw + a.U(20), th + a.U(16)}
 		s.p.Round(dst, r, a.U(8), ColPanelHi, a.U(1), ColGold)
 		DrawWrapped(a, dst, a.T(tip), a.U(14), r.Cx(), r.Y+a.U(8), tw, AlignCenter, ColText)

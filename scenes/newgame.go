@@ -3,11 +3,8 @@ package scenes
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -24,7 +21,7 @@ type newGameScene struct {
 	setup  Setup
 	seed   string // the seed field's text; "" = random
 	focus  int    // text field with the keyboard: seat i's name, or fieldSeed; -1 none
-	rows   []seatRow
+	rows   []SeatRow
 	add    Button
 	opts   [3]Button
 	random Button
@@ -37,42 +34,18 @@ type newGameScene struct {
 	ask    overwriteAsk // asks before a new game replaces an unfinished saved one
 }
 
-const fieldSeed = 100
-
-// seatRow is one seat's controls.
-type seatRow struct {
-	r        Rect
-	kind     Button // human / computer
-	name     Rect   // the name field (humans)
-	levelL   Button // computer level: previous
-	LevelR   Button // next
-	level    Rect
-	youngest Rect
-	remove   Button
-}
-
-func defaultPlayerName(a *App) string {
-	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
-		if v := os.Getenv(k); v != "" && utf8.RuneCountInString(v) <= 16 {
-			r, size := utf8.DecodeRuneInString(v)
-			return string(unicode.ToUpper(r)) + v[size:]
-		}
-	}
-	return a.T("scene.newgame.you")
-}
-
 func newNewGameScene(a *App) *newGameScene {
 	s := &newGameScene{focus: -1}
 	if last := lastSetup(a.Settings); last != nil {
 		s.setup = *last
 		for i := range s.setup.Seats {
 			// Names the game gave follow today's language (localnames.go).
-			s.setup.Seats[i].Name = localName(a, s.setup.Seats[i].Name)
+			s.setup.Seats[i].Name = LocalName(a, s.setup.Seats[i].Name)
 		}
 		s.setup.Seed = 0
 	} else {
 		s.setup = Setup{Youngest: 0}
-		s.setup.Seats = append(s.setup.Seats, SeatSetup{Human: true, Name: defaultPlayerName(a), Level: string(bot.Normal)})
+		s.setup.Seats = append(s.setup.Seats, SeatSetup{Human: true, Name: DefaultPlayerName(a), Level: string(bot.Normal)})
 		for i := 1; i <= 4; i++ {
 			s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: string(bot.Normal)})
 		}
@@ -100,21 +73,21 @@ func (s *newGameScene) layout(a *App) {
 	s.rows = s.rows[:0]
 	for i, st := range s.setup.Seats {
 		y := top + float64(i)*rowH
-		r := seatRow{r: Rect{x0, y, leftW, rowH - a.U(4)}}
+		r := SeatRow{R: Rect{x0, y, leftW, rowH - a.U(4)}}
 		bh := rowH - a.U(10)
 		by := y + a.U(3)
-		r.youngest = Rect{x0 + a.U(6), by, bh, bh}
-		r.kind = Button{R: Rect{x0 + a.U(44), by, a.U(150), bh}, Enabled: true}
+		r.Youngest = Rect{x0 + a.U(6), by, bh, bh}
+		r.Kind = Button{R: Rect{x0 + a.U(44), by, a.U(150), bh}, Enabled: true}
 		if st.Human {
-			r.kind.Label = a.T("player.human")
+			r.Kind.Label = a.T("player.human")
 		} else {
-			r.kind.Label = a.T("scene.newgame.computer")
+			r.Kind.Label = a.T("scene.newgame.computer")
 		}
-		r.name = Rect{x0 + a.U(204), by, a.U(230), bh}
-		r.levelL = Button{R: Rect{x0 + a.U(204), by, bh, bh}, Label: "‹", Enabled: true}
-		r.level = Rect{x0 + a.U(204) + bh, by, a.U(230) - 2*bh, bh}
+		r.Name = Rect{x0 + a.U(204), by, a.U(230), bh}
+		r.LevelL = Button{R: Rect{x0 + a.U(204), by, bh, bh}, Label: "‹", Enabled: true}
+		r.Level = Rect{x0 + a.U(204) + bh, by, a.U(230) - 2*bh, bh}
 		r.LevelR = Button{R: Rect{x0 + a.U(434) - bh, by, bh, bh}, Label: "›", Enabled: true}
-		r.remove = Button{R: Rect{x0 + a.U(444), by, a.U(110), bh}, Label: a.T("scene.newgame.remove"),
+		r.Remove = Button{R: Rect{x0 + a.U(444), by, a.U(110), bh}, Label: a.T("scene.newgame.remove"),
 			Enabled: len(s.setup.Seats) > saboteur.MinPlayers}
 		s.rows = append(s.rows, r)
 	}
@@ -128,7 +101,7 @@ func (s *newGameScene) layout(a *App) {
 	// seed field ends above the summary instead of under it.
 	startY := h - a.U(76)
 	step, gap := a.U(86), a.U(110)
-	if over := oy + 3*step + gap + a.U(40) - (startY - a.U(16) - wrappedHeight(a, s.summary(a), a.U(13), rw)); over > 0 {
+	if over := oy + 3*step + gap + a.U(40) - (startY - a.U(16) - WrappedHeight(a, s.summary(a), a.U(13), rw)); over > 0 {
 		cut := math.Min(over/4, a.U(10))
 		step, gap = step-cut, gap-cut
 	}
@@ -147,11 +120,11 @@ func (s *newGameScene) layout(a *App) {
 		// A right-to-left reader starts at the right: mirror everything.
 		for i := range s.rows {
 			r := &s.rows[i]
-			r.r, r.name, r.level, r.youngest = r.r.Mirror(w), r.name.Mirror(w), r.level.Mirror(w), r.youngest.Mirror(w)
-			r.kind.R, r.remove.R = r.kind.R.Mirror(w), r.remove.R.Mirror(w)
-			r.levelL.R, r.LevelR.R = r.LevelR.R.Mirror(w), r.levelL.R.Mirror(w)
-			r.levelL.R, r.LevelR.R = r.LevelR.R, r.levelL.R
-			r.levelL.Label, r.LevelR.Label = "›", "‹"
+			r.R, r.Name, r.Level, r.Youngest = r.R.Mirror(w), r.Name.Mirror(w), r.Level.Mirror(w), r.Youngest.Mirror(w)
+			r.Kind.R, r.Remove.R = r.Kind.R.Mirror(w), r.Remove.R.Mirror(w)
+			r.LevelL.R, r.LevelR.R = r.LevelR.R.Mirror(w), r.LevelL.R.Mirror(w)
+			r.LevelL.R, r.LevelR.R = r.LevelR.R, r.LevelL.R
+			r.LevelL.Label, r.LevelR.Label = "›", "‹"
 		}
 		s.add.R, s.start.R, s.back.R, s.seedR = s.add.R.Mirror(w), s.start.R.Mirror(w), s.back.R.Mirror(w), s.seedR.Mirror(w)
 		for i := range s.opts {
@@ -173,10 +146,10 @@ func (s *newGameScene) Update(a *App) error {
 		r := &s.rows[i]
 		st := &seats[i]
 		switch {
-		case r.kind.Clicked(a):
+		case r.Kind.Clicked(a):
 			st.Human = !st.Human
 			if st.Human {
-				st.Name = playerName(a, i+1)
+				st.Name = PlayerName(a, i+1)
 			}
 			if !st.Human {
 				st.Name = a.T("scene.bot.name", "n", i+1)
@@ -184,15 +157,15 @@ func (s *newGameScene) Update(a *App) error {
 					s.focus = -1
 				}
 			}
-		case st.Human && a.Clicked(r.name):
+		case st.Human && a.Clicked(r.Name):
 			s.focus = i
-		case !st.Human && r.levelL.Clicked(a):
+		case !st.Human && r.LevelL.Clicked(a):
 			st.Level = string(cycleLevel(st.Level, -1))
-		case !st.Human && (r.LevelR.Clicked(a) || a.Clicked(r.level)):
+		case !st.Human && (r.LevelR.Clicked(a) || a.Clicked(r.Level)):
 			st.Level = string(cycleLevel(st.Level, 1))
-		case a.Clicked(r.youngest):
+		case a.Clicked(r.Youngest):
 			s.setup.Youngest = i
-		case r.remove.Clicked(a):
+		case r.Remove.Clicked(a):
 			s.setup.Seats = append(seats[:i], seats[i+1:]...)
 			if s.setup.Youngest >= len(s.setup.Seats) {
 				s.setup.Youngest = 0
@@ -219,7 +192,7 @@ func (s *newGameScene) Update(a *App) error {
 			s.setup.Youngest = -1
 		}
 	case a.Clicked(s.seedR):
-		s.focus = fieldSeed
+		s.focus = FieldSeed
 	}
 	// Enter in a text field only leaves the field; with no field active
 	// it starts the game (README).
@@ -241,12 +214,12 @@ func (s *newGameScene) Update(a *App) error {
 
 // typeInto sends typed characters to the focused field (typeInto).
 func (s *newGameScene) typeInto(a *App) {
-	s.chars = typeInto(a, s.chars, &s.focus, s.setup.Seats, &s.seed)
+	s.chars = TypeInto(a, s.chars, &s.focus, s.setup.Seats, &s.seed)
 }
 
 // nextField is the text field Tab (Shift-Tab: back) moves the keyboard
 // to (nextField).
-func (s *newGameScene) nextField(back bool) int { return nextField(s.setup.Seats, s.focus, back) }
+func (s *newGameScene) nextField(back bool) int { return NextField(s.setup.Seats, s.focus, back) }
 
 func cycleLevel(l string, d int) bot.Level {
 	i := 0
@@ -266,7 +239,7 @@ func (s *newGameScene) Begin(a *App) {
 	for i := range st.Seats {
 		st.Seats[i].Name = strings.TrimSpace(st.Seats[i].Name)
 		if st.Seats[i].Name == "" {
-			st.Seats[i].Name = playerName(a, i+1)
+			st.Seats[i].Name = PlayerName(a, i+1)
 		}
 	}
 	if s.seed != "" {
@@ -296,7 +269,7 @@ func (s *newGameScene) Begin(a *App) {
 	saved := st
 	saved.Seed = 0
 	a.Settings.LastSetup = JSONOf(saved)
-	a.saveSettings()
+	a.SaveSettings()
 	a.GoTo(startScene(a, m))
 }
 
@@ -307,10 +280,10 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	DrawText(a, dst, a.T("scene.newgame.title"), a.U(34), w/2, a.U(40), AlignCenter, ColGold)
 	if len(s.rows) > 0 {
 		r0 := s.rows[0]
-		hy := r0.r.Y - a.U(14)
-		DrawText(a, dst, a.T("scene.newgame.youngest_col"), a.U(13), r0.youngest.Cx(), hy, AlignCenter, ColTextDim)
-		DrawText(a, dst, a.T("scene.newgame.seat_col"), a.U(13), r0.kind.R.Cx(), hy, AlignCenter, ColTextDim)
-		DrawText(a, dst, a.T("scene.newgame.name_col"), a.U(13), r0.name.Cx(), hy, AlignCenter, ColTextDim)
+		hy := r0.R.Y - a.U(14)
+		DrawText(a, dst, a.T("scene.newgame.youngest_col"), a.U(13), r0.Youngest.Cx(), hy, AlignCenter, ColTextDim)
+		DrawText(a, dst, a.T("scene.newgame.seat_col"), a.U(13), r0.Kind.R.Cx(), hy, AlignCenter, ColTextDim)
+		DrawText(a, dst, a.T("scene.newgame.name_col"), a.U(13), r0.Name.Cx(), hy, AlignCenter, ColTextDim)
 	}
 	caret := (s.ticks/30)%2 == 0
 	for i := range s.rows {
@@ -320,32 +293,32 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 		if i%2 == 1 {
 			bg = ColPanelHi
 		}
-		s.p.Round(dst, r.r, a.U(6), bg, 0, bg)
+		s.p.Round(dst, r.R, a.U(6), bg, 0, bg)
 		// The youngest-player radio (R3.5).
 		on := s.setup.Youngest == i
-		s.p.Round(dst, r.youngest.inset(a.U(4)), a.U(12), ColPanel, a.U(2), ColEdge)
+		s.p.Round(dst, r.Youngest.Inset(a.U(4)), a.U(12), ColPanel, a.U(2), ColEdge)
 		if on {
-			s.p.Round(dst, r.youngest.inset(a.U(10)), a.U(8), ColGold, 0, ColGold)
+			s.p.Round(dst, r.Youngest.Inset(a.U(10)), a.U(8), ColGold, 0, ColGold)
 		}
-		DrawButton(a, &s.p, dst, &r.kind)
+		DrawButton(a, &s.p, dst, &r.Kind)
 		if st.Human {
 			edge := ColEdge
 			if s.focus == i {
 				edge = ColGold
 			}
-			s.p.Round(dst, r.name, a.U(6), ColTextDark, a.U(2), edge)
+			s.p.Round(dst, r.Name, a.U(6), ColTextDark, a.U(2), edge)
 			txt := st.Name
 			if s.focus == i && caret {
 				txt += "|"
 			}
-			x, al := StartOf(a, r.name, a.U(10))
-			DrawText(a, dst, txt, a.U(17), x, r.name.Cy(), al, ColText)
+			x, al := StartOf(a, r.Name, a.U(10))
+			DrawText(a, dst, txt, a.U(17), x, r.Name.Cy(), al, ColText)
 		} else {
-			DrawButton(a, &s.p, dst, &r.levelL)
+			DrawButton(a, &s.p, dst, &r.LevelL)
 			DrawButton(a, &s.p, dst, &r.LevelR)
-			DrawText(a, dst, a.T("scene.level."+st.Level), a.U(17), r.level.Cx(), r.level.Cy(), AlignCenter, ColText)
+			DrawText(a, dst, a.T("scene.level."+st.Level), a.U(17), r.Level.Cx(), r.Level.Cy(), AlignCenter, ColText)
 		}
-		DrawButton(a, &s.p, dst, &r.remove)
+		DrawButton(a, &s.p, dst, &r.Remove)
 	}
 	DrawButton(a, &s.p, dst, &s.add)
 	// Right column: options, first player, seed.
@@ -361,16 +334,16 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	DrawWrapped(a, dst, a.T("scene.newgame.first_help"), a.U(12), rx, s.random.R.Y+s.random.R.H+a.U(4), s.random.R.W, AlignStart, ColTextDim)
 	DrawText(a, dst, a.T("scene.newgame.seed"), a.U(15), ox, s.seedR.Y-a.U(12), oal, ColText)
 	edge := ColEdge
-	if s.focus == fieldSeed {
+	if s.focus == FieldSeed {
 		edge = ColGold
 	}
 	s.p.Round(dst, s.seedR, a.U(6), ColTextDark, a.U(2), edge)
 	seed := s.seed
 	col := ColText
-	if seed == "" && s.focus != fieldSeed {
+	if seed == "" && s.focus != FieldSeed {
 		seed, col = a.T("scene.newgame.seed_random"), ColTextDim
 	}
-	if s.focus == fieldSeed && (s.ticks/30)%2 == 0 {
+	if s.focus == FieldSeed && (s.ticks/30)%2 == 0 {
 		seed += "|"
 	}
 	sx, sal := StartOf(a, s.seedR, a.U(10))
@@ -381,17 +354,17 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 	kx0 := math.Min(s.back.R.X+s.back.R.W, s.start.R.X+s.start.R.W) + a.U(16)
 	kx1 := math.Max(s.back.R.X, s.start.R.X) - a.U(16)
 	keys := a.T("scene.newgame.keys")
-	kh := wrappedHeight(a, keys, a.U(13), kx1-kx0)
+	kh := WrappedHeight(a, keys, a.U(13), kx1-kx0)
 	DrawWrapped(a, dst, keys, a.U(13), (kx0+kx1)/2, s.start.R.Cy()-kh/2, kx1-kx0, AlignCenter, ColTextDim)
 	summary := s.summary(a)
 	// Above the start button, in the right column, where there is room
 	// even with ten seats in the smallest window.
 	// Its last line ends a little above the button, however many lines
 	// the language needs; an error goes above it.
-	sy := s.start.R.Y - a.U(8) - wrappedHeight(a, summary, a.U(13), s.start.R.W)
+	sy := s.start.R.Y - a.U(8) - WrappedHeight(a, summary, a.U(13), s.start.R.W)
 	DrawWrapped(a, dst, summary, a.U(13), s.start.R.X, sy, s.start.R.W, AlignStart, ColTextDim)
 	if s.err != "" {
-		ey := sy - a.U(8) - wrappedHeight(a, s.err, a.U(14), s.start.R.W)
+		ey := sy - a.U(8) - WrappedHeight(a, s.err, a.U(14), s.start.R.W)
 		DrawWrapped(a, dst, s.err, a.U(14), s.start.R.X, ey, s.start.R.W, AlignStart, ColBad)
 	}
 	if s.ask.on {

@@ -8,8 +8,8 @@ import (
 // ("Бот 2", "Игрок 1") opens in Persian with the game's own names in
 // Persian and Persian digits, while names people chose stay as typed.
 func TestLastSetupFollowsLanguage(t *testing.T) {
-	in := newScript()
-	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, Lang: "fa", Games: testGames})
+	in := NewScript()
+	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, Lang: "fa", Games: TestGames})
 	if err != nil {
 		t.Fatal(err)
 	}

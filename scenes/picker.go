@@ -30,14 +30,14 @@ func boxGames(a *App) []boxGame {
 // picker is the menu's column of game cards: one is selected, and New
 // game, Host LAN game and Rules act on it.
 type picker struct {
-	games    []boxGame
+	Games    []boxGame
 	Cards    []Rect
 	selected int
 }
 
 func newPicker(a *App) picker {
-	p := picker{games: boxGames(a)}
-	for i, g := range p.games {
+	p := picker{Games: boxGames(a)}
+	for i, g := range p.Games {
 		if g.id == a.GameID {
 			p.selected = i
 		}
@@ -48,9 +48,9 @@ func newPicker(a *App) picker {
 // layout shares column r out among the cards, top down, gap apart.
 func (pk *picker) layout(r Rect, gap float64) {
 	pk.Cards = pk.Cards[:0]
-	n := float64(len(pk.games))
+	n := float64(len(pk.Games))
 	h := (r.H - (n-1)*gap) / n
-	for i := range pk.games {
+	for i := range pk.Games {
 		pk.Cards = append(pk.Cards, Rect{r.X, r.Y + float64(i)*(h+gap), r.W, h})
 	}
 }
@@ -60,7 +60,7 @@ func (pk *picker) update(a *App) bool {
 	for i, r := range pk.Cards {
 		if a.Clicked(r) {
 			pk.selected = i
-			a.GameID = pk.games[i].id
+			a.GameID = pk.Games[i].id
 			return true
 		}
 	}
@@ -71,7 +71,7 @@ func (pk *picker) update(a *App) bool {
 // none).
 func (pk *picker) draw(a *App, p *Painter, dst *ebiten.Image, focus, ticks int) {
 	for i, r := range pk.Cards {
-		g := pk.games[i]
+		g := pk.Games[i]
 		bg, edge, ew := ColPanel, ColEdge, a.U(2)
 		if i == pk.selected {
 			bg, edge, ew = ColPanelHi, ColGold, a.U(3)

@@ -18,8 +18,8 @@ func TestGamePicker(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		for _, size := range [][2]float64{{1024, 640}, {1280, 657}, {1280, 800}} {
 			name := fmt.Sprintf("%s-%gx%g", lang, size[0], size[1])
-			in := newScript()
-			a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: lang, Games: testGames})
+			in := NewScript()
+			a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: lang, Games: TestGames})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +42,7 @@ func TestGamePicker(t *testing.T) {
 						t.Errorf("%s: card %d %+v overlaps the button %q %+v", name, i, c, b.Label, b.R)
 					}
 				}
-				if rtl := c.X > s.Buttons[menuNew].R.X; rtl != a.RTL() {
+				if rtl := c.X > s.Buttons[MenuNew].R.X; rtl != a.RTL() {
 					t.Errorf("%s: the cards are on the %v side", name, map[bool]string{true: "right", false: "left"}[rtl])
 				}
 			}
@@ -81,12 +81,12 @@ func TestGamePicker(t *testing.T) {
 				toCards = ebiten.KeyArrowRight
 			}
 			h.Key(toCards)
-			if s.focus != 0 {
-				t.Fatalf("%s: focus %d after the arrow to the cards", name, s.focus)
+			if s.Focus != 0 {
+				t.Fatalf("%s: focus %d after the arrow to the cards", name, s.Focus)
 			}
 			h.Key(ebiten.KeyEnter)
-			if s.focus != len(games)+menuNew {
-				t.Fatalf("%s: focus %d after Enter on the card, want New game", name, s.focus)
+			if s.Focus != len(games)+MenuNew {
+				t.Fatalf("%s: focus %d after Enter on the card, want New game", name, s.Focus)
 			}
 			h.Key(ebiten.KeyEnter)
 			h.Ticks(20)

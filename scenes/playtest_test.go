@@ -56,9 +56,9 @@ func toNewGame(t *testing.T, h *Harness) *newGameScene {
 // over an unfinished saved one asks first, Esc keeps the saved game and
 // the button starts the new one (issue 17, item 6).
 func TestNewGameEnterLeavesField(t *testing.T) {
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	ng := toNewGame(t, h)
-	h.Click(ng.rows[0].name)
+	h.Click(ng.rows[0].Name)
 	if ng.focus != 0 {
 		t.Fatalf("a click on the name field focuses %d", ng.focus)
 	}
@@ -137,7 +137,7 @@ func logStrings(a *App, m *match) []string {
 // startBoardIn is startBoard in language lang.
 func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*Harness, *boardScene) {
 	t.Helper()
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*H
 func TestLogNamesTheViewerYou(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		t.Run(lang, func(t *testing.T) {
-			h := NewHarness(t, testGames)
+			h := NewHarness(t, TestGames)
 			if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 				t.Fatal(err)
 			}
@@ -250,7 +250,7 @@ func TestBoardSpeaksRussianToYou(t *testing.T) {
 func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 	dir := t.TempDir()
 	handingOutSave(t, dir, 5, 1)
-	h := ContinueGame(t, dir, testGames)
+	h := ContinueGame(t, dir, TestGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue", h.A.Cur.Name())
@@ -387,7 +387,7 @@ func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 // TestRockfallShowsWhatItRemoved: a computer player's rockfall leaves a
 // mark of what it removed where the card lay (issue 17, item 4).
 func TestRockfallShowsWhatItRemoved(t *testing.T) {
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed = true, 6, 3
 	m, err := newAutoplayMatch(h.A)
 	if err != nil {
@@ -494,7 +494,7 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 // stays on the whole maze with who won, until the player clicks (issue
 // 17, item 2).
 func TestRoundEndNeverUnseen(t *testing.T) {
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	seats := []SeatSetup{{Name: "A", Level: "random"}, {Name: "B", Level: "random"}, {Name: "C", Level: "random"}}
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 5})
 	if err != nil {
@@ -548,7 +548,7 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
 	dir := t.TempDir()
 	handingOutSave(t, dir, 5, 1)
-	h := ContinueGame(t, dir, testGames)
+	h := ContinueGame(t, dir, TestGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue", h.A.Cur.Name())
@@ -697,7 +697,7 @@ func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
 func TestRulesHelpPicturesNamedRulesSmall(t *testing.T) {
 	for _, lang := range []string{"en", "fa"} {
 		t.Run(lang, func(t *testing.T) {
-			h := NewHarness(t, testGames)
+			h := NewHarness(t, TestGames)
 			if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 				t.Fatal(err)
 			}

@@ -15,7 +15,7 @@ import (
 // every "took a gold card" line (not just the last two), each whole on
 // screen and apart from the others and from the "your gold" line.
 func TestRoundEndShotAfterHandingOut(t *testing.T) {
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	dir := t.TempDir()
 	// Seed 4: the gold-diggers win round 1 and five gold cards are taken.
 	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed, h.A.Cfg.ScreenshotDir = true, 5, 4, dir
@@ -73,13 +73,13 @@ func TestRoundEndShotAfterHandingOut(t *testing.T) {
 // address and its QR code only when the binary carries the browser build;
 // without it, the plain note, and the app's address either way.
 func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
-	old := browserBuild
-	t.Cleanup(func() { browserBuild = old })
+	old := BrowserBuild
+	t.Cleanup(func() { BrowserBuild = old })
 	for _, embedded := range []bool{false, true} {
 		t.Run(fmt.Sprint("embedded=", embedded), func(t *testing.T) {
-			browserBuild = func() bool { return embedded }
+			BrowserBuild = func() bool { return embedded }
 			LoopbackLAN(t)
-			h := NewHarness(t, testGames)
+			h := NewHarness(t, TestGames)
 			ls := NewLobbyScene(h.A)
 			if ls.Link == nil {
 				t.Fatal(ls.Err)
@@ -87,7 +87,7 @@ func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
 			t.Cleanup(ls.Link.Close)
 			h.A.Cur = ls
 			h.Ticks(2)
-			var d []drawnText = DrawnLines(h)
+			var d []DrawnText = DrawnLines(h)
 			shown := map[string]bool{}
 			for _, dt := range d {
 				shown[dt.S] = true
@@ -101,13 +101,13 @@ func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
 					}
 				}
 			}
-			url := strings.TrimSuffix(ls.qrURL, "/")
+			url := strings.TrimSuffix(ls.QrURL, "/")
 			if shown[url] != embedded || shown[h.A.T("lan.lobby.join_browser")] != embedded || shown[h.A.T("lan.lobby.scan")] != embedded {
 				t.Errorf("browser address shown %v, its title %v, the scan hint %v; want %v",
 					shown[url], shown[h.A.T("lan.lobby.join_browser")], shown[h.A.T("lan.lobby.scan")], embedded)
 			}
-			if (ls.qr != nil) != embedded {
-				t.Errorf("QR code made %v, want %v", ls.qr != nil, embedded)
+			if (ls.Qr != nil) != embedded {
+				t.Errorf("QR code made %v, want %v", ls.Qr != nil, embedded)
 			}
 			// Players see only what they can use: no build hint for developers.
 			for _, dt := range d {
@@ -115,13 +115,13 @@ func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
 					t.Errorf("the lobby shows a developer's hint %q (browser build %v)", dt.S, embedded)
 				}
 			}
-			if !shown[ls.addrs[0]] {
-				t.Errorf("the app's address %s is not shown", ls.addrs[0])
+			if !shown[ls.Addrs[0]] {
+				t.Errorf("the app's address %s is not shown", ls.Addrs[0])
 			}
 			// Without a QR code to make room for, the table talk starts
 			// level with the table options, not below an empty space.
-			if top := ls.chat.r.Y <= ls.graceB[0].R.Y; top == embedded {
-				t.Errorf("table talk at y %v, grace row at y %v, with the browser build %v", ls.chat.r.Y, ls.graceB[0].R.Y, embedded)
+			if top := ls.Chat.R.Y <= ls.GraceB[0].R.Y; top == embedded {
+				t.Errorf("table talk at y %v, grace row at y %v, with the browser build %v", ls.Chat.R.Y, ls.GraceB[0].R.Y, embedded)
 			}
 			h.Shot(fmt.Sprintf("lobby-embedded-%v", embedded))
 		})
@@ -134,7 +134,7 @@ func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
 func TestMenuShortWindows(t *testing.T) {
 	for _, size := range [][2]float64{{1280, 657}, {1024, 640}, {1280, 800}} {
 		name := fmt.Sprintf("%gx%g", size[0], size[1])
-		h := NewHarness(t, testGames)
+		h := NewHarness(t, TestGames)
 		h.A.LayoutF(size[0], size[1])
 		h.Screen = NewScreen(h.A)
 		s := NewMenuScene(h.A)
@@ -152,11 +152,11 @@ func TestMenuShortWindows(t *testing.T) {
 		if keys.W == 0 || tag.W == 0 {
 			t.Fatalf("%s: keys line %+v, tagline %+v not drawn", name, keys, tag)
 		}
-		quit := s.Buttons[menuQuit].R
+		quit := s.Buttons[MenuQuit].R
 		if gap := keys.Y - (quit.Y + quit.H); gap < 10 {
 			t.Errorf("%s: Quit ends %.1f px above the keys line, want 10 or more", name, gap)
 		}
-		if first := s.Buttons[menuNew].R; first.Y < tag.Y+tag.H {
+		if first := s.Buttons[MenuNew].R; first.Y < tag.Y+tag.H {
 			t.Errorf("%s: New game at y %.1f under the tagline ending at %.1f", name, first.Y, tag.Y+tag.H)
 		}
 		if bh := quit.H; bh < 30 {
@@ -237,7 +237,7 @@ func TestNewGameKeysHint(t *testing.T) {
 	for _, l := range i18n.Langs {
 		for _, size := range [][2]float64{{1280, 800}, {1024, 640}} {
 			name := fmt.Sprintf("%s-%gx%g", l, size[0], size[1])
-			h := LangHarness(t, string(l), testGames)
+			h := LangHarness(t, string(l), TestGames)
 			h.A.LayoutF(size[0], size[1])
 			h.Screen = NewScreen(h.A)
 			s := newNewGameScene(h.A)

@@ -66,7 +66,7 @@ func (s *revealScene) Update(a *App) error {
 	s.layout(a)
 	s.t++
 	if s.t == 1 && !s.curtain {
-		a.Audio.Play(sfxDeal)
+		a.Audio.Play(SfxDeal)
 	}
 	if s.auto > 0 {
 		s.auto--

@@ -111,7 +111,7 @@ func (s *roundEndScene) Update(a *App) error {
 			v := s.offerV.Offer[pick]
 			if err := s.m.Submit(s.offer, saboteur.Move{Type: saboteur.Keep, Gold: v}); err == nil {
 				s.offer = -1
-				a.Audio.Play(sfxGold)
+				a.Audio.Play(SfxGold)
 			}
 		}
 	}
@@ -172,7 +172,7 @@ func (s *roundEndScene) consume(a *App) {
 			s.lines = s.goldLines(a, 0)
 			s.offer = -1
 			s.hold = int(20 / Speed(a))
-			a.Audio.Play(sfxGold)
+			a.Audio.Play(SfxGold)
 		}
 		if it.last {
 			s.view = *it.view

@@ -19,13 +19,6 @@ import (
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
-// The scene tests need Ebitengine's loop running (images, ReadPixels):
-// RunTests (harness.go) runs them inside the first Update.
-func TestMain(m *testing.M) { os.Exit(RunTests(m)) }
-
-// testGames are the games the shell's tests give the app.
-var testGames = []Game{Saboteur}
-
 // passByKeys takes the keyboard's step through a round end or a role
 // reveal: keep the first gold card offered (R8.1), or Enter on the
 // button. It is false when the scene has nothing to press yet.
@@ -57,7 +50,7 @@ func (h *Harness) passByKeys() bool {
 // startBoard seats one human (seat 0, first to play) and computer players
 // and shows the board with the human on turn.
 func startBoard(t testing.TB, seats []SeatSetup, seed uint64) (*Harness, *boardScene) {
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
@@ -187,7 +180,7 @@ func TestTurningCard(t *testing.T) {
 			r := hs.r
 			// Hover and right click: the card turns (R3.3).
 			h.In.X, h.In.Y = int(r.Cx()), int(r.Cy())
-			h.In.right = true
+			h.In.Right = true
 			h.Tick()
 			if !b.hand[i].turned || b.hand[i].placed() != turned {
 				t.Fatalf("right click did not turn %v", hs.card)
@@ -291,7 +284,7 @@ func checkNewcomerTable(t *testing.T, ng *newGameScene) {
 // turn (Tab to a card with a place, Enter; or D to pass), the gold choice
 // (its number), Enter at each round end, and on to the final scoring.
 func TestNewcomerPlaysWholeGame(t *testing.T) {
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	h.A.Settings.AnimSpeed = 8
 	h.Ticks(2)
 	h.Key(ebiten.KeyN) // New game from the menu
@@ -303,7 +296,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 	checkNewcomerTable(t, ng)
 	h.Key(ebiten.KeyTab) // the human's name
 	h.Key(ebiten.KeyTab) // the seed
-	if ng.focus != fieldSeed {
+	if ng.focus != FieldSeed {
 		t.Fatalf("two Tabs focus field %d, want the seed", ng.focus)
 	}
 	h.In.Chars = []rune("12")
@@ -365,7 +358,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 			}
 		}
 		h.Tick()
-		if h.A.Cur.Name() == "board" && math.Mod(float64(h.A.ticks), 50) == 0 {
+		if h.A.Cur.Name() == "board" && math.Mod(float64(h.A.Ticks), 50) == 0 {
 			time.Sleep(time.Millisecond)
 		}
 	}
@@ -445,56 +438,18 @@ func BenchmarkBoardDrag(b *testing.B) {
 	}
 }
 
-// panicScene fails on its first Update, as a bug would.
-type panicScene struct{}
-
-func (panicScene) Name() string             { return "panic" }
-func (panicScene) Update(*App) error        { panic("something broke") }
-func (panicScene) Draw(*App, *ebiten.Image) {}
-
-// TestCrashScreen: a panic in a scene shows the crash screen, with what
-// happened and where the autosave is, instead of ending the app.
-func TestCrashScreen(t *testing.T) {
-	h := NewHarness(t, testGames)
-	h.A.Cur = panicScene{}
-	if err := h.A.Update(); err != nil {
-		t.Fatalf("Update returned %v", err)
-	}
-	cs, ok := h.A.Cur.(*crashScene)
-	if !ok {
-		t.Fatalf("scene %s after a panic", h.A.Cur.Name())
-	}
-	if cs.err != "something broke" || cs.where == "" {
-		t.Errorf("crash screen says %q at %q", cs.err, cs.where)
-	}
-	h.A.crashed = false // the harness fails on a crash; the screen itself draws fine
-	h.A.shotWait = 0
-	h.Shot("crash")
-	// Back to the menu.
-	cs.layout(h.A)
-	r := cs.menu.R
-	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(r.Cx()), int(r.Cy()), true, true
-	h.Tick()
-	h.In.Released, h.In.Down = true, false
-	h.Tick()
-	h.Ticks(FadeTicks + 1)
-	if h.A.Cur.Name() != "menu" {
-		t.Errorf("scene %s after Back to the menu", h.A.Cur.Name())
-	}
-}
-
 // TestNewcomerPlaysByMouse plays a whole 3-round game against four
 // computer players with the mouse alone: buttons are clicked (the seed
 // field too, its digits typed), every card is dragged (a path card to a lit
 // cell, a tool onto a player's panel, a rockfall or map onto the maze, else
 // onto the discard pile to pass), gold is clicked.
 func TestNewcomerPlaysByMouse(t *testing.T) {
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	h.A.Settings.AnimSpeed = 8
 	h.Ticks(2)
 	menu := h.A.Cur.(*MenuScene)
 	menu.Layout(h.A)
-	h.Click(menu.Buttons[menuNew].R)
+	h.Click(menu.Buttons[MenuNew].R)
 	h.Ticks(FadeTicks + 2)
 	ng := h.A.Cur.(*newGameScene)
 	checkNewcomerTable(t, ng)
@@ -512,7 +467,7 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game did not end; at %s", h.A.Cur.Name())
 		}
-		if n := h.A.Cur.Name(); !shots[n] && h.A.Fade == 0 && h.A.shotWait > 30 {
+		if n := h.A.Cur.Name(); !shots[n] && h.A.Fade == 0 && h.A.ShotWait > 30 {
 			shots[n] = true
 			h.Shot("mouse-" + n)
 		}
@@ -581,7 +536,7 @@ func mouseMove(h *Harness, s *boardScene) {
 		} else {
 			to = s.cellRect(h.A, tg.cell)
 		}
-		if !to.in(int(to.Cx()), int(to.Cy())) || (!tg.isSeat && !s.L.maze.in(int(to.Cx()), int(to.Cy()))) {
+		if !to.In(int(to.Cx()), int(to.Cy())) || (!tg.isSeat && !s.L.maze.In(int(to.Cx()), int(to.Cy()))) {
 			continue // off screen: try another card
 		}
 		c := s.hand[i].card
@@ -600,7 +555,7 @@ func mouseMove(h *Harness, s *boardScene) {
 // with the same humans and computer players.
 func TestContinueResumes(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir, testGames)
+	h := NewHarnessIn(t, dir, TestGames)
 	m, err := NewMatch(h.A, Setup{Seats: oneHuman(3), Youngest: 0, Seed: 77})
 	if err != nil {
 		t.Fatal(err)
@@ -616,7 +571,7 @@ func TestContinueResumes(t *testing.T) {
 	want := typedRecord(t, m.Table.Record())
 	m.Close()
 
-	h2 := NewHarnessIn(t, dir, testGames)
+	h2 := NewHarnessIn(t, dir, TestGames)
 	h2.Ticks(2)
 	menu := h2.A.Cur.(*MenuScene)
 	menu.Layout(h2.A)
@@ -644,7 +599,7 @@ func TestContinueResumes(t *testing.T) {
 // humans, the curtain up, the computer player at its level.
 func TestContinueHotseat(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir, testGames)
+	h := NewHarnessIn(t, dir, TestGames)
 	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 77})
 	if err != nil {
@@ -663,7 +618,7 @@ func TestContinueHotseat(t *testing.T) {
 	if err := os.Remove(setupPath(h.A)); err != nil {
 		t.Fatal(err)
 	}
-	h2 := ContinueGame(t, dir, testGames)
+	h2 := ContinueGame(t, dir, TestGames)
 	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue", h2.A.Cur.Name())
@@ -769,7 +724,7 @@ func TestContinueInHandingOut(t *testing.T) {
 	dir := t.TempDir()
 	offered := handingOutSave(t, dir, 5, 1)
 	me := offered[0]
-	h := ContinueGame(t, dir, testGames)
+	h := ContinueGame(t, dir, TestGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue, want the round end", h.A.Cur.Name())
@@ -823,7 +778,7 @@ func TestHotseatHandingOut(t *testing.T) {
 	dir := t.TempDir()
 	offered := handingOutSave(t, dir, 5, 2)
 	humans := offered[:2]
-	h := ContinueGame(t, dir, testGames)
+	h := ContinueGame(t, dir, TestGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue, want the round end", h.A.Cur.Name())

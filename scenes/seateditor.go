@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ type SeatEditor struct {
 	levels   []string
 	keys     string // catalogue prefix of "<keys>.seat.human", "<keys>.seat.computer", "<keys>.level.<level>"
 
-	Rows  []seatRow
+	Rows  []SeatRow
 	Add   Button
 	SeedR Rect
 	chars []rune
@@ -36,7 +37,7 @@ type SeatEditor struct {
 // normal level.
 func NewSeatEditor(a *App, n, lo, hi int, levels []string, keys string) SeatEditor {
 	e := SeatEditor{Focus: -1, min: lo, max: hi, levels: levels, keys: keys}
-	e.Seats = []SeatSetup{{Human: true, Name: defaultPlayerName(a)}}
+	e.Seats = []SeatSetup{{Human: true, Name: DefaultPlayerName(a)}}
 	for i := 2; i <= n; i++ {
 		e.Seats = append(e.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
 	}
@@ -53,16 +54,16 @@ func (e *SeatEditor) Layout(a *App, seedR Rect) {
 	e.Rows = e.Rows[:0]
 	for i, st := range e.Seats {
 		r := Rect{x0, y0 + float64(i)*rowH, u(560), rowH - u(6)}
-		row := seatRow{r: r}
-		row.kind = Button{R: Rect{r.X, r.Y, u(130), r.H}, Enabled: true, Label: a.T(e.keys + ".seat.computer")}
+		row := SeatRow{R: r}
+		row.Kind = Button{R: Rect{r.X, r.Y, u(130), r.H}, Enabled: true, Label: a.T(e.keys + ".seat.computer")}
 		if st.Human {
-			row.kind.Label = a.T(e.keys + ".seat.human")
+			row.Kind.Label = a.T(e.keys + ".seat.human")
 		}
-		row.name = Rect{r.X + u(140), r.Y, u(300), r.H}
-		row.levelL = Button{R: Rect{r.X + u(140), r.Y, u(44), r.H}, Label: "‹", Enabled: true}
-		row.level = Rect{r.X + u(188), r.Y, u(208), r.H}
+		row.Name = Rect{r.X + u(140), r.Y, u(300), r.H}
+		row.LevelL = Button{R: Rect{r.X + u(140), r.Y, u(44), r.H}, Label: "‹", Enabled: true}
+		row.Level = Rect{r.X + u(188), r.Y, u(208), r.H}
 		row.LevelR = Button{R: Rect{r.X + u(400), r.Y, u(40), r.H}, Label: "›", Enabled: true}
-		row.remove = Button{R: Rect{r.X + u(450), r.Y, u(44), r.H}, Label: "×", Enabled: n > e.min}
+		row.Remove = Button{R: Rect{r.X + u(450), r.Y, u(44), r.H}, Label: "×", Enabled: n > e.min}
 		e.Rows = append(e.Rows, row)
 	}
 	e.Add = Button{R: Rect{x0, y0 + float64(n)*rowH, u(494), u(40)}, Label: a.T("scene.newgame.add"), Enabled: n < e.max}
@@ -70,8 +71,8 @@ func (e *SeatEditor) Layout(a *App, seedR Rect) {
 	if a.RTL() {
 		for i := range e.Rows {
 			r := &e.Rows[i]
-			r.r, r.kind.R, r.name, r.level, r.remove.R = r.r.Mirror(w), r.kind.R.Mirror(w), r.name.Mirror(w), r.level.Mirror(w), r.remove.R.Mirror(w)
-			r.levelL.R, r.LevelR.R = r.LevelR.R.Mirror(w), r.levelL.R.Mirror(w)
+			r.R, r.Kind.R, r.Name, r.Level, r.Remove.R = r.R.Mirror(w), r.Kind.R.Mirror(w), r.Name.Mirror(w), r.Level.Mirror(w), r.Remove.R.Mirror(w)
+			r.LevelL.R, r.LevelR.R = r.LevelR.R.Mirror(w), r.LevelL.R.Mirror(w)
 		}
 		e.Add.R, e.SeedR = e.Add.R.Mirror(w), e.SeedR.Mirror(w)
 	}
@@ -93,23 +94,23 @@ func (e *SeatEditor) Update(a *App) (removed bool) {
 	for i := range e.Rows {
 		r, st := &e.Rows[i], &e.Seats[i]
 		switch {
-		case r.kind.Clicked(a):
+		case r.Kind.Clicked(a):
 			st.Human = !st.Human
 			if st.Human {
-				st.Name, st.Level = playerName(a, i+1), ""
+				st.Name, st.Level = PlayerName(a, i+1), ""
 			} else {
 				st.Name, st.Level = a.T("scene.bot.name", "n", i+1), "normal"
 				if e.Focus == i {
 					e.Focus = -1
 				}
 			}
-		case st.Human && a.Clicked(r.name):
+		case st.Human && a.Clicked(r.Name):
 			e.Focus = i
-		case !st.Human && r.levelL.Clicked(a):
+		case !st.Human && r.LevelL.Clicked(a):
 			st.Level = e.cycleLevel(st.Level, -1)
-		case !st.Human && (r.LevelR.Clicked(a) || a.Clicked(r.level)):
+		case !st.Human && (r.LevelR.Clicked(a) || a.Clicked(r.Level)):
 			st.Level = e.cycleLevel(st.Level, 1)
-		case r.remove.Clicked(a):
+		case r.Remove.Clicked(a):
 			e.Seats = slices.Delete(e.Seats, i, i+1)
 			e.Focus = -1
 			return true
@@ -119,12 +120,12 @@ func (e *SeatEditor) Update(a *App) (removed bool) {
 		e.Seats = append(e.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", len(e.Seats)+1), Level: "normal"})
 	}
 	if a.Clicked(e.SeedR) {
-		e.Focus = fieldSeed
+		e.Focus = FieldSeed
 	}
 	if a.Key(ebiten.KeyTab) {
-		e.Focus = nextField(e.Seats, e.Focus, a.In.KeyPressed(ebiten.KeyShift))
+		e.Focus = NextField(e.Seats, e.Focus, a.In.KeyPressed(ebiten.KeyShift))
 	} else {
-		e.chars = typeInto(a, e.chars, &e.Focus, e.Seats, &e.seed)
+		e.chars = TypeInto(a, e.chars, &e.Focus, e.Seats, &e.seed)
 	}
 	return false
 }
@@ -137,7 +138,7 @@ func (e *SeatEditor) Result(a *App) (seats []SeatSetup, seed uint64, errText str
 	for i := range seats {
 		seats[i].Name = strings.TrimSpace(seats[i].Name)
 		if seats[i].Name == "" {
-			seats[i].Name = playerName(a, i+1)
+			seats[i].Name = PlayerName(a, i+1)
 		}
 	}
 	if e.seed != "" {
@@ -154,29 +155,29 @@ func (e *SeatEditor) Result(a *App) (seats []SeatSetup, seed uint64, errText str
 func (e *SeatEditor) Draw(a *App, p *Painter, dst *ebiten.Image) {
 	for i, r := range e.Rows {
 		st := e.Seats[i]
-		DrawButton(a, p, dst, &r.kind)
+		DrawButton(a, p, dst, &r.Kind)
 		if st.Human {
-			drawField(a, p, dst, r.name, st.Name, playerName(a, i+1), e.Focus == i, e.ticks)
+			drawField(a, p, dst, r.Name, st.Name, PlayerName(a, i+1), e.Focus == i, e.ticks)
 		} else {
-			DrawButton(a, p, dst, &r.levelL)
-			p.Round(dst, r.level, a.U(6), ColPanel, a.U(1), ColEdge)
+			DrawButton(a, p, dst, &r.LevelL)
+			p.Round(dst, r.Level, a.U(6), ColPanel, a.U(1), ColEdge)
 			label := st.Name + " · " + a.T(e.keys+".level."+st.Level)
-			DrawText(a, dst, Fit(a, label, a.U(15), r.level.W-a.U(12)), a.U(15), r.level.Cx(), r.level.Cy(), AlignCenter, ColText)
+			DrawText(a, dst, Fit(a, label, a.U(15), r.Level.W-a.U(12)), a.U(15), r.Level.Cx(), r.Level.Cy(), AlignCenter, ColText)
 			DrawButton(a, p, dst, &r.LevelR)
 		}
-		DrawButton(a, p, dst, &r.remove)
+		DrawButton(a, p, dst, &r.Remove)
 	}
 	DrawButton(a, p, dst, &e.Add)
 	lx, al := StartOf(a, Rect{e.SeedR.X, 0, e.SeedR.W, 0}, 0)
 	DrawText(a, dst, Fit(a, a.T("scene.newgame.seed"), a.U(15), e.SeedR.W), a.U(15), lx, e.SeedR.Y-a.U(14), al, ColTextDim)
-	drawField(a, p, dst, e.SeedR, e.seed, a.T("scene.newgame.seed_random"), e.Focus == fieldSeed, e.ticks)
+	drawField(a, p, dst, e.SeedR, e.seed, a.T("scene.newgame.seed_random"), e.Focus == FieldSeed, e.ticks)
 }
 
 // typeInto sends the characters typed this frame to the focused text
 // field: seat focus's name (printable, at most 16 characters) or, for
 // fieldSeed, the seed (digits, at most 19). Backspace deletes; Enter
 // leaves the field. It returns the rune buffer for the next frame.
-func typeInto(a *App, chars []rune, focus *int, seats []SeatSetup, seed *string) []rune {
+func TypeInto(a *App, chars []rune, focus *int, seats []SeatSetup, seed *string) []rune {
 	if *focus < 0 {
 		return chars
 	}
@@ -188,7 +189,7 @@ func typeInto(a *App, chars []rune, focus *int, seats []SeatSetup, seed *string)
 	var field *string
 	limit := 16
 	switch {
-	case *focus == fieldSeed:
+	case *focus == FieldSeed:
 		field, limit = seed, 19
 	case *focus < len(seats):
 		field = &seats[*focus].Name
@@ -197,7 +198,7 @@ func typeInto(a *App, chars []rune, focus *int, seats []SeatSetup, seed *string)
 		return chars
 	}
 	for _, r := range chars {
-		if *focus == fieldSeed && !unicode.IsDigit(r) || !unicode.IsPrint(r) || utf8.RuneCountInString(*field) >= limit {
+		if *focus == FieldSeed && !unicode.IsDigit(r) || !unicode.IsPrint(r) || utf8.RuneCountInString(*field) >= limit {
 			continue
 		}
 		*field += string(r)
@@ -212,14 +213,14 @@ func typeInto(a *App, chars []rune, focus *int, seats []SeatSetup, seed *string)
 // nextField is the text field Tab (back: Shift+Tab) moves the keyboard to
 // from focus: the humans' names in seat order, then the seed, then none,
 // round and round.
-func nextField(seats []SeatSetup, focus int, back bool) int {
+func NextField(seats []SeatSetup, focus int, back bool) int {
 	fields := []int{-1}
 	for i, st := range seats {
 		if st.Human {
 			fields = append(fields, i)
 		}
 	}
-	fields = append(fields, fieldSeed)
+	fields = append(fields, FieldSeed)
 	k := max(slices.Index(fields, focus), 0)
 	if back {
 		return fields[(k-1+len(fields))%len(fields)]
@@ -236,3 +237,27 @@ type SeatSetup struct {
 }
 
 func BotSeed(seed uint64, seat int) uint64 { return seed*0x9e3779b97f4a7c15 + uint64(seat+1) }
+
+const FieldSeed = 100
+
+// seatRow is one seat's controls.
+type SeatRow struct {
+	R        Rect
+	Kind     Button // human / computer
+	Name     Rect   // the name field (humans)
+	LevelL   Button // computer level: previous
+	LevelR   Button // next
+	Level    Rect
+	Youngest Rect
+	Remove   Button
+}
+
+func DefaultPlayerName(a *App) string {
+	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
+		if v := os.Getenv(k); v != "" && utf8.RuneCountInString(v) <= 16 {
+			r, size := utf8.DecodeRuneInString(v)
+			return string(unicode.ToUpper(r)) + v[size:]
+		}
+	}
+	return a.T("scene.newgame.you")
+}

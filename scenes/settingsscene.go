@@ -32,7 +32,7 @@ type settingRow struct {
 var animSpeeds = []float64{0.5, 1, 2, 4}
 var uiScales = []float64{0.75, 0.875, 1, 1.125, 1.25, 1.5}
 
-func newSettingsScene(a *App, back Scene) *settingsScene {
+func NewSettingsScene(a *App, back Scene) *settingsScene {
 	return &settingsScene{back: back}
 }
 
@@ -168,9 +168,9 @@ func (s *settingsScene) Update(a *App) error {
 		}
 	}
 	if s.done.Clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.saveSettings()
+		a.SaveSettings()
 		if m, ok := s.back.(*MenuScene); ok {
-			m.focus = -1
+			m.Focus = -1
 		}
 		a.GoTo(refreshed(a, s.back))
 	}

@@ -48,12 +48,12 @@ type textCache struct {
 
 	// drawn, when not nil, collects every line drawText draws (the
 	// gallery test checks them: on screen, not overlapping, translated).
-	drawn *[]drawnText
+	drawn *[]DrawnText
 }
 
 // drawnText is a line as drawText placed it: the text and its box in
 // screen pixels.
-type drawnText struct {
+type DrawnText struct {
 	S string
 	R Rect
 }
@@ -80,13 +80,13 @@ type wrapKey struct {
 
 type textLine struct {
 	img  *ebiten.Image
-	w, h float64 // the text's size in pixels (the image has a margin)
+	W, h float64 // the text's size in pixels (the image has a margin)
 	used int
 }
 
 const textMargin = 2
 
-func (tc *textCache) line(s string, size float64, rtl bool) *textLine {
+func (tc *textCache) Line(s string, size float64, rtl bool) *textLine {
 	if tc.lines == nil {
 		tc.lines = map[TextKey]*textLine{}
 		tc.wraps = map[wrapKey][]string{}
@@ -102,7 +102,7 @@ func (tc *textCache) line(s string, size float64, rtl bool) *textLine {
 	img := tc.place(iw, ih)
 	b := img.Bounds()
 	fonts.Draw(img, s, size, float64(b.Min.X)+float64(iw)/2, float64(b.Min.Y+textMargin), fonts.Center, color.White, rtl)
-	l := &textLine{img: img, w: w, h: h, used: tc.tick}
+	l := &textLine{img: img, W: w, h: h, used: tc.tick}
 	tc.lines[k] = l
 	return l
 }
@@ -184,27 +184,27 @@ func DrawTextDir(a *App, dst *ebiten.Image, s string, size, x, y float64, al tex
 	if s == "" {
 		return
 	}
-	l := a.text.line(s, size, rtl)
+	l := a.Text.Line(s, size, rtl)
 	left := x
 	switch al {
 	case AlignCenter:
-		left = x - l.w/2
+		left = x - l.W/2
 	case AlignEnd:
-		left = x - l.w
+		left = x - l.W
 	}
-	if a.text.drawn != nil {
-		*a.text.drawn = append(*a.text.drawn, drawnText{s, Rect{left, y - l.h/2, l.w, l.h}})
+	if a.Text.drawn != nil {
+		*a.Text.drawn = append(*a.Text.drawn, DrawnText{s, Rect{left, y - l.h/2, l.W, l.h}})
 	}
 	x, y = math.Round(left-textMargin), math.Round(y-l.h/2-textMargin)
-	if a.text.deferring {
-		if a.text.target != dst {
-			a.text.flushTo(a.text.target)
-			a.text.target = dst
+	if a.Text.deferring {
+		if a.Text.target != dst {
+			a.Text.flushTo(a.Text.target)
+			a.Text.target = dst
 		}
-		a.text.queue = append(a.text.queue, queuedText{l.img, x, y, clr})
+		a.Text.queue = append(a.Text.queue, queuedText{l.img, x, y, clr})
 		return
 	}
-	a.text.draw(dst, l.img, x, y, clr)
+	a.Text.draw(dst, l.img, x, y, clr)
 }
 
 func (tc *textCache) draw(dst, img *ebiten.Image, x, y float64, c color.RGBA) {
@@ -232,15 +232,15 @@ func (tc *textCache) flushTo(dst *ebiten.Image) {
 // what is queued and stops. flushText draws the queue so far, before
 // something that must cover the text.
 func (a *App) BeginText(dst *ebiten.Image) {
-	a.text.flushTo(a.text.target)
-	a.text.deferring, a.text.target = true, dst
+	a.Text.flushTo(a.Text.target)
+	a.Text.deferring, a.Text.target = true, dst
 }
 
-func (a *App) FlushText() { a.text.flushTo(a.text.target) }
+func (a *App) FlushText() { a.Text.flushTo(a.Text.target) }
 
 func (a *App) EndText() {
-	a.text.flushTo(a.text.target)
-	a.text.deferring, a.text.target = false, nil
+	a.Text.flushTo(a.Text.target)
+	a.Text.deferring, a.Text.target = false, nil
 }
 
 // drawWrapped draws s wrapped to width w with its first line's top at y;
@@ -251,21 +251,21 @@ func DrawWrapped(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al 
 
 // wrappedHeight is the height drawWrapped would use for s at size px in
 // width w, without drawing it.
-func wrappedHeight(a *App, s string, size, w float64) float64 {
+func WrappedHeight(a *App, s string, size, w float64) float64 {
 	return float64(len(WrapLines(a, s, size, w, a.RTL()))) * fonts.Style{Size: size}.LineHeight()
 }
 
 // wrapLines is s wrapped to width w at size px with base direction rtl,
 // cached with the drawn lines.
 func WrapLines(a *App, s string, size, w float64, rtl bool) []string {
-	if a.text.wraps == nil {
-		a.text.line(" ", size, rtl)
+	if a.Text.wraps == nil {
+		a.Text.Line(" ", size, rtl)
 	}
 	k := wrapKey{s, float32(size), float32(w), rtl}
-	lines, ok := a.text.wraps[k]
+	lines, ok := a.Text.wraps[k]
 	if !ok {
 		lines = fonts.Wrap(s, size, w, rtl)
-		a.text.wraps[k] = lines
+		a.Text.wraps[k] = lines
 	}
 	return lines
 }

@@ -8,7 +8,7 @@ func (a *App) tour() {
 	if !a.Cfg.Autoplay || a.Fade > 0 || a.next != nil {
 		return
 	}
-	if a.shotWait < 40 || (a.Cfg.ScreenshotDir != "" && !a.Shots[a.Cur.Name()]) {
+	if a.ShotWait < 40 || (a.Cfg.ScreenshotDir != "" && !a.Shots[a.Cur.Name()]) {
 		return
 	}
 	switch s := a.Cur.(type) {
@@ -16,7 +16,7 @@ func (a *App) tour() {
 		a.tourStep++
 		switch a.tourStep {
 		case 1:
-			a.GoTo(newSettingsScene(a, s))
+			a.GoTo(NewSettingsScene(a, s))
 		case 2:
 			a.GoTo(NewHelpScene(a, s))
 		case 3:

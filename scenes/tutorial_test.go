@@ -84,7 +84,7 @@ func tutorialMove(t *testing.T, h *Harness, s *boardScene, byKeys bool) {
 	s.placeHand(h.A)
 	card := s.hand[idx].r
 	if l == lessonTurn {
-		h.In.X, h.In.Y, h.In.right = int(card.Cx()), int(card.Cy()), true
+		h.In.X, h.In.Y, h.In.Right = int(card.Cx()), int(card.Cy()), true
 		h.Tick()
 	}
 	var to Rect
@@ -119,13 +119,13 @@ func tutorialMove(t *testing.T, h *Harness, s *boardScene, byKeys bool) {
 // playTutorial goes from the menu through the guided round by the mouse
 // alone or the keyboard alone, until every lesson is done.
 func playTutorial(t *testing.T, byKeys bool) {
-	h := NewHarness(t, testGames)
+	h := NewHarness(t, TestGames)
 	h.Ticks(2)
 	menu := h.A.Cur.(*MenuScene)
 	if byKeys {
 		h.Key(ebiten.KeyArrowUp)                          // the last button: Learn to play
-		if menu.focus != len(menu.Pick.games)+MenuLearn { // the game cards come first
-			t.Fatalf("Up focuses button %d, want Learn to play", menu.focus)
+		if menu.Focus != len(menu.Pick.Games)+MenuLearn { // the game cards come first
+			t.Fatalf("Up focuses button %d, want Learn to play", menu.Focus)
 		}
 		h.Key(ebiten.KeyEnter)
 	} else {

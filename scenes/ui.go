@@ -12,7 +12,7 @@ import (
 // rect is a screen rectangle in pixels.
 type Rect struct{ X, Y, W, H float64 }
 
-func (r Rect) in(x, y int) bool {
+func (r Rect) In(x, y int) bool {
 	fx, fy := float64(x), float64(y)
 	return fx >= r.X && fy >= r.Y && fx < r.X+r.W && fy < r.Y+r.H
 }
@@ -21,7 +21,7 @@ func (r Rect) Cx() float64 { return r.X + r.W/2 }
 func (r Rect) Cy() float64 { return r.Y + r.H/2 }
 
 // inset returns r shrunk by d on every side.
-func (r Rect) inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
+func (r Rect) Inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
 
 // mirror returns r reflected across the vertical centre line of a screen w
 // pixels wide (right-to-left layouts).
@@ -38,7 +38,7 @@ var (
 	ColGold      = color.RGBA{0xf2, 0xb6, 0x1f, 0xff}
 	ColGoldDim   = color.RGBA{0x8a, 0x68, 0x18, 0xff}
 	colButton    = color.RGBA{0x5a, 0x42, 0x2c, 0xff}
-	colButtonHi  = color.RGBA{0x7a, 0x5a, 0x38, 0xff}
+	ColButtonHi  = color.RGBA{0x7a, 0x5a, 0x38, 0xff}
 	colDisabled  = color.RGBA{0x3a, 0x34, 0x30, 0xff}
 	ColLegal     = color.RGBA{0x7c, 0xe0, 0x8a, 0xff}
 	ColBad       = color.RGBA{0xe0, 0x50, 0x40, 0xff}
@@ -107,7 +107,7 @@ func (p *Painter) Frame(dst *ebiten.Image, r Rect, w float64, c color.RGBA) {
 func (p *Painter) Round(dst *ebiten.Image, r Rect, rad float64, c color.RGBA, bw float64, edge color.RGBA) {
 	if bw > 0 {
 		p.roundFill(dst, r, rad, edge)
-		r = r.inset(bw)
+		r = r.Inset(bw)
 		rad = math.Max(rad-bw, 0)
 	}
 	p.roundFill(dst, r, rad, c)
@@ -216,7 +216,7 @@ func DrawButton(a *App, p *Painter, dst *ebiten.Image, b *Button) {
 	case !b.Enabled:
 		c = colDisabled
 	case a.Hover(b.R) || b.Focus:
-		c = colButtonHi
+		c = ColButtonHi
 	case b.Primary:
 		c = color.RGBA{0x8a, 0x62, 0x1a, 0xff}
 	}
@@ -311,7 +311,7 @@ func DrawToggle(a *App, p *Painter, dst *ebiten.Image, b *Button) {
 	}
 	p.Round(dst, box, a.U(4), ColTextDark, a.U(2), ColEdge)
 	if b.Focus {
-		p.Round(dst, box.inset(a.U(5)), a.U(2), ColGold, 0, ColGold)
+		p.Round(dst, box.Inset(a.U(5)), a.U(2), ColGold, 0, ColGold)
 	}
 	// Long option names in some languages are drawn smaller until they fit.
 	avail := b.R.W - box.W - a.U(26)
