@@ -2,18 +2,7 @@ package scenes
 
 import (
 	"testing"
-
-	"github.com/hajimehoshi/ebiten/v2"
 )
-
-// panicScene fails on its first Update, as a bug would.
-type PanicScene struct{}
-
-func (PanicScene) Name() string { return "panic" }
-
-func (PanicScene) Update(*App) error { panic("something broke") }
-
-func (PanicScene) Draw(*App, *ebiten.Image) {}
 
 // TestCrashScreen: a panic in a scene shows the crash screen, with what
 // happened and where the autosave is, instead of ending the app.

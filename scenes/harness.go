@@ -318,3 +318,13 @@ func (h *Harness) ScreenBig() {
 		h.Screen = ebiten.NewImage(h.A.W, h.A.H)
 	}
 }
+
+// PanicScene fails on its first Update, as a bug would (the crash
+// screen's tests).
+type PanicScene struct{}
+
+func (PanicScene) Name() string { return "panic" }
+
+func (PanicScene) Update(*App) error { panic("something broke") }
+
+func (PanicScene) Draw(*App, *ebiten.Image) {}

@@ -3,14 +3,20 @@
 package boxtest
 
 import (
+	"fmt"
 	"net"
 	"os"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/i18n"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/scenes"
 	"github.com/goldvein/goldvein/scenes/incangold"
+	sabscenes "github.com/goldvein/goldvein/scenes/saboteur"
 	"github.com/goldvein/goldvein/scenes/underground"
 )
 
@@ -18,7 +24,7 @@ import (
 func TestMain(m *testing.M) { os.Exit(scenes.RunTests(m)) }
 
 // games are the app's games, as cmd_app.go lists them.
-var games = []scenes.Game{scenes.Saboteur, incangold.Screens, underground.Screens}
+var games = []scenes.Game{sabscenes.Screens, incangold.Screens, underground.Screens}
 
 // TestLobbyAndJoinEveryGame: the lobby of each game of the box (Saboteur's
 // four options, Incan Gold's five, Underground's two; each game's seat
@@ -73,5 +79,76 @@ func TestLobbyAndJoinEveryGame(t *testing.T) {
 			}
 			hg.Shot("lan-join-games-" + string(l))
 		})
+	}
+}
+
+// saveUnfinished writes an unfinished game of g as its autosave in a's
+// config folder, as the app's table would: seat 0 human, the others
+// computer players, the first owing seat's first legal move played
+// (rules.Match.Legal), in record format 2 (rules.Record).
+func saveUnfinished(t *testing.T, a *scenes.App, g scenes.Game, players int, seed uint64) {
+	t.Helper()
+	r := g.Rules()
+	seats := []rules.RecordSeat{{Name: "Ann", Kind: rules.Human}}
+	for i := 1; i < players; i++ {
+		seats = append(seats, rules.RecordSeat{Name: fmt.Sprintf("Bot %d", i+1), Kind: rules.Computer, Level: "normal"})
+	}
+	rec := rules.NewRecord(r.ID(), nil, seed, seats)
+	m, err := r.New(players, nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := m.ToMove()[0]
+	mv := m.Legal(seat)[0]
+	if _, err := m.Apply(seat, mv); err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Add(seat, mv); err != nil {
+		t.Fatal(err)
+	}
+	if err := (game.FileSaver{Path: g.AutosavePath(a)}).Save(rec); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestContinuePicksTheGamePlayedLast: with an unfinished game of two games
+// saved, a fresh start's menu picks the one saved last, and Continue acts
+// on the picked game; when the other is made newer, that one is picked and
+// continues.
+func TestContinuePicksTheGamePlayedLast(t *testing.T) {
+	dir := t.TempDir()
+	h := scenes.NewHarnessIn(t, dir, games)
+	sab, ig := games[0], games[1]
+	saveUnfinished(t, h.A, sab, 3, 3)
+	saveUnfinished(t, h.A, ig, 3, 4)
+	past := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(sab.AutosavePath(h.A), past, past); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []scenes.Game{ig, sab} {
+		id := want.Rules().ID()
+		h2 := scenes.NewHarnessIn(t, dir, games)
+		h2.Ticks(2)
+		menu := h2.A.Cur.(*scenes.MenuScene)
+		menu.Layout(h2.A)
+		if h2.A.GameID != id || !menu.Buttons[scenes.MenuContinue].Enabled {
+			t.Fatalf("fresh start picked %q, Continue enabled %v; want %s, enabled", h2.A.GameID, menu.Buttons[scenes.MenuContinue].Enabled, id)
+		}
+		h2.Click(menu.Buttons[scenes.MenuContinue].R)
+		h2.Ticks(scenes.FadeTicks + 2)
+		if n := h2.A.Cur.Name(); n == "menu" {
+			t.Fatalf("Continue with %s picked stayed on the menu: %q", id, menu.Message)
+		}
+		// Continue opened the picked game's own table.
+		if n := h2.A.Cur.Name(); (id == "incangold") != strings.HasPrefix(n, "ig-") {
+			t.Fatalf("Continue with %s picked opened %s", id, n)
+		}
+		h2.A.GoTo(scenes.NewMenuScene(h2.A)) // leave the table: its computer players stop with it
+		h2.Ticks(scenes.FadeTicks + 2)
+		// The other save, made newer, is picked next time.
+		now := time.Now().Add(time.Minute)
+		if err := os.Chtimes(sab.AutosavePath(h.A), now, now); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

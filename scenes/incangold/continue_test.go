@@ -13,7 +13,6 @@ import (
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/incangold"
-	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/scenes"
 )
 
@@ -165,63 +164,6 @@ func igJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
-}
-
-// TestContinuePicksTheGamePlayedLast: with an unfinished game of each, a
-// fresh start's menu picks the one saved last, and Continue acts on the
-// picked game; picking the other one continues that one.
-func TestContinuePicksTheGamePlayedLast(t *testing.T) {
-	dir := t.TempDir()
-	h := scenes.NewHarnessIn(t, dir, igTestGames)
-	sab, err := scenes.NewMatch(h.A, scenes.Setup{Seats: []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "B", Level: "normal"}, {Name: "C", Level: "normal"}}, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sab.Submit(0, saboteur.Move{Type: saboteur.Discard, Card: sab.Table.View(0).Hand[0]}); err != nil {
-		t.Fatal(err)
-	}
-	sab.Close()
-	ig, err := newIGMatch(h.A, igSetup{Seats: igSeats(1, 3), Options: incangold.Options{StartPlayer: 0}, Seed: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ig.table.Submit(0, incangold.Torch); err != nil {
-		t.Fatal(err)
-	}
-	ig.table.Close()
-	// Saboteur's save is the older one.
-	old := h.A.Dirs.Autosave
-	past := mustStat(t, igAutosavePath(h.A)).ModTime().Add(-60e9)
-	if err := os.Chtimes(old, past, past); err != nil {
-		t.Fatal(err)
-	}
-	h2 := scenes.NewHarnessIn(t, dir, igTestGames)
-	h2.Ticks(2)
-	menu := h2.A.Cur.(*scenes.MenuScene)
-	if h2.A.GameID != igGameID || !menu.Buttons[scenes.MenuContinue].Enabled {
-		t.Fatalf("fresh start picked %q, Continue enabled %v; want Incan Gold, enabled", h2.A.GameID, menu.Buttons[scenes.MenuContinue].Enabled)
-	}
-	h2.Click(menu.Buttons[scenes.MenuContinue].R)
-	h2.Ticks(scenes.FadeTicks + 2)
-	if b, ok := h2.A.Cur.(*igBoardScene); !ok {
-		t.Fatalf("Continue opened %s, want Incan Gold's board", h2.A.Cur.Name())
-	} else {
-		b.m.table.Close()
-	}
-	// Saboteur's save, made newer, is picked next time, and continues.
-	if err := os.Chtimes(old, past.Add(120e9), past.Add(120e9)); err != nil {
-		t.Fatal(err)
-	}
-	h3 := scenes.NewHarnessIn(t, dir, igTestGames)
-	h3.Ticks(2)
-	if h3.A.GameID != "saboteur" {
-		t.Fatalf("fresh start picked %q, want Saboteur", h3.A.GameID)
-	}
-	h3.Click(h3.A.Cur.(*scenes.MenuScene).Buttons[scenes.MenuContinue].R)
-	h3.Ticks(scenes.FadeTicks + 2)
-	if n := h3.A.Cur.Name(); n == "menu" || n == "ig-board" {
-		t.Fatalf("Continue with Saboteur picked opened %s", n)
-	}
 }
 
 func mustStat(t *testing.T, path string) os.FileInfo {

@@ -494,4 +494,4 @@ func TestIncanStateBust(t *testing.T) {
 }
 
 // igTestGames are the games Incan Gold's tests give the app.
-var igTestGames = []scenes.Game{scenes.Saboteur, Screens}
+var igTestGames = []scenes.Game{Screens}

@@ -480,4 +480,4 @@ func TestUGBoardInThreeLanguages(t *testing.T) {
 }
 
 // ugTestGames are the games Underground's tests give the app.
-var ugTestGames = []scenes.Game{scenes.Saboteur, Screens}
+var ugTestGames = []scenes.Game{Screens}

@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
@@ -6,6 +6,7 @@ import (
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // The guided first round ("Learn to play" in the menu): one human against
@@ -60,13 +61,13 @@ func (t *tutorial) left() int {
 // newTutorialMatch seats the guided round: the player (seat 0, first to
 // play) and two easy computer players, the fixed deal, no autosave (the
 // tutorial never replaces a saved game).
-func newTutorialMatch(a *App) (*match, error) {
-	s := Setup{Youngest: 0, Seed: tutorialSeed, Seats: []SeatSetup{
+func newTutorialMatch(a *scenes.App) (*match, error) {
+	s := Setup{Youngest: 0, Seed: tutorialSeed, Seats: []scenes.SeatSetup{
 		{Human: true, Name: a.T("scene.newgame.you")},
 		{Name: a.T("scene.bot.name", "n", 1), Level: string(bot.Easy)},
 		{Name: a.T("scene.bot.name", "n", 2), Level: string(bot.Easy)},
 	}}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, started: Now(), fresh: true,
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, started: scenes.Now(), fresh: true,
 		tutor: &tutorial{cur: -1}}
 	t, err := newTable(s, m.seats(a, 0), nil)
 	if err != nil {
@@ -179,15 +180,15 @@ func (s *boardScene) coaching() bool { return s.m.tutor != nil && s.view.Round <
 const coachH = 92
 
 // coachRect is the coach's box, in its band above the maze.
-func (s *boardScene) coachRect(a *App) Rect {
+func (s *boardScene) coachRect(a *scenes.App) scenes.Rect {
 	mr := s.L.maze
 	w := min(mr.W-a.U(20), a.U(640))
-	return Rect{mr.Cx() - w/2, mr.Y - a.U(coachH) + a.U(4), w, a.U(coachH) - a.U(8)}
+	return scenes.R(mr.Cx()-w/2, mr.Y-a.U(coachH)+a.U(4), w, a.U(coachH)-a.U(8))
 }
 
 // drawCoach draws the lesson asked for, or the word that every move has
 // been tried.
-func (s *boardScene) drawCoach(a *App, dst *ebiten.Image) {
+func (s *boardScene) drawCoach(a *scenes.App, dst *ebiten.Image) {
 	t := s.m.tutor
 	if !s.coaching() || s.ended != nil || s.curtain {
 		return
@@ -204,8 +205,8 @@ func (s *boardScene) drawCoach(a *App, dst *ebiten.Image) {
 		return
 	}
 	r := s.coachRect(a)
-	s.p.Round(dst, r, a.U(10), ColPanel, a.U(2), ColGold)
+	s.p.Round(dst, r, a.U(10), scenes.ColPanel, a.U(2), scenes.ColGold)
 	head := a.T("scene.tutorial.title", "done", int(lessonCount)-t.left(), "total", int(lessonCount))
-	DrawText(a, dst, head, a.U(13), r.Cx(), r.Y+a.U(14), AlignCenter, ColGold)
-	DrawWrapped(a, dst, text, a.U(15), r.Cx(), r.Y+a.U(26), r.W-a.U(24), AlignCenter, ColText)
+	scenes.DrawText(a, dst, head, a.U(13), r.Cx(), r.Y+a.U(14), scenes.AlignCenter, scenes.ColGold)
+	scenes.DrawWrapped(a, dst, text, a.U(15), r.Cx(), r.Y+a.U(26), r.W-a.U(24), scenes.AlignCenter, scenes.ColText)
 }

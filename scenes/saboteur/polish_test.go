@@ -1,9 +1,11 @@
-package scenes
+package saboteur
 
 import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/goldvein/goldvein/scenes"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -15,7 +17,7 @@ import (
 // every "took a gold card" line (not just the last two), each whole on
 // screen and apart from the others and from the "your gold" line.
 func TestRoundEndShotAfterHandingOut(t *testing.T) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	dir := t.TempDir()
 	// Seed 4: the gold-diggers win round 1 and five gold cards are taken.
 	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed, h.A.Cfg.ScreenshotDir = true, 5, 4, dir
@@ -39,13 +41,13 @@ func TestRoundEndShotAfterHandingOut(t *testing.T) {
 	if len(s.lines) < 3 {
 		t.Fatalf("round 1 of seed 4 handed out %d gold cards; the test wants more than two", len(s.lines))
 	}
-	d := DrawnLines(h)
+	d := scenes.DrawnLines(h)
 	W, H := float64(h.A.W), float64(h.A.H)
 	want := map[string]int{}
 	for _, l := range s.lines {
 		want[l]++
 	}
-	var boxes []Rect
+	var boxes []scenes.Rect
 	for _, dt := range d {
 		if want[dt.S] == 0 {
 			continue
@@ -55,7 +57,7 @@ func TestRoundEndShotAfterHandingOut(t *testing.T) {
 			t.Errorf("%q off screen at %+v", dt.S, dt.R)
 		}
 		for _, b := range boxes {
-			if Overlaps(b, dt.R) {
+			if scenes.Overlaps(b, dt.R) {
 				t.Errorf("%q at %+v overlaps another line at %+v", dt.S, dt.R, b)
 			}
 		}
@@ -73,21 +75,21 @@ func TestRoundEndShotAfterHandingOut(t *testing.T) {
 // address and its QR code only when the binary carries the browser build;
 // without it, the plain note, and the app's address either way.
 func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
-	old := BrowserBuild
-	t.Cleanup(func() { BrowserBuild = old })
+	old := scenes.BrowserBuild
+	t.Cleanup(func() { scenes.BrowserBuild = old })
 	for _, embedded := range []bool{false, true} {
 		t.Run(fmt.Sprint("embedded=", embedded), func(t *testing.T) {
-			BrowserBuild = func() bool { return embedded }
-			LoopbackLAN(t)
-			h := NewHarness(t, TestGames)
-			ls := NewLobbyScene(h.A)
+			scenes.BrowserBuild = func() bool { return embedded }
+			scenes.LoopbackLAN(t)
+			h := scenes.NewHarness(t, testGames)
+			ls := scenes.NewLobbyScene(h.A)
 			if ls.Link == nil {
 				t.Fatal(ls.Err)
 			}
 			t.Cleanup(ls.Link.Close)
 			h.A.Cur = ls
 			h.Ticks(2)
-			var d []DrawnText = DrawnLines(h)
+			var d []scenes.DrawnText = scenes.DrawnLines(h)
 			shown := map[string]bool{}
 			for _, dt := range d {
 				shown[dt.S] = true
@@ -134,14 +136,14 @@ func TestLobbyBrowserOnlyWhenEmbedded(t *testing.T) {
 func TestMenuShortWindows(t *testing.T) {
 	for _, size := range [][2]float64{{1280, 657}, {1024, 640}, {1280, 800}} {
 		name := fmt.Sprintf("%gx%g", size[0], size[1])
-		h := NewHarness(t, TestGames)
+		h := scenes.NewHarness(t, testGames)
 		h.A.LayoutF(size[0], size[1])
-		h.Screen = NewScreen(h.A)
-		s := NewMenuScene(h.A)
+		h.Screen = scenes.NewScreen(h.A)
+		s := scenes.NewMenuScene(h.A)
 		h.A.Cur = s
 		h.Ticks(2)
-		keys, tag := Rect{}, Rect{}
-		for _, dt := range DrawnLines(h) {
+		keys, tag := scenes.Rect{}, scenes.Rect{}
+		for _, dt := range scenes.DrawnLines(h) {
 			switch dt.S {
 			case h.A.T("scene.menu.keys"):
 				keys = dt.R
@@ -152,11 +154,11 @@ func TestMenuShortWindows(t *testing.T) {
 		if keys.W == 0 || tag.W == 0 {
 			t.Fatalf("%s: keys line %+v, tagline %+v not drawn", name, keys, tag)
 		}
-		quit := s.Buttons[MenuQuit].R
+		quit := s.Buttons[scenes.MenuQuit].R
 		if gap := keys.Y - (quit.Y + quit.H); gap < 10 {
 			t.Errorf("%s: Quit ends %.1f px above the keys line, want 10 or more", name, gap)
 		}
-		if first := s.Buttons[MenuNew].R; first.Y < tag.Y+tag.H {
+		if first := s.Buttons[scenes.MenuNew].R; first.Y < tag.Y+tag.H {
 			t.Errorf("%s: New game at y %.1f under the tagline ending at %.1f", name, first.Y, tag.Y+tag.H)
 		}
 		if bh := quit.H; bh < 30 {
@@ -208,14 +210,14 @@ func TestSelectedCardBelowHint(t *testing.T) {
 		h, b := startBoard(t, oneHuman(5), 4)
 		h.A.Settings.UIScale = tc.scale
 		h.A.LayoutF(tc.w, tc.h)
-		h.Screen = NewScreen(h.A)
+		h.Screen = scenes.NewScreen(h.A)
 		h.Key(ebiten.KeyTab)
 		h.Ticks(40) // the lift eases in
 		if b.sel < 0 || b.hand[b.sel].lift < 0.99 {
 			t.Fatalf("%s: no card lifted (sel %d)", name, b.sel)
 		}
-		var hint Rect
-		for _, dt := range DrawnLines(h) {
+		var hint scenes.Rect
+		for _, dt := range scenes.DrawnLines(h) {
 			if dt.S == b.texts.hint {
 				hint = dt.R
 			}
@@ -237,9 +239,9 @@ func TestNewGameKeysHint(t *testing.T) {
 	for _, l := range i18n.Langs {
 		for _, size := range [][2]float64{{1280, 800}, {1024, 640}} {
 			name := fmt.Sprintf("%s-%gx%g", l, size[0], size[1])
-			h := LangHarness(t, string(l), TestGames)
+			h := scenes.LangHarness(t, string(l), testGames)
 			h.A.LayoutF(size[0], size[1])
-			h.Screen = NewScreen(h.A)
+			h.Screen = scenes.NewScreen(h.A)
 			s := newNewGameScene(h.A)
 			h.A.Cur = s
 			h.Ticks(2)
@@ -248,13 +250,13 @@ func TestNewGameKeysHint(t *testing.T) {
 				t.Fatalf("%s: keys hint %q", name, keys)
 			}
 			var got []string
-			for _, dt := range DrawnLines(h) {
+			for _, dt := range scenes.DrawnLines(h) {
 				if !strings.Contains(keys, dt.S) || len(dt.S) < 4 {
 					continue
 				}
 				got = append(got, dt.S)
-				for _, b := range []Rect{s.back.R, s.start.R} {
-					if Overlaps(b, dt.R) {
+				for _, b := range []scenes.Rect{s.back.R, s.start.R} {
+					if scenes.Overlaps(b, dt.R) {
 						t.Errorf("%s: hint line %q at %+v overlaps a button at %+v", name, dt.S, dt.R, b)
 					}
 				}
@@ -268,12 +270,12 @@ func TestNewGameKeysHint(t *testing.T) {
 			// The summary above Start stays clear of the seed field (the
 			// Russian summary's two lines once ran into it at 1024x640).
 			summary, seen := s.summary(h.A), false
-			for _, dt := range DrawnLines(h) {
+			for _, dt := range scenes.DrawnLines(h) {
 				if len(dt.S) < 4 || !strings.Contains(summary, dt.S) {
 					continue
 				}
 				seen = true
-				if Overlaps(s.seedR, dt.R) {
+				if scenes.Overlaps(s.seedR, dt.R) {
 					t.Errorf("%s: summary line %q at %+v overlaps the seed field at %+v", name, dt.S, dt.R, s.seedR)
 				}
 			}

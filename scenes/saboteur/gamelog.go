@@ -1,7 +1,8 @@
-package scenes
+package saboteur
 
 import (
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // The game's log keeps what happened, not text: public events (as a
@@ -88,16 +89,16 @@ func (m *match) viewer() int {
 
 // localize writes the names the game gave by itself ("You", "Bot 3") in
 // the app's language (localnames.go); names people chose stay.
-func (m *match) localize(a *App) {
+func (m *match) localize(a *scenes.App) {
 	for i, n := range m.names {
-		m.names[i] = LocalName(a, n)
+		m.names[i] = scenes.LocalName(a, n)
 	}
 }
 
 // logText is the log's line for e, from the viewer's side: a message per
 // case (the viewer moved, was the target, or both), never a name pasted
 // into "your".
-func logText(a *App, m *match, l logEntry) string {
+func logText(a *scenes.App, m *match, l logEntry) string {
 	if l.notice != "" {
 		return l.notice
 	}

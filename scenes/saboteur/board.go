@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // zoomSteps are the maze zoom levels: a card's width is 64 x zoom layout
@@ -27,7 +28,7 @@ const fitMaxZoom = 10
 // or by keyboard: Tab picks a card, arrows a target, R turns, Enter plays,
 // D discards.
 type boardScene struct {
-	p Painter
+	p scenes.Painter
 	m *match
 
 	view  saboteur.View   // the public table as the screen shows it
@@ -96,7 +97,7 @@ type boardScene struct {
 type handSlot struct {
 	card   saboteur.Card // as held (canonical orientation)
 	turned bool          // turned 180 degrees by the player (R3.3)
-	r      Rect          // where it rests
+	r      scenes.Rect   // where it rests
 	lift   float64       // hover/selection lift, 0 to 1
 }
 
@@ -132,7 +133,7 @@ type chooser struct {
 	idx   int
 	seat  int
 	tools [2]saboteur.Tool
-	r     [2]Rect
+	r     [2]scenes.Rect
 }
 
 // boardTexts are the strings the board draws, rebuilt when the state
@@ -146,16 +147,16 @@ type boardTexts struct {
 // boardLayout is where everything is on screen, in pixels.
 type boardLayout struct {
 	w, h, n             int
-	top, maze, handArea Rect
-	panels              []Rect
-	right, log          Rect
-	drawPile, discard   Rect
-	role                Rect
+	top, maze, handArea scenes.Rect
+	panels              []scenes.Rect
+	right, log          scenes.Rect
+	drawPile, discard   scenes.Rect
+	role                scenes.Rect
 	cardW               int // hand card width in pixels
 	rtl                 bool
 }
 
-func newBoardScene(a *App, m *match) *boardScene {
+func newBoardScene(a *scenes.App, m *match) *boardScene {
 	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0, curtainFor: -1}
 	s.view = m.shown
 	if s.view.Options.Players == 0 {
@@ -175,7 +176,7 @@ func (s *boardScene) Name() string { return "board" }
 
 // chooseMe picks the seat whose hand shows: the only human, the human on
 // turn after the curtain (hotseat), or the followed bot (--autoplay).
-func (s *boardScene) chooseMe(a *App) {
+func (s *boardScene) chooseMe(a *scenes.App) {
 	switch {
 	case len(s.m.humans) == 1:
 		s.me = s.m.humans[0]
@@ -220,7 +221,7 @@ func (s *boardScene) myTurn() bool {
 		s.view.Turn == s.me && !s.curtain && s.ended == nil && !s.waiting && s.dealt && s.dealing == 0 && s.mine.Moves == s.view.Moves
 }
 
-func (s *boardScene) Update(a *App) error {
+func (s *boardScene) Update(a *scenes.App) error {
 	s.ticks++
 	s.layout(a)
 	s.keepMazeInView(a)
@@ -273,7 +274,7 @@ func (s *boardScene) Update(a *App) error {
 // curtainUpdate brings the hotseat curtain down for the next human once
 // the last play has landed: no card in flight and the pause after the
 // move over, so its player saw it land.
-func (s *boardScene) curtainUpdate(a *App) {
+func (s *boardScene) curtainUpdate(a *scenes.App) {
 	if s.curtainFor < 0 || len(s.anims) > 0 || s.hold > 0 || s.midMove {
 		return
 	}
@@ -295,7 +296,7 @@ func (s *boardScene) settled() bool {
 
 // deal shows the round's cards flying from the draw pile to every player,
 // one at a time around the table, when the board opens on a fresh round.
-func (s *boardScene) deal(a *App) {
+func (s *boardScene) deal(a *scenes.App) {
 	v := &s.view
 	n := v.Options.Players
 	h := saboteur.HandSize(n)
@@ -307,7 +308,7 @@ func (s *boardScene) deal(a *App) {
 			return
 		}
 	}
-	sp := Speed(a)
+	sp := scenes.Speed(a)
 	step := math.Max(3/sp, 0.5)
 	img := a.Art(s.L.pileW()).Back()
 	b := img.Bounds()
@@ -322,12 +323,12 @@ func (s *boardScene) deal(a *App) {
 		}
 	}
 	s.dealing = int(float64(k)*step+16/sp) + 1
-	a.Audio.Play(SfxDeal)
+	a.Audio.Play(scenes.SfxDeal)
 }
 
 // advance shows the next event of the table when the previous one has had
 // its time on screen.
-func (s *boardScene) advance(a *App) {
+func (s *boardScene) advance(a *scenes.App) {
 	if s.hold > 0 {
 		s.hold--
 		return
@@ -371,10 +372,10 @@ func (s *boardScene) advance(a *App) {
 			s.waiting = false
 			s.refresh(a)
 			if s.hold == 0 {
-				s.hold = int(12 / Speed(a))
+				s.hold = int(12 / scenes.Speed(a))
 			}
 			if curtainNext {
-				s.hold = max(s.hold, int(40/Speed(a)))
+				s.hold = max(s.hold, int(40/scenes.Speed(a)))
 			}
 		}
 		if s.ended != nil {
@@ -384,9 +385,9 @@ func (s *boardScene) advance(a *App) {
 }
 
 // apply shows one event: motion, sound and a line in the log.
-func (s *boardScene) apply(a *App, it feedItem) {
+func (s *boardScene) apply(a *scenes.App, it feedItem) {
 	e := it.ev
-	sp := Speed(a)
+	sp := scenes.Speed(a)
 	dur := func(t float64) int { return max(int(t/sp), 1) }
 	mover := e.Seat
 	switch e.Type {
@@ -394,7 +395,7 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.tiles = append(s.tiles, saboteur.Tile{At: e.At, Card: e.Card, ID: -1})
 		s.keepMazeInView(a) // before the flight, so it lands where the card will lie
 		s.flyToCell(a, s.cardImg(a, e.Card), mover, e.At, dur(22), true)
-		a.Audio.Play(SfxPlace)
+		a.Audio.Play(scenes.SfxPlace)
 		s.markPlay(mover, e.At, nil)
 		s.hold = dur(26)
 	case saboteur.GoalRevealed:
@@ -405,18 +406,18 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		}
 		s.flipAt(a, e.At, e.Card, dur(36))
 		if e.Card.Goal == saboteur.Gold {
-			a.Audio.Play(SfxGold)
+			a.Audio.Play(scenes.SfxGold)
 		} else {
-			a.Audio.Play(SfxCoal)
+			a.Audio.Play(scenes.SfxCoal)
 		}
 		s.hold = dur(40)
 	case saboteur.ToolBroken:
 		s.flyBetweenSeats(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Broken, Tools: e.Tool}), mover, e.Target, dur(24))
-		a.Audio.Play(SfxBreak)
+		a.Audio.Play(scenes.SfxBreak)
 		s.hold = dur(26)
 	case saboteur.ToolRepaired:
 		s.flyBetweenSeats(a, s.cardImg(a, e.Card), mover, e.Target, dur(24))
-		a.Audio.Play(SfxRepair)
+		a.Audio.Play(scenes.SfxRepair)
 		s.hold = dur(26)
 	case saboteur.RockFell:
 		for i := range s.tiles {
@@ -426,13 +427,13 @@ func (s *boardScene) apply(a *App, it feedItem) {
 			}
 		}
 		s.rockfallAt(a, e.At, e.Card, dur(30))
-		a.Audio.Play(SfxRockfall)
+		a.Audio.Play(scenes.SfxRockfall)
 		removed := e.Card
 		s.markPlay(mover, e.At, &removed)
 		s.hold = dur(30)
 	case saboteur.MapPlayed:
 		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
-		a.Audio.Play(SfxMap)
+		a.Audio.Play(scenes.SfxMap)
 		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
 		if mover == s.me && s.me >= 0 {
 			// It hides nothing (the side panel): it stays a good while.
@@ -446,14 +447,14 @@ func (s *boardScene) apply(a *App, it feedItem) {
 		s.flyFromPile(a, mover, dur(18))
 	case saboteur.TurnStarted:
 		if mover == s.me && s.m.isHuman(mover) {
-			a.Audio.Play(SfxDeal)
+			a.Audio.Play(scenes.SfxDeal)
 		}
 	case saboteur.RoundEnded:
 		ev := e
 		s.ended = &ev
 		s.endHold = dur(40)
 		s.peekT = 0
-		a.Audio.Play(SfxRoundEnd)
+		a.Audio.Play(scenes.SfxRoundEnd)
 	}
 }
 
@@ -469,7 +470,7 @@ func toDiscardPile(t saboteur.EventType) bool {
 }
 
 // refresh rebuilds the texts and targets after the state changed.
-func (s *boardScene) refresh(a *App) {
+func (s *boardScene) refresh(a *scenes.App) {
 	t := &s.texts
 	n := s.view.Options.Players
 	t.round = a.T("round.number", "n", s.view.Round, "total", saboteur.Rounds)
@@ -533,30 +534,30 @@ func (s *boardScene) refresh(a *App) {
 	}
 }
 
-func (s *boardScene) cardImg(a *App, c saboteur.Card) *ebiten.Image {
+func (s *boardScene) cardImg(a *scenes.App, c saboteur.Card) *ebiten.Image {
 	return a.Art(s.cellW(a)).Card(c)
 }
 
 // cellW is the maze cell width in pixels at the current zoom.
-func (s *boardScene) cellW(a *App) int {
+func (s *boardScene) cellW(a *scenes.App) int {
 	return max(int(math.Round(a.U(float64(64)*zoomSteps[s.zoom]))), 16)
 }
 
 // cellSize returns the maze cell size in pixels (width, height).
-func (s *boardScene) cellSize(a *App) (float64, float64) {
+func (s *boardScene) cellSize(a *scenes.App) (float64, float64) {
 	art := a.Art(s.cellW(a))
 	return float64(art.Width()), float64(art.Height())
 }
 
 // cellRect is the screen rectangle of maze cell c.
-func (s *boardScene) cellRect(a *App, c saboteur.Cell) Rect {
+func (s *boardScene) cellRect(a *scenes.App, c saboteur.Cell) scenes.Rect {
 	cw, ch := s.cellSize(a)
 	mx, my := s.L.maze.Cx(), s.L.maze.Cy()
-	return Rect{mx + (float64(c.X)-s.camX)*cw - cw/2, my + (float64(c.Y)-s.camY)*ch - ch/2, cw, ch}
+	return scenes.R(mx+(float64(c.X)-s.camX)*cw-cw/2, my+(float64(c.Y)-s.camY)*ch-ch/2, cw, ch)
 }
 
 // cellAt is the maze cell under screen point (x, y).
-func (s *boardScene) cellAt(a *App, x, y float64) saboteur.Cell {
+func (s *boardScene) cellAt(a *scenes.App, x, y float64) saboteur.Cell {
 	cw, ch := s.cellSize(a)
 	fx := (x-s.L.maze.Cx())/cw + s.camX
 	fy := (y-s.L.maze.Cy())/ch + s.camY
@@ -568,7 +569,7 @@ func (s *boardScene) cellAt(a *App, x, y float64) saboteur.Cell {
 // centres it (Home; and by itself whenever the maze outgrows the view,
 // until the player zooms or pans). Where even the smallest zoom cannot
 // show the ring, the maze alone is fitted.
-func (s *boardScene) fitZoom(a *App) {
+func (s *boardScene) fitZoom(a *scenes.App) {
 	minX, minY, maxX, maxY := 0, -2, 8, 2
 	for _, t := range s.tiles {
 		minX, maxX = min(minX, t.At.X), max(maxX, t.At.X)
@@ -589,7 +590,7 @@ func (s *boardScene) fitZoom(a *App) {
 
 // mazeInView reports whether every card of the maze lies wholly inside the
 // viewport.
-func (s *boardScene) mazeInView(a *App) bool {
+func (s *boardScene) mazeInView(a *scenes.App) bool {
 	mr := s.L.maze
 	for _, t := range s.tiles {
 		r := s.cellRect(a, t.At)
@@ -602,7 +603,7 @@ func (s *boardScene) mazeInView(a *App) bool {
 
 // keepMazeInView refits the view when the maze has outgrown it, unless the
 // player has taken the camera (zoom, pan) or is dragging a card.
-func (s *boardScene) keepMazeInView(a *App) {
+func (s *boardScene) keepMazeInView(a *scenes.App) {
 	if s.zoomed || s.drag.on || s.panning || s.mazeInView(a) {
 		return
 	}
@@ -697,11 +698,11 @@ func (s *boardScene) moveFor(idx int, t target) saboteur.Move {
 
 // play submits the move of hand card idx; a refusal shows the rule's
 // reason and the card flies back from (fx, fy).
-func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool {
+func (s *boardScene) play(a *scenes.App, idx int, m saboteur.Move, fx, fy float64) bool {
 	if !s.tutorAllows(idx, m) {
 		// The guided round waits for the move it asked for (tutorial.go).
 		s.reason, s.reasonT = a.T("scene.tutorial.not_yet", "lesson", a.T(lessonKeys[s.m.tutor.cur])), 300
-		a.Audio.Play(SfxRefuse)
+		a.Audio.Play(scenes.SfxRefuse)
 		if fx >= 0 {
 			s.flyBack(a, idx, fx, fy)
 		}
@@ -731,7 +732,7 @@ func (s *boardScene) play(a *App, idx int, m saboteur.Move, fx, fy float64) bool
 }
 
 // refuse shows why a move was refused and flies the card home.
-func (s *boardScene) refuse(a *App, err error, idx int, fx, fy float64) {
+func (s *boardScene) refuse(a *scenes.App, err error, idx int, fx, fy float64) {
 	key, num := ruleKey(err)
 	if key != "" && a.Cat.Has(key) {
 		s.reason = num + " · " + a.T(key)
@@ -739,13 +740,13 @@ func (s *boardScene) refuse(a *App, err error, idx int, fx, fy float64) {
 		s.reason = a.T("scene.error", "error", err.Error())
 	}
 	s.reasonT = 240
-	a.Audio.Play(SfxRefuse)
+	a.Audio.Play(scenes.SfxRefuse)
 	if fx >= 0 && idx >= 0 && idx < len(s.hand) {
 		r := s.hand[idx].r
-		s.startFly(a, s.handImg(a, idx), fx, fy, r.X, r.Y, 1, 1, int(18/Speed(a))+1)
+		s.startFly(a, s.handImg(a, idx), fx, fy, r.X, r.Y, 1, 1, int(18/scenes.Speed(a))+1)
 	}
 }
 
-func (s *boardScene) handImg(a *App, idx int) *ebiten.Image {
+func (s *boardScene) handImg(a *scenes.App, idx int) *ebiten.Image {
 	return a.Art(s.L.cardW).Card(s.hand[idx].placed())
 }

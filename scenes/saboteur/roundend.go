@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // roundEndScene shows a round's end: who won, every role and the set-aside
@@ -14,7 +15,7 @@ import (
 // themselves). Amounts stay hidden from the others until the game ends
 // (R8.4): each human sees only their own.
 type roundEndScene struct {
-	p      Painter
+	p      scenes.Painter
 	m      *match
 	ended  saboteur.Event
 	view   saboteur.View
@@ -25,19 +26,19 @@ type roundEndScene struct {
 	offer  int        // the seat choosing gold now, -1 none
 	offerV saboteur.View
 	labels []string // under each offered card: its key and its value
-	picks  [3]Rect
+	picks  [3]scenes.Rect
 	mine   int // gold this screen's human kept this round (single human)
 	done   bool
 	next   *saboteur.View // the view after the round (next round dealt, or game over)
 	over   bool
-	btn    Button
+	btn    scenes.Button
 	t      int
 	hold   int
 	shown  int // hotseat: the human whose offer is on screen after the curtain
 	cover  bool
 }
 
-func newRoundEndScene(a *App, m *match, ended saboteur.Event, v saboteur.View, tiles []saboteur.Tile) *roundEndScene {
+func newRoundEndScene(a *scenes.App, m *match, ended saboteur.Event, v saboteur.View, tiles []saboteur.Tile) *roundEndScene {
 	s := &roundEndScene{m: m, ended: ended, view: v, offer: -1, shown: -1}
 	if tiles != nil {
 		s.tiles = append(s.tiles, tiles...)
@@ -60,14 +61,14 @@ func (s *roundEndScene) Name() string { return "roundend" }
 
 // label writes, once per offer, what shows under each offered gold card:
 // the key that takes it and what it is worth ("1 · 3 gold").
-func (s *roundEndScene) label(a *App) {
+func (s *roundEndScene) label(a *scenes.App) {
 	s.labels = s.labels[:0]
 	for i, v := range s.offerV.Offer {
 		s.labels = append(s.labels, a.Num(i+1)+" · "+a.N("gold.amount", v))
 	}
 }
 
-func (s *roundEndScene) layout(a *App) {
+func (s *roundEndScene) layout(a *scenes.App) {
 	w, h := float64(a.W), float64(a.H)
 	label := a.T("scene.roundend.next")
 	if s.over {
@@ -76,11 +77,11 @@ func (s *roundEndScene) layout(a *App) {
 	if s.cover {
 		label = a.T("scene.curtain.show", "name", s.m.name(s.offer))
 	}
-	s.btn = Button{R: Rect{w/2 - a.U(160), h - a.U(70), a.U(320), a.U(50)}, Label: label,
+	s.btn = scenes.Button{R: scenes.R(w/2-a.U(160), h-a.U(70), a.U(320), a.U(50)), Label: label,
 		Enabled: s.done || s.cover, Primary: true}
 }
 
-func (s *roundEndScene) Update(a *App) error {
+func (s *roundEndScene) Update(a *scenes.App) error {
 	s.t++
 	s.layout(a)
 	if s.hold > 0 {
@@ -111,11 +112,11 @@ func (s *roundEndScene) Update(a *App) error {
 			v := s.offerV.Offer[pick]
 			if err := s.m.Submit(s.offer, saboteur.Move{Type: saboteur.Keep, Gold: v}); err == nil {
 				s.offer = -1
-				a.Audio.Play(SfxGold)
+				a.Audio.Play(scenes.SfxGold)
 			}
 		}
 	}
-	if s.done && (s.btn.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/Speed(a)))) {
+	if s.done && (s.btn.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/scenes.Speed(a)))) {
 		s.leave(a)
 	}
 	return nil
@@ -123,7 +124,7 @@ func (s *roundEndScene) Update(a *App) error {
 
 // consume follows the gold handing-out on the table's stream, up to the
 // next round's deal or the game's end.
-func (s *roundEndScene) consume(a *App) {
+func (s *roundEndScene) consume(a *scenes.App) {
 	for !s.done {
 		it, ok := s.m.peek()
 		if !ok {
@@ -171,8 +172,8 @@ func (s *roundEndScene) consume(a *App) {
 			s.steps, s.offerN = append(s.steps, st), 0
 			s.lines = s.goldLines(a, 0)
 			s.offer = -1
-			s.hold = int(20 / Speed(a))
-			a.Audio.Play(SfxGold)
+			s.hold = int(20 / scenes.Speed(a))
+			a.Audio.Play(scenes.SfxGold)
 		}
 		if it.last {
 			s.view = *it.view
@@ -188,7 +189,7 @@ func (s *roundEndScene) consume(a *App) {
 }
 
 // leave goes on to the next round's role reveal, or the final scoring.
-func (s *roundEndScene) leave(a *App) {
+func (s *roundEndScene) leave(a *scenes.App) {
 	if s.over && s.next != nil {
 		a.GoTo(newFinalScene(a, s.m, *s.next))
 		return
@@ -213,9 +214,9 @@ func (s *roundEndScene) leave(a *App) {
 	a.GoTo(newRevealScene(a, s.m, *v))
 }
 
-func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
+func (s *roundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)
-	DrawTableBackground(a, &s.p, dst)
+	scenes.DrawTableBackground(a, &s.p, dst)
 	w, h := float64(a.W), float64(a.H)
 	title := a.T("team.win.nobody")
 	switch s.ended.Winner {
@@ -224,8 +225,8 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 	case saboteur.Saboteurs:
 		title = a.T("team.win.saboteurs")
 	}
-	DrawText(a, dst, a.T("round.number", "n", s.ended.Round, "total", saboteur.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), AlignCenter, ColTextDim)
-	DrawText(a, dst, title, a.U(34), w/2, a.U(68), AlignCenter, ColGold)
+	scenes.DrawText(a, dst, a.T("round.number", "n", s.ended.Round, "total", saboteur.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), scenes.AlignCenter, scenes.ColTextDim)
+	scenes.DrawText(a, dst, title, a.U(34), w/2, a.U(68), scenes.AlignCenter, scenes.ColGold)
 	// The goals, face up.
 	art := a.Art(int(a.U(60)))
 	gy := a.U(100)
@@ -255,7 +256,7 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 			alpha = 0.6
 		}
 		s.p.Image(dst, roleArt.Role(role), x+(rw-float64(roleArt.Width()))/2, ry, 1, 1, alpha)
-		DrawText(a, dst, name, a.U(12), x+rw/2, ry+float64(roleArt.Height())+a.U(12), AlignCenter, ColText)
+		scenes.DrawText(a, dst, name, a.U(12), x+rw/2, ry+float64(roleArt.Height())+a.U(12), scenes.AlignCenter, scenes.ColText)
 	}
 	// The handing-out.
 	y := ry + float64(roleArt.Height()) + a.U(44)
@@ -269,7 +270,7 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 		if s.m.hotseat() {
 			who = s.m.name(s.offer) + ": " + who
 		}
-		DrawText(a, dst, who, a.U(20), w/2, y, AlignCenter, ColGold)
+		scenes.DrawText(a, dst, who, a.U(20), w/2, y, scenes.AlignCenter, scenes.ColGold)
 		ga := a.Art(int(a.U(70)))
 		k := len(s.offerV.Offer)
 		for i, v := range s.offerV.Offer {
@@ -281,28 +282,28 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 				col = float64(k - 1 - i) // card 1 on the right
 			}
 			gx := w/2 + (col-float64(k-1)/2)*a.U(96) - float64(ga.Width())/2
-			r := Rect{gx, y + a.U(20), float64(ga.Width()), float64(ga.Height())}
+			r := scenes.R(gx, y+a.U(20), float64(ga.Width()), float64(ga.Height()))
 			s.picks[i] = r
 			lift := 0.0
 			if a.Hover(r) {
 				lift = a.U(8)
-				s.p.Frame(dst, Rect{r.X - a.U(3), r.Y - lift - a.U(3), r.W + a.U(6), r.H + a.U(6)}, a.U(3), ColGold)
+				s.p.Frame(dst, scenes.R(r.X-a.U(3), r.Y-lift-a.U(3), r.W+a.U(6), r.H+a.U(6)), a.U(3), scenes.ColGold)
 			}
 			s.p.Image(dst, ga.GoldCard(v), r.X, r.Y-lift, 1, 1, 1)
 			if i < len(s.labels) {
-				DrawText(a, dst, s.labels[i], a.U(14), r.Cx(), r.Y+r.H+a.U(12), AlignCenter, ColTextDim)
+				scenes.DrawText(a, dst, s.labels[i], a.U(14), r.Cx(), r.Y+r.H+a.U(12), scenes.AlignCenter, scenes.ColTextDim)
 			}
 		}
-		DrawText(a, dst, a.T("scene.roundend.others_hidden"), a.U(14), w/2, y+a.U(162), AlignCenter, ColTextDim)
+		scenes.DrawText(a, dst, a.T("scene.roundend.others_hidden"), a.U(14), w/2, y+a.U(162), scenes.AlignCenter, scenes.ColTextDim)
 	case s.offer >= 0:
-		DrawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, AlignCenter, ColText)
+		scenes.DrawText(a, dst, a.T("scene.roundend.choosing", "name", s.m.name(s.offer)), a.U(18), w/2, y, scenes.AlignCenter, scenes.ColText)
 	default:
 		// Every gold card taken (R8), in the order of the handing-out,
 		// under a heading that says the order: up to six in one column,
 		// more in two (the first on the reader's side).
 		lines := s.lines
 		if len(lines) > 0 {
-			DrawText(a, dst, Fit(a, lines[0], a.U(14), w-a.U(80)), a.U(14), w/2, y, AlignCenter, ColText)
+			scenes.DrawText(a, dst, scenes.Fit(a, lines[0], a.U(14), w-a.U(80)), a.U(14), w/2, y, scenes.AlignCenter, scenes.ColText)
 			lines = lines[1:]
 			y += a.U(28)
 		}
@@ -326,26 +327,26 @@ func (s *roundEndScene) Draw(a *App, dst *ebiten.Image) {
 				}
 				cx = w/2 + side*colW/2
 			}
-			DrawText(a, dst, Fit(a, l, a.U(15), colW-a.U(16)), a.U(15), cx, y+float64(r)*a.U(26), AlignCenter, ColTextDim)
+			scenes.DrawText(a, dst, scenes.Fit(a, l, a.U(15), colW-a.U(16)), a.U(15), cx, y+float64(r)*a.U(26), scenes.AlignCenter, scenes.ColTextDim)
 		}
 		y += float64(rows) * a.U(26)
 		if s.mine > 0 {
-			DrawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(4), AlignCenter, ColGold)
+			scenes.DrawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(4), scenes.AlignCenter, scenes.ColGold)
 			y += a.U(26)
 		}
-		s.drawMaze(a, dst, Rect{a.U(40), y + a.U(30), w - a.U(80), h - y - a.U(156)})
+		s.drawMaze(a, dst, scenes.R(a.U(40), y+a.U(30), w-a.U(80), h-y-a.U(156)))
 		if s.done {
-			DrawText(a, dst, a.T("gold.hidden"), a.U(14), w/2, h-a.U(100), AlignCenter, ColTextDim)
+			scenes.DrawText(a, dst, a.T("gold.hidden"), a.U(14), w/2, h-a.U(100), scenes.AlignCenter, scenes.ColTextDim)
 		}
 	}
 	if s.done || s.cover {
-		DrawButton(a, &s.p, dst, &s.btn)
+		scenes.DrawButton(a, &s.p, dst, &s.btn)
 	}
 }
 
 // drawMaze draws the round's maze as it ended, small, inside r, with every
 // goal face up (R1.4).
-func (s *roundEndScene) drawMaze(a *App, dst *ebiten.Image, r Rect) {
+func (s *roundEndScene) drawMaze(a *scenes.App, dst *ebiten.Image, r scenes.Rect) {
 	if len(s.tiles) == 0 || r.H < a.U(40) {
 		return
 	}

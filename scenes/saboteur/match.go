@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"encoding/json"
@@ -13,12 +13,13 @@ import (
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // Setup is a new game as the new-game scene makes it, saved next to the
 // autosave (setup.json) so Continue knows who was human.
 type Setup struct {
-	Seats []SeatSetup `json:"seats"`
+	Seats []scenes.SeatSetup `json:"seats"`
 	// Table options (SABOTEUR.md R5.5, R8.1a, R8.1b).
 	ConnectToStart      bool `json:"connect_to_start"`
 	OneNuggetPerDigger  bool `json:"one_nugget_per_digger"`
@@ -86,20 +87,20 @@ type match struct {
 	// fresh is set for a game dealt at this screen (not continued, not
 	// LAN): its screen starts at the deal and shows every move (history).
 	fresh bool
-	tutor *tutorial // the guided first round's coach (tutorial.go); nil in a normal game
-	lan   *LanLink  // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
+	tutor *tutorial       // the guided first round's coach (tutorial.go); nil in a normal game
+	lan   *scenes.LanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
 // newMatch seats the setup at a new table with the autosave on.
-func NewMatch(a *App, s Setup) (*match, error) {
+func NewMatch(a *scenes.App, s Setup) (*match, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	if s.Seed == 0 {
-		s.Seed = uint64(Now().UnixNano())
+		s.Seed = uint64(scenes.Now().UnixNano())
 	}
 	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1,
-		saver: game.FileSaver{Path: a.Dirs.Autosave}, started: Now(), fresh: true}
+		saver: game.FileSaver{Path: a.Dirs.Autosave}, started: scenes.Now(), fresh: true}
 	seats := m.seats(a, 0)
 	if err := m.saveSetup(a); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein:", err)
@@ -114,22 +115,22 @@ func NewMatch(a *App, s Setup) (*match, error) {
 
 // newAutoplayMatch is --autoplay: cfg.Players computer players (normal),
 // fast, the screen following seat 0's hand; no autosave.
-func newAutoplayMatch(a *App) (*match, error) {
+func newAutoplayMatch(a *scenes.App) (*match, error) {
 	n := a.Cfg.Players
 	if n == 0 {
 		n = 5
 	}
 	s := Setup{Youngest: 0, Seed: a.Cfg.Seed}
 	for i := 0; i < n; i++ {
-		s.Seats = append(s.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i+1), Level: string(bot.Normal)})
+		s.Seats = append(s.Seats, scenes.SeatSetup{Name: a.T("scene.bot.name", "n", i+1), Level: string(bot.Normal)})
 	}
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	if s.Seed == 0 {
-		s.Seed = uint64(Now().UnixNano())
+		s.Seed = uint64(scenes.Now().UnixNano())
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, autoplay: true, follow: 0, started: Now(), fresh: true}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, autoplay: true, follow: 0, started: scenes.Now(), fresh: true}
 	t, err := newTable(s, m.seats(a, 0), nil)
 	if err != nil {
 		return nil, err
@@ -140,7 +141,7 @@ func newAutoplayMatch(a *App) (*match, error) {
 
 // seats makes the table's seats from the setup: inboxes for humans, bot
 // seats for computer players (the followed one teed to an inbox).
-func (m *match) seats(a *App, _ int) []game.Seat {
+func (m *match) seats(a *scenes.App, _ int) []game.Seat {
 	out := make([]game.Seat, len(m.setup.Seats))
 	for i, st := range m.setup.Seats {
 		if st.Human {
@@ -151,7 +152,7 @@ func (m *match) seats(a *App, _ int) []game.Seat {
 			continue
 		}
 		lvl, _ := bot.ParseLevel(st.Level)
-		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), BotSeed(m.setup.Seed, i))), BotDelay(a))
+		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), scenes.BotSeed(m.setup.Seed, i))), scenes.BotDelay(a))
 		if i == m.follow {
 			in := game.NewInbox(st.Name)
 			m.inbox[i] = in
@@ -180,9 +181,9 @@ func (m *match) attach(t *game.Table) {
 }
 
 // setupPath is where the setup of the autosaved game is kept.
-func setupPath(a *App) string { return filepath.Join(a.Dirs.Config, "setup.json") }
+func setupPath(a *scenes.App) string { return filepath.Join(a.Dirs.Config, "setup.json") }
 
-func (m *match) saveSetup(a *App) error {
+func (m *match) saveSetup(a *scenes.App) error {
 	data, err := json.Marshal(m.setup)
 	if err != nil {
 		return err
@@ -194,7 +195,7 @@ func (m *match) saveSetup(a *App) error {
 }
 
 // canContinue reports whether an autosave of an unfinished game exists.
-func canContinue(a *App) bool {
+func canContinue(a *scenes.App) bool {
 	saved, err := game.FileSaver{Path: a.Dirs.Autosave}.Load(sabGame())
 	return err == nil && !saved.Match.Over()
 }
@@ -204,7 +205,7 @@ func canContinue(a *App) bool {
 // level the computer players play (issue 17). A record of format 1, which
 // kept no seat kinds, has the setup.json beside it say so; without it,
 // seat 0 is the human and the rest play at normal level.
-func resumeMatch(a *App) (*match, error) {
+func resumeMatch(a *scenes.App) (*match, error) {
 	fs := game.FileSaver{Path: a.Dirs.Autosave}
 	saved, err := fs.Load(sabGame())
 	if err != nil {
@@ -218,7 +219,7 @@ func resumeMatch(a *App) (*match, error) {
 	s := setupOf(rec, opts)
 	if rec.From == 1 {
 		var old Setup
-		data, err := game.ReadLocalFile(setupPath(a), MaxSettingsSize)
+		data, err := game.ReadLocalFile(setupPath(a), scenes.MaxSettingsSize)
 		if err == nil {
 			err = json.Unmarshal(data, &old)
 		}
@@ -227,14 +228,14 @@ func resumeMatch(a *App) (*match, error) {
 		} else {
 			s = Setup{Seed: rec.Seed, Youngest: opts.FirstPlayer}
 			for _, rs := range rec.Seats {
-				s.Seats = append(s.Seats, SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: string(bot.Normal)})
+				s.Seats = append(s.Seats, scenes.SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: string(bot.Normal)})
 			}
 		}
 		for i := range s.Seats {
 			s.Seats[i].Name = rec.Seats[i].Name
 		}
 	}
-	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, saver: fs, started: Now()}
+	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, saver: fs, started: scenes.Now()}
 	t, err := game.Resume(sabGame(), rec, m.seats(a, 0), fs)
 	if err != nil {
 		return nil, err
@@ -250,7 +251,7 @@ func setupOf(rec *rules.Record, o saboteur.Options) Setup {
 	s := Setup{Seed: rec.Seed, Youngest: o.FirstPlayer, ConnectToStart: o.ConnectToStart,
 		OneNuggetPerDigger: o.OneNuggetPerDigger, SabotagedGetNothing: o.SabotagedGetNothing}
 	for _, rs := range rec.Seats {
-		st := SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: rs.Level}
+		st := scenes.SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: rs.Level}
 		if rs.Kind != rules.Computer {
 			st.Level = string(bot.Normal)
 		}

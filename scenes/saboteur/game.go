@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"encoding/json"
@@ -11,35 +11,36 @@ import (
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/scenes"
 )
 
-// Saboteur is Saboteur's screens as the shell sees them (Game).
-var Saboteur Game = sabScreens{}
+// Screens is Saboteur's screens as the shell sees them (scenes.Game).
+var Screens scenes.Game = sabScreens{}
 
 type sabScreens struct{}
 
 func (sabScreens) Rules() rules.Game { return sabGame() }
-func (sabScreens) Picture(a *App, p *Painter, dst *ebiten.Image, r Rect, ticks int) {
+func (sabScreens) Picture(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, r scenes.Rect, ticks int) {
 	drawSaboteurPicture(a, p, dst, r, ticks)
 }
-func (sabScreens) NewGame(a *App, autoplay bool) Scene {
+func (sabScreens) NewGame(a *scenes.App, autoplay bool) scenes.Scene {
 	if autoplay {
 		return newAutoplayNewGame(a)
 	}
 	return newNewGameScene(a)
 }
-func (sabScreens) AutosavePath(a *App) string { return a.Dirs.Autosave }
-func (sabScreens) CanContinue(a *App) bool    { return canContinue(a) }
-func (sabScreens) Continue(a *App) (Scene, error) {
+func (sabScreens) AutosavePath(a *scenes.App) string { return a.Dirs.Autosave }
+func (sabScreens) CanContinue(a *scenes.App) bool    { return canContinue(a) }
+func (sabScreens) Continue(a *scenes.App) (scenes.Scene, error) {
 	m, err := resumeMatch(a)
 	if err != nil {
 		return nil, err
 	}
 	return startScene(a, m), nil
 }
-func (sabScreens) HelpPages(*App) []HelpPage { return helpPages }
-func (sabScreens) Learn() func(a *App) (Scene, error) {
-	return func(a *App) (Scene, error) {
+func (sabScreens) HelpPages(*scenes.App) []scenes.HelpPage { return helpPages }
+func (sabScreens) Learn() func(a *scenes.App) (scenes.Scene, error) {
+	return func(a *scenes.App) (scenes.Scene, error) {
 		m, err := newTutorialMatch(a)
 		if err != nil {
 			return nil, err
@@ -48,13 +49,13 @@ func (sabScreens) Learn() func(a *App) (Scene, error) {
 	}
 }
 func (sabScreens) LearnTip() string { return "" }
-func (sabScreens) Lobby() *LobbyGame {
+func (sabScreens) Lobby() *scenes.LobbyGame {
 	lg := sabLobbyGame()
 	return &lg
 }
 
 // HostBegin deals the hosted game and opens the host player's board.
-func (sabScreens) HostBegin(a *App, s *LobbyScene) {
+func (sabScreens) HostBegin(a *scenes.App, s *scenes.LobbyScene) {
 	inbox := game.NewInbox(s.Me)
 	if err := s.Link.Host.Start(map[int]game.Seat{0: inbox}); err != nil {
 		s.Err = a.T("scene.error", "error", err.Error())
@@ -64,19 +65,19 @@ func (sabScreens) HostBegin(a *App, s *LobbyScene) {
 	a.GoTo(startScene(a, newHostMatch(s.Link, 0, inbox)))
 }
 
-func (sabScreens) NewGuest(l *LanLink, name string) GuestTable {
+func (sabScreens) NewGuest(l *scenes.LanLink, name string) scenes.GuestTable {
 	return &guestTable{link: l, seat: l.Seat, watch: game.NewInbox("screen"), inbox: game.NewInbox(name)}
 }
 
 // sabLobbyGame: R5.5, R8.1a, R8.1b and the first player (R3.5: at a LAN
 // table the host's seat stands for the youngest unless the first player
 // is drawn).
-func sabLobbyGame() LobbyGame {
+func sabLobbyGame() scenes.LobbyGame {
 	levels := make([]string, len(bot.Levels))
 	for i, l := range bot.Levels {
 		levels[i] = string(l)
 	}
-	return LobbyGame{
+	return scenes.LobbyGame{
 		Game: sabGame(), MinP: saboteur.MinPlayers, MaxP: saboteur.MaxPlayers, DefP: 4, Levels: levels,
 		Keys: []string{"option.connect_to_start", "option.one_nugget_each", "option.sabotaged_get_nothing", "scene.newgame.random_first"},
 		Defaults: func(p int) json.RawMessage {
@@ -115,7 +116,7 @@ func sabLobbyGame() LobbyGame {
 // helpPages is Saboteur's rules help: a readable, illustrated summary of
 // SABOTEUR.md in a few pages, with the cards each page talks about, and the
 // controls.
-var helpPages = []HelpPage{
+var helpPages = []scenes.HelpPage{
 	{Title: "scene.help.roles.title", Body: "scene.help.roles.body", Pic: &sabHelpPic{roles: []saboteur.Role{saboteur.GoldDigger, saboteur.Saboteur}}},
 	{Title: "scene.help.turn.title", Body: "scene.help.turn.body", Pic: &sabHelpPic{cards: []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("NES"), saboteur.MustCard("GOAL")}, maze: true}},
 	{Title: "scene.help.paths.title", Body: "scene.help.paths.body", Pic: &sabHelpPic{cards: []saboteur.Card{saboteur.MustCard("NE"), saboteur.MustCard("SW"), saboteur.MustCard("xNS"), saboteur.MustCard("xE")}}},
@@ -138,7 +139,7 @@ type sabHelpPic struct {
 
 // Draw draws the pictures in a row from y, each with its name under it,
 // and returns the y under them.
-func (p *sabHelpPic) Draw(a *App, pt *Painter, dst *ebiten.Image, y float64) float64 {
+func (p *sabHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y float64) float64 {
 	w := float64(a.W)
 	art := a.Art(int(a.U(86)))
 	n := len(p.cards) + len(p.roles) + len(p.gold)
@@ -156,7 +157,7 @@ func (p *sabHelpPic) Draw(a *App, pt *Painter, dst *ebiten.Image, y float64) flo
 	capW := cw + gap - a.U(4)
 	capH := 0.0
 	caption := func(t string) {
-		capH = max(capH, DrawWrapped(a, dst, t, a.U(13), x+cw/2, capY-a.U(8), capW, AlignCenter, ColTextDim))
+		capH = max(capH, scenes.DrawWrapped(a, dst, t, a.U(13), x+cw/2, capY-a.U(8), capW, scenes.AlignCenter, scenes.ColTextDim))
 	}
 	for _, r := range p.roles {
 		pt.Image(dst, art.Role(r), x, y, 1, 1, 1)
@@ -182,7 +183,7 @@ func (p *sabHelpPic) Draw(a *App, pt *Painter, dst *ebiten.Image, y float64) flo
 
 // startScene is where a game (new or continued) opens: the round's role
 // reveal, or straight to the round end when the gold is being handed out.
-func startScene(a *App, m *match) Scene {
+func startScene(a *scenes.App, m *match) scenes.Scene {
 	backlog := m.skipBacklog()
 	var last *saboteur.View
 	var ended *saboteur.Event
@@ -226,7 +227,7 @@ func startScene(a *App, m *match) Scene {
 
 // drawSaboteurPicture is Saboteur's picture: a tunnel from the start card
 // to the gold, the gold glinting.
-func drawSaboteurPicture(a *App, p *Painter, dst *ebiten.Image, r Rect, ticks int) {
+func drawSaboteurPicture(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, r scenes.Rect, ticks int) {
 	cards := []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("GOLD")}
 	art := a.Art(int(min(r.W/float64(len(cards)), r.H*0.9/1.45)))
 	cw, ch := float64(art.Width()), float64(art.Height())

@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/goldvein/goldvein/scenes"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -46,19 +48,19 @@ func TestGallery(t *testing.T) {
 			continue
 		}
 		t.Run(v.name, func(t *testing.T) {
-			g := NewGallery(t, v.name, v.lang, v.digits, TestGames)
+			g := scenes.NewGallery(t, v.name, v.lang, v.digits, testGames)
 			part := os.Getenv("GALLERY_PART") // static, game or lan; empty: all
 			if part == "" || part == "static" {
-				g.static()
+				galleryStatic(g)
 			}
 			if os.Getenv("SCENE_SHOTS") == "" && os.Getenv("GALLERY") == "" {
 				return // the game and the LAN scenes take minutes: asked for only
 			}
 			if part == "" || part == "game" {
-				g.game()
+				galleryGame(g)
 			}
 			if part == "" || part == "lan" {
-				g.lan()
+				galleryLan(g)
 			}
 		})
 	}
@@ -66,21 +68,21 @@ func TestGallery(t *testing.T) {
 
 // static draws the scenes that need no game: menu, settings, every rules
 // page, the new-game table and the crash screen.
-func (g *Gallery) static() {
+func galleryStatic(g *scenes.Gallery) {
 	h := g.Harness()
-	menu := NewMenuScene(h.A)
+	menu := scenes.NewMenuScene(h.A)
 	g.Show(h, menu)
 	g.Shot(h, "menu")
-	g.Show(h, NewSettingsScene(h.A, menu))
+	g.Show(h, scenes.NewSettingsScene(h.A, menu))
 	g.Shot(h, "settings")
 	for i := range helpPages {
-		hs := NewHelpScene(h.A, menu)
+		hs := scenes.NewHelpScene(h.A, menu)
 		hs.Page = i
 		g.Show(h, hs)
 		g.Shot(h, fmt.Sprintf("rules-%d", i+1))
 	}
 	ng := newNewGameScene(h.A)
-	ng.setup.Seats = []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
+	ng.setup.Seats = []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
 		{Name: h.A.T("scene.bot.name", "n", 3), Level: "easy"}, {Name: h.A.T("scene.bot.name", "n", 4), Level: "hard"},
 		{Name: h.A.T("scene.bot.name", "n", 5), Level: "random"}}
 	g.Show(h, ng)
@@ -89,7 +91,7 @@ func (g *Gallery) static() {
 	h.Key(ebiten.KeyEnter)
 	g.Shot(h, "newgame-bad-seed")
 
-	h.A.Cur = PanicScene{}
+	h.A.Cur = scenes.PanicScene{}
 	if err := h.A.Update(); err != nil {
 		g.T.Fatal(err)
 	}
@@ -101,10 +103,10 @@ func (g *Gallery) static() {
 // game plays a hotseat game of two humans (one with a Latin name, one with
 // a Persian one) and a computer player, the humans' moves chosen by
 // computer players, and shoots each scene the first time it shows.
-func (g *Gallery) game() {
+func galleryGame(g *scenes.Gallery) {
 	h := g.Harness()
 	h.A.Settings.AnimSpeed = 8
-	setup := Setup{Seats: []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
+	setup := Setup{Seats: []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
 		{Name: h.A.T("scene.bot.name", "n", 3), Level: "normal"}}, Youngest: 0, Seed: 7}
 	m, err := NewMatch(h.A, setup)
 	if err != nil {
@@ -195,7 +197,7 @@ func (g *Gallery) game() {
 					}
 				}
 			}
-			if s.reason = ""; !g.play(h, s, mv) {
+			if s.reason = ""; !galleryPlay(g, h, s, mv) {
 				g.T.Fatalf("%s: the move %v was refused: %q", g.Name, mv, s.reason)
 			}
 			continue
@@ -239,7 +241,7 @@ func (g *Gallery) game() {
 
 // play makes the move mv of the human on turn as the board would after a
 // drop: the card leaves the hand and the table takes it.
-func (g *Gallery) play(h *Harness, s *boardScene, mv saboteur.Move) bool {
+func galleryPlay(g *scenes.Gallery, h *scenes.Harness, s *boardScene, mv saboteur.Move) bool {
 	for i, hs := range s.hand {
 		if hs.card == mv.Card || hs.card.Rotated() == mv.Card {
 			if hs.card != mv.Card {
@@ -256,24 +258,24 @@ func (g *Gallery) play(h *Harness, s *boardScene, mv saboteur.Move) bool {
 
 // lan draws the join scene listing a table, the lobby with a guest seated
 // and a chat line, and the host's board with chat after the start.
-func (g *Gallery) lan() {
-	LoopbackLAN(g.T)
+func galleryLan(g *scenes.Gallery) {
+	scenes.LoopbackLAN(g.T)
 	hh, hg := g.Harness(), g.Harness()
-	js := NewJoinScene(hg.A)
+	js := scenes.NewJoinScene(hg.A)
 	g.T.Cleanup(js.Leave)
 	hg.A.Cur = js
 	if js.Browser == nil {
 		g.T.Fatal(js.Err)
 	}
-	LanNet.Announce = js.Browser.Addr()
-	LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
-	ls := NewLobbyScene(hh.A)
+	scenes.LanNet.Announce = js.Browser.Addr()
+	scenes.LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+	ls := scenes.NewLobbyScene(hh.A)
 	if ls.Link == nil {
 		g.T.Fatal(ls.Err)
 	}
 	g.T.Cleanup(ls.Link.Close)
 	hh.A.Cur = ls
-	Until(g.T, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
+	scenes.Until(g.T, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
 	g.Shot(hg, "join")
 	c, err := lan.Join(g.T.Context(), js.Found[0].Addr, lan.ClientConfig{Game: sabGame(), Name: "Шахрзад"})
 	if err != nil {
@@ -283,7 +285,7 @@ func (g *Gallery) lan() {
 	if err := c.Phrase("digger"); err != nil {
 		g.T.Fatal(err)
 	}
-	Until(g.T, 600, func() bool {
+	scenes.Until(g.T, 600, func() bool {
 		_, lines, _ := ls.Link.Snapshot()
 		return len(ls.Lobby.Seats) > 1 && ls.Lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
 	}, hh)
@@ -294,7 +296,7 @@ func (g *Gallery) lan() {
 	hh.Click(ls.Seats[2].Kind.R)
 	hh.Ticks(10)
 	hh.Click(ls.Start.R)
-	Until(g.T, 600, func() bool {
+	scenes.Until(g.T, 600, func() bool {
 		if r, ok := hh.A.Cur.(*revealScene); ok && r.btn.Enabled && hh.A.Fade == 0 {
 			hh.Key(ebiten.KeyEnter)
 		}
@@ -306,7 +308,7 @@ func (g *Gallery) lan() {
 		g.T.Fatal(err)
 	}
 	b := hh.A.Cur.(*boardScene)
-	Until(g.T, 600, func() bool { _, lines, _ := b.m.lan.Snapshot(); return len(lines) >= 2 }, hh)
+	scenes.Until(g.T, 600, func() bool { _, lines, _ := b.m.lan.Snapshot(); return len(lines) >= 2 }, hh)
 	hh.Ticks(40)
 	g.Shot(hh, "lan-board")
 }

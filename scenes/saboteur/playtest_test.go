@@ -1,10 +1,12 @@
-package scenes
+package saboteur
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/goldvein/goldvein/scenes"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -28,7 +30,7 @@ func TestDiscardKeyWithoutCardSaysWhatToDo(t *testing.T) {
 	}
 	// Shown on the screen, not only kept.
 	found := false
-	for _, d := range DrawnLines(h) {
+	for _, d := range scenes.DrawnLines(h) {
 		if d.S == b.reason {
 			found = true
 		}
@@ -39,11 +41,11 @@ func TestDiscardKeyWithoutCardSaysWhatToDo(t *testing.T) {
 }
 
 // toNewGame goes from the menu to New game by the N key.
-func toNewGame(t *testing.T, h *Harness) *newGameScene {
+func toNewGame(t *testing.T, h *scenes.Harness) *newGameScene {
 	t.Helper()
 	h.Ticks(2)
 	h.Key(ebiten.KeyN)
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	ng, ok := h.A.Cur.(*newGameScene)
 	if !ok {
 		t.Fatalf("scene %s after N in the menu", h.A.Cur.Name())
@@ -56,7 +58,7 @@ func toNewGame(t *testing.T, h *Harness) *newGameScene {
 // over an unfinished saved one asks first, Esc keeps the saved game and
 // the button starts the new one (issue 17, item 6).
 func TestNewGameEnterLeavesField(t *testing.T) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	ng := toNewGame(t, h)
 	h.Click(ng.rows[0].Name)
 	if ng.focus != 0 {
@@ -65,15 +67,15 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 	h.In.Chars = []rune("Zed")
 	h.Tick()
 	h.Key(ebiten.KeyEnter)
-	h.Ticks(FadeTicks + 2)
-	if h.A.Cur != Scene(ng) || ng.focus != -1 {
+	h.Ticks(scenes.FadeTicks + 2)
+	if h.A.Cur != scenes.Scene(ng) || ng.focus != -1 {
 		t.Fatalf("Enter in the name field: scene %s, focus %d; want New game with no field active", h.A.Cur.Name(), ng.focus)
 	}
 	if got := ng.setup.Seats[0].Name; got[len(got)-3:] != "Zed" {
 		t.Fatalf("name %q after typing Zed", got)
 	}
 	h.Key(ebiten.KeyEnter)
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	if h.A.Cur.Name() != "reveal" {
 		t.Fatalf("Enter with no field active: scene %s, want the game", h.A.Cur.Name())
 	}
@@ -82,7 +84,7 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 	// unfinished.
 	h.Ticks(40)
 	h.Key(ebiten.KeyEnter)
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	b, ok := h.A.Cur.(*boardScene)
 	for i := 0; ok && !b.myTurn() && i < 2000; i++ {
 		h.Tick()
@@ -94,30 +96,30 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 	h.Key(ebiten.KeyD)
 	h.Ticks(10)
 	h.Key(ebiten.KeyEscape)
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	if !canContinue(h.A) {
 		t.Fatal("no unfinished game saved")
 	}
 	ng = toNewGame(t, h)
 	h.Key(ebiten.KeyEnter)
-	if !ng.ask.on || h.A.Cur != Scene(ng) {
+	if !ng.ask.on || h.A.Cur != scenes.Scene(ng) {
 		t.Fatalf("a new game over an unfinished one did not ask (scene %s)", h.A.Cur.Name())
 	}
 	found := false
-	for _, d := range DrawnLines(h) {
+	for _, d := range scenes.DrawnLines(h) {
 		found = found || d.S == h.A.T("scene.newgame.replace_title")
 	}
 	if !found {
 		t.Error("the question is not drawn")
 	}
 	h.Key(ebiten.KeyEscape)
-	h.Ticks(FadeTicks + 2)
-	if ng.ask.on || h.A.Cur != Scene(ng) || !canContinue(h.A) {
+	h.Ticks(scenes.FadeTicks + 2)
+	if ng.ask.on || h.A.Cur != scenes.Scene(ng) || !canContinue(h.A) {
 		t.Fatalf("Esc: asking %v, scene %s, saved game kept %v", ng.ask.on, h.A.Cur.Name(), canContinue(h.A))
 	}
 	h.Key(ebiten.KeyEnter)
 	h.Click(ng.ask.yes.R)
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	rs, ok := h.A.Cur.(*revealScene)
 	if !ok || rs.m.setup.Seed == first {
 		t.Fatalf("after the answer: scene %s, want a new game", h.A.Cur.Name())
@@ -126,7 +128,7 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 }
 
 // logStrings is the log's entries as the screen writes them.
-func logStrings(a *App, m *match) []string {
+func logStrings(a *scenes.App, m *match) []string {
 	var out []string
 	for _, l := range m.log {
 		out = append(out, logText(a, m, l))
@@ -135,9 +137,9 @@ func logStrings(a *App, m *match) []string {
 }
 
 // startBoardIn is startBoard in language lang.
-func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*Harness, *boardScene) {
+func startBoardIn(t *testing.T, lang string, seats []scenes.SeatSetup, seed uint64) (*scenes.Harness, *boardScene) {
 	t.Helper()
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +153,7 @@ func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*H
 		if b, ok := h.A.Cur.(*boardScene); ok && b.myTurn() {
 			return h, b
 		}
-		if !h.passByKeys() {
+		if !passByKeys(h) {
 			h.Tick()
 		}
 	}
@@ -166,7 +168,7 @@ func startBoardIn(t *testing.T, lang string, seats []SeatSetup, seed uint64) (*H
 func TestLogNamesTheViewerYou(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		t.Run(lang, func(t *testing.T) {
-			h := NewHarness(t, TestGames)
+			h := scenes.NewHarness(t, testGames)
 			if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 				t.Fatal(err)
 			}
@@ -250,7 +252,7 @@ func TestBoardSpeaksRussianToYou(t *testing.T) {
 func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 	dir := t.TempDir()
 	handingOutSave(t, dir, 5, 1)
-	h := ContinueGame(t, dir, TestGames)
+	h := scenes.ContinueGame(t, dir, testGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue", h.A.Cur.Name())
@@ -283,7 +285,7 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 		if b, ok := h.A.Cur.(*boardScene); ok && b.dealing == 0 && b.dealt {
 			break
 		}
-		if !h.passByKeys() {
+		if !passByKeys(h) {
 			h.Tick()
 		}
 	}
@@ -313,7 +315,7 @@ func TestLogHoldsWholeGameAfterContinue(t *testing.T) {
 	sep1 := "— " + h.A.T("round.number", "n", 1, "total", saboteur.Rounds) + " —"
 	drawn := func() map[string]bool {
 		out := map[string]bool{}
-		for _, d := range DrawnLines(h) {
+		for _, d := range scenes.DrawnLines(h) {
 			out[d.S] = true
 		}
 		return out
@@ -347,7 +349,7 @@ func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 		t.Fatalf("seat 0's last play %+v, want the card laid at %v", lp, p.At)
 	}
 	marked := false
-	for _, d := range DrawnLines(h) {
+	for _, d := range scenes.DrawnLines(h) {
 		marked = marked || d.S == b.initial(0)
 	}
 	if !marked {
@@ -387,7 +389,7 @@ func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 // TestRockfallShowsWhatItRemoved: a computer player's rockfall leaves a
 // mark of what it removed where the card lay (issue 17, item 4).
 func TestRockfallShowsWhatItRemoved(t *testing.T) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed = true, 6, 3
 	m, err := newAutoplayMatch(h.A)
 	if err != nil {
@@ -458,7 +460,7 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 		t.Fatalf("no peek after the map (reason %q)", b.reason)
 	}
 	shownPeek := func() bool {
-		for _, d := range DrawnLines(h) {
+		for _, d := range scenes.DrawnLines(h) {
 			if d.S == h.A.T("scene.board.peek_close") {
 				return true
 			}
@@ -472,7 +474,7 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 		t.Fatal("the peek is not drawn")
 	}
 	pr := b.peekRect(h.A)
-	if Overlaps(pr, b.L.maze) || Overlaps(pr, b.L.handArea) {
+	if scenes.Overlaps(pr, b.L.maze) || scenes.Overlaps(pr, b.L.handArea) {
 		t.Fatalf("the peek %v lies over the maze %v or the hand", pr, b.L.maze)
 	}
 	h.Shot("board-peek-side")
@@ -485,7 +487,7 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 		t.Error("the screen stopped showing the computer players' moves while the peek showed")
 	}
 	h.Click(pr)
-	if b.peekT != 0 || h.A.Cur != Scene(b) {
+	if b.peekT != 0 || h.A.Cur != scenes.Scene(b) {
 		t.Fatalf("a click on the peek: shown %v, scene %s", b.peekT > 0, h.A.Cur.Name())
 	}
 }
@@ -494,8 +496,8 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 // stays on the whole maze with who won, until the player clicks (issue
 // 17, item 2).
 func TestRoundEndNeverUnseen(t *testing.T) {
-	h := NewHarness(t, TestGames)
-	seats := []SeatSetup{{Name: "A", Level: "random"}, {Name: "B", Level: "random"}, {Name: "C", Level: "random"}}
+	h := scenes.NewHarness(t, testGames)
+	seats := []scenes.SeatSetup{{Name: "A", Level: "random"}, {Name: "B", Level: "random"}, {Name: "C", Level: "random"}}
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -511,7 +513,7 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 		if _, ok := h.A.Cur.(*roundEndScene); ok {
 			t.Fatal("the round end came without the player seeing the maze")
 		}
-		if !h.passByKeys() || h.A.Cur.Name() == "board" {
+		if !passByKeys(h) || h.A.Cur.Name() == "board" {
 			h.Tick()
 		}
 	}
@@ -519,7 +521,7 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 		t.Fatalf("the round never ended on the board (scene %s)", h.A.Cur.Name())
 	}
 	h.Ticks(300)
-	if h.A.Cur != Scene(b) {
+	if h.A.Cur != scenes.Scene(b) {
 		t.Fatalf("scene %s without a click, want the board with the round over", h.A.Cur.Name())
 	}
 	if !b.mazeInView(h.A) {
@@ -528,7 +530,7 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 	title := map[saboteur.Team]string{saboteur.NoTeam: h.A.T("team.win.nobody"), saboteur.Diggers: h.A.T("team.win.gold_diggers"),
 		saboteur.Saboteurs: h.A.T("team.win.saboteurs")}[b.ended.Winner]
 	found := false
-	for _, d := range DrawnLines(h) {
+	for _, d := range scenes.DrawnLines(h) {
 		found = found || d.S == title
 	}
 	if !found {
@@ -536,7 +538,7 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 	}
 	h.Shot("board-round-over")
 	h.Click(b.endButton(h.A).R)
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	if _, ok := h.A.Cur.(*roundEndScene); !ok {
 		t.Fatalf("scene %s after the click, want the round end", h.A.Cur.Name())
 	}
@@ -548,14 +550,14 @@ func TestRoundEndNeverUnseen(t *testing.T) {
 func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
 	dir := t.TempDir()
 	handingOutSave(t, dir, 5, 1)
-	h := ContinueGame(t, dir, TestGames)
+	h := scenes.ContinueGame(t, dir, testGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue", h.A.Cur.Name())
 	}
 	t.Cleanup(re.m.Close)
 	for i := 0; i < 600 && !re.done; i++ {
-		if !h.passByKeys() {
+		if !passByKeys(h) {
 			h.Tick()
 		}
 	}
@@ -607,7 +609,7 @@ func TestRoundEndGoldInHandingOutOrder(t *testing.T) {
 		t.Fatalf("round end lines\n%q\nwant\n%q", re.lines, want)
 	}
 	drawn := map[string]bool{}
-	for _, d := range DrawnLines(h) {
+	for _, d := range scenes.DrawnLines(h) {
 		drawn[d.S] = true
 	}
 	for _, l := range want {
@@ -655,7 +657,7 @@ func TestDragSnapsToNearestLitCell(t *testing.T) {
 // curtain for the next human comes only once the card played has landed
 // on the maze and had a moment on screen (issue 17, item 10).
 func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
-	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}, {Name: "Bot", Level: "random"}}
+	seats := []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}, {Name: "Bot", Level: "random"}}
 	for seed := uint64(1); seed < 40; seed++ {
 		h, b := startBoard(t, seats, seed)
 		i, p, ok := pathCard(b)
@@ -680,7 +682,7 @@ func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
 		if len(b.anims) > 0 || b.hidden(p.At) || !b.tileAt(p.At) {
 			t.Fatalf("the curtain came with %d cards moving, Ann's card shown %v", len(b.anims), b.tileAt(p.At) && !b.hidden(p.At))
 		}
-		if min := int(40 / Speed(h.A)); after < min {
+		if min := int(40 / scenes.Speed(h.A)); after < min {
 			t.Fatalf("the curtain came %d ticks after the drop, want at least %d", after, min)
 		}
 		if want := h.A.T("turn.of", "name", "Bob"); b.texts.status != want {
@@ -697,11 +699,11 @@ func TestHotseatNamesPlayerAndCurtainAfterLanding(t *testing.T) {
 func TestRulesHelpPicturesNamedRulesSmall(t *testing.T) {
 	for _, lang := range []string{"en", "fa"} {
 		t.Run(lang, func(t *testing.T) {
-			h := NewHarness(t, TestGames)
+			h := scenes.NewHarness(t, testGames)
 			if err := h.A.SetLang(i18n.Lang(lang)); err != nil {
 				t.Fatal(err)
 			}
-			hs := NewHelpScene(h.A, NewMenuScene(h.A))
+			hs := scenes.NewHelpScene(h.A, scenes.NewMenuScene(h.A))
 			h.A.Cur = hs
 			h.Ticks(2)
 			for pg := range helpPages {
@@ -713,7 +715,7 @@ func TestRulesHelpPicturesNamedRulesSmall(t *testing.T) {
 					p = &sabHelpPic{}
 				}
 				drawn := map[string]float64{}
-				lines := DrawnLines(h)
+				lines := scenes.DrawnLines(h)
 				for _, d := range lines {
 					drawn[d.S] = d.R.H
 					if strings.Contains(d.S, "(R") {
@@ -740,7 +742,7 @@ func TestRulesHelpPicturesNamedRulesSmall(t *testing.T) {
 						t.Errorf("page %d: the role's name %q is not drawn", pg, roleCaption(h.A, r))
 					}
 				}
-				if _, refs := SplitRules(h.A.T(helpPages[pg].Body)); len(refs) > 0 {
+				if _, refs := scenes.SplitRules(h.A.T(helpPages[pg].Body)); len(refs) > 0 {
 					line := h.A.T("scene.help.rules_ref", "refs", strings.Join(refs, " · "))
 					if _, ok := drawn[line]; !ok {
 						t.Errorf("page %d: the rule numbers %q are not drawn", pg, line)

@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goldvein/goldvein/scenes"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -22,22 +24,22 @@ import (
 // list and joins with a click, both chat, the host starts, both see the
 // board, and a move of each side reaches the host's table.
 func TestLANHostAndGuest(t *testing.T) {
-	LoopbackLAN(t)
-	hh, hg := NewHarness(t, TestGames), NewHarness(t, TestGames)
+	scenes.LoopbackLAN(t)
+	hh, hg := scenes.NewHarness(t, testGames), scenes.NewHarness(t, testGames)
 
 	// The guest opens "Join LAN game": it listens for beacons.
-	ClickMenu(t, hg, MenuJoin)
-	js, ok := hg.A.Cur.(*JoinScene)
+	scenes.ClickMenu(t, hg, scenes.MenuJoin)
+	js, ok := hg.A.Cur.(*scenes.JoinScene)
 	if !ok || js.Browser == nil {
 		t.Fatalf("join scene: %T, err %q", hg.A.Cur, js.Err)
 	}
-	LanNet.Announce = js.Browser.Addr()
-	LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+	scenes.LanNet.Announce = js.Browser.Addr()
+	scenes.LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
 	hg.Shot("lan-join-empty")
 
 	// The host opens "Host LAN game": a table with the host in seat 0.
-	ClickMenu(t, hh, MenuHost)
-	ls, ok := hh.A.Cur.(*LobbyScene)
+	scenes.ClickMenu(t, hh, scenes.MenuHost)
+	ls, ok := hh.A.Cur.(*scenes.LobbyScene)
 	if !ok || ls.Link == nil {
 		t.Fatalf("lobby: %T, err %q", hh.A.Cur, ls.Err)
 	}
@@ -58,7 +60,7 @@ func TestLANHostAndGuest(t *testing.T) {
 	// The beacon shows up in the guest's list.
 	// A beacon sent before seat 3 became a computer player may arrive
 	// first; a later one (the lobby re-announces every lanNet.Every) counts.
-	Until(t, 600, func() bool { return len(js.Found) == 1 && js.Found[0].Open == 2 }, hg, hh)
+	scenes.Until(t, 600, func() bool { return len(js.Found) == 1 && js.Found[0].Open == 2 }, hg, hh)
 	f := js.Found[0]
 	if f.Name != ls.Lobby.Name || f.Open != 2 || f.Players != 4 {
 		t.Errorf("found %+v, want %q with 2 open seats of 4", f, ls.Lobby.Name)
@@ -77,15 +79,15 @@ func TestLANHostAndGuest(t *testing.T) {
 	hg.Tick()
 	hg.Key(ebiten.KeyEscape) // leave the field
 	hg.Click(js.Rows[0].R)
-	Until(t, 600, func() bool { return js.Link != nil || js.Err != "" }, hg, hh)
+	scenes.Until(t, 600, func() bool { return js.Link != nil || js.Err != "" }, hg, hh)
 	if js.Link == nil {
 		t.Fatalf("join failed: %s", js.Err)
 	}
-	Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, hh, hg)
+	scenes.Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, hh, hg)
 	if got := ls.Lobby.Seats[1].Name; got != "Bob" {
 		t.Errorf("guest seated as %q, want Bob", got)
 	}
-	Until(t, 600, func() bool { lb, _, _ := js.Link.Snapshot(); return len(lb.Seats) == 4 }, hg, hh)
+	scenes.Until(t, 600, func() bool { lb, _, _ := js.Link.Snapshot(); return len(lb.Seats) == 4 }, hg, hh)
 
 	// Table talk: a quick phrase from the guest, a typed line from the host.
 	hg.Click(js.Chat.Quick.R)
@@ -94,15 +96,15 @@ func TestLANHostAndGuest(t *testing.T) {
 	hh.In.Chars = []rune("hello")
 	hh.Tick()
 	hh.Key(ebiten.KeyEnter)
-	Until(t, 600, func() bool {
+	scenes.Until(t, 600, func() bool {
 		_, lines, _ := js.Link.Snapshot()
 		_, hostLines, _ := ls.Link.Snapshot()
 		return len(lines) == 2 && len(hostLines) == 2
 	}, hg, hh)
 	_, lines, _ := js.Link.Snapshot()
 	_, hostLines, _ := ls.Link.Snapshot()
-	for _, ls := range [][]ChatEntry{lines, hostLines} {
-		got := map[string]ChatEntry{}
+	for _, ls := range [][]scenes.ChatEntry{lines, hostLines} {
+		got := map[string]scenes.ChatEntry{}
 		for _, e := range ls {
 			got[e.Phrase+map[bool]string{true: e.Text}[e.Phrase == ""]] = e
 		}
@@ -118,13 +120,13 @@ func TestLANHostAndGuest(t *testing.T) {
 
 	// The host starts; both go through the role reveal to the board.
 	hh.Click(ls.Start.R)
-	Until(t, 2000, toBoard(t, hh), hh, hg)
-	Until(t, 2000, toBoard(t, hg), hg, hh)
+	scenes.Until(t, 2000, toBoard(t, hh), hh, hg)
+	scenes.Until(t, 2000, toBoard(t, hg), hg, hh)
 	hb, gb := hh.A.Cur.(*boardScene), hg.A.Cur.(*boardScene)
 	if hb.me != 0 || gb.me != 1 || gb.m.lan == nil || hb.m.lan == nil {
 		t.Fatalf("boards: host plays seat %d, guest seat %d", hb.me, gb.me)
 	}
-	Until(t, 600, func() bool { return len(gb.hand) > 0 && len(hb.hand) > 0 }, hg, hh)
+	scenes.Until(t, 600, func() bool { return len(gb.hand) > 0 && len(hb.hand) > 0 }, hg, hh)
 	if v := gb.m.Table.View(-1); len(v.Hand) != 0 || v.Role != saboteur.NoRole {
 		t.Errorf("the guest's public stream holds a hand or role: %+v", v)
 	}
@@ -132,19 +134,19 @@ func TestLANHostAndGuest(t *testing.T) {
 	// The host moves (seat 0 first), then the guest, through its board's
 	// seam: the move travels to the host's table.
 	host := localTable{ls.Link.Host.Table()}
-	Until(t, 2000, func() bool { return hb.myTurn() }, hh, hg)
+	scenes.Until(t, 2000, func() bool { return hb.myTurn() }, hh, hg)
 	if err := hb.m.Submit(0, hb.mine.LegalMoves()[0]); err != nil {
 		t.Fatal(err)
 	}
-	Until(t, 2000, func() bool { return gb.myTurn() }, hg, hh)
-	if err := gb.m.Submit(0, saboteur.Move{Type: saboteur.Discard}); !errors.Is(err, ErrNotYourSeat) {
+	scenes.Until(t, 2000, func() bool { return gb.myTurn() }, hg, hh)
+	if err := gb.m.Submit(0, saboteur.Move{Type: saboteur.Discard}); !errors.Is(err, scenes.ErrNotYourSeat) {
 		t.Errorf("a guest's move for seat 0: %v", err)
 	}
 	mv := gb.mine.LegalMoves()[0]
 	if err := gb.m.Submit(1, mv); err != nil {
 		t.Fatal(err)
 	}
-	Until(t, 2000, func() bool { return len(typedRecord(t, host.Record()).Moves) >= 2 }, hg, hh)
+	scenes.Until(t, 2000, func() bool { return len(typedRecord(t, host.Record()).Moves) >= 2 }, hg, hh)
 	if got := typedRecord(t, host.Record()).Moves[1]; got.Seat != 1 || got.Card != mv.Card || got.Type != mv.Type {
 		t.Errorf("the host's table got %v, the guest played %v", got, mv)
 	}
@@ -153,7 +155,7 @@ func TestLANHostAndGuest(t *testing.T) {
 	hg.In.Chars = []rune("gg")
 	hg.Tick()
 	hg.Key(ebiten.KeyEnter)
-	Until(t, 600, func() bool {
+	scenes.Until(t, 600, func() bool {
 		_, l, _ := ls.Link.Snapshot()
 		return len(l) == 3 && l[2].Text == "gg"
 	}, hh, hg)
@@ -164,8 +166,8 @@ func TestLANHostAndGuest(t *testing.T) {
 	// The guest leaves; the host's game goes on with a computer player.
 	hg.Key(ebiten.KeyEscape)
 	hg.Key(ebiten.KeyEscape)
-	Until(t, 600, func() bool { _, ok := hg.A.Cur.(*MenuScene); return ok }, hg, hh)
-	Until(t, 600, func() bool { return !ls.Link.Host.Lobby().Seats[1].Connected }, hh)
+	scenes.Until(t, 600, func() bool { _, ok := hg.A.Cur.(*scenes.MenuScene); return ok }, hg, hh)
+	scenes.Until(t, 600, func() bool { return !ls.Link.Host.Lobby().Seats[1].Connected }, hh)
 	hh.Ticks(5)
 	hh.Shot("lan-board-host-guest-away")
 }
@@ -173,11 +175,11 @@ func TestLANHostAndGuest(t *testing.T) {
 // TestJoinRefusals: a wrong password and a full table are refused with the
 // reason in the player's language, and the join scene stays usable.
 func TestJoinRefusals(t *testing.T) {
-	LoopbackLAN(t)
-	_, addr := ListenHost(t, lan.HostConfig{Name: "t", Password: "secret", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: -1}), Bots: 2})
-	hg := NewHarness(t, TestGames)
-	ClickMenu(t, hg, MenuJoin)
-	js := hg.A.Cur.(*JoinScene)
+	scenes.LoopbackLAN(t)
+	_, addr := scenes.ListenHost(t, lan.HostConfig{Name: "t", Password: "secret", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: -1}), Bots: 2})
+	hg := scenes.NewHarness(t, testGames)
+	scenes.ClickMenu(t, hg, scenes.MenuJoin)
+	js := hg.A.Cur.(*scenes.JoinScene)
 	t.Cleanup(js.Leave)
 	tests := []struct {
 		pass string
@@ -191,7 +193,7 @@ func TestJoinRefusals(t *testing.T) {
 		js.Link, js.Err = nil, ""
 		js.Addr, js.Pass, js.Player = addr.String(), tt.pass, "Eve"
 		hg.Key(ebiten.KeyEnter)
-		Until(t, 600, func() bool { return js.Link != nil || js.Err != "" }, hg)
+		scenes.Until(t, 600, func() bool { return js.Link != nil || js.Err != "" }, hg)
 		switch {
 		case tt.want == "" && js.Link == nil:
 			t.Errorf("password %q: %s", tt.pass, js.Err)
@@ -277,29 +279,29 @@ func notIn(hand []saboteur.Card, c saboteur.Card) bool {
 func TestLANScenesInEveryLanguage(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(string(l), func(t *testing.T) {
-			LoopbackLAN(t)
-			mk := func() *Harness {
-				in := NewScript()
-				a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: string(l), Games: TestGames})
+			scenes.LoopbackLAN(t)
+			mk := func() *scenes.Harness {
+				in := scenes.NewScript()
+				a, err := scenes.NewApp(scenes.Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: string(l), Games: testGames})
 				if err != nil {
 					t.Fatal(err)
 				}
 				a.LayoutF(1280, 800)
-				return &Harness{T: t, A: a, In: in, Screen: ebiten.NewImage(a.W, a.H)}
+				return &scenes.Harness{T: t, A: a, In: in, Screen: ebiten.NewImage(a.W, a.H)}
 			}
 			hh, hg := mk(), mk()
-			js := NewJoinScene(hg.A)
+			js := scenes.NewJoinScene(hg.A)
 			t.Cleanup(js.Leave)
 			hg.A.Cur = js
-			LanNet.Announce = js.Browser.Addr()
-			LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
-			ls := NewLobbyScene(hh.A)
+			scenes.LanNet.Announce = js.Browser.Addr()
+			scenes.LanNet.Announce.IP = net.IPv4(127, 0, 0, 1)
+			ls := scenes.NewLobbyScene(hh.A)
 			if ls.Link == nil {
 				t.Fatal(ls.Err)
 			}
 			t.Cleanup(ls.Link.Close)
 			hh.A.Cur = ls
-			Until(t, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
+			scenes.Until(t, 600, func() bool { return len(js.Found) == 1 }, hg, hh)
 			hg.Shot("lan-join-" + string(l))
 			hg.Key(ebiten.KeyArrowDown)
 			if js.Pick != 0 || js.Addr != js.Found[0].Addr {
@@ -313,7 +315,7 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 			if err := c.Phrase("digger"); err != nil {
 				t.Fatal(err)
 			}
-			Until(t, 600, func() bool {
+			scenes.Until(t, 600, func() bool {
 				_, lines, _ := ls.Link.Snapshot()
 				return len(ls.Lobby.Seats) > 1 && ls.Lobby.Seats[1].Kind == lan.SeatGuest && len(lines) == 1
 			}, hh)
@@ -332,12 +334,12 @@ func TestLANScenesInEveryLanguage(t *testing.T) {
 // its board, through the round ends' gold handing-out (R8) to the final
 // scores, every move going over the network.
 func TestLANGuestWholeGame(t *testing.T) {
-	LoopbackLAN(t)
-	host, addr := ListenHost(t, lan.HostConfig{Name: "t", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: 0}),
+	scenes.LoopbackLAN(t)
+	host, addr := scenes.ListenHost(t, lan.HostConfig{Name: "t", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: 0}),
 		Bots: 2, AutoStart: true, Seed: 5})
-	h := NewHarness(t, TestGames)
-	ClickMenu(t, h, MenuJoin)
-	js := h.A.Cur.(*JoinScene)
+	h := scenes.NewHarness(t, testGames)
+	scenes.ClickMenu(t, h, scenes.MenuJoin)
+	js := h.A.Cur.(*scenes.JoinScene)
 	h.Click(js.AddrR)
 	h.In.Chars = []rune(addr.String())
 	h.Tick()
@@ -386,11 +388,11 @@ func TestLANGuestWholeGame(t *testing.T) {
 				played++
 				continue
 			}
-			if h.passByKeys() {
+			if passByKeys(h) {
 				continue
 			}
 		default:
-			if h.passByKeys() {
+			if passByKeys(h) {
 				continue
 			}
 		}
@@ -412,7 +414,7 @@ func TestJoinAddress(t *testing.T) {
 		{"", ""},
 	}
 	for _, tt := range tests {
-		if got := JoinAddress(tt.in); got != tt.want {
+		if got := scenes.JoinAddress(tt.in); got != tt.want {
 			t.Errorf("joinAddress(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
@@ -422,10 +424,10 @@ func TestJoinAddress(t *testing.T) {
 // while no guest sits (the table reopens under them); a guest then needs
 // the password.
 func TestLobbyRenameAndPassword(t *testing.T) {
-	LoopbackLAN(t)
-	h := NewHarness(t, TestGames)
-	ClickMenu(t, h, MenuHost)
-	ls := h.A.Cur.(*LobbyScene)
+	scenes.LoopbackLAN(t)
+	h := scenes.NewHarness(t, testGames)
+	scenes.ClickMenu(t, h, scenes.MenuHost)
+	ls := h.A.Cur.(*scenes.LobbyScene)
 	t.Cleanup(func() {
 		if ls.Link != nil {
 			ls.Link.Close()
@@ -454,7 +456,7 @@ func TestLobbyRenameAndPassword(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.Close)
-	Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, h)
+	scenes.Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest }, h)
 	// A guest sits: the name stays.
 	h.Click(ls.NameR)
 	h.In.Chars = []rune("!")
@@ -472,9 +474,9 @@ func TestLobbyRenameAndPassword(t *testing.T) {
 func TestLobbyTurnTimer(t *testing.T) {
 	for _, l := range i18n.Langs {
 		t.Run(string(l), func(t *testing.T) {
-			LoopbackLAN(t)
-			h := LangHarness(t, string(l), TestGames)
-			ls := NewLobbyScene(h.A)
+			scenes.LoopbackLAN(t)
+			h := scenes.LangHarness(t, string(l), testGames)
+			ls := scenes.NewLobbyScene(h.A)
 			if ls.Link == nil {
 				t.Fatal(ls.Err)
 			}
@@ -493,14 +495,14 @@ func TestLobbyTurnTimer(t *testing.T) {
 			if ls.TurnB[0].Enabled {
 				t.Error("‹ still enabled with the timer off")
 			}
-			if got := TurnText(h.A, 0); got != h.A.T("lan.lobby.turn_off") || (l != i18n.English && got == "off") {
+			if got := scenes.TurnText(h.A, 0); got != h.A.T("lan.lobby.turn_off") || (l != i18n.English && got == "off") {
 				t.Errorf("the timer off reads %q", got)
 			}
 			h.Shot("lan-lobby-timer-off-" + string(l))
-			for range TurnSteps {
+			for range scenes.TurnSteps {
 				h.Click(ls.TurnB[1].R)
 			}
-			if last := TurnSteps[len(TurnSteps)-1]; ls.Turn != last || ls.Lobby.TurnTimeoutMS != int(last/time.Millisecond) || ls.TurnB[1].Enabled {
+			if last := scenes.TurnSteps[len(scenes.TurnSteps)-1]; ls.Turn != last || ls.Lobby.TurnTimeoutMS != int(last/time.Millisecond) || ls.TurnB[1].Enabled {
 				t.Errorf("at the top: timer %v, lobby %d ms, › enabled %v", ls.Turn, ls.Lobby.TurnTimeoutMS, ls.TurnB[1].Enabled)
 			}
 			// A table reopened (renamed) keeps the timer, off included.
@@ -508,7 +510,7 @@ func TestLobbyTurnTimer(t *testing.T) {
 			for ls.Turn > 0 {
 				h.Click(ls.TurnB[0].R)
 			}
-			ls.Focus, ls.Table = FieldName, "Other"
+			ls.Focus, ls.Table = scenes.FieldName, "Other"
 			ls.Commit(h.A)
 			if ls.Link == nil || ls.Lobby.Name != "Other" || ls.Lobby.TurnTimeoutMS != 0 {
 				t.Errorf("reopened: %q, turn_timeout_ms %d (err %q)", ls.Lobby.Name, ls.Lobby.TurnTimeoutMS, ls.Err)
@@ -526,15 +528,15 @@ func TestLANDefaultNames(t *testing.T) {
 		t.Setenv(k, "")
 	}
 	for _, l := range i18n.Langs {
-		h := LangHarness(t, string(l), TestGames)
+		h := scenes.LangHarness(t, string(l), testGames)
 		you := h.A.T("scene.newgame.you")
-		js := &JoinScene{Player: LanPlayerName(h.A, 7)}
+		js := &scenes.JoinScene{Player: scenes.LanPlayerName(h.A, 7)}
 		if js.Player == you || js.Player != h.A.T("player")+" "+h.A.Num(7) {
 			t.Errorf("%s: a guest without a user name is %q", l, js.Player)
 		}
 		for range 20 {
-			LoopbackLAN(t)
-			j := NewJoinScene(h.A)
+			scenes.LoopbackLAN(t)
+			j := scenes.NewJoinScene(h.A)
 			j.Leave()
 			n, ok := strings.CutPrefix(j.Player, h.A.T("player")+" ")
 			if !ok || n == "" || j.Player == you {
@@ -543,8 +545,8 @@ func TestLANDefaultNames(t *testing.T) {
 		}
 	}
 	t.Setenv("USER", "ann")
-	h := LangHarness(t, "ru", TestGames)
-	if got := LanPlayerName(h.A, 3); got != "Ann" {
+	h := scenes.LangHarness(t, "ru", testGames)
+	if got := scenes.LanPlayerName(h.A, 3); got != "Ann" {
 		t.Errorf("with USER=ann: %q", got)
 	}
 }
@@ -558,18 +560,18 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	for _, k := range []string{"USER", "USERNAME", "LOGNAME"} {
 		t.Setenv(k, "")
 	}
-	LoopbackLAN(t)
-	hh, hg := LangHarness(t, "fa", TestGames), LangHarness(t, "ru", TestGames)
-	ls := NewLobbyScene(hh.A)
+	scenes.LoopbackLAN(t)
+	hh, hg := scenes.LangHarness(t, "fa", testGames), scenes.LangHarness(t, "ru", testGames)
+	ls := scenes.NewLobbyScene(hh.A)
 	if ls.Link == nil {
 		t.Fatal(ls.Err)
 	}
 	t.Cleanup(ls.Link.Close)
 	hh.A.Cur = ls
-	if got := ls.Lobby.Seats[0].Name; got != PlayerName(hh.A, 1) {
-		t.Errorf("the host is called %q, want %q", got, PlayerName(hh.A, 1))
+	if got := ls.Lobby.Seats[0].Name; got != scenes.PlayerName(hh.A, 1) {
+		t.Errorf("the host is called %q, want %q", got, scenes.PlayerName(hh.A, 1))
 	}
-	js := NewJoinScene(hg.A)
+	js := scenes.NewJoinScene(hg.A)
 	t.Cleanup(js.Leave)
 	hg.A.Cur = js
 	guest := js.Player
@@ -578,7 +580,7 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	hg.In.Chars = []rune(net.JoinHostPort("127.0.0.1", strconv.Itoa(ls.Link.Port)))
 	hg.Tick()
 	hg.Key(ebiten.KeyEnter)
-	Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest || js.Err != "" }, hh, hg)
+	scenes.Until(t, 600, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest || js.Err != "" }, hh, hg)
 	hg.Ticks(3)
 	hg.Shot("lan-join-seated-ru")
 	if got := ls.Lobby.Seats[1].Name; got != guest || got == hg.A.T("scene.newgame.you") || !strings.HasPrefix(got, "Игрок ") {
@@ -593,13 +595,13 @@ func TestLANNoticesOnBoards(t *testing.T) {
 	ls.Link.Host.SetTurnTimeout(300 * time.Millisecond)
 	hh.Tick()
 	hh.Click(ls.Start.R)
-	Until(t, 3000, toBoard(t, hh), hh, hg)
-	Until(t, 3000, toBoard(t, hg), hg, hh)
+	scenes.Until(t, 3000, toBoard(t, hh), hh, hg)
+	scenes.Until(t, 3000, toBoard(t, hg), hg, hh)
 	hb, gb := hh.A.Cur.(*boardScene), hg.A.Cur.(*boardScene)
 	// The guest's default name reads in the host's language ("بازیکن N").
-	hostLine := hh.A.T("lan.notice.turn_timeout", "name", PlayerName(hh.A, seatNumber(t, guest)))
+	hostLine := hh.A.T("lan.notice.turn_timeout", "name", scenes.PlayerName(hh.A, seatNumber(t, guest)))
 	guestLine := hg.A.T("lan.notice.turn_timeout_you")
-	Until(t, 3000, func() bool {
+	scenes.Until(t, 3000, func() bool {
 		return slices.Contains(logStrings(hh.A, hb.m), hostLine) && slices.Contains(logStrings(hg.A, gb.m), guestLine)
 	}, hh, hg)
 	if n := ls.Link.Host.Notices(); len(n) == 0 || n[0].Seat != 1 || n[0].Code != lan.NoticeTurnTimeout {
@@ -637,7 +639,7 @@ func TestLANNoticesOnBoards(t *testing.T) {
 func TestNoticeText(t *testing.T) {
 	names := []string{"Ann", "Bob", "Бот 3"}
 	for _, l := range i18n.Langs {
-		a := LangHarness(t, string(l), TestGames).A
+		a := scenes.LangHarness(t, string(l), testGames).A
 		tests := []struct {
 			n    lan.Notice
 			me   int
@@ -647,10 +649,10 @@ func TestNoticeText(t *testing.T) {
 			{lan.Notice{Code: lan.NoticeTurnTimeout, Seat: 1, Name: "Bob", Text: "Bob took longer"}, 1, a.T("lan.notice.turn_timeout_you")},
 			{lan.Notice{Code: lan.NoticeTurnTimeout, Seat: 0, Text: "took longer"}, 1, a.T("lan.notice.turn_timeout", "name", "Ann")},
 			{lan.Notice{Code: "solar_flare", Seat: 2, Name: "Eve", Text: "Eve's screen melted."}, 0, a.T("lan.notice.unknown", "name", "Eve")},
-			{lan.Notice{Code: "solar_flare", Seat: 5, Text: "Seat 6 melted."}, 0, a.T("lan.notice.unknown", "name", PlayerName(a, 6))},
+			{lan.Notice{Code: "solar_flare", Seat: 5, Text: "Seat 6 melted."}, 0, a.T("lan.notice.unknown", "name", scenes.PlayerName(a, 6))},
 		}
 		for _, tc := range tests {
-			got := NoticeText(a, tc.n, tc.me, names)
+			got := scenes.NoticeText(a, tc.n, tc.me, names)
 			if got != tc.want || got == tc.n.Text || strings.Contains(got, "{") {
 				t.Errorf("%s: notice %+v for seat %d: %q, want %q", l, tc.n, tc.me, got, tc.want)
 			}
@@ -674,7 +676,7 @@ func TestNewEntries(t *testing.T) {
 		{[]int{1, 2, 3}, nil, nil},
 	}
 	for _, tc := range tests {
-		if got := NewEntries(tc.prev, tc.log); !slices.Equal(got, tc.want) {
+		if got := scenes.NewEntries(tc.prev, tc.log); !slices.Equal(got, tc.want) {
 			t.Errorf("newEntries(%v, %v) = %v, want %v", tc.prev, tc.log, got, tc.want)
 		}
 	}
@@ -693,11 +695,11 @@ func seatNumber(t *testing.T, name string) int {
 // TestSeatName: the names the game gives read in the reader's language on
 // a LAN screen, "Player N" of any number included; names people chose stay.
 func TestSeatName(t *testing.T) {
-	fa := LangHarness(t, "fa", TestGames).A
+	fa := scenes.LangHarness(t, "fa", testGames).A
 	fa.Cat.SetPersianDigits(true)
-	ru := LangHarness(t, "ru", TestGames).A
+	ru := scenes.LangHarness(t, "ru", testGames).A
 	tests := []struct {
-		a          *App
+		a          *scenes.App
 		name, want string
 	}{
 		{ru, "Player 37", "Игрок 37"},
@@ -711,7 +713,7 @@ func TestSeatName(t *testing.T) {
 		{ru, "Playerish 4", "Playerish 4"},
 	}
 	for _, tc := range tests {
-		if got := SeatName(tc.a, tc.name); got != tc.want {
+		if got := scenes.SeatName(tc.a, tc.name); got != tc.want {
 			t.Errorf("seatName(%q) = %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -720,7 +722,7 @@ func TestSeatName(t *testing.T) {
 // toBoard is a condition for until that takes h from the lobby or the join
 // scene through the role reveal (Enter once the button is on) and holds
 // once the board is up and faded in; any other scene fails the test.
-func toBoard(t *testing.T, h *Harness) func() bool {
+func toBoard(t *testing.T, h *scenes.Harness) func() bool {
 	return func() bool {
 		switch s := h.A.Cur.(type) {
 		case *revealScene:
@@ -729,7 +731,7 @@ func toBoard(t *testing.T, h *Harness) func() bool {
 			}
 		case *boardScene:
 			return h.A.Fade == 0
-		case *LobbyScene, *JoinScene:
+		case *scenes.LobbyScene, *scenes.JoinScene:
 		default:
 			t.Fatalf("%s instead of the board", h.A.Cur.Name())
 		}

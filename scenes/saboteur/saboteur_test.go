@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"encoding/json"
@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goldvein/goldvein/scenes"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/game"
@@ -19,10 +21,16 @@ import (
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 )
 
+// The scene tests run inside Ebitengine's loop (scenes.RunTests).
+func TestMain(m *testing.M) { os.Exit(scenes.RunTests(m)) }
+
+// testGames are the games Saboteur's tests give the app.
+var testGames = []scenes.Game{Screens}
+
 // passByKeys takes the keyboard's step through a round end or a role
 // reveal: keep the first gold card offered (R8.1), or Enter on the
 // button. It is false when the scene has nothing to press yet.
-func (h *Harness) passByKeys() bool {
+func passByKeys(h *scenes.Harness) bool {
 	switch s := h.A.Cur.(type) {
 	case *roundEndScene:
 		if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 {
@@ -49,8 +57,8 @@ func (h *Harness) passByKeys() bool {
 
 // startBoard seats one human (seat 0, first to play) and computer players
 // and shows the board with the human on turn.
-func startBoard(t testing.TB, seats []SeatSetup, seed uint64) (*Harness, *boardScene) {
-	h := NewHarness(t, TestGames)
+func startBoard(t testing.TB, seats []scenes.SeatSetup, seed uint64) (*scenes.Harness, *boardScene) {
+	h := scenes.NewHarness(t, testGames)
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
@@ -73,10 +81,10 @@ func startBoard(t testing.TB, seats []SeatSetup, seed uint64) (*Harness, *boardS
 	return h, b
 }
 
-func oneHuman(n int) []SeatSetup {
-	s := []SeatSetup{{Human: true, Name: "Ann"}}
+func oneHuman(n int) []scenes.SeatSetup {
+	s := []scenes.SeatSetup{{Human: true, Name: "Ann"}}
 	for i := 1; i < n; i++ {
-		s = append(s, SeatSetup{Name: fmt.Sprintf("Bot %d", i), Level: "random"})
+		s = append(s, scenes.SeatSetup{Name: fmt.Sprintf("Bot %d", i), Level: "random"})
 	}
 	return s
 }
@@ -98,7 +106,7 @@ func pathCard(b *boardScene) (idx int, p saboteur.Placement, ok bool) {
 }
 
 // seedWithPath finds a seed whose first hand can lay a path card.
-func boardWithPath(t *testing.T, n int) (*Harness, *boardScene, int, saboteur.Placement) {
+func boardWithPath(t *testing.T, n int) (*scenes.Harness, *boardScene, int, saboteur.Placement) {
 	for seed := uint64(1); seed < 50; seed++ {
 		h, b := startBoard(t, oneHuman(n), seed)
 		if i, p, ok := pathCard(b); ok {
@@ -240,7 +248,7 @@ func TestKeyboardDiscards(t *testing.T) {
 // TestHotseatCurtain: with two humans at one screen, the turn passing to
 // the other human raises the curtain before their hand shows.
 func TestHotseatCurtain(t *testing.T) {
-	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}, {Name: "Bot", Level: "random"}}
+	seats := []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}, {Name: "Bot", Level: "random"}}
 	h, b := startBoard(t, seats, 9)
 	if b.me != 0 || b.curtain {
 		t.Fatalf("screen shows seat %d, curtain %v", b.me, b.curtain)
@@ -284,11 +292,11 @@ func checkNewcomerTable(t *testing.T, ng *newGameScene) {
 // turn (Tab to a card with a place, Enter; or D to pass), the gold choice
 // (its number), Enter at each round end, and on to the final scoring.
 func TestNewcomerPlaysWholeGame(t *testing.T) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	h.A.Settings.AnimSpeed = 8
 	h.Ticks(2)
 	h.Key(ebiten.KeyN) // New game from the menu
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	ng, ok := h.A.Cur.(*newGameScene)
 	if !ok {
 		t.Fatalf("scene %s after N", h.A.Cur.Name())
@@ -296,7 +304,7 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 	checkNewcomerTable(t, ng)
 	h.Key(ebiten.KeyTab) // the human's name
 	h.Key(ebiten.KeyTab) // the seed
-	if ng.focus != FieldSeed {
+	if ng.focus != scenes.FieldSeed {
 		t.Fatalf("two Tabs focus field %d, want the seed", ng.focus)
 	}
 	h.In.Chars = []rune("12")
@@ -349,11 +357,11 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 				played++
 				continue
 			}
-			if h.passByKeys() {
+			if passByKeys(h) {
 				continue
 			}
 		default:
-			if h.passByKeys() {
+			if passByKeys(h) {
 				continue
 			}
 		}
@@ -444,13 +452,13 @@ func BenchmarkBoardDrag(b *testing.B) {
 // cell, a tool onto a player's panel, a rockfall or map onto the maze, else
 // onto the discard pile to pass), gold is clicked.
 func TestNewcomerPlaysByMouse(t *testing.T) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	h.A.Settings.AnimSpeed = 8
 	h.Ticks(2)
-	menu := h.A.Cur.(*MenuScene)
+	menu := h.A.Cur.(*scenes.MenuScene)
 	menu.Layout(h.A)
-	h.Click(menu.Buttons[MenuNew].R)
-	h.Ticks(FadeTicks + 2)
+	h.Click(menu.Buttons[scenes.MenuNew].R)
+	h.Ticks(scenes.FadeTicks + 2)
 	ng := h.A.Cur.(*newGameScene)
 	checkNewcomerTable(t, ng)
 	ng.layout(h.A)
@@ -520,7 +528,7 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 
 // mouseMove drags one card of the human's hand to where it may go, or to
 // the discard pile.
-func mouseMove(h *Harness, s *boardScene) {
+func mouseMove(h *scenes.Harness, s *boardScene) {
 	for i := range s.hand {
 		r := s.hand[i].r
 		s.sel = i
@@ -530,7 +538,7 @@ func mouseMove(h *Harness, s *boardScene) {
 			continue
 		}
 		tg := s.targets[0]
-		var to Rect
+		var to scenes.Rect
 		if tg.isSeat {
 			to = s.L.panels[tg.seat]
 		} else {
@@ -555,7 +563,7 @@ func mouseMove(h *Harness, s *boardScene) {
 // with the same humans and computer players.
 func TestContinueResumes(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir, TestGames)
+	h := scenes.NewHarnessIn(t, dir, testGames)
 	m, err := NewMatch(h.A, Setup{Seats: oneHuman(3), Youngest: 0, Seed: 77})
 	if err != nil {
 		t.Fatal(err)
@@ -571,15 +579,15 @@ func TestContinueResumes(t *testing.T) {
 	want := typedRecord(t, m.Table.Record())
 	m.Close()
 
-	h2 := NewHarnessIn(t, dir, TestGames)
+	h2 := scenes.NewHarnessIn(t, dir, testGames)
 	h2.Ticks(2)
-	menu := h2.A.Cur.(*MenuScene)
+	menu := h2.A.Cur.(*scenes.MenuScene)
 	menu.Layout(h2.A)
-	if !menu.Buttons[MenuContinue].Enabled {
+	if !menu.Buttons[scenes.MenuContinue].Enabled {
 		t.Fatal("Continue is greyed with an autosave present")
 	}
-	h2.Click(menu.Buttons[MenuContinue].R)
-	h2.Ticks(FadeTicks + 2)
+	h2.Click(menu.Buttons[scenes.MenuContinue].R)
+	h2.Ticks(scenes.FadeTicks + 2)
 	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue", h2.A.Cur.Name())
@@ -599,8 +607,8 @@ func TestContinueResumes(t *testing.T) {
 // humans, the curtain up, the computer player at its level.
 func TestContinueHotseat(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir, TestGames)
-	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
+	h := scenes.NewHarnessIn(t, dir, testGames)
+	seats := []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 77})
 	if err != nil {
 		t.Fatal(err)
@@ -618,7 +626,7 @@ func TestContinueHotseat(t *testing.T) {
 	if err := os.Remove(setupPath(h.A)); err != nil {
 		t.Fatal(err)
 	}
-	h2 := ContinueGame(t, dir, TestGames)
+	h2 := scenes.ContinueGame(t, dir, testGames)
 	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue", h2.A.Cur.Name())
@@ -704,7 +712,7 @@ func handingOutSave(t *testing.T, dir string, n, humans int) []int {
 		}
 		setup := Setup{Seed: seed, Youngest: 0}
 		for i := 0; i < n; i++ {
-			setup.Seats = append(setup.Seats, SeatSetup{Human: slices.Contains(offered[:humans], i), Name: rec.Seats[i], Level: "normal"})
+			setup.Seats = append(setup.Seats, scenes.SeatSetup{Human: slices.Contains(offered[:humans], i), Name: rec.Seats[i], Level: "normal"})
 		}
 		data, _ = json.Marshal(setup)
 		if err := os.WriteFile(filepath.Join(dir, "setup.json"), data, 0o644); err != nil {
@@ -724,7 +732,7 @@ func TestContinueInHandingOut(t *testing.T) {
 	dir := t.TempDir()
 	offered := handingOutSave(t, dir, 5, 1)
 	me := offered[0]
-	h := ContinueGame(t, dir, TestGames)
+	h := scenes.ContinueGame(t, dir, testGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue, want the round end", h.A.Cur.Name())
@@ -763,7 +771,7 @@ func TestContinueInHandingOut(t *testing.T) {
 		t.Errorf("the round end says %d gold for me, the round gave me %d, I chose %d", re.mine, got, want[0])
 	}
 	h.Key(ebiten.KeyEnter)
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	rv, ok := h.A.Cur.(*revealScene)
 	if !ok || rv.view.Round != re.ended.Round+1 {
 		t.Fatalf("scene %s after the round end, want round %d's role reveal", h.A.Cur.Name(), re.ended.Round+1)
@@ -778,7 +786,7 @@ func TestHotseatHandingOut(t *testing.T) {
 	dir := t.TempDir()
 	offered := handingOutSave(t, dir, 5, 2)
 	humans := offered[:2]
-	h := ContinueGame(t, dir, TestGames)
+	h := scenes.ContinueGame(t, dir, testGames)
 	re, ok := h.A.Cur.(*roundEndScene)
 	if !ok {
 		t.Fatalf("scene %s after Continue, want the round end", h.A.Cur.Name())
@@ -827,7 +835,7 @@ func TestHotseatHandingOut(t *testing.T) {
 		t.Fatal("the handing-out did not finish")
 	}
 	h.Key(ebiten.KeyEnter)
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	rv, ok := h.A.Cur.(*revealScene)
 	if !ok {
 		t.Fatalf("scene %s after the round end", h.A.Cur.Name())

@@ -1,10 +1,13 @@
-package scenes
+package saboteur
 
-import "github.com/goldvein/goldvein/rules/saboteur"
+import (
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
+)
 
 // cardName names a card for the log: "a tunnel", "a dead end", or the
 // card's own name from the catalogue's terms.
-func cardName(a *App, c saboteur.Card) string {
+func cardName(a *scenes.App, c saboteur.Card) string {
 	switch c.Kind {
 	case saboteur.Path:
 		if c.DeadEnd {
@@ -20,7 +23,7 @@ func cardName(a *App, c saboteur.Card) string {
 }
 
 // toolName names a tool for the log (lower case, as inside a sentence).
-func toolName(a *App, t saboteur.Tool) string {
+func toolName(a *scenes.App, t saboteur.Tool) string {
 	switch t {
 	case saboteur.Pickaxe:
 		return a.T("scene.log.tool.pickaxe")
@@ -33,7 +36,7 @@ func toolName(a *App, t saboteur.Tool) string {
 }
 
 // goalName names goal i (0, 1, 2: top, middle, bottom; R3.1).
-func goalName(a *App, i int) string {
+func goalName(a *scenes.App, i int) string {
 	switch i {
 	case 0:
 		return a.T("scene.goal.top")

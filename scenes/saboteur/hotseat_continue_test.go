@@ -1,9 +1,11 @@
-package scenes
+package saboteur
 
 import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/goldvein/goldvein/scenes"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -18,8 +20,8 @@ import (
 // set it saves a picture of each step (hotseat-continued-*.png).
 func TestHotseatContinuedAfterCrash(t *testing.T) {
 	dir := t.TempDir()
-	h := NewHarnessIn(t, dir, TestGames)
-	seats := []SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
+	h := scenes.NewHarnessIn(t, dir, testGames)
+	seats := []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Ben"}, {Name: "Bot 3", Level: "easy"}}
 	m, err := NewMatch(h.A, Setup{Seats: seats, Youngest: 0, Seed: 77})
 	if err != nil {
 		t.Fatal(err)
@@ -37,19 +39,19 @@ func TestHotseatContinuedAfterCrash(t *testing.T) {
 	if err := os.Remove(setupPath(h.A)); err != nil {
 		t.Fatal(err)
 	}
-	h2 := ContinueGame(t, dir, TestGames)
+	h2 := scenes.ContinueGame(t, dir, testGames)
 	h2.ScreenBig()
 	rv, ok := h2.A.Cur.(*revealScene)
 	if !ok || !rv.curtain {
 		t.Fatalf("after Continue: scene %s, want the reveal behind a curtain", h2.A.Cur.Name())
 	}
 	t.Cleanup(rv.m.Close)
-	h2.Ticks(FadeTicks + 2)
+	h2.Ticks(scenes.FadeTicks + 2)
 	h2.Shot("hotseat-continued-1-curtain-ann")
 	// Through Ann's curtain and her role card to the board.
 	var b *boardScene
 	for i := 0; i < 600 && b == nil; i++ {
-		if !h2.passByKeys() {
+		if !passByKeys(h2) {
 			h2.Tick()
 		}
 		if s, ok := h2.A.Cur.(*boardScene); ok && h2.A.Fade == 0 && s.dealt && s.dealing == 0 {

@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"encoding/json"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // newGameScene sets up a table: 3 to 10 seats, each a human (with a name)
@@ -17,37 +18,37 @@ import (
 // (R5.5, R8.1a, R8.1b); who is youngest, or a random first player (R3.5);
 // and a seed for a reproducible game.
 type newGameScene struct {
-	p      Painter
+	p      scenes.Painter
 	setup  Setup
 	seed   string // the seed field's text; "" = random
 	focus  int    // text field with the keyboard: seat i's name, or fieldSeed; -1 none
-	rows   []SeatRow
-	add    Button
-	opts   [3]Button
-	random Button
-	seedR  Rect
-	start  Button
-	back   Button
+	rows   []scenes.SeatRow
+	add    scenes.Button
+	opts   [3]scenes.Button
+	random scenes.Button
+	seedR  scenes.Rect
+	start  scenes.Button
+	back   scenes.Button
 	chars  []rune
 	err    string
 	ticks  int
 	ask    overwriteAsk // asks before a new game replaces an unfinished saved one
 }
 
-func newNewGameScene(a *App) *newGameScene {
+func newNewGameScene(a *scenes.App) *newGameScene {
 	s := &newGameScene{focus: -1}
 	if last := lastSetup(a.Settings); last != nil {
 		s.setup = *last
 		for i := range s.setup.Seats {
 			// Names the game gave follow today's language (localnames.go).
-			s.setup.Seats[i].Name = LocalName(a, s.setup.Seats[i].Name)
+			s.setup.Seats[i].Name = scenes.LocalName(a, s.setup.Seats[i].Name)
 		}
 		s.setup.Seed = 0
 	} else {
 		s.setup = Setup{Youngest: 0}
-		s.setup.Seats = append(s.setup.Seats, SeatSetup{Human: true, Name: DefaultPlayerName(a), Level: string(bot.Normal)})
+		s.setup.Seats = append(s.setup.Seats, scenes.SeatSetup{Human: true, Name: scenes.DefaultPlayerName(a), Level: string(bot.Normal)})
 		for i := 1; i <= 4; i++ {
-			s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: string(bot.Normal)})
+			s.setup.Seats = append(s.setup.Seats, scenes.SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: string(bot.Normal)})
 		}
 	}
 	return s
@@ -57,13 +58,13 @@ func (s *newGameScene) Name() string { return "newgame" }
 
 // summary is the line above Start: how many players, saboteurs and
 // gold-diggers the table deals (R1.2).
-func (s *newGameScene) summary(a *App) string {
+func (s *newGameScene) summary(a *scenes.App) string {
 	sab, dig := saboteur.RoleCards(len(s.setup.Seats))
 	return a.T("scene.newgame.summary", "players", a.N("player.count", len(s.setup.Seats)),
 		"saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig))
 }
 
-func (s *newGameScene) layout(a *App) {
+func (s *newGameScene) layout(a *scenes.App) {
 	w, h := float64(a.W), float64(a.H)
 	total := a.U(940)
 	x0 := (w - total) / 2
@@ -73,26 +74,26 @@ func (s *newGameScene) layout(a *App) {
 	s.rows = s.rows[:0]
 	for i, st := range s.setup.Seats {
 		y := top + float64(i)*rowH
-		r := SeatRow{R: Rect{x0, y, leftW, rowH - a.U(4)}}
+		r := scenes.SeatRow{R: scenes.R(x0, y, leftW, rowH-a.U(4))}
 		bh := rowH - a.U(10)
 		by := y + a.U(3)
-		r.Youngest = Rect{x0 + a.U(6), by, bh, bh}
-		r.Kind = Button{R: Rect{x0 + a.U(44), by, a.U(150), bh}, Enabled: true}
+		r.Youngest = scenes.R(x0+a.U(6), by, bh, bh)
+		r.Kind = scenes.Button{R: scenes.R(x0+a.U(44), by, a.U(150), bh), Enabled: true}
 		if st.Human {
 			r.Kind.Label = a.T("player.human")
 		} else {
 			r.Kind.Label = a.T("scene.newgame.computer")
 		}
-		r.Name = Rect{x0 + a.U(204), by, a.U(230), bh}
-		r.LevelL = Button{R: Rect{x0 + a.U(204), by, bh, bh}, Label: "‹", Enabled: true}
-		r.Level = Rect{x0 + a.U(204) + bh, by, a.U(230) - 2*bh, bh}
-		r.LevelR = Button{R: Rect{x0 + a.U(434) - bh, by, bh, bh}, Label: "›", Enabled: true}
-		r.Remove = Button{R: Rect{x0 + a.U(444), by, a.U(110), bh}, Label: a.T("scene.newgame.remove"),
+		r.Name = scenes.R(x0+a.U(204), by, a.U(230), bh)
+		r.LevelL = scenes.Button{R: scenes.R(x0+a.U(204), by, bh, bh), Label: "‹", Enabled: true}
+		r.Level = scenes.R(x0+a.U(204)+bh, by, a.U(230)-2*bh, bh)
+		r.LevelR = scenes.Button{R: scenes.R(x0+a.U(434)-bh, by, bh, bh), Label: "›", Enabled: true}
+		r.Remove = scenes.Button{R: scenes.R(x0+a.U(444), by, a.U(110), bh), Label: a.T("scene.newgame.remove"),
 			Enabled: len(s.setup.Seats) > saboteur.MinPlayers}
 		s.rows = append(s.rows, r)
 	}
 	y := top + float64(len(s.setup.Seats))*rowH + a.U(6)
-	s.add = Button{R: Rect{x0 + a.U(44), y, a.U(220), rowH - a.U(10)}, Label: a.T("scene.newgame.add"),
+	s.add = scenes.Button{R: scenes.R(x0+a.U(44), y, a.U(220), rowH-a.U(10)), Label: a.T("scene.newgame.add"),
 		Enabled: len(s.setup.Seats) < saboteur.MaxPlayers}
 	rx, rw := x0+leftW+a.U(30), total-leftW-a.U(30)
 	oy := top + a.U(28)
@@ -101,21 +102,21 @@ func (s *newGameScene) layout(a *App) {
 	// seed field ends above the summary instead of under it.
 	startY := h - a.U(76)
 	step, gap := a.U(86), a.U(110)
-	if over := oy + 3*step + gap + a.U(40) - (startY - a.U(16) - WrappedHeight(a, s.summary(a), a.U(13), rw)); over > 0 {
+	if over := oy + 3*step + gap + a.U(40) - (startY - a.U(16) - scenes.WrappedHeight(a, s.summary(a), a.U(13), rw)); over > 0 {
 		cut := math.Min(over/4, a.U(10))
 		step, gap = step-cut, gap-cut
 	}
 	keys := [3]string{"option.connect_to_start", "option.one_nugget_each", "option.sabotaged_get_nothing"}
 	vals := [3]bool{s.setup.ConnectToStart, s.setup.OneNuggetPerDigger, s.setup.SabotagedGetNothing}
 	for i := range s.opts {
-		s.opts[i] = Button{R: Rect{rx, oy, rw, a.U(40)}, Label: a.T(keys[i]), Enabled: true, Focus: vals[i]}
+		s.opts[i] = scenes.Button{R: scenes.R(rx, oy, rw, a.U(40)), Label: a.T(keys[i]), Enabled: true, Focus: vals[i]}
 		oy += step
 	}
-	s.random = Button{R: Rect{rx, oy, rw, a.U(40)}, Label: a.T("scene.newgame.random_first"), Enabled: true, Focus: s.setup.Youngest < 0}
+	s.random = scenes.Button{R: scenes.R(rx, oy, rw, a.U(40)), Label: a.T("scene.newgame.random_first"), Enabled: true, Focus: s.setup.Youngest < 0}
 	oy += gap // room for two lines of help above the seed's label
-	s.seedR = Rect{rx, oy, rw, a.U(40)}
-	s.start = Button{R: Rect{rx, startY, rw, a.U(52)}, Label: a.T("scene.newgame.start"), Enabled: true, Primary: true}
-	s.back = Button{R: Rect{x0, h - a.U(76), a.U(200), a.U(52)}, Label: a.T("scene.back"), Enabled: true}
+	s.seedR = scenes.R(rx, oy, rw, a.U(40))
+	s.start = scenes.Button{R: scenes.R(rx, startY, rw, a.U(52)), Label: a.T("scene.newgame.start"), Enabled: true, Primary: true}
+	s.back = scenes.Button{R: scenes.R(x0, h-a.U(76), a.U(200), a.U(52)), Label: a.T("scene.back"), Enabled: true}
 	if a.RTL() {
 		// A right-to-left reader starts at the right: mirror everything.
 		for i := range s.rows {
@@ -134,7 +135,7 @@ func (s *newGameScene) layout(a *App) {
 	}
 }
 
-func (s *newGameScene) Update(a *App) error {
+func (s *newGameScene) Update(a *scenes.App) error {
 	s.ticks++
 	s.layout(a)
 	if s.ask.on {
@@ -149,7 +150,7 @@ func (s *newGameScene) Update(a *App) error {
 		case r.Kind.Clicked(a):
 			st.Human = !st.Human
 			if st.Human {
-				st.Name = PlayerName(a, i+1)
+				st.Name = scenes.PlayerName(a, i+1)
 			}
 			if !st.Human {
 				st.Name = a.T("scene.bot.name", "n", i+1)
@@ -176,7 +177,7 @@ func (s *newGameScene) Update(a *App) error {
 	}
 	if s.add.Clicked(a) {
 		n := len(s.setup.Seats) + 1
-		s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", n), Level: string(bot.Normal)})
+		s.setup.Seats = append(s.setup.Seats, scenes.SeatSetup{Name: a.T("scene.bot.name", "n", n), Level: string(bot.Normal)})
 	}
 	switch {
 	case s.opts[0].Clicked(a):
@@ -192,7 +193,7 @@ func (s *newGameScene) Update(a *App) error {
 			s.setup.Youngest = -1
 		}
 	case a.Clicked(s.seedR):
-		s.focus = FieldSeed
+		s.focus = scenes.FieldSeed
 	}
 	// Enter in a text field only leaves the field; with no field active
 	// it starts the game (README).
@@ -203,7 +204,7 @@ func (s *newGameScene) Update(a *App) error {
 		s.typeInto(a)
 	}
 	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.GoTo(NewMenuScene(a))
+		a.GoTo(scenes.NewMenuScene(a))
 		return nil
 	}
 	if s.start.Clicked(a) || (a.Key(ebiten.KeyEnter) && !typing) || (a.Key(ebiten.KeyEnter) && a.In.KeyPressed(ebiten.KeyControl)) {
@@ -213,13 +214,15 @@ func (s *newGameScene) Update(a *App) error {
 }
 
 // typeInto sends typed characters to the focused field (typeInto).
-func (s *newGameScene) typeInto(a *App) {
-	s.chars = TypeInto(a, s.chars, &s.focus, s.setup.Seats, &s.seed)
+func (s *newGameScene) typeInto(a *scenes.App) {
+	s.chars = scenes.TypeInto(a, s.chars, &s.focus, s.setup.Seats, &s.seed)
 }
 
 // nextField is the text field Tab (Shift-Tab: back) moves the keyboard
 // to (nextField).
-func (s *newGameScene) nextField(back bool) int { return NextField(s.setup.Seats, s.focus, back) }
+func (s *newGameScene) nextField(back bool) int {
+	return scenes.NextField(s.setup.Seats, s.focus, back)
+}
 
 func cycleLevel(l string, d int) bot.Level {
 	i := 0
@@ -233,13 +236,13 @@ func cycleLevel(l string, d int) bot.Level {
 }
 
 // begin starts the game.
-func (s *newGameScene) Begin(a *App) {
+func (s *newGameScene) Begin(a *scenes.App) {
 	st := s.setup
-	st.Seats = append([]SeatSetup(nil), s.setup.Seats...)
+	st.Seats = append([]scenes.SeatSetup(nil), s.setup.Seats...)
 	for i := range st.Seats {
 		st.Seats[i].Name = strings.TrimSpace(st.Seats[i].Name)
 		if st.Seats[i].Name == "" {
-			st.Seats[i].Name = PlayerName(a, i+1)
+			st.Seats[i].Name = scenes.PlayerName(a, i+1)
 		}
 	}
 	if s.seed != "" {
@@ -268,104 +271,104 @@ func (s *newGameScene) Begin(a *App) {
 	}
 	saved := st
 	saved.Seed = 0
-	a.Settings.LastSetup = JSONOf(saved)
+	a.Settings.LastSetup = scenes.JSONOf(saved)
 	a.SaveSettings()
 	a.GoTo(startScene(a, m))
 }
 
-func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
+func (s *newGameScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)
-	DrawTableBackground(a, &s.p, dst)
+	scenes.DrawTableBackground(a, &s.p, dst)
 	w := float64(a.W)
-	DrawText(a, dst, a.T("scene.newgame.title"), a.U(34), w/2, a.U(40), AlignCenter, ColGold)
+	scenes.DrawText(a, dst, a.T("scene.newgame.title"), a.U(34), w/2, a.U(40), scenes.AlignCenter, scenes.ColGold)
 	if len(s.rows) > 0 {
 		r0 := s.rows[0]
 		hy := r0.R.Y - a.U(14)
-		DrawText(a, dst, a.T("scene.newgame.youngest_col"), a.U(13), r0.Youngest.Cx(), hy, AlignCenter, ColTextDim)
-		DrawText(a, dst, a.T("scene.newgame.seat_col"), a.U(13), r0.Kind.R.Cx(), hy, AlignCenter, ColTextDim)
-		DrawText(a, dst, a.T("scene.newgame.name_col"), a.U(13), r0.Name.Cx(), hy, AlignCenter, ColTextDim)
+		scenes.DrawText(a, dst, a.T("scene.newgame.youngest_col"), a.U(13), r0.Youngest.Cx(), hy, scenes.AlignCenter, scenes.ColTextDim)
+		scenes.DrawText(a, dst, a.T("scene.newgame.seat_col"), a.U(13), r0.Kind.R.Cx(), hy, scenes.AlignCenter, scenes.ColTextDim)
+		scenes.DrawText(a, dst, a.T("scene.newgame.name_col"), a.U(13), r0.Name.Cx(), hy, scenes.AlignCenter, scenes.ColTextDim)
 	}
 	caret := (s.ticks/30)%2 == 0
 	for i := range s.rows {
 		r := &s.rows[i]
 		st := s.setup.Seats[i]
-		bg := ColPanel
+		bg := scenes.ColPanel
 		if i%2 == 1 {
-			bg = ColPanelHi
+			bg = scenes.ColPanelHi
 		}
 		s.p.Round(dst, r.R, a.U(6), bg, 0, bg)
 		// The youngest-player radio (R3.5).
 		on := s.setup.Youngest == i
-		s.p.Round(dst, r.Youngest.Inset(a.U(4)), a.U(12), ColPanel, a.U(2), ColEdge)
+		s.p.Round(dst, r.Youngest.Inset(a.U(4)), a.U(12), scenes.ColPanel, a.U(2), scenes.ColEdge)
 		if on {
-			s.p.Round(dst, r.Youngest.Inset(a.U(10)), a.U(8), ColGold, 0, ColGold)
+			s.p.Round(dst, r.Youngest.Inset(a.U(10)), a.U(8), scenes.ColGold, 0, scenes.ColGold)
 		}
-		DrawButton(a, &s.p, dst, &r.Kind)
+		scenes.DrawButton(a, &s.p, dst, &r.Kind)
 		if st.Human {
-			edge := ColEdge
+			edge := scenes.ColEdge
 			if s.focus == i {
-				edge = ColGold
+				edge = scenes.ColGold
 			}
-			s.p.Round(dst, r.Name, a.U(6), ColTextDark, a.U(2), edge)
+			s.p.Round(dst, r.Name, a.U(6), scenes.ColTextDark, a.U(2), edge)
 			txt := st.Name
 			if s.focus == i && caret {
 				txt += "|"
 			}
-			x, al := StartOf(a, r.Name, a.U(10))
-			DrawText(a, dst, txt, a.U(17), x, r.Name.Cy(), al, ColText)
+			x, al := scenes.StartOf(a, r.Name, a.U(10))
+			scenes.DrawText(a, dst, txt, a.U(17), x, r.Name.Cy(), al, scenes.ColText)
 		} else {
-			DrawButton(a, &s.p, dst, &r.LevelL)
-			DrawButton(a, &s.p, dst, &r.LevelR)
-			DrawText(a, dst, a.T("scene.level."+st.Level), a.U(17), r.Level.Cx(), r.Level.Cy(), AlignCenter, ColText)
+			scenes.DrawButton(a, &s.p, dst, &r.LevelL)
+			scenes.DrawButton(a, &s.p, dst, &r.LevelR)
+			scenes.DrawText(a, dst, a.T("scene.level."+st.Level), a.U(17), r.Level.Cx(), r.Level.Cy(), scenes.AlignCenter, scenes.ColText)
 		}
-		DrawButton(a, &s.p, dst, &r.Remove)
+		scenes.DrawButton(a, &s.p, dst, &r.Remove)
 	}
-	DrawButton(a, &s.p, dst, &s.add)
+	scenes.DrawButton(a, &s.p, dst, &s.add)
 	// Right column: options, first player, seed.
 	rx := s.opts[0].R.X
-	ox, oal := StartOf(a, s.opts[0].R, 0)
-	DrawText(a, dst, a.T("option.title"), a.U(18), ox, s.opts[0].R.Y-a.U(16), oal, ColGold)
+	ox, oal := scenes.StartOf(a, s.opts[0].R, 0)
+	scenes.DrawText(a, dst, a.T("option.title"), a.U(18), ox, s.opts[0].R.Y-a.U(16), oal, scenes.ColGold)
 	helps := [3]string{"option.connect_to_start.help", "option.one_nugget_each.help", "option.sabotaged_get_nothing.help"}
 	for i := range s.opts {
-		DrawToggle(a, &s.p, dst, &s.opts[i])
-		DrawWrapped(a, dst, a.T(helps[i]), a.U(12), rx, s.opts[i].R.Y+s.opts[i].R.H+a.U(4), s.opts[i].R.W, AlignStart, ColTextDim)
+		scenes.DrawToggle(a, &s.p, dst, &s.opts[i])
+		scenes.DrawWrapped(a, dst, a.T(helps[i]), a.U(12), rx, s.opts[i].R.Y+s.opts[i].R.H+a.U(4), s.opts[i].R.W, scenes.AlignStart, scenes.ColTextDim)
 	}
-	DrawToggle(a, &s.p, dst, &s.random)
-	DrawWrapped(a, dst, a.T("scene.newgame.first_help"), a.U(12), rx, s.random.R.Y+s.random.R.H+a.U(4), s.random.R.W, AlignStart, ColTextDim)
-	DrawText(a, dst, a.T("scene.newgame.seed"), a.U(15), ox, s.seedR.Y-a.U(12), oal, ColText)
-	edge := ColEdge
-	if s.focus == FieldSeed {
-		edge = ColGold
+	scenes.DrawToggle(a, &s.p, dst, &s.random)
+	scenes.DrawWrapped(a, dst, a.T("scene.newgame.first_help"), a.U(12), rx, s.random.R.Y+s.random.R.H+a.U(4), s.random.R.W, scenes.AlignStart, scenes.ColTextDim)
+	scenes.DrawText(a, dst, a.T("scene.newgame.seed"), a.U(15), ox, s.seedR.Y-a.U(12), oal, scenes.ColText)
+	edge := scenes.ColEdge
+	if s.focus == scenes.FieldSeed {
+		edge = scenes.ColGold
 	}
-	s.p.Round(dst, s.seedR, a.U(6), ColTextDark, a.U(2), edge)
+	s.p.Round(dst, s.seedR, a.U(6), scenes.ColTextDark, a.U(2), edge)
 	seed := s.seed
-	col := ColText
-	if seed == "" && s.focus != FieldSeed {
-		seed, col = a.T("scene.newgame.seed_random"), ColTextDim
+	col := scenes.ColText
+	if seed == "" && s.focus != scenes.FieldSeed {
+		seed, col = a.T("scene.newgame.seed_random"), scenes.ColTextDim
 	}
-	if s.focus == FieldSeed && (s.ticks/30)%2 == 0 {
+	if s.focus == scenes.FieldSeed && (s.ticks/30)%2 == 0 {
 		seed += "|"
 	}
-	sx, sal := StartOf(a, s.seedR, a.U(10))
-	DrawText(a, dst, seed, a.U(17), sx, s.seedR.Cy(), sal, col)
-	DrawButton(a, &s.p, dst, &s.start)
-	DrawButton(a, &s.p, dst, &s.back)
+	sx, sal := scenes.StartOf(a, s.seedR, a.U(10))
+	scenes.DrawText(a, dst, seed, a.U(17), sx, s.seedR.Cy(), sal, col)
+	scenes.DrawButton(a, &s.p, dst, &s.start)
+	scenes.DrawButton(a, &s.p, dst, &s.back)
 	// The keys of the text fields, in the gap between Back and Start.
 	kx0 := math.Min(s.back.R.X+s.back.R.W, s.start.R.X+s.start.R.W) + a.U(16)
 	kx1 := math.Max(s.back.R.X, s.start.R.X) - a.U(16)
 	keys := a.T("scene.newgame.keys")
-	kh := WrappedHeight(a, keys, a.U(13), kx1-kx0)
-	DrawWrapped(a, dst, keys, a.U(13), (kx0+kx1)/2, s.start.R.Cy()-kh/2, kx1-kx0, AlignCenter, ColTextDim)
+	kh := scenes.WrappedHeight(a, keys, a.U(13), kx1-kx0)
+	scenes.DrawWrapped(a, dst, keys, a.U(13), (kx0+kx1)/2, s.start.R.Cy()-kh/2, kx1-kx0, scenes.AlignCenter, scenes.ColTextDim)
 	summary := s.summary(a)
 	// Above the start button, in the right column, where there is room
 	// even with ten seats in the smallest window.
 	// Its last line ends a little above the button, however many lines
 	// the language needs; an error goes above it.
-	sy := s.start.R.Y - a.U(8) - WrappedHeight(a, summary, a.U(13), s.start.R.W)
-	DrawWrapped(a, dst, summary, a.U(13), s.start.R.X, sy, s.start.R.W, AlignStart, ColTextDim)
+	sy := s.start.R.Y - a.U(8) - scenes.WrappedHeight(a, summary, a.U(13), s.start.R.W)
+	scenes.DrawWrapped(a, dst, summary, a.U(13), s.start.R.X, sy, s.start.R.W, scenes.AlignStart, scenes.ColTextDim)
 	if s.err != "" {
-		ey := sy - a.U(8) - WrappedHeight(a, s.err, a.U(14), s.start.R.W)
-		DrawWrapped(a, dst, s.err, a.U(14), s.start.R.X, ey, s.start.R.W, AlignStart, ColBad)
+		ey := sy - a.U(8) - scenes.WrappedHeight(a, s.err, a.U(14), s.start.R.W)
+		scenes.DrawWrapped(a, dst, s.err, a.U(14), s.start.R.X, ey, s.start.R.W, scenes.AlignStart, scenes.ColBad)
 	}
 	if s.ask.on {
 		s.drawAsk(a, dst)
@@ -374,7 +377,7 @@ func (s *newGameScene) Draw(a *App, dst *ebiten.Image) {
 
 // newAutoplayNewGame is the new-game scene as --autoplay fills it: every
 // seat a computer player.
-func newAutoplayNewGame(a *App) *newGameScene {
+func newAutoplayNewGame(a *scenes.App) *newGameScene {
 	s := newNewGameScene(a)
 	n := a.Cfg.Players
 	if n == 0 {
@@ -382,7 +385,7 @@ func newAutoplayNewGame(a *App) *newGameScene {
 	}
 	s.setup = Setup{Youngest: 0}
 	for i := 1; i <= n; i++ {
-		s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
+		s.setup.Seats = append(s.setup.Seats, scenes.SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
 	}
 	return s
 }
@@ -391,7 +394,7 @@ func newAutoplayNewGame(a *App) *newGameScene {
 // nil when there is none or it does not hold a valid Saboteur table. A name
 // is drawn as it is: one that fails saboteur.CheckName (too long, a control
 // character, a bidi override) is cut to fit.
-func lastSetup(st Settings) *Setup {
+func lastSetup(st scenes.Settings) *Setup {
 	if len(st.LastSetup) == 0 {
 		return nil
 	}

@@ -1,8 +1,10 @@
-package scenes
+package saboteur
 
 import (
 	"testing"
 	"time"
+
+	"github.com/goldvein/goldvein/scenes"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -55,7 +57,7 @@ func lessonCard(s *boardScene, l lesson) int {
 
 // tutorialMove makes the lesson asked for (or, with none, a pass) by the
 // mouse alone or by the keyboard alone.
-func tutorialMove(t *testing.T, h *Harness, s *boardScene, byKeys bool) {
+func tutorialMove(t *testing.T, h *scenes.Harness, s *boardScene, byKeys bool) {
 	l := s.m.tutor.cur
 	if l < 0 {
 		l = lessonPass
@@ -87,7 +89,7 @@ func tutorialMove(t *testing.T, h *Harness, s *boardScene, byKeys bool) {
 		h.In.X, h.In.Y, h.In.Right = int(card.Cx()), int(card.Cy()), true
 		h.Tick()
 	}
-	var to Rect
+	var to scenes.Rect
 	if l == lessonPass {
 		to = s.L.discard
 	} else {
@@ -119,20 +121,20 @@ func tutorialMove(t *testing.T, h *Harness, s *boardScene, byKeys bool) {
 // playTutorial goes from the menu through the guided round by the mouse
 // alone or the keyboard alone, until every lesson is done.
 func playTutorial(t *testing.T, byKeys bool) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	h.Ticks(2)
-	menu := h.A.Cur.(*MenuScene)
+	menu := h.A.Cur.(*scenes.MenuScene)
 	if byKeys {
-		h.Key(ebiten.KeyArrowUp)                          // the last button: Learn to play
-		if menu.Focus != len(menu.Pick.Games)+MenuLearn { // the game cards come first
+		h.Key(ebiten.KeyArrowUp)                                 // the last button: Learn to play
+		if menu.Focus != len(menu.Pick.Games)+scenes.MenuLearn { // the game cards come first
 			t.Fatalf("Up focuses button %d, want Learn to play", menu.Focus)
 		}
 		h.Key(ebiten.KeyEnter)
 	} else {
 		menu.Layout(h.A)
-		h.Click(menu.Buttons[MenuLearn].R)
+		h.Click(menu.Buttons[scenes.MenuLearn].R)
 	}
-	h.Ticks(FadeTicks + 2)
+	h.Ticks(scenes.FadeTicks + 2)
 	deadline := time.Now().Add(120 * time.Second)
 	lessons := 0
 	for time.Now().Before(deadline) {
@@ -154,7 +156,7 @@ func playTutorial(t *testing.T, byKeys bool) {
 			}
 			if tu.left() == 0 {
 				found := false
-				for _, d := range DrawnLines(h) {
+				for _, d := range scenes.DrawnLines(h) {
 					found = found || d.S == h.A.T("scene.tutorial.done") || len(d.S) > 10 && h.A.T("scene.tutorial.done")[:10] == d.S[:10]
 				}
 				if !found {

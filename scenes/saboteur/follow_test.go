@@ -1,8 +1,10 @@
-package scenes
+package saboteur
 
 import (
 	"testing"
 	"time"
+
+	"github.com/goldvein/goldvein/scenes"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
 )
@@ -14,7 +16,7 @@ import (
 // first to read pixels back makes Ebitengine run every draw command the
 // tests before it queued (see newScreen).
 func TestScreenshotsSettled(t *testing.T) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	dir := t.TempDir()
 	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed, h.A.Cfg.ScreenshotDir = true, 6, 3, dir
 	m, err := newAutoplayMatch(h.A)
@@ -55,7 +57,7 @@ func TestScreenshotsSettled(t *testing.T) {
 // computer player's hand, which must always be the hand of the moment the
 // board shows (the table runs far ahead of the motion).
 func TestAutoplayHandInStep(t *testing.T) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	h.A.Cfg.Autoplay, h.A.Cfg.Players = true, 5
 	m, err := newAutoplayMatch(h.A)
 	if err != nil {
@@ -92,7 +94,7 @@ func TestAutoplayHandInStep(t *testing.T) {
 // start before the screen watches; those moves must not be skipped), plus
 // a line per goal turned up (R7.1) and the round's end.
 func TestAutoplayLogsEveryMove(t *testing.T) {
-	h := NewHarness(t, TestGames)
+	h := scenes.NewHarness(t, testGames)
 	h.A.Cfg.Autoplay, h.A.Cfg.Players, h.A.Cfg.Seed = true, 10, 5
 	m, err := newAutoplayMatch(h.A)
 	if err != nil {

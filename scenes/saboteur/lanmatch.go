@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // matchTable is what a match needs of the table it shows: a local
@@ -57,7 +58,7 @@ func (t localTable) Submit(seat int, m saboteur.Move) error {
 // player leaves.
 type hostTable struct {
 	localTable
-	link *LanLink
+	link *scenes.LanLink
 }
 
 // Close ends the LAN game for everyone: the host stops.
@@ -69,7 +70,7 @@ func (t hostTable) Close() { t.link.Close() }
 // the screen's watcher redacted to what a spectator sees (saboteur.View.Public,
 // saboteur.Event.Redact(-1)), exactly as a local game.Table feeds them.
 type guestTable struct {
-	link  *LanLink
+	link  *scenes.LanLink
 	seat  int
 	watch *game.Inbox // the screen's public stream
 	inbox *game.Inbox // the guest's own seat
@@ -97,7 +98,7 @@ func (g *guestTable) View(seat int) saboteur.View {
 // lanLink).
 func (g *guestTable) Submit(seat int, m saboteur.Move) error {
 	if seat != g.seat {
-		return ErrNotYourSeat
+		return scenes.ErrNotYourSeat
 	}
 	g.mu.Lock()
 	v := g.mine
@@ -162,8 +163,8 @@ func (g *guestTable) Refused()     { g.redeliver() }
 func (g *guestTable) Reconnected() {}
 
 // Scene is the guest's first scene once the game has started.
-func (g *guestTable) Scene(a *App, lb lan.Lobby) (Scene, error) {
-	return startScene(a, newGuestMatch(g, SeatNames(a, lb))), nil
+func (g *guestTable) Scene(a *scenes.App, lb lan.Lobby) (scenes.Scene, error) {
+	return startScene(a, newGuestMatch(g, scenes.SeatNames(a, lb))), nil
 }
 
 // redeliver hands the newest views again without events: after the host
@@ -181,10 +182,10 @@ func (g *guestTable) redeliver() {
 // newHostMatch is the match of the LAN host's own player: the lan.Host's
 // table, the player's inbox in seat, the others are guests and computer
 // players on the host's side.
-func newHostMatch(link *LanLink, seat int, inbox *game.Inbox) *match {
+func newHostMatch(link *scenes.LanLink, seat int, inbox *game.Inbox) *match {
 	t := link.Host.Table()
 	m := &match{inbox: map[int]*game.Inbox{seat: inbox}, mine: map[int]saboteur.View{}, follow: -1,
-		humans: []int{seat}, started: Now(), lan: link}
+		humans: []int{seat}, started: scenes.Now(), lan: link}
 	m.setup.Youngest = -1
 	m.attach(t)
 	m.Table = hostTable{localTable: localTable{t}, link: link}
@@ -196,7 +197,7 @@ func newHostMatch(link *LanLink, seat int, inbox *game.Inbox) *match {
 // the host through link's client.
 func newGuestMatch(g *guestTable, names []string) *match {
 	m := &match{inbox: map[int]*game.Inbox{g.seat: g.inbox}, mine: map[int]saboteur.View{}, follow: -1,
-		humans: []int{g.seat}, started: Now(), lan: g.link, Table: g, watch: g.watch, names: names}
+		humans: []int{g.seat}, started: scenes.Now(), lan: g.link, Table: g, watch: g.watch, names: names}
 	m.setup.Youngest = -1
 	return m
 }

@@ -1,9 +1,10 @@
-package scenes
+package saboteur
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // A round's end is never shown unseen: when the last move lands, the board
@@ -15,7 +16,7 @@ import (
 
 // endUpdate runs the board while the round is over: the banner waits for
 // the player once the last motion has settled.
-func (s *boardScene) endUpdate(a *App) {
+func (s *boardScene) endUpdate(a *scenes.App) {
 	s.peekT = 0
 	if s.endHold > 0 {
 		s.endHold--
@@ -30,7 +31,7 @@ func (s *boardScene) endUpdate(a *App) {
 		s.texts.status, s.texts.hint = "", "" // nobody is on turn any more
 	}
 	b := s.endButton(a)
-	go_ := s.m.autoplay && s.endWait > int(60/Speed(a))
+	go_ := s.m.autoplay && s.endWait > int(60/scenes.Speed(a))
 	s.endWait++
 	if go_ || b.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter) || a.Key(ebiten.KeySpace) ||
 		a.Ptr.Released && s.L.maze.In(a.Ptr.X, a.Ptr.Y) {
@@ -39,27 +40,27 @@ func (s *boardScene) endUpdate(a *App) {
 }
 
 // endButton is the banner's button to the round's end.
-func (s *boardScene) endButton(a *App) Button {
+func (s *boardScene) endButton(a *scenes.App) scenes.Button {
 	r := s.endBanner(a)
-	return Button{R: Rect{r.Cx() - a.U(150), r.Y + r.H - a.U(50), a.U(300), a.U(40)}, Enabled: true, Primary: true,
+	return scenes.Button{R: scenes.R(r.Cx()-a.U(150), r.Y+r.H-a.U(50), a.U(300), a.U(40)), Enabled: true, Primary: true,
 		Label: a.T("scene.board.round_over_next")}
 }
 
 // endBanner is the banner's box, over the hand's place under the maze,
 // where it hides nothing of the maze.
-func (s *boardScene) endBanner(a *App) Rect {
+func (s *boardScene) endBanner(a *scenes.App) scenes.Rect {
 	ha := s.L.handArea
 	w := min(ha.W-a.U(20), a.U(520))
-	return Rect{ha.Cx() - w/2, ha.Y + a.U(14), w, min(a.U(110), ha.H-a.U(20))}
+	return scenes.R(ha.Cx()-w/2, ha.Y+a.U(14), w, min(a.U(110), ha.H-a.U(20)))
 }
 
 // drawEnd draws the round-over banner once the last motion has settled.
-func (s *boardScene) drawEnd(a *App, dst *ebiten.Image) {
+func (s *boardScene) drawEnd(a *scenes.App, dst *ebiten.Image) {
 	if s.ended == nil || len(s.anims) > 0 || s.endHold > 0 {
 		return
 	}
 	r := s.endBanner(a)
-	s.p.Round(dst, r, a.U(10), ColPanel, a.U(2), ColGold)
+	s.p.Round(dst, r, a.U(10), scenes.ColPanel, a.U(2), scenes.ColGold)
 	title := a.T("team.win.nobody")
 	switch s.ended.Winner {
 	case saboteur.Diggers:
@@ -67,21 +68,21 @@ func (s *boardScene) drawEnd(a *App, dst *ebiten.Image) {
 	case saboteur.Saboteurs:
 		title = a.T("team.win.saboteurs")
 	}
-	DrawText(a, dst, Fit(a, title, a.U(22), r.W-a.U(20)), a.U(22), r.Cx(), r.Y+a.U(24), AlignCenter, ColGold)
+	scenes.DrawText(a, dst, scenes.Fit(a, title, a.U(22), r.W-a.U(20)), a.U(22), r.Cx(), r.Y+a.U(24), scenes.AlignCenter, scenes.ColGold)
 	b := s.endButton(a)
-	DrawButton(a, &s.p, dst, &b)
+	scenes.DrawButton(a, &s.p, dst, &b)
 }
 
 // peekRect is where a map's peek shows: in the side panel, over the top
 // of the log.
-func (s *boardScene) peekRect(a *App) Rect {
+func (s *boardScene) peekRect(a *scenes.App) scenes.Rect {
 	l := s.L.log
-	return Rect{l.X, l.Y, l.W, min(a.U(200), l.H)}
+	return scenes.R(l.X, l.Y, l.W, min(a.U(200), l.H))
 }
 
 // peekInput closes the peek on a click on it or Space (Esc stays the way
 // to the menu); it reports whether the input was the peek's.
-func (s *boardScene) peekInput(a *App) bool {
+func (s *boardScene) peekInput(a *scenes.App) bool {
 	if s.peekT <= 0 {
 		return false
 	}

@@ -1,6 +1,9 @@
-package scenes
+package saboteur
 
-import "github.com/goldvein/goldvein/rules/saboteur"
+import (
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
+)
 
 // goldStep is one step of a round's gold handing-out as everyone saw it:
 // seat kept a gold card (its value stays hidden, R8.4). offered is how
@@ -14,7 +17,7 @@ type goldStep struct {
 // goldLines writes the handing-out in its order (R8.1: who drew, who kept
 // one of how many and passed how many on; R8.2: each saboteur's share),
 // a heading first. pending is the count of an offer still being chosen.
-func (s *roundEndScene) goldLines(a *App, pending int) []string {
+func (s *roundEndScene) goldLines(a *scenes.App, pending int) []string {
 	if len(s.steps) == 0 {
 		return nil
 	}

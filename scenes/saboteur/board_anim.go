@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // anim is one piece of motion: a card flying from one place to another
@@ -29,7 +30,7 @@ const (
 	animFlip
 )
 
-func (s *boardScene) stepAnims(a *App) {
+func (s *boardScene) stepAnims(a *scenes.App) {
 	k := 0
 	for i := range s.anims {
 		an := &s.anims[i]
@@ -76,7 +77,7 @@ func (s *boardScene) hidden(c saboteur.Cell) bool {
 }
 
 // startFly adds a flying card.
-func (s *boardScene) startFly(a *App, img *ebiten.Image, x0, y0, x1, y1, s0, s1 float64, dur int) *anim {
+func (s *boardScene) startFly(a *scenes.App, img *ebiten.Image, x0, y0, x1, y1, s0, s1 float64, dur int) *anim {
 	s.anims = append(s.anims, anim{kind: animFly, img: img, x0: x0, y0: y0, x1: x1, y1: y1, s0: s0, s1: s1, dur: max(dur, 1)})
 	return &s.anims[len(s.anims)-1]
 }
@@ -96,7 +97,7 @@ func (s *boardScene) seatPoint(seat int) (float64, float64) {
 
 // flyToCell flies img (cell-sized art) from seat to maze cell c; hide keeps
 // the maze from showing the card at c until it lands.
-func (s *boardScene) flyToCell(a *App, img *ebiten.Image, seat int, c saboteur.Cell, dur int, hide bool) {
+func (s *boardScene) flyToCell(a *scenes.App, img *ebiten.Image, seat int, c saboteur.Cell, dur int, hide bool) {
 	x, y := s.seatPoint(seat)
 	r := s.cellRect(a, c)
 	b := img.Bounds()
@@ -110,7 +111,7 @@ func (s *boardScene) flyToCell(a *App, img *ebiten.Image, seat int, c saboteur.C
 }
 
 // flipAt turns the goal at c face up (to face).
-func (s *boardScene) flipAt(a *App, c saboteur.Cell, face saboteur.Card, dur int) {
+func (s *boardScene) flipAt(a *scenes.App, c saboteur.Cell, face saboteur.Card, dur int) {
 	r := s.cellRect(a, c)
 	s.anims = append(s.anims, anim{kind: animFlip, img: s.cardImg(a, saboteur.Card{Kind: saboteur.Goal}), img2: s.cardImg(a, face),
 		x0: r.X, y0: r.Y, x1: r.X, y1: r.Y, s0: 1, s1: 1, dur: max(dur, 2), cell: c, hides: true})
@@ -118,13 +119,13 @@ func (s *boardScene) flipAt(a *App, c saboteur.Cell, face saboteur.Card, dur int
 }
 
 // rockfallAt shows the card at c crumbling away to the discard pile.
-func (s *boardScene) rockfallAt(a *App, c saboteur.Cell, card saboteur.Card, dur int) {
+func (s *boardScene) rockfallAt(a *scenes.App, c saboteur.Cell, card saboteur.Card, dur int) {
 	r := s.cellRect(a, c)
 	an := s.startFly(a, s.cardImg(a, card), r.X, r.Y, s.L.discard.X, s.L.discard.Y, 1, 0.4, dur)
 	an.fade = true
 }
 
-func (s *boardScene) flyBetweenSeats(a *App, img *ebiten.Image, from, to, dur int) {
+func (s *boardScene) flyBetweenSeats(a *scenes.App, img *ebiten.Image, from, to, dur int) {
 	x0, y0 := s.seatPoint(from)
 	x1, y1 := s.seatPoint(to)
 	b := img.Bounds()
@@ -134,7 +135,7 @@ func (s *boardScene) flyBetweenSeats(a *App, img *ebiten.Image, from, to, dur in
 }
 
 // flyToPile flies a face-down card from seat to the discard pile (R4.4).
-func (s *boardScene) flyToPile(a *App, seat, dur int) {
+func (s *boardScene) flyToPile(a *scenes.App, seat, dur int) {
 	x, y := s.seatPoint(seat)
 	img := a.Art(s.L.pileW()).Back()
 	b := img.Bounds()
@@ -142,7 +143,7 @@ func (s *boardScene) flyToPile(a *App, seat, dur int) {
 }
 
 // flyFromPile flies a card back from the draw pile to seat.
-func (s *boardScene) flyFromPile(a *App, seat, dur int) {
+func (s *boardScene) flyFromPile(a *scenes.App, seat, dur int) {
 	x, y := s.seatPoint(seat)
 	img := a.Art(s.L.pileW()).Back()
 	b := img.Bounds()
@@ -162,13 +163,13 @@ func (s *boardScene) drawAnims(dst *ebiten.Image) {
 		k := float64(an.t) / float64(an.dur)
 		switch an.kind {
 		case animFly:
-			e := EaseOut(k)
-			sc := Lerp(an.s0, an.s1, e)
+			e := scenes.EaseOut(k)
+			sc := scenes.Lerp(an.s0, an.s1, e)
 			alpha := float32(1)
 			if an.fade && k > 0.7 {
 				alpha = float32(1 - (k-0.7)/0.3)
 			}
-			s.p.Image(dst, an.img, Lerp(an.x0, an.x1, e), Lerp(an.y0, an.y1, e), sc, sc, alpha)
+			s.p.Image(dst, an.img, scenes.Lerp(an.x0, an.x1, e), scenes.Lerp(an.y0, an.y1, e), sc, sc, alpha)
 		case animFlip:
 			img := an.img
 			if k > 0.5 {

@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"math"
@@ -6,9 +6,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
-func (s *boardScene) input(a *App) {
+func (s *boardScene) input(a *scenes.App) {
 	p := &a.Ptr
 	// Zoom: wheel over the maze, or + and -.
 	if p.WheelY != 0 && s.L.maze.In(p.X, p.Y) {
@@ -33,7 +34,7 @@ func (s *boardScene) input(a *App) {
 			s.refresh(a)
 		default:
 			s.m.Close()
-			a.GoTo(NewMenuScene(a))
+			a.GoTo(scenes.NewMenuScene(a))
 			return
 		}
 	}
@@ -58,7 +59,7 @@ func (s *boardScene) input(a *App) {
 }
 
 // turnable is the hand card R or a right click turns.
-func (s *boardScene) turnable(a *App) int {
+func (s *boardScene) turnable(a *scenes.App) int {
 	if s.drag.on {
 		return s.drag.idx
 	}
@@ -70,7 +71,7 @@ func (s *boardScene) turnable(a *App) int {
 	return s.sel
 }
 
-func (s *boardScene) zoomBy(a *App, d int, fx, fy float64) {
+func (s *boardScene) zoomBy(a *scenes.App, d int, fx, fy float64) {
 	s.zoomed = true
 	z := min(max(s.zoom+d, 0), len(zoomSteps)-1)
 	if z == s.zoom {
@@ -86,7 +87,7 @@ func (s *boardScene) zoomBy(a *App, d int, fx, fy float64) {
 	s.camY = my - (fy-s.L.maze.Cy())/ch
 }
 
-func (s *boardScene) pointerInput(a *App) {
+func (s *boardScene) pointerInput(a *scenes.App) {
 	p := &a.Ptr
 	fx, fy := float64(p.X), float64(p.Y)
 	if p.Pressed {
@@ -102,7 +103,7 @@ func (s *boardScene) pointerInput(a *App) {
 	if s.drag.on {
 		d := &s.drag
 		d.x, d.y = fx-d.grabX, fy-d.grabY
-		if !d.started && math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY)) > a.U(DragThreshold) {
+		if !d.started && math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY)) > a.U(scenes.DragThreshold) {
 			d.started = true
 			if s.sel != d.idx {
 				s.sel, s.tsel = d.idx, -1
@@ -131,7 +132,7 @@ func (s *boardScene) pointerInput(a *App) {
 		if p.Released {
 			s.panning = false
 			// A click (no travel) on a lit target plays the selected card there.
-			if math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY)) < a.U(DragThreshold) {
+			if math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY)) < a.U(scenes.DragThreshold) {
 				s.clickMaze(a, fx, fy)
 			}
 		}
@@ -161,7 +162,7 @@ func (s *boardScene) handAt(x, y int) int {
 }
 
 // clickCard selects (or deselects) a hand card.
-func (s *boardScene) clickCard(a *App, i int) {
+func (s *boardScene) clickCard(a *scenes.App, i int) {
 	if s.sel == i {
 		s.sel, s.tsel = -1, -1
 	} else {
@@ -172,7 +173,7 @@ func (s *boardScene) clickCard(a *App, i int) {
 }
 
 // clickMaze plays the selected card on the clicked cell, if it is a target.
-func (s *boardScene) clickMaze(a *App, fx, fy float64) {
+func (s *boardScene) clickMaze(a *scenes.App, fx, fy float64) {
 	if s.sel < 0 || !s.myTurn() {
 		return
 	}
@@ -192,7 +193,7 @@ func (s *boardScene) clickMaze(a *App, fx, fy float64) {
 // top-left at (cx, cy): on the discard pile it passes; a path card snaps to
 // the nearest legal cell; action cards go on a player, a maze card or a
 // goal; anything else flies back, with the rule's reason when there is one.
-func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
+func (s *boardScene) drop(a *scenes.App, idx int, fx, fy, cx, cy float64) {
 	if !s.myTurn() {
 		s.flyBack(a, idx, cx, cy)
 		if s.view.Turn != s.me {
@@ -253,7 +254,7 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 			}
 			if m.Goal < 0 {
 				s.reason, s.reasonT = a.T("scene.board.map_on_goal"), 180
-				a.Audio.Play(SfxRefuse)
+				a.Audio.Play(scenes.SfxRefuse)
 				s.flyBack(a, idx, cx, cy)
 				return
 			}
@@ -262,7 +263,7 @@ func (s *boardScene) drop(a *App, idx int, fx, fy, cx, cy float64) {
 	}
 }
 
-func (s *boardScene) playOnSeat(a *App, idx, seat int, cx, cy float64) {
+func (s *boardScene) playOnSeat(a *scenes.App, idx, seat int, cx, cy float64) {
 	if !s.myTurn() || idx < 0 {
 		return
 	}
@@ -276,26 +277,26 @@ func (s *boardScene) playOnSeat(a *App, idx, seat int, cx, cy float64) {
 	s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, Target: seat}, cx, cy)
 }
 
-func (s *boardScene) discard(a *App, idx int, cx, cy float64) {
+func (s *boardScene) discard(a *scenes.App, idx int, cx, cy float64) {
 	if !s.myTurn() || idx < 0 || idx >= len(s.hand) {
 		return
 	}
 	s.play(a, idx, saboteur.Move{Seat: s.me, Type: saboteur.Discard, Card: s.hand[idx].card}, cx, cy)
-	a.Audio.Play(SfxDeal)
+	a.Audio.Play(scenes.SfxDeal)
 }
 
-func (s *boardScene) flyBack(a *App, idx int, cx, cy float64) {
+func (s *boardScene) flyBack(a *scenes.App, idx int, cx, cy float64) {
 	if idx < 0 || idx >= len(s.hand) {
 		return
 	}
 	r := s.hand[idx].r
-	s.startFly(a, s.handImg(a, idx), cx, cy, r.X, r.Y, 1, 1, int(16/Speed(a))+1)
+	s.startFly(a, s.handImg(a, idx), cx, cy, r.X, r.Y, 1, 1, int(16/scenes.Speed(a))+1)
 }
 
 // keyInput is the keyboard path: Tab/Shift-Tab pick a card, arrows pick a
 // cell or a target (or pan when no card is picked), R turns, Enter plays,
 // D discards.
-func (s *boardScene) keyInput(a *App) {
+func (s *boardScene) keyInput(a *scenes.App) {
 	shift := a.In.KeyPressed(ebiten.KeyShift)
 	if a.Key(ebiten.KeyTab) && len(s.hand) > 0 && !s.m.autoplay {
 		n := len(s.hand)
@@ -358,7 +359,7 @@ func (s *boardScene) keyInput(a *App) {
 // sayPickFirst answers D (discard) pressed with no card picked: which
 // card goes is the player's choice, so say how to pick it (or that it is
 // not their turn).
-func (s *boardScene) sayPickFirst(a *App) {
+func (s *boardScene) sayPickFirst(a *scenes.App) {
 	key := "scene.board.discard_pick"
 	switch {
 	case !s.myTurn() && s.view.Turn != s.me:
@@ -369,11 +370,11 @@ func (s *boardScene) sayPickFirst(a *App) {
 		key = "scene.board.hint_empty"
 	}
 	s.reason, s.reasonT = a.T(key), 180
-	a.Audio.Play(SfxRefuse)
+	a.Audio.Play(scenes.SfxRefuse)
 }
 
 // refuseNoTarget explains why the selected card has nowhere to go.
-func (s *boardScene) refuseNoTarget(a *App) {
+func (s *boardScene) refuseNoTarget(a *scenes.App) {
 	c := s.hand[s.sel].placed()
 	key := "scene.board.no_target"
 	switch {
@@ -383,7 +384,7 @@ func (s *boardScene) refuseNoTarget(a *App) {
 		key = "scene.board.no_target_turn"
 	}
 	s.reason, s.reasonT = a.T(key), 180
-	a.Audio.Play(SfxRefuse)
+	a.Audio.Play(scenes.SfxRefuse)
 }
 
 // stepTarget moves the target selection: seats go up and down the list;
@@ -433,7 +434,7 @@ func (s *boardScene) camToTarget() {
 	}
 }
 
-func (s *boardScene) chooserInput(a *App) {
+func (s *boardScene) chooserInput(a *scenes.App) {
 	ch := &s.chooser
 	pick := -1
 	for i := range ch.r {
@@ -455,8 +456,8 @@ func (s *boardScene) chooserInput(a *App) {
 	s.play(a, ch.idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, Target: ch.seat, Tool: ch.tools[pick]}, -1, -1)
 }
 
-func (s *boardScene) curtainButton(a *App) Button {
+func (s *boardScene) curtainButton(a *scenes.App) scenes.Button {
 	w, h := float64(a.W), float64(a.H)
-	return Button{R: Rect{w/2 - a.U(170), h - a.U(110), a.U(340), a.U(54)}, Enabled: true, Primary: true,
+	return scenes.Button{R: scenes.R(w/2-a.U(170), h-a.U(110), a.U(340), a.U(54)), Enabled: true, Primary: true,
 		Label: a.T("scene.curtain.show", "name", s.m.name(s.me))}
 }

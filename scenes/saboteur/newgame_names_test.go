@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"os"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // TestLoadSettingsCutsSetupNames: a corrupt settings.json's last_setup
@@ -23,7 +24,7 @@ func TestLoadSettingsCutsSetupNames(t *testing.T) {
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := lastSetup(LoadSettings(path))
+	s := lastSetup(scenes.LoadSettings(path))
 	if s == nil {
 		t.Fatal("last_setup dropped; want its names cut")
 	}

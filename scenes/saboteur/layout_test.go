@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // TestSmallAndLargeWindows draws the new-game table and the board of a
@@ -22,11 +23,11 @@ func TestSmallAndLargeWindows(t *testing.T) {
 		h, b := startBoard(t, oneHuman(10), 4)
 		h.A.Settings.UIScale = tc.scale
 		h.A.LayoutF(tc.w, tc.h)
-		h.Screen = NewScreen(h.A)
+		h.Screen = scenes.NewScreen(h.A)
 		h.Ticks(3)
 		L := b.L
 		W, H := float64(h.A.W), float64(h.A.H)
-		on := func(what string, r Rect) {
+		on := func(what string, r scenes.Rect) {
 			if r.X < -0.5 || r.Y < -0.5 || r.X+r.W > W+0.5 || r.Y+r.H > H+0.5 || r.W <= 0 || r.H <= 0 {
 				t.Errorf("%s: %s %+v off the %gx%g screen", name, what, r, W, H)
 			}
@@ -65,7 +66,7 @@ func TestMazeStaysInView(t *testing.T) {
 		name := fmt.Sprintf("%gx%g", size[0], size[1])
 		h, b := startBoard(t, oneHuman(4), 4)
 		h.A.LayoutF(size[0], size[1])
-		h.Screen = NewScreen(h.A)
+		h.Screen = scenes.NewScreen(h.A)
 		h.Ticks(2)
 		inView := func(when string) {
 			t.Helper()

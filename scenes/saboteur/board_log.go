@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"image/color"
@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
@@ -20,7 +21,7 @@ type logLine struct {
 
 // logHit is where a log line was last drawn, for clicks.
 type logHit struct {
-	r     Rect
+	r     scenes.Rect
 	entry int
 }
 
@@ -82,7 +83,7 @@ func (s *boardScene) playsFromLog() {
 // seat's colour with its initial, bright at first and then faint; a
 // rockfall leaves a ghost of the card it removed, crossed out, until
 // something else lies there.
-func (s *boardScene) drawPlays(a *App, dst *ebiten.Image) {
+func (s *boardScene) drawPlays(a *scenes.App, dst *ebiten.Image) {
 	mr := s.L.maze
 	for seat, lp := range s.plays {
 		if !lp.on || s.hidden(lp.cell) {
@@ -96,7 +97,7 @@ func (s *boardScene) drawPlays(a *App, dst *ebiten.Image) {
 		c := seatColour(seat)
 		if lp.rock && !s.tileAt(lp.cell) {
 			s.p.Image(dst, s.cardImg(a, lp.removed), r.X, r.Y, 1, 1, float32(0.25+0.35*k))
-			x := ColBad
+			x := scenes.ColBad
 			x.A = uint8(255 * (0.4 + 0.6*k))
 			s.p.Line(dst, r.X+r.W*0.2, r.Y+r.H*0.2, r.X+r.W*0.8, r.Y+r.H*0.8, a.U(3), x)
 			s.p.Line(dst, r.X+r.W*0.8, r.Y+r.H*0.2, r.X+r.W*0.2, r.Y+r.H*0.8, a.U(3), x)
@@ -104,15 +105,15 @@ func (s *boardScene) drawPlays(a *App, dst *ebiten.Image) {
 		c.A = uint8(255 * k)
 		s.p.Frame(dst, r.Inset(-a.U(1)), a.U(2)+a.U(2)*k, c)
 		// The seat's badge in the corner: who played here.
-		b := Rect{r.X + a.U(2), r.Y + a.U(2), a.U(16), a.U(16)}
+		b := scenes.R(r.X+a.U(2), r.Y+a.U(2), a.U(16), a.U(16))
 		s.p.Round(dst, b, a.U(4), c, 0, c)
-		ink := ColTextDark
+		ink := scenes.ColTextDark
 		ink.A = c.A
-		DrawText(a, dst, s.initial(seat), a.U(11), b.Cx(), b.Cy(), AlignCenter, ink)
+		scenes.DrawText(a, dst, s.initial(seat), a.U(11), b.Cx(), b.Cy(), scenes.AlignCenter, ink)
 	}
 	if s.flashT > 0 {
 		r := s.cellRect(a, s.flash)
-		c := ColGold
+		c := scenes.ColGold
 		c.A = uint8(255 * (0.5 + 0.5*math.Abs(math.Sin(float64(s.flashT)/6))))
 		s.p.Frame(dst, r.Inset(-a.U(3)), a.U(4), c)
 	}
@@ -153,7 +154,7 @@ func (s *boardScene) tileAt(c saboteur.Cell) bool {
 }
 
 // wrapLog brings the wrapped lines up to the log's entries.
-func (s *boardScene) wrapLog(a *App, tw, size float64) {
+func (s *boardScene) wrapLog(a *scenes.App, tw, size float64) {
 	if s.logW != tw || s.logN > len(s.m.log) || s.logLang != a.Cat.Lang() {
 		s.logLines, s.logN = s.logLines[:0], 0
 	}
@@ -184,9 +185,9 @@ func (s *boardScene) wrapLog(a *App, tw, size float64) {
 // drawLog draws the log: the newest lines at the bottom (or, scrolled
 // back, older ones), each action with its card's picture, the rounds
 // apart.
-func (s *boardScene) drawLog(a *App, dst *ebiten.Image) {
+func (s *boardScene) drawLog(a *scenes.App, dst *ebiten.Image) {
 	r := s.L.log
-	s.p.Round(dst, r, a.U(6), ColPanel, a.U(1), ColEdge)
+	s.p.Round(dst, r, a.U(6), scenes.ColPanel, a.U(1), scenes.ColEdge)
 	lh := a.U(17)
 	size := a.U(12.5)
 	iconW := a.U(14)
@@ -194,10 +195,10 @@ func (s *boardScene) drawLog(a *App, dst *ebiten.Image) {
 	rows := max(int((r.H-a.U(10))/lh), 1)
 	s.logScroll = min(max(s.logScroll, 0), max(len(s.logLines)-rows, 0))
 	rtl := s.L.rtl
-	x, al := r.X+a.U(8)+iconW, AlignStart
+	x, al := r.X+a.U(8)+iconW, scenes.AlignStart
 	ix := r.X + a.U(8)
 	if rtl {
-		x, al = r.X+r.W-a.U(8)-iconW, AlignEnd
+		x, al = r.X+r.W-a.U(8)-iconW, scenes.AlignEnd
 		ix = r.X + r.W - a.U(8) - a.U(11)
 	}
 	art := a.Art(int(a.U(11)))
@@ -209,37 +210,37 @@ func (s *boardScene) drawLog(a *App, dst *ebiten.Image) {
 	}
 	for i := len(s.logLines) - 1 - s.logScroll; i >= 0 && y > r.Y+lh/2; i-- {
 		l := s.logLines[i]
-		s.logHits = append(s.logHits, logHit{r: Rect{r.X, y - lh/2, r.W, lh}, entry: l.entry})
-		col := ColTextDim
+		s.logHits = append(s.logHits, logHit{r: scenes.R(r.X, y-lh/2, r.W, lh), entry: l.entry})
+		col := scenes.ColTextDim
 		switch {
 		case l.sep:
-			col = ColGold
-			DrawText(a, dst, l.s, size, r.Cx(), y, AlignCenter, col)
+			col = scenes.ColGold
+			scenes.DrawText(a, dst, l.s, size, r.Cx(), y, scenes.AlignCenter, col)
 			y -= lh
 			continue
 		case l.entry == newest:
-			col = ColText
+			col = scenes.ColText
 		}
 		if s.flashT > 0 && l.entry == s.flashE {
-			s.p.Fill(dst, Rect{r.X + a.U(3), y - lh/2, r.W - a.U(6), lh}, ColPanelHi)
+			s.p.Fill(dst, scenes.R(r.X+a.U(3), y-lh/2, r.W-a.U(6), lh), scenes.ColPanelHi)
 		}
 		if l.first {
 			if c, ok := logCard(s.m.log[l.entry].ev); ok {
 				s.p.Image(dst, art.Card(c), ix, y-float64(art.Height())/2, 1, 1, 1)
 			}
 		}
-		DrawText(a, dst, l.s, size, x, y, al, col)
+		scenes.DrawText(a, dst, l.s, size, x, y, al, col)
 		y -= lh
 	}
 	if s.logScroll > 0 {
 		// Scrolled back: a mark that newer lines wait below.
-		DrawText(a, dst, "▼", size, r.Cx(), r.Y+r.H-a.U(6), AlignCenter, ColGold)
+		scenes.DrawText(a, dst, "▼", size, r.Cx(), r.Y+r.H-a.U(6), scenes.AlignCenter, scenes.ColGold)
 	}
 }
 
 // logInput scrolls the log (wheel over it, Page Up / Page Down) and
 // flashes the cell of a clicked line.
-func (s *boardScene) logInput(a *App) {
+func (s *boardScene) logInput(a *scenes.App) {
 	p := &a.Ptr
 	if p.WheelY != 0 && s.L.log.In(p.X, p.Y) {
 		s.logScroll += int(math.Copysign(3, p.WheelY))
@@ -279,7 +280,7 @@ func (s *boardScene) roundStartEntry() int {
 }
 
 // flashAt makes maze cell c blink for a moment, in view.
-func (s *boardScene) flashAt(a *App, c saboteur.Cell, entry int) {
+func (s *boardScene) flashAt(a *scenes.App, c saboteur.Cell, entry int) {
 	s.flash, s.flashE, s.flashT = c, entry, 100
 	r := s.cellRect(a, c)
 	mr := s.L.maze

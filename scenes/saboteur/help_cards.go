@@ -1,11 +1,12 @@
-package scenes
+package saboteur
 
 import (
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // cardCaption names a card as the help's picture shows it.
-func cardCaption(a *App, c saboteur.Card) string {
+func cardCaption(a *scenes.App, c saboteur.Card) string {
 	switch c.Kind {
 	case saboteur.Path:
 		if c.DeadEnd {
@@ -57,7 +58,7 @@ func cardCaption(a *App, c saboteur.Card) string {
 }
 
 // roleCaption names a role card.
-func roleCaption(a *App, r saboteur.Role) string {
+func roleCaption(a *scenes.App, r saboteur.Role) string {
 	if r == saboteur.Saboteur {
 		return a.T("role.saboteur")
 	}

@@ -1,4 +1,4 @@
-package scenes
+package saboteur
 
 import (
 	"image/color"
@@ -8,19 +8,20 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // finalScene is the end of the game (R9.1): the standings with every
 // player's gold, now revealed (R8.4), the winners (ties share the win), the
 // gold won in each round as a bar chart, and "play again" / "menu".
 type finalScene struct {
-	p      Painter
+	p      scenes.Painter
 	m      *match
 	view   saboteur.View
 	order  []int // seats by gold, most first
 	best   int
-	again  Button
-	menu   Button
+	again  scenes.Button
+	menu   scenes.Button
 	t      int
 	header string
 }
@@ -28,7 +29,7 @@ type finalScene struct {
 // roundColors tell the rounds apart in the chart (also labelled).
 var roundColors = [3]color.RGBA{{0xf2, 0xb6, 0x1f, 0xff}, {0x6c, 0xb4, 0xe0, 0xff}, {0xd8, 0x7c, 0x5a, 0xff}}
 
-func newFinalScene(a *App, m *match, v saboteur.View) *finalScene {
+func newFinalScene(a *scenes.App, m *match, v saboteur.View) *finalScene {
 	s := &finalScene{m: m, view: v}
 	n := v.Options.Players
 	for i := 0; i < n; i++ {
@@ -59,22 +60,22 @@ func newFinalScene(a *App, m *match, v saboteur.View) *finalScene {
 		}
 		s.header = a.T("scene.final.tie", "names", list)
 	}
-	a.Audio.Play(SfxRoundEnd)
+	a.Audio.Play(scenes.SfxRoundEnd)
 	return s
 }
 
 func (s *finalScene) Name() string { return "final" }
 
-func (s *finalScene) layout(a *App) {
+func (s *finalScene) layout(a *scenes.App) {
 	w, h := float64(a.W), float64(a.H)
-	s.again = Button{R: Rect{w/2 - a.U(330), h - a.U(72), a.U(300), a.U(52)}, Label: a.T("scene.final.again"), Enabled: !s.m.autoplay && s.m.lan == nil, Primary: true}
-	s.menu = Button{R: Rect{w/2 + a.U(30), h - a.U(72), a.U(300), a.U(52)}, Label: a.T("scene.final.menu"), Enabled: true}
+	s.again = scenes.Button{R: scenes.R(w/2-a.U(330), h-a.U(72), a.U(300), a.U(52)), Label: a.T("scene.final.again"), Enabled: !s.m.autoplay && s.m.lan == nil, Primary: true}
+	s.menu = scenes.Button{R: scenes.R(w/2+a.U(30), h-a.U(72), a.U(300), a.U(52)), Label: a.T("scene.final.menu"), Enabled: true}
 	if a.RTL() {
 		s.again.R, s.menu.R = s.menu.R, s.again.R
 	}
 }
 
-func (s *finalScene) Update(a *App) error {
+func (s *finalScene) Update(a *scenes.App) error {
 	s.t++
 	s.layout(a)
 	if a.Cfg.ExitAfterGame && s.t > 60 {
@@ -92,17 +93,17 @@ func (s *finalScene) Update(a *App) error {
 		return nil
 	}
 	if s.menu.Clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.GoTo(NewMenuScene(a))
+		a.GoTo(scenes.NewMenuScene(a))
 	}
 	return nil
 }
 
-func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
+func (s *finalScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)
-	DrawTableBackground(a, &s.p, dst)
+	scenes.DrawTableBackground(a, &s.p, dst)
 	w, h := float64(a.W), float64(a.H)
-	DrawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(32), AlignCenter, ColTextDim)
-	DrawText(a, dst, s.header, a.U(36), w/2, a.U(74), AlignCenter, ColGold)
+	scenes.DrawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(32), scenes.AlignCenter, scenes.ColTextDim)
+	scenes.DrawText(a, dst, s.header, a.U(36), w/2, a.U(74), scenes.AlignCenter, scenes.ColGold)
 	n := len(s.order)
 	top := a.U(120)
 	rowH := math.Min(a.U(44), (h-top-a.U(150))/float64(max(n, 1)))
@@ -114,32 +115,32 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 	maxGold := math.Max(float64(s.best), 1)
 	gold := a.Art(int(rowH * 0.55))
 	// Laid out left to right, then mirrored for a right-to-left language.
-	mir := NewMirrored(a, dst, w)
+	mir := scenes.NewMirrored(a, dst, w)
 	M, text := mir.Rect, mir.Text
 	for k, seat := range s.order {
 		y := top + float64(k)*rowH
-		r := Rect{x0, y, tw, rowH - a.U(4)}
+		r := scenes.R(x0, y, tw, rowH-a.U(4))
 		sc := 0
 		if seat < len(s.view.Scores) {
 			sc = s.view.Scores[seat]
 		}
 		win := sc == s.best
-		bg, edge := ColPanel, ColEdge
+		bg, edge := scenes.ColPanel, scenes.ColEdge
 		if win {
-			bg, edge = ColPanelHi, ColGold
+			bg, edge = scenes.ColPanelHi, scenes.ColGold
 		}
 		s.p.Round(dst, M(r), a.U(6), bg, a.U(2), edge)
 		place := k + 1
 		for place > 1 && seat < len(s.view.Scores) && s.view.Scores[s.order[place-2]] == sc {
 			place--
 		}
-		text(a.Num(place), a.U(18), x0+a.U(20), r.Cy(), AlignCenter, ColTextDim)
+		text(a.Num(place), a.U(18), x0+a.U(20), r.Cy(), scenes.AlignCenter, scenes.ColTextDim)
 		if win {
-			g := M(Rect{x0 + a.U(38), r.Cy() - float64(gold.Height())/2, float64(gold.Width()), float64(gold.Height())})
+			g := M(scenes.R(x0+a.U(38), r.Cy()-float64(gold.Height())/2, float64(gold.Width()), float64(gold.Height())))
 			s.p.Image(dst, gold.GoldCard(3), g.X, g.Y, 1, 1, 1)
 		}
-		text(s.m.name(seat), a.U(17), x0+a.U(38)+float64(gold.Width())+a.U(8), r.Cy(), AlignStart, ColText)
-		text(a.N("gold.amount", sc), a.U(17), barX-a.U(12), r.Cy(), AlignEnd, ColGold)
+		text(s.m.name(seat), a.U(17), x0+a.U(38)+float64(gold.Width())+a.U(8), r.Cy(), scenes.AlignStart, scenes.ColText)
+		text(a.N("gold.amount", sc), a.U(17), barX-a.U(12), r.Cy(), scenes.AlignEnd, scenes.ColGold)
 		// Gold per round, stacked.
 		bx := barX
 		for ri, res := range s.view.Results {
@@ -147,7 +148,7 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 				continue
 			}
 			bw := barW * float64(res.Gold[seat]) / maxGold
-			s.p.Fill(dst, M(Rect{bx, r.Y + r.H*0.25, bw, r.H * 0.5}), roundColors[ri])
+			s.p.Fill(dst, M(scenes.R(bx, r.Y+r.H*0.25, bw, r.H*0.5)), roundColors[ri])
 			bx += bw
 		}
 	}
@@ -158,11 +159,11 @@ func (s *finalScene) Draw(a *App, dst *ebiten.Image) {
 		if ri >= len(roundColors) {
 			break
 		}
-		s.p.Fill(dst, M(Rect{lx, ly - a.U(7), a.U(14), a.U(14)}), roundColors[ri])
-		text(a.T("scene.final.round", "n", ri+1), a.U(14), lx+a.U(20), ly, AlignStart, ColTextDim)
+		s.p.Fill(dst, M(scenes.R(lx, ly-a.U(7), a.U(14), a.U(14))), roundColors[ri])
+		text(a.T("scene.final.round", "n", ri+1), a.U(14), lx+a.U(20), ly, scenes.AlignStart, scenes.ColTextDim)
 		lx += a.U(120)
 	}
-	text(a.T("score.per_round"), a.U(14), barX-a.U(12), ly, AlignEnd, ColTextDim)
-	DrawButton(a, &s.p, dst, &s.again)
-	DrawButton(a, &s.p, dst, &s.menu)
+	text(a.T("score.per_round"), a.U(14), barX-a.U(12), ly, scenes.AlignEnd, scenes.ColTextDim)
+	scenes.DrawButton(a, &s.p, dst, &s.again)
+	scenes.DrawButton(a, &s.p, dst, &s.menu)
 }
