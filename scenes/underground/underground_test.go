@@ -297,7 +297,7 @@ func TestUGContinueRestoresTable(t *testing.T) {
 		}
 		n := len(m.table.Record().Moves)
 		s.play(h.A, mv)
-		if len(m.table.Record().Moves) != n+1 {
+		if len(m.table.Record().Moves) < n+1 { // the computer players may have moved after it
 			t.Fatalf("step %s: %s was not played (%s)", s.moves.step, mv, s.refusal)
 		}
 	}
@@ -471,7 +471,9 @@ func TestUGBoardInThreeLanguages(t *testing.T) {
 				}
 				n := len(m.table.Record().Moves)
 				s.play(h.A, mv)
-				if len(m.table.Record().Moves) != n+1 {
+				// At least this move: the computer players may have moved
+				// after it already.
+				if len(m.table.Record().Moves) < n+1 {
 					t.Fatalf("step %s: %s was not played (%s)", s.moves.step, mv, s.refusal)
 				}
 			}
