@@ -396,6 +396,13 @@ func (a *App) RequestShot(name string) {
 	}
 }
 
+// Settler is a scene whose motion can be under way (cards flying, a die
+// rolling): Settled reports whether it has come to rest, so --screenshots
+// takes its picture then.
+type Settler interface {
+	Settled() bool
+}
+
 // screenshot saves the first settled frame of each scene (20 ticks after it
 // appeared, so the entry motion is over) and any requested frame.
 func (a *App) screenshot(screen *ebiten.Image) {
@@ -404,8 +411,8 @@ func (a *App) screenshot(screen *ebiten.Image) {
 	}
 	name := ""
 	settled := a.ShotWait >= 20
-	if st, ok := a.Cur.(interface{ settled() bool }); ok {
-		settled = a.ShotWait >= 20 && st.settled() || a.ShotWait > 600
+	if st, ok := a.Cur.(Settler); ok {
+		settled = a.ShotWait >= 20 && st.Settled() || a.ShotWait > 600
 	}
 	if n := a.Cur.Name(); !a.Shots[n] && settled {
 		name = n

@@ -187,8 +187,9 @@ func TestNoLiteralText(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"menu.go", "newgame.go", "settingsscene.go", "help.go", "reveal.go", "board_draw.go",
-		"roundend.go", "final.go", "crash.go", "lobby.go", "join.go", "chat.go"} {
+	for _, f := range []string{"menu.go", "settingsscene.go", "help.go", "crash.go", "lobby.go", "join.go", "chat.go",
+		"saboteur/newgame.go", "saboteur/reveal.go", "saboteur/board_draw.go", "saboteur/roundend.go", "saboteur/final.go",
+		"incangold/board.go", "incangold/end.go", "underground/play.go", "underground/end.go"} {
 		if !read[f] {
 			t.Errorf("%s was not read: test out of date?", f)
 		}

@@ -90,8 +90,8 @@ func TestGamePicker(t *testing.T) {
 			}
 			h.Key(ebiten.KeyEnter)
 			h.Ticks(20)
-			if a.Cur.Name() != "newgame" {
-				t.Errorf("%s: Enter on New game opened %s", name, a.Cur.Name())
+			if want := a.Game().NewGame(a, false).Name(); a.Cur.Name() != want {
+				t.Errorf("%s: Enter on New game opened %s, want %s", name, a.Cur.Name(), want)
 			}
 		}
 	}

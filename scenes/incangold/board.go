@@ -404,7 +404,7 @@ func (s *igBoardScene) tentShown(seat int) bool {
 }
 
 // settled: the screenshot waits for the round's first card.
-func (s *igBoardScene) settled() bool { return len(s.m.st.path) > 0 && s.busy <= 0 }
+func (s *igBoardScene) Settled() bool { return len(s.m.st.path) > 0 && s.busy <= 0 }
 
 func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)

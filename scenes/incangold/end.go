@@ -84,7 +84,7 @@ func (s *igRoundEndScene) leave(a *scenes.App) {
 	a.GoTo(newIGBoardScene(a, s.m))
 }
 
-func (s *igRoundEndScene) settled() bool { return s.t > 20 }
+func (s *igRoundEndScene) Settled() bool { return s.t > 20 }
 
 func (s *igRoundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)

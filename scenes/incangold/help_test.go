@@ -23,7 +23,7 @@ func TestIncanRulesHelp(t *testing.T) {
 	h.Ticks(2)
 	menu := h.A.Cur.(*scenes.MenuScene)
 	menu.Layout(h.A)
-	h.Click(menu.Pick.Cards[1]) // Incan Gold's card
+	h.Click(menu.Pick.Cards[0]) // Incan Gold's card
 	menu.Layout(h.A)
 	if h.A.GameID != igGameID || !menu.Buttons[scenes.MenuRules].Enabled || menu.Buttons[scenes.MenuLearn].Enabled {
 		t.Fatalf("picked %q: Rules enabled %v, Learn enabled %v; want Incan Gold, Rules on, Learn off",

@@ -106,7 +106,7 @@ func igPlayLAN(t *testing.T, h *scenes.Harness, me int, keys bool, other func(),
 				continue
 			}
 		case *igRoundEndScene:
-			if h.A.Fade == 0 && s.settled() {
+			if h.A.Fade == 0 && s.Settled() {
 				h.Key(ebiten.KeyEnter)
 				continue
 			}

@@ -172,7 +172,7 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		b := s.curtainButton(a)
 		scenes.DrawButton(a, p, dst, &b)
 	}
-	if s.shotName != "" && a.Fade == 0 && s.settled() {
+	if s.shotName != "" && a.Fade == 0 && s.Settled() {
 		// Asked for here, for this very frame (Ebitengine may run several
 		// Updates before one Draw), once no card is in flight.
 		a.RequestShot(s.shotName)

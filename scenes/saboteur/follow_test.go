@@ -35,7 +35,7 @@ func TestScreenshotsSettled(t *testing.T) {
 		switch s := h.A.Cur.(type) {
 		case *boardScene:
 			boards++
-			if !s.settled() {
+			if !s.Settled() {
 				t.Fatalf("board shot at move %d in motion: %d motions, dealing %d, mid-move %v", s.view.Moves, len(s.anims), s.dealing, s.midMove)
 			}
 			if boards == 3 {
@@ -43,7 +43,7 @@ func TestScreenshotsSettled(t *testing.T) {
 				return // the first and two taken every 12 moves
 			}
 		case *revealScene:
-			if !s.settled() {
+			if !s.Settled() {
 				t.Fatalf("reveal shot with the role card turning (tick %d)", s.t)
 			}
 		case *roundEndScene:

@@ -166,4 +166,4 @@ func drawCurtainFrom(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, name s
 
 // settled reports that the role card has turned face up (screenshots wait
 // for it).
-func (s *revealScene) settled() bool { return s.curtain || float64(s.t) > 12+30/s.speed }
+func (s *revealScene) Settled() bool { return s.curtain || float64(s.t) > 12+30/s.speed }

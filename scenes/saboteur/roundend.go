@@ -374,4 +374,4 @@ func (s *roundEndScene) drawMaze(a *scenes.App, dst *ebiten.Image, r scenes.Rect
 }
 
 // settled reports that the handing-out is over (screenshots wait for it).
-func (s *roundEndScene) settled() bool { return s.done }
+func (s *roundEndScene) Settled() bool { return s.done }

@@ -455,4 +455,4 @@ func (s *ugPlayScene) drawCurtain(a *scenes.App, dst *ebiten.Image) {
 
 // settled reports that nothing moves (the screenshot of the board waits
 // for it).
-func (s *ugPlayScene) settled() bool { return s.busy <= 0 && s.die.t < 0 }
+func (s *ugPlayScene) Settled() bool { return s.busy <= 0 && s.die.t < 0 }
