@@ -77,7 +77,7 @@ type App struct {
 	Settings Settings
 	Cat      *i18n.Catalog
 	Pal      sprites.Palette
-	arts     map[int]*sprites.Art
+	cache    map[any]any // the games' per-app values (Cached): art at a size
 	Audio    *audioOut
 	Dirs     dirs
 
@@ -138,7 +138,7 @@ func NewApp(cfg Config) (*App, error) {
 	if len(cfg.Games) == 0 {
 		return nil, errors.New("scenes: no games (Config.Games)")
 	}
-	a := &App{Cfg: cfg, In: cfg.Input, arts: map[int]*sprites.Art{}, Shots: map[string]bool{}, scale: 1, W: MinWidth, H: MinHeight, GameID: cfg.Game}
+	a := &App{Cfg: cfg, In: cfg.Input, cache: map[any]any{}, Shots: map[string]bool{}, scale: 1, W: MinWidth, H: MinHeight, GameID: cfg.Game}
 	if a.In == nil {
 		a.In = &EbitenInput{}
 	}
@@ -185,7 +185,7 @@ func (a *App) applyPalette() {
 	} else {
 		a.Pal = sprites.Classic()
 	}
-	a.arts = map[int]*sprites.Art{}
+	clear(a.cache) // art is drawn again in the new colours
 }
 
 // T is the catalogue's text for key (i18n.Catalog.T).
@@ -200,17 +200,20 @@ func (a *App) Num(n int) string { return a.Cat.Num(n) }
 // RTL reports whether the language is written right to left.
 func (a *App) RTL() bool { return a.Cat.RTL() }
 
-// Art returns the card art drawn widthPx pixels wide, made once per width.
-func (a *App) Art(widthPx int) *sprites.Art {
-	if widthPx < 8 {
-		widthPx = 8
-	}
-	art, ok := a.arts[widthPx]
+// Cached returns the value this app keeps under key, made by make the
+// first time it is asked for: a game's art at one size, say (its own key
+// type keeps games apart). The app forgets every value when the palette
+// changes, and all of them past 256, so art is drawn again as needed.
+func (a *App) Cached(key any, make func() any) any {
+	v, ok := a.cache[key]
 	if !ok {
-		art = sprites.NewArt(widthPx, a.Pal)
-		a.arts[widthPx] = art
+		if len(a.cache) >= 256 {
+			clear(a.cache)
+		}
+		v = make()
+		a.cache[key] = v
 	}
-	return art
+	return v
 }
 
 // U converts layout units to pixels.

@@ -51,6 +51,9 @@ type Game interface {
 	// HostBegin deals the hosted game (the lobby's lan.Host has its seats)
 	// and opens the host player's first scene; a failure goes into s.Err.
 	HostBegin(a *App, s *LobbyScene)
+	// Banner is the box's title art the game offers for the menu, nil for
+	// none: the first of Config.Games with one draws it.
+	Banner() Banner
 	// NewGuest is a LAN guest's table for link, which has joined a table of
 	// this game as player name: it takes the host's updates (GuestTable).
 	NewGuest(link *LanLink, name string) GuestTable
@@ -72,6 +75,25 @@ type GuestTable interface {
 	// Scene is the guest's first scene once the game has started (the
 	// first update came); lb is the lobby as the host last sent it.
 	Scene(a *App, lb lan.Lobby) (Scene, error)
+}
+
+// Banner is the box's title art over the menu's title (Game.Banner).
+type Banner interface {
+	// Height is the banner's height in pixels at the app's scale.
+	Height(a *App) float64
+	// Draw draws it centred across the screen with its top at y (pixels);
+	// ticks (frames) drive a slow drift.
+	Draw(a *App, p *Painter, dst *ebiten.Image, y float64, ticks int)
+}
+
+// banner is the app's title art: the first game's that has one, or nil.
+func (a *App) banner() Banner {
+	for _, g := range a.Games() {
+		if b := g.Banner(); b != nil {
+			return b
+		}
+	}
+	return nil
 }
 
 // Beginner is a new-game scene that --autoplay's tour can begin by itself

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/goldvein/goldvein/i18n"
-	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // defaultNames maps every name the game gives a seat by itself, in every
@@ -18,7 +17,7 @@ var defaultNames = sync.OnceValue(func() map[string]defaultName {
 			c := i18n.MustLoad(l)
 			c.SetPersianDigits(persian)
 			m[c.T("scene.newgame.you")] = defaultName{key: "scene.newgame.you"}
-			for n := 1; n <= saboteur.MaxPlayers; n++ {
+			for n := 1; n <= maxSeats; n++ {
 				m[c.T("scene.bot.name", "n", n)] = defaultName{key: "scene.bot.name", n: n}
 				m[c.T("player")+" "+c.Num(n)] = defaultName{key: "player", n: n}
 				m[c.T("player")+" "+strconv.Itoa(n)] = defaultName{key: "player", n: n}
@@ -27,6 +26,10 @@ var defaultNames = sync.OnceValue(func() map[string]defaultName {
 	}
 	return m
 })
+
+// maxSeats is more seats than any game of the box has (the most are
+// Saboteur's ten): the numbers the default names run to.
+const maxSeats = 12
 
 type defaultName struct {
 	key string

@@ -4,8 +4,6 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // menuScene is the title screen: the game picker (picker.go), a card per
@@ -22,7 +20,6 @@ type MenuScene struct {
 	canCont  map[string]bool // by game ID: its autosave holds an unfinished game
 	Message  string          // an error to show (a corrupt autosave, say)
 	ticks    int
-	deco     []saboteur.Card
 	lanReady bool
 }
 
@@ -49,8 +46,6 @@ func NewMenuScene(a *App) *MenuScene {
 		a.GameID = lastPlayed(a, s.canCont)
 	}
 	s.Pick = newPicker(a)
-	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
-		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
 	return s
 }
 
@@ -129,8 +124,7 @@ func (s *MenuScene) Layout(a *App) {
 // menuTaglineBottom is the bottom of the tagline under the title, pixels
 // from the top (Draw places the card tunnel, the title and the tagline).
 func menuTaglineBottom(a *App) float64 {
-	ch := float64(a.Art(int(a.U(72))).Height())
-	return float64(a.H)*0.08 + ch + a.U(88) + LineBox(a.U(20))/2
+	return float64(a.H)*0.08 + bannerHeight(a) + a.U(88) + LineBox(a.U(20))/2
 }
 
 func (s *MenuScene) Update(a *App) error {
@@ -236,15 +230,11 @@ func (s *MenuScene) Draw(a *App, dst *ebiten.Image) {
 	s.Layout(a)
 	w, h := float64(a.W), float64(a.H)
 	DrawTableBackground(a, &s.p, dst)
-	// A tunnel of cards across the top, drifting gently.
-	art := a.Art(int(a.U(72)))
-	cw, ch := float64(art.Width()), float64(art.Height())
-	total := cw * float64(len(s.deco))
-	x0 := (w - total) / 2
-	for i, c := range s.deco {
-		dy := math.Sin(float64(s.ticks)/50+float64(i)*0.7) * a.U(3)
-		s.p.Image(dst, art.Card(c), x0+float64(i)*cw, h*0.08+dy, 1, 1, 0.9)
+	// The box's title art across the top (Game.Banner).
+	if b := a.banner(); b != nil {
+		b.Draw(a, &s.p, dst, h*0.08, s.ticks)
 	}
+	ch := bannerHeight(a)
 	DrawText(a, dst, a.T("game.title"), a.U(64), w/2, h*0.08+ch+a.U(44), AlignCenter, ColGold)
 	DrawText(a, dst, a.T("scene.menu.tagline"), a.U(20), w/2, h*0.08+ch+a.U(88), AlignCenter, ColTextDim)
 	s.Pick.draw(a, &s.p, dst, s.Focus, s.ticks)
@@ -280,4 +270,12 @@ func DrawTableBackground(a *App, p *Painter, dst *ebiten.Image) {
 	dst.Fill(a.Pal.Background)
 	p.Fill(dst, Rect{0, 0, w, a.U(4)}, ColGoldDim)
 	p.Fill(dst, Rect{0, h - a.U(4), w, a.U(4)}, ColGoldDim)
+}
+
+// bannerHeight is the height of the title art over the menu, 0 without one.
+func bannerHeight(a *App) float64 {
+	if b := a.banner(); b != nil {
+		return b.Height(a)
+	}
+	return 0
 }

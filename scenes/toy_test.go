@@ -80,3 +80,5 @@ func (g *toyGuest) Deliver(lan.Message)                  { g.updates++ }
 func (g *toyGuest) Refused()                             { g.refused++ }
 func (g *toyGuest) Reconnected()                         { g.back++ }
 func (g *toyGuest) Scene(*App, lan.Lobby) (Scene, error) { return &toyScene{}, nil }
+
+func (toyScreens) Banner() Banner { return nil }

@@ -39,3 +39,5 @@ func (igScreens) HostBegin(a *scenes.App, s *scenes.LobbyScene) { beginIG(a, s) 
 func (igScreens) NewGuest(l *scenes.LanLink, _ string) scenes.GuestTable {
 	return &igGuestTable{link: l, seat: l.Seat}
 }
+
+func (igScreens) Banner() scenes.Banner { return nil }

@@ -6,10 +6,11 @@ import (
 	"slices"
 	"time"
 
+	igart "github.com/goldvein/goldvein/sprites/incangold"
+
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/scenes"
-	"github.com/goldvein/goldvein/sprites"
 )
 
 // igMatch is an Incan Gold game in progress as the screens see it: the
@@ -365,17 +366,17 @@ type igArtKey struct {
 	cb bool
 }
 
-var igArts = map[igArtKey]*sprites.IGArt{}
+var igArts = map[igArtKey]*igart.Art{}
 
 // igArt is Incan Gold's card art widthPx wide in the app's palette.
-func igArt(a *scenes.App, widthPx int) *sprites.IGArt {
+func igArt(a *scenes.App, widthPx int) *igart.Art {
 	k := igArtKey{max(widthPx, 8), a.Settings.ColorBlind}
 	art, ok := igArts[k]
 	if !ok {
 		if len(igArts) > 64 {
 			clear(igArts)
 		}
-		art = sprites.NewIGArt(k.w, a.Pal)
+		art = igart.NewArt(k.w, a.Pal)
 		igArts[k] = art
 	}
 	return art

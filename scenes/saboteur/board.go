@@ -310,7 +310,7 @@ func (s *boardScene) deal(a *scenes.App) {
 	}
 	sp := scenes.Speed(a)
 	step := math.Max(3/sp, 0.5)
-	img := a.Art(s.L.pileW()).Back()
+	img := cardArt(a, s.L.pileW()).Back()
 	b := img.Bounds()
 	k := 0
 	for c := 0; c < h; c++ {
@@ -535,7 +535,7 @@ func (s *boardScene) refresh(a *scenes.App) {
 }
 
 func (s *boardScene) cardImg(a *scenes.App, c saboteur.Card) *ebiten.Image {
-	return a.Art(s.cellW(a)).Card(c)
+	return cardArt(a, s.cellW(a)).Card(c)
 }
 
 // cellW is the maze cell width in pixels at the current zoom.
@@ -545,7 +545,7 @@ func (s *boardScene) cellW(a *scenes.App) int {
 
 // cellSize returns the maze cell size in pixels (width, height).
 func (s *boardScene) cellSize(a *scenes.App) (float64, float64) {
-	art := a.Art(s.cellW(a))
+	art := cardArt(a, s.cellW(a))
 	return float64(art.Width()), float64(art.Height())
 }
 
@@ -748,5 +748,5 @@ func (s *boardScene) refuse(a *scenes.App, err error, idx int, fx, fy float64) {
 }
 
 func (s *boardScene) handImg(a *scenes.App, idx int) *ebiten.Image {
-	return a.Art(s.L.cardW).Card(s.hand[idx].placed())
+	return cardArt(a, s.L.cardW).Card(s.hand[idx].placed())
 }

@@ -137,7 +137,7 @@ func (s *boardScene) flyBetweenSeats(a *scenes.App, img *ebiten.Image, from, to,
 // flyToPile flies a face-down card from seat to the discard pile (R4.4).
 func (s *boardScene) flyToPile(a *scenes.App, seat, dur int) {
 	x, y := s.seatPoint(seat)
-	img := a.Art(s.L.pileW()).Back()
+	img := cardArt(a, s.L.pileW()).Back()
 	b := img.Bounds()
 	s.startFly(a, img, x-float64(b.Dx())/2, y-float64(b.Dy())/2, s.L.discard.X, s.L.discard.Y, 0.8, 1, dur)
 }
@@ -145,7 +145,7 @@ func (s *boardScene) flyToPile(a *scenes.App, seat, dur int) {
 // flyFromPile flies a card back from the draw pile to seat.
 func (s *boardScene) flyFromPile(a *scenes.App, seat, dur int) {
 	x, y := s.seatPoint(seat)
-	img := a.Art(s.L.pileW()).Back()
+	img := cardArt(a, s.L.pileW()).Back()
 	b := img.Bounds()
 	an := s.startFly(a, img, s.L.drawPile.X, s.L.drawPile.Y, x-float64(b.Dx())*0.3, y-float64(b.Dy())*0.3, 1, 0.6, dur)
 	an.fade = true

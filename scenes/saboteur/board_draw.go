@@ -309,7 +309,7 @@ func (t *boardTexts) peekCoal(a *scenes.App) string { return a.T("card.goal.coal
 // of the maze cost a draw call (and an allocation in Ebitengine) of its own
 // every frame (BenchmarkBoardDrag).
 func (s *boardScene) drawTiles(a *scenes.App, dst *ebiten.Image) {
-	art := a.Art(s.cellW(a))
+	art := cardArt(a, s.cellW(a))
 	mr := s.L.maze
 	for _, t := range s.tiles {
 		if s.hidden(t.At) {
@@ -416,7 +416,7 @@ func (s *boardScene) drawPanel(a *scenes.App, dst *ebiten.Image, i, pass int) {
 		return
 	}
 	// Hand size: a small card back and the count.
-	art := a.Art(int(a.U(14)))
+	art := cardArt(a, int(a.U(14)))
 	by := r.Y + r.H*0.72
 	bx := x
 	if s.L.rtl {
@@ -438,7 +438,7 @@ func (s *boardScene) drawPanel(a *scenes.App, dst *ebiten.Image, i, pass int) {
 			if s.view.Broken[i]&t == 0 {
 				continue
 			}
-			img := a.Art(s.L.cardW).Tool(t, true, size)
+			img := cardArt(a, s.L.cardW).Tool(t, true, size)
 			ix := xr - float64((k+1)*(size+2))
 			if s.L.rtl {
 				ix = xr + float64(k*(size+2))
@@ -467,7 +467,7 @@ func (s *boardScene) drawThinking(a *scenes.App, dst *ebiten.Image, i int, onTur
 }
 
 func (s *boardScene) drawPiles(a *scenes.App, dst *ebiten.Image) {
-	art := a.Art(s.L.pileW())
+	art := cardArt(a, s.L.pileW())
 	d, x := s.L.drawPile, s.L.discard
 	if s.view.DrawPile > 0 {
 		// A little stack.
@@ -511,9 +511,9 @@ func (s *boardScene) drawHand(a *scenes.App, dst *ebiten.Image) {
 		return
 	}
 	// The role card, small, beside the hand.
-	art := a.Art(int(s.L.role.W))
+	art := cardArt(a, int(s.L.role.W))
 	s.p.Image(dst, art.Role(s.mine.Role), s.L.role.X, s.L.role.Y, 1, 1, 1)
-	handArt := a.Art(s.L.cardW)
+	handArt := cardArt(a, s.L.cardW)
 	mine := s.myTurn()
 	for i := range s.hand {
 		if s.drag.on && s.drag.started && s.drag.idx == i {
@@ -545,7 +545,7 @@ func (s *boardScene) drawPeek(a *scenes.App, dst *ebiten.Image) {
 	// while the others go on playing (board_end.go).
 	r := s.peekRect(a)
 	s.p.Round(dst, r, a.U(10), scenes.ColPanel, a.U(3), scenes.ColGold)
-	art := a.Art(int(a.U(56)))
+	art := cardArt(a, int(a.U(56)))
 	img := art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()})
 	s.p.ImageCentered(dst, img, r.Cx(), r.Y+a.U(14)+float64(art.Height())/2, 1, 1, 0, 1)
 	key := "scene.board.peek_coal"
@@ -564,7 +564,7 @@ func (s *boardScene) drawChooser(a *scenes.App, dst *ebiten.Image) {
 	s.p.Round(dst, r, a.U(12), scenes.ColPanel, a.U(3), scenes.ColGold)
 	scenes.DrawText(a, dst, a.T("scene.board.which_tool"), a.U(17), r.Cx(), r.Y+a.U(28), scenes.AlignCenter, scenes.ColText)
 	size := int(a.U(72))
-	art := a.Art(s.L.cardW)
+	art := cardArt(a, s.L.cardW)
 	for i, t := range ch.tools {
 		ch.r[i] = scenes.R(r.Cx()-a.U(110)+float64(i)*a.U(130), r.Y+a.U(56), a.U(90), a.U(90))
 		bg := scenes.ColPanelHi

@@ -201,7 +201,7 @@ func (s *boardScene) drawLog(a *scenes.App, dst *ebiten.Image) {
 		x, al = r.X+r.W-a.U(8)-iconW, scenes.AlignEnd
 		ix = r.X + r.W - a.U(8) - a.U(11)
 	}
-	art := a.Art(int(a.U(11)))
+	art := cardArt(a, int(a.U(11)))
 	y := r.Y + r.H - a.U(10) - lh/2
 	s.logHits = s.logHits[:0]
 	newest := -1

@@ -113,7 +113,7 @@ func (s *finalScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	barX := x0 + nameW + a.U(70)
 	barW := tw - nameW - a.U(90)
 	maxGold := math.Max(float64(s.best), 1)
-	gold := a.Art(int(rowH * 0.55))
+	gold := cardArt(a, int(rowH*0.55))
 	// Laid out left to right, then mirrored for a right-to-left language.
 	mir := scenes.NewMirrored(a, dst, w)
 	M, text := mir.Rect, mir.Text

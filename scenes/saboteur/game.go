@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 
+	sabart "github.com/goldvein/goldvein/sprites/saboteur"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/game"
@@ -141,7 +143,7 @@ type sabHelpPic struct {
 // and returns the y under them.
 func (p *sabHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y float64) float64 {
 	w := float64(a.W)
-	art := a.Art(int(a.U(86)))
+	art := cardArt(a, int(a.U(86)))
 	n := len(p.cards) + len(p.roles) + len(p.gold)
 	gap := a.U(18)
 	cw := float64(art.Width())
@@ -229,7 +231,7 @@ func startScene(a *scenes.App, m *match) scenes.Scene {
 // to the gold, the gold glinting.
 func drawSaboteurPicture(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, r scenes.Rect, ticks int) {
 	cards := []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("GOLD")}
-	art := a.Art(int(min(r.W/float64(len(cards)), r.H*0.9/1.45)))
+	art := cardArt(a, int(min(r.W/float64(len(cards)), r.H*0.9/1.45)))
 	cw, ch := float64(art.Width()), float64(art.Height())
 	x0, y0 := r.Cx()-cw*float64(len(cards))/2, r.Cy()-ch/2
 	for i, c := range cards {
@@ -258,4 +260,37 @@ func lobbyOptions(lb lan.Lobby) saboteur.Options {
 		return saboteur.Options{}
 	}
 	return o
+}
+
+// artKey is where an app keeps Saboteur's card art of one width
+// (scenes.App.Cached).
+type artKey struct{ width int }
+
+// cardArt is Saboteur's card art drawn widthPx pixels wide (at least 8), made
+// once per width and palette.
+func cardArt(a *scenes.App, widthPx int) *sabart.Art {
+	widthPx = max(widthPx, 8)
+	return a.Cached(artKey{widthPx}, func() any { return sabart.NewArt(widthPx, a.Pal) }).(*sabart.Art)
+}
+
+func (sabScreens) Banner() scenes.Banner { return tunnel{} }
+
+// tunnel is the box's title art: a tunnel of path cards across the top of
+// the menu, drifting gently (scenes.Banner).
+type tunnel struct{}
+
+// tunnelCards are its cards, left to right.
+var tunnelCards = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
+	saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
+
+func (tunnel) Height(a *scenes.App) float64 { return float64(cardArt(a, int(a.U(72))).Height()) }
+
+func (tunnel) Draw(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, y float64, ticks int) {
+	art := cardArt(a, int(a.U(72)))
+	cw := float64(art.Width())
+	x0 := (float64(a.W) - cw*float64(len(tunnelCards))) / 2
+	for i, c := range tunnelCards {
+		dy := math.Sin(float64(ticks)/50+float64(i)*0.7) * a.U(3)
+		p.Image(dst, art.Card(c), x0+float64(i)*cw, y+dy, 1, 1, 0.9)
+	}
 }

@@ -118,7 +118,7 @@ func (s *revealScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		return
 	}
 	v, _ := s.m.viewOf(seat, s.view.Moves)
-	art := a.Art(int(a.U(150)))
+	art := cardArt(a, int(a.U(150)))
 	// The flip: the back narrows to nothing, the face widens (ticks 10-40).
 	k := scenes.Ease(float64(s.t-10) / 30 * s.speed)
 	img := art.Role(saboteur.NoRole)
@@ -156,7 +156,7 @@ func drawCurtain(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, name strin
 func drawCurtainFrom(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, name string, top float64) {
 	w, h := float64(a.W), float64(a.H)
 	p.Fill(dst, scenes.R(0, top, w, h-top), scenes.ColTextDark)
-	art := a.Art(int(a.U(90)))
+	art := cardArt(a, int(a.U(90)))
 	for i := 0; i < 3; i++ {
 		p.ImageCentered(dst, art.Back(), w/2+float64(i-1)*a.U(40), h*0.42, 1, 1, float64(i-1)*0.15, 1)
 	}

@@ -228,7 +228,7 @@ func (s *roundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	scenes.DrawText(a, dst, a.T("round.number", "n", s.ended.Round, "total", saboteur.Rounds)+" · "+a.T("round.end"), a.U(18), w/2, a.U(30), scenes.AlignCenter, scenes.ColTextDim)
 	scenes.DrawText(a, dst, title, a.U(34), w/2, a.U(68), scenes.AlignCenter, scenes.ColGold)
 	// The goals, face up.
-	art := a.Art(int(a.U(60)))
+	art := cardArt(a, int(a.U(60)))
 	gy := a.U(100)
 	for i, g := range s.ended.Goals {
 		x := w/2 + float64(i-1)*a.U(80) - float64(art.Width())/2
@@ -238,7 +238,7 @@ func (s *roundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	n := len(s.ended.Roles)
 	cols := min(n+1, 11)
 	rw := math.Min(a.U(84), (w-a.U(40))/float64(cols))
-	roleArt := a.Art(int(rw * 0.72))
+	roleArt := cardArt(a, int(rw*0.72))
 	ry := gy + float64(art.Height()) + a.U(36)
 	x0 := (w - rw*float64(cols)) / 2
 	for i := 0; i <= n; i++ {
@@ -271,7 +271,7 @@ func (s *roundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 			who = s.m.name(s.offer) + ": " + who
 		}
 		scenes.DrawText(a, dst, who, a.U(20), w/2, y, scenes.AlignCenter, scenes.ColGold)
-		ga := a.Art(int(a.U(70)))
+		ga := cardArt(a, int(a.U(70)))
 		k := len(s.offerV.Offer)
 		for i, v := range s.offerV.Offer {
 			if i >= len(s.picks) {
@@ -357,7 +357,7 @@ func (s *roundEndScene) drawMaze(a *scenes.App, dst *ebiten.Image, r scenes.Rect
 	}
 	cols, rows := float64(maxX-minX+1), float64(maxY-minY+1)
 	cw := math.Min(math.Min(r.W/cols, r.H/rows/1.5), a.U(40))
-	art := a.Art(int(cw))
+	art := cardArt(a, int(cw))
 	cw, ch := float64(art.Width()), float64(art.Height())
 	x0 := r.Cx() - cols*cw/2
 	y0 := r.Cy() - rows*ch/2

@@ -44,3 +44,5 @@ func (ugScreens) HostBegin(a *scenes.App, s *scenes.LobbyScene) { beginUG(a, s) 
 func (ugScreens) NewGuest(l *scenes.LanLink, name string) scenes.GuestTable {
 	return &ugGuestTable{link: l, seat: l.Seat, watch: game.NewInbox("screen"), inbox: game.NewInbox(name)}
 }
+
+func (ugScreens) Banner() scenes.Banner { return nil }

@@ -1,16 +1,16 @@
-// Package sprites gives the scenes the game's art as Ebitengine images: card
-// faces and backs, role cards, gold cards and tool icons (SABOTEUR.md R2),
-// drawn in code at start-up by package sprites/cardart with vector shapes
-// rasterised on the CPU at exactly the pixel size asked for, so they are
-// sharp at every zoom and on HiDPI screens and need no downloaded assets.
-// The Render* functions give *image.RGBA and need no GPU (tests, the
-// gallery, the app icon); Art wraps the same faces as *ebiten.Image,
-// rendered once per size and palette. Fonts live in sprites/fonts.
+// Package saboteur is Saboteur's art as Ebitengine images: card faces and
+// backs, role cards, gold cards and tool icons (SABOTEUR.md R2), drawn in
+// code at start-up by package sprites/cardart with vector shapes rasterised
+// on the CPU at exactly the pixel size asked for, so they are sharp at
+// every zoom and on HiDPI screens and need no downloaded assets. The
+// Render* functions give *image.RGBA and need no GPU (tests, the gallery,
+// the app icon); Art wraps the same faces as *ebiten.Image, rendered once
+// per size and palette (sprites.Palette).
 //
 // cardart holds everything that does not need Ebitengine, so its tests run
 // headless; this package's own tests need a display (Xvfb), because
 // importing Ebitengine opens one.
-package sprites
+package saboteur
 
 import (
 	"image"
@@ -20,6 +20,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/sprites"
 	"github.com/goldvein/goldvein/sprites/cardart"
 )
 
@@ -27,15 +28,8 @@ import (
 // cards, long side vertical, because all cards lie the same way (R3.3).
 const CardW, CardH = cardart.CardW, cardart.CardH
 
-// Palette is the set of colours all art is drawn with; see cardart.Palette.
-type Palette = cardart.Palette
-
-// Classic returns the game's default palette: warm earth, rock and gold.
-func Classic() Palette { return cardart.Classic() }
-
-// ColorBlindSafe returns the palette whose meaningful colours stay apart
-// for colour-blind players (tools and roles also differ by shape).
-func ColorBlindSafe() Palette { return cardart.ColorBlindSafe() }
+// Palette is the set of colours all art is drawn with (sprites.Palette).
+type Palette = sprites.Palette
 
 // CardHeight returns the pixel height of a card widthPx pixels wide.
 func CardHeight(widthPx int) int { return cardart.CardHeight(widthPx) }

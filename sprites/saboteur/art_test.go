@@ -1,9 +1,10 @@
-package sprites
+package saboteur
 
 import (
 	"testing"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/sprites"
 	"github.com/goldvein/goldvein/sprites/cardart"
 )
 
@@ -14,7 +15,7 @@ import (
 // of R2.2 as placed, distinct images for distinct cards, and the unknown
 // face only for cards that have none.
 func TestArtFaces(t *testing.T) {
-	a := NewArt(48, Classic())
+	a := NewArt(48, sprites.Classic())
 	a.Preload()
 	preloaded := len(a.faces)
 	for i, img := range a.cards {
@@ -53,7 +54,7 @@ func TestArtFaces(t *testing.T) {
 		t.Errorf("Preload left %d faces to make later", len(a.faces)-preloaded)
 	}
 	// Lazily made faces are the same images on the next call.
-	b := NewArt(48, Classic())
+	b := NewArt(48, sprites.Classic())
 	if b.Card(saboteur.MustCard("xNE")) != b.Card(saboteur.MustCard("xNE")) || b.Back() != b.Back() {
 		t.Errorf("a face was made twice")
 	}
@@ -79,7 +80,7 @@ func TestArtFaces(t *testing.T) {
 
 // TestArtToolCache checks tool icons are made once per size and kept.
 func TestArtToolCache(t *testing.T) {
-	a := NewArt(32, ColorBlindSafe())
+	a := NewArt(32, sprites.ColorBlindSafe())
 	i1 := a.Tool(saboteur.Cart, true, 24)
 	if i2 := a.Tool(saboteur.Cart, true, 24); i1 != i2 {
 		t.Errorf("second call made a new icon")
@@ -95,7 +96,7 @@ func TestArtToolCache(t *testing.T) {
 // BenchmarkCardFirstUse renders one face on first use at 96 px: the cost
 // of a card not preloaded.
 func BenchmarkCardFirstUse(b *testing.B) {
-	p, c := Classic(), saboteur.MustCard("NESW")
+	p, c := sprites.Classic(), saboteur.MustCard("NESW")
 	b.ReportAllocs()
 	for b.Loop() {
 		NewArt(96, p).Card(c)
@@ -105,7 +106,7 @@ func BenchmarkCardFirstUse(b *testing.B) {
 // BenchmarkNewArt renders the full set of faces at 96 px (30 path faces,
 // start, goals, action cards, backs, roles, gold cards) and wraps them.
 func BenchmarkNewArt(b *testing.B) {
-	p := Classic()
+	p := sprites.Classic()
 	b.ReportAllocs()
 	for b.Loop() {
 		NewArt(96, p).Preload()
@@ -115,7 +116,7 @@ func BenchmarkNewArt(b *testing.B) {
 // BenchmarkArtCard looks up a face already made: what the board does for
 // every card every frame (it should not allocate).
 func BenchmarkArtCard(b *testing.B) {
-	a := NewArt(64, Classic())
+	a := NewArt(64, sprites.Classic())
 	cards := cardart.AllCards()
 	for _, c := range cards {
 		a.Card(c)
