@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	ugart "github.com/goldvein/goldvein/sprites/underground"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/i18n"
@@ -71,11 +73,11 @@ type ugBoard struct {
 	tipCat    *i18n.Catalog
 	tipLit    int // the lit cost the tip was made with
 
-	art    *ugArt    // the map pre-rendered at the current scale, and the sprites
-	sheet  *ugSheet  // the sprites at the current token size
-	shown  []ugShown // per region: what is drawn, from the view
-	anims  []ugAnim  // tokens moving in
-	figs   [ugFigures]int
+	art    *ugArt       // the map pre-rendered at the current scale, and the sprites
+	sheet  *ugart.Sheet // the sprites at the current token size
+	shown  []ugShown    // per region: what is drawn, from the view
+	anims  []ugAnim     // tokens moving in
+	figs   [ugart.Figures]int
 	ticks  int
 	vs     []ebiten.Vertex
 	is     []uint16

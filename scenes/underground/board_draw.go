@@ -6,6 +6,8 @@ import (
 	"image/draw"
 	"math"
 
+	ugart "github.com/goldvein/goldvein/sprites/underground"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	xdraw "golang.org/x/image/draw"
@@ -18,22 +20,22 @@ import (
 
 // ugShown is what a region shows, derived from the view once per SetView.
 type ugShown struct {
-	token    ugIcon // the stack's token; -1 no stack
+	token    ugart.Icon // the stack's token; -1 no stack
 	tokens   int
 	race     color.RGBA
 	monsters int
 	armor    int
-	marker   ugIcon // the Place or Relic there; -1 none
-	relic    ugIcon // a Relic beside a Place (both can lie there); -1 none
-	figs     uint8  // figures here, a bit per ugFig*
-	venge    bool   // the owner carries a Vengeance marker (U16.9)
-	hammers  int    // Silver Hammers waiting with the Iron Dwarves here (U12.5)
-	pop      int    // ticks left of the stack's "tokens arrived" bounce
+	marker   ugart.Icon // the Place or Relic there; -1 none
+	relic    ugart.Icon // a Relic beside a Place (both can lie there); -1 none
+	figs     uint8      // figures here, a bit per ugFig*
+	venge    bool       // the owner carries a Vengeance marker (U16.9)
+	hammers  int        // Silver Hammers waiting with the Iron Dwarves here (U12.5)
+	pop      int        // ticks left of the stack's "tokens arrived" bounce
 }
 
 // ugAnim is a token flying into a region (a conquest or redeployment).
 type ugAnim struct {
-	icon   ugIcon
+	icon   ugart.Icon
 	fromX  float64 // map units; NaN: from the lower edge (the hand)
 	fromY  float64
 	to     int
@@ -88,11 +90,11 @@ func (b *ugBoard) refreshShown(old *underground.View) {
 		sh := &b.shown[i]
 		if rv.Tokens > 0 {
 			if r, ok := underground.ParseRace(rv.Race); ok {
-				sh.token = ugIconRace + ugIcon(r)
+				sh.token = ugart.IconRace + ugart.Icon(r)
 				if rv.Decline {
-					sh.token = ugIconDecline + ugIcon(r)
+					sh.token = ugart.IconDecline + ugart.Icon(r)
 				}
-				sh.race = ugRaceColors[r]
+				sh.race = ugart.RaceColors[r]
 			}
 			sh.tokens = rv.Tokens
 			if rv.Seat >= 0 && rv.Seat < len(v.Seats) && !rv.Decline {
@@ -102,17 +104,17 @@ func (b *ugBoard) refreshShown(old *underground.View) {
 		}
 		sh.monsters, sh.armor = rv.Monsters, rv.Armor
 		if mk, ok := underground.ParseMarker(rv.Place); ok {
-			sh.marker = ugIconMarker + ugIcon(mk)
+			sh.marker = ugart.IconMarker + ugart.Icon(mk)
 		}
 		if mk, ok := underground.ParseMarker(rv.Relic); ok {
 			if sh.marker < 0 {
-				sh.marker = ugIconMarker + ugIcon(mk)
+				sh.marker = ugart.IconMarker + ugart.Icon(mk)
 			} else {
-				sh.relic = ugIconMarker + ugIcon(mk)
+				sh.relic = ugart.IconMarker + ugart.Icon(mk)
 			}
 		}
 	}
-	for f, name := range ugFigureNames {
+	for f, name := range ugart.FigureNames {
 		fg, ok := v.Figures[name]
 		if !ok || fg.Region == "" {
 			continue
@@ -239,7 +241,7 @@ func (b *ugBoard) render(s float64) *ebiten.Image {
 	for i, r := range m.Regions {
 		pat := b.art.patterns[r.Terrain]
 		if pat == nil {
-			pat = ugPattern(r.Terrain)
+			pat = ugart.Pattern(r.Terrain)
 			b.art.patterns[r.Terrain] = pat
 		}
 		c.fillPattern(b.g.pts[i], pat)
@@ -270,15 +272,15 @@ func (b *ugBoard) render(s float64) *ebiten.Image {
 		slot := 0
 		if r.Terrain == maps.Mountain {
 			q := b.g.slots[i][slot]
-			c.icon(ugIconMountain, q[0], q[1], ugMarkUnits*ugEff(s))
+			c.icon(ugart.IconMountain, q[0], q[1], ugMarkUnits*ugEff(s))
 			slot++
 		}
 		if r.Monster {
 			q := b.g.slots[i][slot]
-			c.icon(ugIconLair, q[0], q[1], ugMarkUnits*ugEff(s))
+			c.icon(ugart.IconLair, q[0], q[1], ugMarkUnits*ugEff(s))
 		}
 		if r.Volcano {
-			c.icon(ugIconVolcanoMark, r.Label[0], r.Label[1], 30*ugEff(s))
+			c.icon(ugart.IconVolcanoMark, r.Label[0], r.Label[1], 30*ugEff(s))
 		}
 	}
 	return ebiten.NewImageFromImage(c.dst)
@@ -402,26 +404,26 @@ func (c *ugCanvas) stroke(w float64, col color.RGBA) {
 }
 
 // icon draws sheet icon k centred on map point (x, y), px pixels wide.
-func (c *ugCanvas) icon(k ugIcon, x, y, px float64) {
-	sh := ugSprites()
-	src := sh.icons[k].Bounds()
+func (c *ugCanvas) icon(k ugart.Icon, x, y, px float64) {
+	sh := ugart.Sprites()
+	src := sh.Icons[k].Bounds()
 	cx, cy := x*c.s+ugLayerPad, y*c.s+ugLayerPad
 	r := image.Rect(int(math.Round(cx-px/2)), int(math.Round(cy-px/2)), int(math.Round(cx+px/2)), int(math.Round(cy+px/2)))
-	xdraw.CatmullRom.Scale(c.dst, r, sh.rgba, src, xdraw.Over, nil)
+	xdraw.CatmullRom.Scale(c.dst, r, sh.Rgba, src, xdraw.Over, nil)
 }
 
 // polyPath makes region i's outline the pen's path, at scale s.
-func (b *ugBoard) polyPath(pen *ugPen, i int, s float64) {
-	pen.begin()
+func (b *ugBoard) polyPath(pen *ugart.Pen, i int, s float64) {
+	pen.Begin()
 	fs, pad := float32(s), float32(ugLayerPad)
 	for k, p := range b.g.pts[i] {
 		if k == 0 {
-			pen.path.MoveTo(p[0]*fs+pad, p[1]*fs+pad)
+			pen.Path.MoveTo(p[0]*fs+pad, p[1]*fs+pad)
 		} else {
-			pen.path.LineTo(p[0]*fs+pad, p[1]*fs+pad)
+			pen.Path.LineTo(p[0]*fs+pad, p[1]*fs+pad)
 		}
 	}
-	pen.path.Close()
+	pen.Path.Close()
 }
 
 // regionSlot is where region i's marker number k sits (map units): the
@@ -595,16 +597,16 @@ func (b *ugBoard) flushTrisFrom(dst, src *ebiten.Image) {
 
 // sprite draws icon k centred on screen point (x, y), px wide, from the
 // sheet made at the frame's token size.
-func (b *ugBoard) sprite(dst *ebiten.Image, k ugIcon, x, y, px float64, alpha float32) {
+func (b *ugBoard) sprite(dst *ebiten.Image, k ugart.Icon, x, y, px float64, alpha float32) {
 	b.spriteTint(dst, k, x, y, px, color.RGBA{0xff, 0xff, 0xff, uint8(alpha * 255)})
 }
 
 // spriteTint is sprite with the icon's colours scaled by c.
-func (b *ugBoard) spriteTint(dst *ebiten.Image, k ugIcon, x, y, px float64, c color.RGBA) {
-	if k < 0 || k >= ugIconCount || b.sheet == nil {
+func (b *ugBoard) spriteTint(dst *ebiten.Image, k ugart.Icon, x, y, px float64, c color.RGBA) {
+	if k < 0 || k >= ugart.IconCount || b.sheet == nil {
 		return
 	}
-	sc := px / float64(b.sheet.px)
+	sc := px / float64(b.sheet.Px)
 	op := &b.p.Op
 	op.GeoM.Reset()
 	op.GeoM.Scale(sc, sc)
@@ -616,7 +618,7 @@ func (b *ugBoard) spriteTint(dst *ebiten.Image, k ugIcon, x, y, px float64, c co
 	op.ColorScale.Reset()
 	scenes.SetColor(&op.ColorScale, c)
 	op.Filter = ebiten.FilterLinear
-	dst.DrawImage(b.sheet.icons[k], op)
+	dst.DrawImage(b.sheet.Icons[k], op)
 }
 
 // drawPieces draws the stacks, markers and figures of every region, the
@@ -630,8 +632,8 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 	fsz := math.Max(11, 12*e)
 	num := b.numbers(a)
 	inFlight := b.inFlight()
-	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.px != px {
-		b.sheet = ugSpritesAt(px)
+	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.Px != px {
+		b.sheet = ugart.SpritesAt(px)
 	}
 	a.BeginText(dst)
 	defer a.EndText()
@@ -648,13 +650,13 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 			if sh.monsters > 0 {
 				q := b.regionSlot(i, 0)
 				x, y := b.toScreen(q[0], q[1])
-				b.sprite(dst, ugIconMonster, x, y, mark*1.05, 1)
+				b.sprite(dst, ugart.IconMonster, x, y, mark*1.05, 1)
 				if sh.monsters > 1 {
 					b.badge(a, dst, x+mark*0.45, y+mark*0.4, num(sh.monsters), fsz*0.85, scenes.ColText, color.RGBA{0x20, 0x30, 0x14, 0xf0})
 				}
 			}
 		}
-		for _, k := range [...]ugIcon{sh.marker, sh.relic} {
+		for _, k := range [...]ugart.Icon{sh.marker, sh.relic} {
 			if k < 0 {
 				continue
 			}
@@ -663,18 +665,18 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 			x, y := b.toScreen(q[0], q[1])
 			b.sprite(dst, k, x, y, mark*1.1, 1)
 		}
-		for f := 0; f < ugFigures; f++ {
+		for f := 0; f < ugart.Figures; f++ {
 			if sh.figs&(1<<f) == 0 {
 				continue
 			}
-			if f == ugFigVolcano {
-				b.sprite(dst, ugIconFigure+ugIcon(f), lx, ly, tok*1.1, 1)
+			if f == ugart.FigVolcano {
+				b.sprite(dst, ugart.IconFigure+ugart.Icon(f), lx, ly, tok*1.1, 1)
 				continue
 			}
 			q := b.regionSlot(i, slot)
 			slot++
 			x, y := b.toScreen(q[0], q[1])
-			b.sprite(dst, ugIconFigure+ugIcon(f), x, y, mark*1.3, 1)
+			b.sprite(dst, ugart.IconFigure+ugart.Icon(f), x, y, mark*1.3, 1)
 		}
 		if sh.token >= 0 && sh.tokens > 0 {
 			shown := sh.tokens - inFlight[i]
@@ -729,33 +731,33 @@ func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok
 	b.badge(a, dst, x+tok*0.42, top+tok*0.36, num(n), fsz, scenes.ColText, color.RGBA{0x14, 0x10, 0x0c, 0xe8})
 	if sh.armor > 0 {
 		ax, ay := x-tok*0.5, top-tok*0.32
-		b.sprite(dst, ugIconArmor, ax, ay, tok*0.55, 1)
+		b.sprite(dst, ugart.IconArmor, ax, ay, tok*0.55, 1)
 		if sh.armor > 1 {
 			b.badge(a, dst, ax-tok*0.22, ay+tok*0.2, num(sh.armor), fsz*0.8, scenes.ColText, color.RGBA{0x60, 0x10, 0x10, 0xf0})
 		}
 	}
 	if sh.hammers > 0 {
 		hx, hy := x-tok*0.55, top+tok*0.35
-		b.sprite(dst, ugIconHammer, hx, hy, tok*0.55, 1)
+		b.sprite(dst, ugart.IconHammer, hx, hy, tok*0.55, 1)
 		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, scenes.ColText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
 	}
 	if sh.venge {
-		b.sprite(dst, ugIconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
+		b.sprite(dst, ugart.IconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
 	}
 }
 
 // badge draws a number on a small dark disc centred on (x, y).
 func (b *ugBoard) badge(a *scenes.App, dst *ebiten.Image, x, y float64, s string, size float64, fg, bg color.RGBA) {
 	d := math.Max(size*1.3, size*0.6*float64(len(s))+size*0.5)
-	d = math.Max(d, float64(b.sheet.px)*0.52) // never small enough for a mipmap (keeps the batch)
-	b.spriteTint(dst, ugIconDisc, x, y, d, bg)
+	d = math.Max(d, float64(b.sheet.Px)*0.52) // never small enough for a mipmap (keeps the batch)
+	b.spriteTint(dst, ugart.IconDisc, x, y, d, bg)
 	scenes.DrawTextDir(a, dst, s, size, x, y, scenes.AlignCenter, fg, false)
 }
 
 // costBadge draws a lit region's conquest cost: a gold disc with the
 // number (U5.5).
 func (b *ugBoard) costBadge(a *scenes.App, dst *ebiten.Image, x, y float64, s string, size float64) {
-	b.sprite(dst, ugIconCost, x, y, size*1.75, 1)
+	b.sprite(dst, ugart.IconCost, x, y, size*1.75, 1)
 	scenes.DrawTextDir(a, dst, s, size, x, y, scenes.AlignCenter, scenes.ColTextDark, false)
 }
 

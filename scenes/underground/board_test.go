@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	ugart "github.com/goldvein/goldvein/sprites/underground"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/underground"
@@ -104,7 +106,7 @@ func ugFullView(m *maps.Map, players int) *underground.View {
 			rv.Armor = 1 + i%2
 		}
 	}
-	for k, name := range ugFigureNames {
+	for k, name := range ugart.FigureNames {
 		if name == "volcano" {
 			for i := range v.Regions {
 				if m.Volcano(i) {

@@ -3,6 +3,8 @@ package underground
 import (
 	"strings"
 
+	ugart "github.com/goldvein/goldvein/sprites/underground"
+
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/rules/underground/maps"
 	"github.com/goldvein/goldvein/scenes"
@@ -16,7 +18,7 @@ func (b *ugBoard) SetNames(names []string) {
 }
 
 // ugFigureRule is the rule each figure's line cites (U16).
-var ugFigureRule = [ugFigures]string{"U16.2", "U16.3", "U16.4", "U16.5", "U12.3", "U16.11"}
+var ugFigureRule = [ugart.Figures]string{"U16.2", "U16.3", "U16.4", "U16.5", "U12.3", "U16.11"}
 
 // updateTip remakes the hovered (or focused) region's explanation when
 // the region, the view, the lit cost or the language changed since.
@@ -106,9 +108,9 @@ func (b *ugBoard) explain(a *scenes.App, i int) string {
 		}
 	}
 	if i < len(b.shown) {
-		for f := 0; f < ugFigures; f++ {
+		for f := 0; f < ugart.Figures; f++ {
 			if b.shown[i].figs&(1<<f) != 0 {
-				parts = append(parts, a.T("ugb.fig."+ugFigureNames[f], "rule", ugFigureRule[f]))
+				parts = append(parts, a.T("ugb.fig."+ugart.FigureNames[f], "rule", ugFigureRule[f]))
 			}
 		}
 		if h := b.shown[i].hammers; h > 0 {

@@ -3,6 +3,8 @@ package underground
 import (
 	"image/color"
 
+	ugart "github.com/goldvein/goldvein/sprites/underground"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/underground"
@@ -25,8 +27,8 @@ type ugHelpPic struct {
 	race   underground.Race
 	power  underground.Power
 	marker underground.Marker
-	icons  []ugIcon // a turn page's pictures, each named by ugIconCaption
-	die    bool     // the die's six faces (U1.6)
+	icons  []ugart.Icon // a turn page's pictures, each named by ugIconCaption
+	die    bool         // the die's six faces (U1.6)
 }
 
 // ugHelpTurnPages are the pages about the turn (U3 to U10), before the
@@ -35,25 +37,25 @@ var ugHelpTurnPages = []struct {
 	key string
 	pic ugHelpPic
 }{
-	{"turn", ugHelpPic{icons: []ugIcon{ugIconRace + ugIcon(underground.Ogres), ugIconDecline + ugIcon(underground.Ogres)}}},
-	{"market", ugHelpPic{icons: []ugIcon{ugIconRace + ugIcon(underground.Drow), ugIconRace + ugIcon(underground.Kraken), ugIconRace + ugIcon(underground.Shrooms)}}},
-	{"conquer", ugHelpPic{icons: []ugIcon{ugIconMonster, ugIconMountain, ugIconArmor}}},
+	{"turn", ugHelpPic{icons: []ugart.Icon{ugart.IconRace + ugart.Icon(underground.Ogres), ugart.IconDecline + ugart.Icon(underground.Ogres)}}},
+	{"market", ugHelpPic{icons: []ugart.Icon{ugart.IconRace + ugart.Icon(underground.Drow), ugart.IconRace + ugart.Icon(underground.Kraken), ugart.IconRace + ugart.Icon(underground.Shrooms)}}},
+	{"conquer", ugHelpPic{icons: []ugart.Icon{ugart.IconMonster, ugart.IconMountain, ugart.IconArmor}}},
 	{"die", ugHelpPic{die: true}},
-	{"redeploy", ugHelpPic{icons: []ugIcon{ugIconRace + ugIcon(underground.Lizardmen)}}},
-	{"decline", ugHelpPic{icons: []ugIcon{ugIconRace + ugIcon(underground.Mummies), ugIconDecline + ugIcon(underground.Mummies)}}},
-	{"score", ugHelpPic{icons: []ugIcon{ugIconMarker + ugIcon(underground.Diamonds), ugIconMarker + ugIcon(underground.Scepter)}}},
+	{"redeploy", ugHelpPic{icons: []ugart.Icon{ugart.IconRace + ugart.Icon(underground.Lizardmen)}}},
+	{"decline", ugHelpPic{icons: []ugart.Icon{ugart.IconRace + ugart.Icon(underground.Mummies), ugart.IconDecline + ugart.Icon(underground.Mummies)}}},
+	{"score", ugHelpPic{icons: []ugart.Icon{ugart.IconMarker + ugart.Icon(underground.Diamonds), ugart.IconMarker + ugart.Icon(underground.Scepter)}}},
 	{"controls", ugHelpPic{}},
 }
 
 // ugPowerIcon is the board's piece a power puts on the map, shown on its
 // page beside the badge (U13.6, U13.13, U13.14, U13.20), or the marker
 // its bonus counts (U13.15).
-var ugPowerIcon = map[underground.Power]ugIcon{
-	underground.Magic:    ugIconFigure + 5, // the Bag-o'-Many-Things
-	underground.Royal:    ugIconFigure + 2, // the Queen
-	underground.Shield:   ugIconArmor,
-	underground.Stone:    ugIconMountain,
-	underground.Vengeful: ugIconVengeance,
+var ugPowerIcon = map[underground.Power]ugart.Icon{
+	underground.Magic:    ugart.IconFigure + 5, // the Bag-o'-Many-Things
+	underground.Royal:    ugart.IconFigure + 2, // the Queen
+	underground.Shield:   ugart.IconArmor,
+	underground.Stone:    ugart.IconMountain,
+	underground.Vengeful: ugart.IconVengeance,
 }
 
 // ugHelpPages is Underground's rules help (the menu's Rules with
@@ -118,22 +120,22 @@ func ugHelpRule(pg scenes.HelpPage) string {
 // right-to-left language), and returns the y under them.
 func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y float64) float64 {
 	type pic struct {
-		icon    ugIcon
+		icon    ugart.Icon
 		badge   int // a power's badge value, drawn as a gold badge; -1 if none
 		banner  underground.Race
 		face    int // a die face, or -1
 		caption string
 	}
 	var pics []pic
-	add := func(k ugIcon, caption string) {
+	add := func(k ugart.Icon, caption string) {
 		pics = append(pics, pic{icon: k, badge: -1, banner: underground.NoRace, face: -1, caption: caption})
 	}
 	var facts string
 	switch {
 	case p.race != underground.NoRace:
 		r := p.race
-		add(ugIconRace+ugIcon(r), a.T("ug.help.active"))
-		add(ugIconDecline+ugIcon(r), a.T("ug.help.decline"))
+		add(ugart.IconRace+ugart.Icon(r), a.T("ug.help.active"))
+		add(ugart.IconDecline+ugart.Icon(r), a.T("ug.help.decline"))
 		pics = append(pics, pic{badge: -1, banner: r, face: -1, caption: a.N("ug.help.banner", r.Banner())})
 		facts = a.N("ug.help.supply", r.Supply())
 	case p.power != underground.NoPower:
@@ -141,7 +143,7 @@ func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y
 		pics = append(pics, pic{badge: pw.Badge(), banner: underground.NoRace, face: -1, caption: a.N("ug.help.badge", pw.Badge())})
 		if k, ok := ugPowerIcon[pw]; ok {
 			caption := a.T("ug.help.piece")
-			if k == ugIconMountain {
+			if k == ugart.IconMountain {
 				caption = ugIconCaption(a, k)
 			}
 			add(k, caption)
@@ -161,10 +163,10 @@ func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y
 	case p.marker != underground.NoMarker:
 		k := p.marker
 		if k.IsRelic() {
-			add(ugIconMarker+ugIcon(k), a.T("ug.help.relic"))
+			add(ugart.IconMarker+ugart.Icon(k), a.T("ug.help.relic"))
 			facts = a.T("ug.help.relic.works")
 		} else {
-			add(ugIconMarker+ugIcon(k), a.T("ug.help.place"))
+			add(ugart.IconMarker+ugart.Icon(k), a.T("ug.help.place"))
 			facts = a.T("ug.help.place.active")
 			if k.WorksInDecline() {
 				facts = a.T("ug.help.place.decline")
@@ -187,7 +189,7 @@ func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y
 	if p.die {
 		size = a.U(56)
 	}
-	sheet := ugSpritesAt(int(size))
+	sheet := ugart.SpritesAt(int(size))
 	n := len(pics)
 	gap := a.U(34)
 	if n <= 3 {
@@ -207,16 +209,16 @@ func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y
 			pt.Round(dst, scenes.R(box.X, box.Y+size*0.12, size, size*0.76), a.U(12), scenes.ColGold, a.U(2), scenes.ColEdge)
 			scenes.DrawText(a, dst, a.Num(pc.badge), a.U(30), box.Cx(), box.Cy(), scenes.AlignCenter, color.RGBA{40, 28, 10, 255})
 		case pc.banner != underground.NoRace: // the race banner (U1.4): its colour, its value
-			c := ugRaceColor(pc.banner.String())
+			c := ugart.RaceColor(pc.banner.String())
 			pt.Round(dst, scenes.R(box.X+size*0.18, box.Y, size*0.64, size), a.U(6), c, a.U(2), scenes.ColEdge)
-			scenes.DrawText(a, dst, a.Num(pc.banner.Banner()), a.U(30), box.Cx(), box.Cy(), scenes.AlignCenter, ugInk(c))
+			scenes.DrawText(a, dst, a.Num(pc.banner.Banner()), a.U(30), box.Cx(), box.Cy(), scenes.AlignCenter, ugart.Ink(c))
 		case pc.face >= 0: // a die face (U1.6)
 			pt.Round(dst, box, a.U(10), scenes.ColText, a.U(2), scenes.ColEdge)
 			if pc.face > 0 {
 				scenes.DrawText(a, dst, a.T("ug.help.face", "n", pc.face), a.U(26), box.Cx(), box.Cy(), scenes.AlignCenter, color.RGBA{30, 30, 40, 255})
 			}
 		default:
-			pt.ImageIn(dst, sheet.icons[pc.icon], box, 1)
+			pt.ImageIn(dst, sheet.Icons[pc.icon], box, 1)
 		}
 		if pc.caption != "" {
 			capH = max(capH, scenes.DrawWrapped(a, dst, pc.caption, a.U(13), x+size/2, capY-a.U(8), size+gap-a.U(4), scenes.AlignCenter, scenes.ColTextDim))
@@ -232,19 +234,19 @@ func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y
 }
 
 // ugIconCaption names an icon of a turn page.
-func ugIconCaption(a *scenes.App, k ugIcon) string {
+func ugIconCaption(a *scenes.App, k ugart.Icon) string {
 	switch {
-	case k < ugIconDecline:
-		return a.T("ug.race." + underground.Race(k-ugIconRace).String())
-	case k < ugIconFigure:
-		return a.T("ug.help.in_decline", "race", a.T("ug.race."+underground.Race(k-ugIconDecline).String()))
-	case k >= ugIconMarker && k < ugIconMonster:
-		return a.T("ug.marker." + underground.Marker(k-ugIconMarker).String())
-	case k == ugIconMonster:
+	case k < ugart.IconDecline:
+		return a.T("ug.race." + underground.Race(k-ugart.IconRace).String())
+	case k < ugart.IconFigure:
+		return a.T("ug.help.in_decline", "race", a.T("ug.race."+underground.Race(k-ugart.IconDecline).String()))
+	case k >= ugart.IconMarker && k < ugart.IconMonster:
+		return a.T("ug.marker." + underground.Marker(k-ugart.IconMarker).String())
+	case k == ugart.IconMonster:
 		return a.T("ug.help.icon.monster")
-	case k == ugIconMountain:
+	case k == ugart.IconMountain:
 		return a.T("ug.terrain.mountain")
-	case k == ugIconArmor:
+	case k == ugart.IconArmor:
 		return a.T("ug.help.icon.armor")
 	}
 	return ""

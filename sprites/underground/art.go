@@ -1,3 +1,9 @@
+// Package underground is Small World: Underground's art, all drawn by
+// code: the races' colours and emblems (U1.4), icons for the figures
+// (U16), Places (U14), Relics (U15) and markers, painted once into one
+// sprite sheet so a frame's stacks and icons batch into few draw calls, and
+// the terrain patterns the cave map is filled with (told apart without
+// colour).
 package underground
 
 import (
@@ -12,7 +18,6 @@ import (
 
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/rules/underground/maps"
-	"github.com/goldvein/goldvein/scenes"
 )
 
 // The Underground art, all drawn by code: a colour and an emblem for each
@@ -25,7 +30,7 @@ import (
 // ugRaceColors are the races' token colours, in the order of
 // underground.Race (U1.8): 15 hues and lightnesses far apart; the emblem
 // on each token tells them apart without colour.
-var ugRaceColors = [underground.NumRaces]color.RGBA{
+var RaceColors = [underground.NumRaces]color.RGBA{
 	{0x9c, 0x2a, 0x7a, 0xff}, // Cultists: magenta
 	{0x5a, 0x46, 0xc8, 0xff}, // Drow: indigo
 	{0xf0, 0x5a, 0x1e, 0xff}, // Flames: orange
@@ -45,15 +50,15 @@ var ugRaceColors = [underground.NumRaces]color.RGBA{
 
 // ugRaceColor is the token colour of a race by its code ("ogres"), and a
 // neutral grey for an unknown code.
-func ugRaceColor(code string) color.RGBA {
+func RaceColor(code string) color.RGBA {
 	if r, ok := underground.ParseRace(code); ok {
-		return ugRaceColors[r]
+		return RaceColors[r]
 	}
 	return color.RGBA{0x90, 0x90, 0x90, 0xff}
 }
 
 // ugInk is the emblem colour that reads on a token of colour c.
-func ugInk(c color.RGBA) color.RGBA {
+func Ink(c color.RGBA) color.RGBA {
 	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) > 150 {
 		return color.RGBA{0x22, 0x1a, 0x14, 0xff}
 	}
@@ -61,23 +66,23 @@ func ugInk(c color.RGBA) color.RGBA {
 }
 
 // The sprite sheet's icons.
-type ugIcon int
+type Icon int
 
 const (
-	ugIconRace        ugIcon = 0                                         // + race: an Active token
-	ugIconDecline            = ugIconRace + ugIcon(underground.NumRaces) // + race: an In Decline token
-	ugIconFigure             = ugIconDecline + ugIcon(underground.NumRaces)
-	ugIconMarker             = ugIconFigure + ugFigures // + underground.Marker: Places then Relics
-	ugIconMonster            = ugIconMarker + ugIcon(underground.NumMarkers)
-	ugIconArmor              = ugIconMonster + 1
-	ugIconHammer             = ugIconArmor + 1
-	ugIconVengeance          = ugIconHammer + 1
-	ugIconLair               = ugIconVengeance + 1
-	ugIconMountain           = ugIconLair + 1
-	ugIconVolcanoMark        = ugIconMountain + 1
-	ugIconDisc               = ugIconVolcanoMark + 1 // a white disc, tinted when drawn (number badges)
-	ugIconCost               = ugIconDisc + 1        // the gold disc of a lit region's cost
-	ugIconCount              = ugIconCost + 1
+	IconRace        Icon = 0                                     // + race: an Active token
+	IconDecline          = IconRace + Icon(underground.NumRaces) // + race: an In Decline token
+	IconFigure           = IconDecline + Icon(underground.NumRaces)
+	IconMarker           = IconFigure + Figures // + underground.Marker: Places then Relics
+	IconMonster          = IconMarker + Icon(underground.NumMarkers)
+	IconArmor            = IconMonster + 1
+	IconHammer           = IconArmor + 1
+	IconVengeance        = IconHammer + 1
+	IconLair             = IconVengeance + 1
+	IconMountain         = IconLair + 1
+	IconVolcanoMark      = IconMountain + 1
+	IconDisc             = IconVolcanoMark + 1 // a white disc, tinted when drawn (number badges)
+	IconCost             = IconDisc + 1        // the gold disc of a lit region's cost
+	IconCount            = IconCost + 1
 )
 
 // The figures (U16), in View.Figures' names order.
@@ -86,12 +91,12 @@ const (
 	ugFigAncient
 	ugFigQueen
 	ugFigGhost
-	ugFigVolcano
+	FigVolcano
 	ugFigBag
-	ugFigures
+	Figures
 )
 
-var ugFigureNames = [ugFigures]string{"balrog", "ancient", "queen", "ghost", "volcano", "bag"}
+var FigureNames = [Figures]string{"balrog", "ancient", "queen", "ghost", "volcano", "bag"}
 
 // ugCell is a sheet cell's side in pixels; icons fill its middle ugIconPx,
 // the rest is margin so scaled (mipmapped) draws never bleed.
@@ -102,18 +107,18 @@ const (
 )
 
 // ugSheet is the sprite sheet: every icon, drawn once.
-type ugSheet struct {
+type Sheet struct {
 	img   *ebiten.Image
-	rgba  *image.RGBA // the same pixels, for drawing into the map layer
-	px    int         // the icons' size
-	icons [ugIconCount]*ebiten.Image
+	Rgba  *image.RGBA // the same pixels, for drawing into the map layer
+	Px    int         // the icons' size
+	Icons [IconCount]*ebiten.Image
 }
 
 // ugSheets are the sprite sheets made so far, by icon size in pixels.
-var ugSheets = map[int]*ugSheet{}
+var ugSheets = map[int]*Sheet{}
 
 // ugSprites is the sheet of ugIconPx icons (the map layer scales from it).
-func ugSprites() *ugSheet { return ugSpritesAt(ugIconPx) }
+func Sprites() *Sheet { return SpritesAt(ugIconPx) }
 
 // ugSpritesAt returns the sheet whose icons are px pixels wide, making it
 // the first time: the board draws from the sheet made at its token size,
@@ -122,7 +127,7 @@ func ugSprites() *ugSheet { return ugSpritesAt(ugIconPx) }
 // the CPU (golang.org/x/image/vector, antialiased), then the sheet goes to
 // the GPU once: hundreds of small paths each as a GPU pass cost seconds on
 // a software renderer.
-func ugSpritesAt(px int) *ugSheet {
+func SpritesAt(px int) *Sheet {
 	px = max(px, 8)
 	if sh := ugSheets[px]; sh != nil {
 		return sh
@@ -137,21 +142,21 @@ func ugSpritesAt(px int) *ugSheet {
 	}
 	m := max(px/12, 2) // margin around each icon, so filtering never bleeds
 	cellPx := px + 2*m
-	rows := (int(ugIconCount) + ugCols - 1) / ugCols
+	rows := (int(IconCount) + ugCols - 1) / ugCols
 	rgba := image.NewRGBA(image.Rect(0, 0, ugCols*cellPx, rows*cellPx))
 	cell := image.NewRGBA(image.Rect(0, 0, cellPx, cellPx))
-	pen := &ugPen{cpu: cell}
-	for k := ugIcon(0); k < ugIconCount; k++ {
+	pen := &Pen{cpu: cell}
+	for k := Icon(0); k < IconCount; k++ {
 		clear(cell.Pix)
 		pen.cx, pen.cy, pen.k = float32(cellPx)/2, float32(cellPx)/2, float32(px)/2
 		pen.icon(k)
 		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
 		draw.Draw(rgba, image.Rect(x, y, x+cellPx, y+cellPx), cell, image.Point{}, draw.Src)
 	}
-	sh := &ugSheet{img: ebiten.NewImageFromImage(rgba), rgba: rgba, px: px}
-	for k := ugIcon(0); k < ugIconCount; k++ {
+	sh := &Sheet{img: ebiten.NewImageFromImage(rgba), Rgba: rgba, Px: px}
+	for k := Icon(0); k < IconCount; k++ {
 		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
-		sh.icons[k] = sh.img.SubImage(image.Rect(x+m, y+m, x+m+px, y+m+px)).(*ebiten.Image)
+		sh.Icons[k] = sh.img.SubImage(image.Rect(x+m, y+m, x+m+px, y+m+px)).(*ebiten.Image)
 	}
 	ugSheets[px] = sh
 	return sh
@@ -159,50 +164,50 @@ func ugSpritesAt(px int) *ugSheet {
 
 // ugPen draws icons in a unit box: (-1, -1) to (1, 1) around (cx, cy),
 // k pixels per unit.
-type ugPen struct {
+type Pen struct {
 	dst    *ebiten.Image
 	cx, cy float32
 	k      float32
 	aa     bool        // antialias each path on the GPU (a pass each)
 	cpu    *image.RGBA // when set, paths are rasterised here instead of dst
 	raster xvector.Rasterizer
-	path   vector.Path
+	Path   vector.Path
 	vs     []ebiten.Vertex
 	is     []uint16
 }
 
-func (p *ugPen) X(x float64) float32 { return p.cx + float32(x)*p.k }
-func (p *ugPen) Y(y float64) float32 { return p.cy + float32(y)*p.k }
+func (p *Pen) X(x float64) float32 { return p.cx + float32(x)*p.k }
+func (p *Pen) Y(y float64) float32 { return p.cy + float32(y)*p.k }
 
-func (p *ugPen) begin() { p.path = vector.Path{} }
-func (p *ugPen) move(x, y float64) {
-	p.path.MoveTo(p.X(x), p.Y(y))
+func (p *Pen) Begin() { p.Path = vector.Path{} }
+func (p *Pen) move(x, y float64) {
+	p.Path.MoveTo(p.X(x), p.Y(y))
 }
-func (p *ugPen) line(x, y float64) { p.path.LineTo(p.X(x), p.Y(y)) }
-func (p *ugPen) quad(x1, y1, x, y float64) {
-	p.path.QuadTo(p.X(x1), p.Y(y1), p.X(x), p.Y(y))
+func (p *Pen) line(x, y float64) { p.Path.LineTo(p.X(x), p.Y(y)) }
+func (p *Pen) quad(x1, y1, x, y float64) {
+	p.Path.QuadTo(p.X(x1), p.Y(y1), p.X(x), p.Y(y))
 }
-func (p *ugPen) cubic(x1, y1, x2, y2, x, y float64) {
-	p.path.CubicTo(p.X(x1), p.Y(y1), p.X(x2), p.Y(y2), p.X(x), p.Y(y))
+func (p *Pen) cubic(x1, y1, x2, y2, x, y float64) {
+	p.Path.CubicTo(p.X(x1), p.Y(y1), p.X(x2), p.Y(y2), p.X(x), p.Y(y))
 }
-func (p *ugPen) arc(x, y, r, a0, a1 float64) {
-	p.path.Arc(p.X(x), p.Y(y), float32(r)*p.k, float32(a0), float32(a1), vector.Clockwise)
+func (p *Pen) arc(x, y, r, a0, a1 float64) {
+	p.Path.Arc(p.X(x), p.Y(y), float32(r)*p.k, float32(a0), float32(a1), vector.Clockwise)
 }
 
 // fill fills the current path with c (non-zero rule).
-func (p *ugPen) fill(c color.RGBA) {
-	p.vs, p.is = p.path.AppendVerticesAndIndicesForFilling(p.vs[:0], p.is[:0])
+func (p *Pen) fill(c color.RGBA) {
+	p.vs, p.is = p.Path.AppendVerticesAndIndicesForFilling(p.vs[:0], p.is[:0])
 	p.draw(c, ebiten.FillRuleNonZero)
 }
 
 // stroke strokes the current path, w units wide.
-func (p *ugPen) stroke(c color.RGBA, w float64) {
+func (p *Pen) stroke(c color.RGBA, w float64) {
 	op := &vector.StrokeOptions{Width: float32(w) * p.k, LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}
-	p.vs, p.is = p.path.AppendVerticesAndIndicesForStroke(p.vs[:0], p.is[:0], op)
+	p.vs, p.is = p.Path.AppendVerticesAndIndicesForStroke(p.vs[:0], p.is[:0], op)
 	p.draw(c, ebiten.FillRuleFillAll)
 }
 
-func (p *ugPen) draw(c color.RGBA, rule ebiten.FillRule) {
+func (p *Pen) draw(c color.RGBA, rule ebiten.FillRule) {
 	if p.cpu != nil {
 		p.rasterise(c, rule)
 		return
@@ -213,7 +218,7 @@ func (p *ugPen) draw(c color.RGBA, rule ebiten.FillRule) {
 		p.vs[i].ColorR, p.vs[i].ColorG, p.vs[i].ColorB, p.vs[i].ColorA = r*a, g*a, b*a, a
 	}
 	op := &ebiten.DrawTrianglesOptions{AntiAlias: p.aa, FillRule: rule, ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
-	p.dst.DrawTriangles(p.vs, p.is, scenes.WhitePx, op)
+	p.dst.DrawTriangles(p.vs, p.is, whitePx, op)
 }
 
 // rasterise paints the queued triangles into p.cpu in c (straight alpha).
@@ -221,7 +226,7 @@ func (p *ugPen) draw(c color.RGBA, rule ebiten.FillRule) {
 // turn (so a concave path's fan cancels outside it, as the non-zero rule
 // does), a stroke's are all turned one way (their overlaps must not
 // cancel).
-func (p *ugPen) rasterise(c color.RGBA, rule ebiten.FillRule) {
+func (p *Pen) rasterise(c color.RGBA, rule ebiten.FillRule) {
 	b := p.cpu.Bounds()
 	z := &p.raster
 	z.Reset(b.Dx(), b.Dy())
@@ -239,46 +244,46 @@ func (p *ugPen) rasterise(c color.RGBA, rule ebiten.FillRule) {
 	z.Draw(p.cpu, b, image.NewUniform(color.NRGBA{c.R, c.G, c.B, c.A}), image.Point{})
 }
 
-func (p *ugPen) circle(x, y, r float64, c color.RGBA) {
-	p.begin()
+func (p *Pen) circle(x, y, r float64, c color.RGBA) {
+	p.Begin()
 	p.arc(x, y, r, 0, 2*math.Pi)
-	p.path.Close()
+	p.Path.Close()
 	p.fill(c)
 }
 
-func (p *ugPen) ring(x, y, r, w float64, c color.RGBA) {
-	p.begin()
+func (p *Pen) ring(x, y, r, w float64, c color.RGBA) {
+	p.Begin()
 	p.arc(x, y, r, 0, 2*math.Pi)
-	p.path.Close()
+	p.Path.Close()
 	p.stroke(c, w)
 }
 
 // poly fills the polygon through the points (x0, y0, x1, y1, ...).
-func (p *ugPen) poly(c color.RGBA, xy ...float64) {
-	p.begin()
+func (p *Pen) poly(c color.RGBA, xy ...float64) {
+	p.Begin()
 	p.move(xy[0], xy[1])
 	for i := 2; i+1 < len(xy); i += 2 {
 		p.line(xy[i], xy[i+1])
 	}
-	p.path.Close()
+	p.Path.Close()
 	p.fill(c)
 }
 
 // seg strokes a line from (x0, y0) to (x1, y1), w units wide.
-func (p *ugPen) seg(x0, y0, x1, y1, w float64, c color.RGBA) {
-	p.begin()
+func (p *Pen) seg(x0, y0, x1, y1, w float64, c color.RGBA) {
+	p.Begin()
 	p.move(x0, y0)
 	p.line(x1, y1)
 	p.stroke(c, w)
 }
 
-func (p *ugPen) rect(x0, y0, x1, y1 float64, c color.RGBA) {
+func (p *Pen) rect(x0, y0, x1, y1 float64, c color.RGBA) {
 	p.poly(c, x0, y0, x1, y0, x1, y1, x0, y1)
 }
 
 // roundRect fills a rounded square badge.
-func (p *ugPen) roundRect(x0, y0, x1, y1, r float64, c color.RGBA) {
-	p.begin()
+func (p *Pen) roundRect(x0, y0, x1, y1, r float64, c color.RGBA) {
+	p.Begin()
 	p.move(x0+r, y0)
 	p.line(x1-r, y0)
 	p.quad(x1, y0, x1, y0+r)
@@ -288,7 +293,7 @@ func (p *ugPen) roundRect(x0, y0, x1, y1, r float64, c color.RGBA) {
 	p.quad(x0, y1, x0, y1-r)
 	p.line(x0, y0+r)
 	p.quad(x0, y0, x0+r, y0)
-	p.path.Close()
+	p.Path.Close()
 	p.fill(c)
 }
 
@@ -308,29 +313,29 @@ var (
 )
 
 // icon draws sheet icon k centred on the pen.
-func (p *ugPen) icon(k ugIcon) {
+func (p *Pen) icon(k Icon) {
 	switch {
-	case k < ugIconDecline:
-		r := underground.Race(k - ugIconRace)
-		c := ugRaceColors[r]
+	case k < IconDecline:
+		r := underground.Race(k - IconRace)
+		c := RaceColors[r]
 		p.circle(0.06, 0.1, 0.9, color.RGBA{0, 0, 0, 0x70}) // shadow
 		p.circle(0, 0, 0.9, darker(c, 0.55))
 		p.circle(0, 0, 0.8, c)
-		p.begin()
+		p.Begin()
 		p.arc(0, 0, 0.66, math.Pi*1.1, math.Pi*1.6)
 		p.stroke(color.RGBA{0xff, 0xff, 0xff, 0x50}, 0.1)
-		p.emblem(r, ugInk(c), c)
-	case k < ugIconFigure:
-		r := underground.Race(k - ugIconDecline)
-		c := ugRaceColors[r]
+		p.emblem(r, Ink(c), c)
+	case k < IconFigure:
+		r := underground.Race(k - IconDecline)
+		c := RaceColors[r]
 		p.circle(0.06, 0.1, 0.9, color.RGBA{0, 0, 0, 0x70})
 		p.circle(0, 0, 0.9, darker(c, 0.8))
 		p.circle(0, 0, 0.74, ugGrey)
 		p.emblem(r, color.RGBA{0x4a, 0x46, 0x42, 0xff}, ugGrey)
-	case k < ugIconMarker:
-		p.figure(int(k - ugIconFigure))
-	case k < ugIconMonster:
-		mk := underground.Marker(k - ugIconMarker)
+	case k < IconMarker:
+		p.figure(int(k - IconFigure))
+	case k < IconMonster:
+		mk := underground.Marker(k - IconMarker)
 		if mk.IsRelic() {
 			p.circle(0.05, 0.08, 0.9, color.RGBA{0, 0, 0, 0x70})
 			p.poly(ugGoldCl, 0, -0.95, 0.95, 0, 0, 0.95, -0.95, 0)
@@ -354,14 +359,14 @@ func (p *ugPen) icon(k ugIcon) {
 }
 
 // emblem draws race r's emblem in ink on a token of colour bg.
-func (p *ugPen) emblem(r underground.Race, ink, bg color.RGBA) {
+func (p *Pen) emblem(r underground.Race, ink, bg color.RGBA) {
 	switch r {
 	case underground.Cultists: // an eye
-		p.begin()
+		p.Begin()
 		p.move(-0.6, 0)
 		p.quad(0, -0.55, 0.6, 0)
 		p.quad(0, 0.55, -0.6, 0)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(ink)
 		p.circle(0, 0, 0.2, bg)
 		p.circle(0, 0, 0.08, ink)
@@ -369,14 +374,14 @@ func (p *ugPen) emblem(r underground.Race, ink, bg color.RGBA) {
 		p.circle(0, 0, 0.48, ink)
 		p.circle(0.2, -0.12, 0.4, bg)
 	case underground.Flames: // a flame
-		p.begin()
+		p.Begin()
 		p.move(0, -0.62)
 		p.cubic(0.55, -0.1, 0.5, 0.5, 0, 0.52)
 		p.cubic(-0.5, 0.5, -0.5, 0, -0.15, -0.2)
 		p.quad(-0.05, 0, 0, -0.62)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(ink)
-		p.begin()
+		p.Begin()
 		p.move(0.02, -0.1)
 		p.cubic(0.3, 0.15, 0.25, 0.42, 0, 0.42)
 		p.cubic(-0.22, 0.42, -0.2, 0.2, 0.02, -0.1)
@@ -391,7 +396,7 @@ func (p *ugPen) emblem(r underground.Race, ink, bg color.RGBA) {
 	case underground.Kraken: // a head and tentacles
 		p.circle(0, -0.22, 0.32, ink)
 		for _, dx := range [...]float64{-0.3, 0, 0.3} {
-			p.begin()
+			p.Begin()
 			p.move(dx*0.8, -0.05)
 			p.quad(dx*1.6+0.15, 0.25, dx*1.3-0.05, 0.55)
 			p.stroke(ink, 0.13)
@@ -404,11 +409,11 @@ func (p *ugPen) emblem(r underground.Race, ink, bg color.RGBA) {
 		p.seg(0, 0.3, 0, 0.46, 0.06, bg)
 	case underground.Lizardmen: // a reptile's eye
 		p.circle(0, 0, 0.48, ink)
-		p.begin()
+		p.Begin()
 		p.move(0, -0.42)
 		p.quad(0.2, 0, 0, 0.42)
 		p.quad(-0.2, 0, 0, -0.42)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(bg)
 	case underground.Mudmen: // bubbles of mud
 		p.circle(-0.26, 0.2, 0.24, ink)
@@ -423,18 +428,18 @@ func (p *ugPen) emblem(r underground.Race, ink, bg color.RGBA) {
 		p.poly(ink, -0.1, 0.58, 0.1, 0.58, 0.34, -0.38, 0.05, -0.62, -0.3, -0.42)
 	case underground.Mimes: // a mask, half dark
 		p.circle(0, 0, 0.5, ink)
-		p.begin()
+		p.Begin()
 		p.arc(0, 0, 0.5, math.Pi/2, 3*math.Pi/2)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(bg)
 		p.ring(0, 0, 0.5, 0.08, ink)
 		p.circle(-0.18, -0.1, 0.08, ink)
 		p.circle(0.18, -0.1, 0.08, bg)
 	case underground.Shrooms: // a mushroom
-		p.begin()
+		p.Begin()
 		p.move(-0.58, 0.05)
 		p.quad(0, -0.9, 0.58, 0.05)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(ink)
 		p.rect(-0.15, 0.05, 0.15, 0.52, ink)
 		p.circle(-0.2, -0.18, 0.08, bg)
@@ -442,7 +447,7 @@ func (p *ugPen) emblem(r underground.Race, ink, bg color.RGBA) {
 	case underground.Spiderines: // a spider
 		for _, s := range [...]float64{-1, 1} {
 			for _, a := range [...]float64{-0.35, -0.1, 0.15, 0.4} {
-				p.begin()
+				p.Begin()
 				p.move(0, 0.05)
 				p.quad(s*0.4, a-0.2, s*0.6, a+0.1)
 				p.stroke(ink, 0.08)
@@ -456,7 +461,7 @@ func (p *ugPen) emblem(r underground.Race, ink, bg color.RGBA) {
 }
 
 // figure draws figure f (U16).
-func (p *ugPen) figure(f int) {
+func (p *Pen) figure(f int) {
 	shadow := color.RGBA{0, 0, 0, 0x80}
 	switch f {
 	case ugFigBalrog: // a horned demon's head
@@ -475,15 +480,15 @@ func (p *ugPen) figure(f int) {
 		green := color.RGBA{0x3c, 0x8c, 0x5c, 0xff}
 		p.poly(color.RGBA{0x14, 0x30, 0x20, 0xff}, 0, -0.95, 0.82, -0.48, 0.82, 0.48, 0, 0.95, -0.82, 0.48, -0.82, -0.48)
 		p.poly(green, 0, -0.82, 0.7, -0.41, 0.7, 0.41, 0, 0.82, -0.7, 0.41, -0.7, -0.41)
-		p.begin()
+		p.Begin()
 		p.move(-0.55, -0.1)
 		p.quad(0, -0.6, 0.55, -0.1)
 		p.quad(0, 0.4, -0.55, -0.1)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(color.RGBA{0xe8, 0xf0, 0xa0, 0xff})
 		p.circle(0, -0.1, 0.18, ugDark)
 		for _, dx := range [...]float64{-0.35, 0, 0.35} {
-			p.begin()
+			p.Begin()
 			p.move(dx, 0.25)
 			p.quad(dx+0.15, 0.45, dx-0.05, 0.62)
 			p.stroke(ugDark, 0.1)
@@ -501,7 +506,7 @@ func (p *ugPen) figure(f int) {
 		p.circle(0.05, 0.08, 0.92, shadow)
 		p.circle(0, 0, 0.92, color.RGBA{0x20, 0x30, 0x5a, 0xff})
 		p.circle(0, 0, 0.82, color.RGBA{0x34, 0x4c, 0x8a, 0xff})
-		p.begin()
+		p.Begin()
 		p.move(-0.45, 0.6)
 		p.line(-0.45, -0.1)
 		p.cubic(-0.45, -0.75, 0.45, -0.75, 0.45, -0.1)
@@ -509,21 +514,21 @@ func (p *ugPen) figure(f int) {
 		p.quad(0.3, 0.4, 0.15, 0.6)
 		p.quad(0, 0.4, -0.15, 0.6)
 		p.quad(-0.3, 0.4, -0.45, 0.6)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(ugBone)
 		p.circle(-0.16, -0.12, 0.08, ugDark)
 		p.circle(0.16, -0.12, 0.08, ugDark)
-	case ugFigVolcano: // an erupting cone
+	case FigVolcano: // an erupting cone
 		p.volcano(true)
 	case ugFigBag: // a sack
 		p.circle(0.05, 0.08, 0.92, shadow)
 		p.circle(0, 0, 0.92, color.RGBA{0x3a, 0x24, 0x10, 0xff})
 		p.circle(0, 0, 0.82, color.RGBA{0x2a, 0x5a, 0x6a, 0xff})
-		p.begin()
+		p.Begin()
 		p.move(-0.2, -0.3)
 		p.cubic(-0.7, 0, -0.6, 0.6, 0, 0.6)
 		p.cubic(0.6, 0.6, 0.7, 0, 0.2, -0.3)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(color.RGBA{0xb8, 0x8c, 0x50, 0xff})
 		p.poly(color.RGBA{0xb8, 0x8c, 0x50, 0xff}, -0.2, -0.3, -0.35, -0.6, 0, -0.45, 0.35, -0.6, 0.2, -0.3)
 		p.seg(-0.25, -0.3, 0.25, -0.3, 0.1, ugDark)
@@ -533,7 +538,7 @@ func (p *ugPen) figure(f int) {
 
 // volcano draws a volcano: erupting (the Flames' figure) or the dim
 // symbol printed on a Volcano chasm (U11.5).
-func (p *ugPen) volcano(live bool) {
+func (p *Pen) volcano(live bool) {
 	rock, lava := color.RGBA{0x5a, 0x40, 0x30, 0xff}, color.RGBA{0xff, 0x70, 0x10, 0xff}
 	if !live {
 		rock, lava = color.RGBA{0x4a, 0x38, 0x30, 0xff}, color.RGBA{0xa0, 0x40, 0x18, 0xff}
@@ -552,25 +557,25 @@ func (p *ugPen) volcano(live bool) {
 }
 
 // place draws Popular Place mk's picture (U14), brown on parchment.
-func (p *ugPen) place(mk underground.Marker) {
+func (p *Pen) place(mk underground.Marker) {
 	ink := ugPlaceCl
 	switch mk {
 	case underground.Altar: // an altar with a flame
 		p.rect(-0.7, 0.2, 0.7, 0.4, ink)
 		p.rect(-0.5, 0.4, -0.3, 0.85, ink)
 		p.rect(0.3, 0.4, 0.5, 0.85, ink)
-		p.begin()
+		p.Begin()
 		p.move(0, -0.8)
 		p.cubic(0.45, -0.3, 0.3, 0.15, 0, 0.15)
 		p.cubic(-0.3, 0.15, -0.45, -0.3, 0, -0.8)
 		p.fill(ugRed)
 	case underground.Crypt: // a tombstone
-		p.begin()
+		p.Begin()
 		p.move(-0.5, 0.85)
 		p.line(-0.5, -0.3)
 		p.cubic(-0.5, -0.95, 0.5, -0.95, 0.5, -0.3)
 		p.line(0.5, 0.85)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(ink)
 		p.rect(-0.07, -0.55, 0.07, 0.2, ugParch)
 		p.rect(-0.28, -0.35, 0.28, -0.21, ugParch)
@@ -584,7 +589,7 @@ func (p *ugPen) place(mk underground.Marker) {
 		p.seg(0.45, -0.75, 0.25, -0.3, 0.06, ugParch)
 	case underground.Pipe: // a brass pipe with a bend
 		brass := color.RGBA{0xb0, 0x80, 0x20, 0xff}
-		p.begin()
+		p.Begin()
 		p.move(-0.75, -0.45)
 		p.line(0.2, -0.45)
 		p.quad(0.55, -0.45, 0.55, -0.1)
@@ -594,16 +599,16 @@ func (p *ugPen) place(mk underground.Marker) {
 		p.rect(0.3, 0.62, 0.8, 0.78, ink)
 	case underground.Fountain: // a basin and its jet
 		blue := color.RGBA{0x2c, 0x7c, 0xd0, 0xff}
-		p.begin()
+		p.Begin()
 		p.move(-0.75, 0.2)
 		p.quad(0, 0.95, 0.75, 0.2)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(ink)
-		p.begin()
+		p.Begin()
 		p.move(0, 0.15)
 		p.quad(0, -0.85, -0.55, -0.2)
 		p.stroke(blue, 0.14)
-		p.begin()
+		p.Begin()
 		p.move(0, 0.15)
 		p.quad(0, -0.85, 0.55, -0.2)
 		p.stroke(blue, 0.14)
@@ -613,16 +618,16 @@ func (p *ugPen) place(mk underground.Marker) {
 		for _, x := range [...]float64{-0.55, -0.12, 0.31} {
 			p.rect(x, -0.8, x+0.24, -0.4, ink)
 		}
-		p.begin()
+		p.Begin()
 		p.move(-0.18, 0.85)
 		p.line(-0.18, 0.4)
 		p.quad(0, 0.15, 0.18, 0.4)
 		p.line(0.18, 0.85)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(ugParch)
 	case underground.LostMine: // a pickaxe
 		p.seg(-0.6, 0.75, 0.35, -0.35, 0.16, ink)
-		p.begin()
+		p.Begin()
 		p.move(-0.55, -0.45)
 		p.quad(0.15, -0.95, 0.75, 0.05)
 		p.stroke(color.RGBA{0x60, 0x60, 0x6a, 0xff}, 0.2)
@@ -633,7 +638,7 @@ func (p *ugPen) place(mk underground.Marker) {
 		p.rect(-0.8, -0.65, 0.8, -0.32, stone)
 	case underground.Pentacle: // a star in a circle
 		p.ring(0, 0, 0.78, 0.1, ugRed)
-		p.begin()
+		p.Begin()
 		for k := 0; k <= 5; k++ {
 			a := -math.Pi/2 + float64(k*2)*2*math.Pi/5
 			x, y := 0.72*math.Cos(a), 0.72*math.Sin(a)
@@ -648,7 +653,7 @@ func (p *ugPen) place(mk underground.Marker) {
 }
 
 // relic draws Righteous Relic mk's picture (U15), gold on violet.
-func (p *ugPen) relic(mk underground.Marker) {
+func (p *Pen) relic(mk underground.Marker) {
 	g := ugGoldCl
 	switch mk {
 	case underground.Doormat: // a flying carpet
@@ -661,14 +666,14 @@ func (p *ugPen) relic(mk underground.Marker) {
 		p.ring(0, 0.2, 0.5, 0.16, g)
 		p.poly(color.RGBA{0x40, 0xd0, 0x60, 0xff}, 0, -0.75, 0.25, -0.45, 0, -0.2, -0.25, -0.45)
 	case underground.Socks: // a sock
-		p.begin()
+		p.Begin()
 		p.move(-0.3, -0.85)
 		p.line(0.25, -0.85)
 		p.line(0.25, 0.2)
 		p.quad(0.8, 0.3, 0.7, 0.7)
 		p.line(-0.1, 0.7)
 		p.quad(-0.3, 0.6, -0.3, 0.3)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(color.RGBA{0xd8, 0xd0, 0xa0, 0xff})
 		p.rect(-0.3, -0.85, 0.25, -0.6, color.RGBA{0x60, 0xa0, 0x40, 0xff})
 		p.circle(0.5, 0.0, 0.08, color.RGBA{0x80, 0xa0, 0x40, 0xff})
@@ -691,9 +696,9 @@ func (p *ugPen) relic(mk underground.Marker) {
 
 // misc draws the markers: Monsters, armor, hammers, Vengeance, and the
 // map's printed lair, Black Mountain and edge symbols.
-func (p *ugPen) misc(k ugIcon) {
+func (p *Pen) misc(k Icon) {
 	switch k {
-	case ugIconMonster: // a fanged face (U16.1)
+	case IconMonster: // a fanged face (U16.1)
 		p.circle(0.05, 0.08, 0.9, color.RGBA{0, 0, 0, 0x80})
 		p.circle(0, 0, 0.9, color.RGBA{0x12, 0x22, 0x10, 0xff})
 		p.circle(0, 0, 0.8, color.RGBA{0x5a, 0x8a, 0x2a, 0xff})
@@ -706,59 +711,59 @@ func (p *ugPen) misc(k ugIcon) {
 		p.poly(ugDark, -0.45, 0.2, 0.45, 0.2, 0.3, 0.55, -0.3, 0.55)
 		p.poly(ugBone, -0.3, 0.2, -0.2, 0.45, -0.1, 0.2)
 		p.poly(ugBone, 0.3, 0.2, 0.2, 0.45, 0.1, 0.2)
-	case ugIconArmor: // a mushroom-cap shield (U13.14)
-		p.begin()
+	case IconArmor: // a mushroom-cap shield (U13.14)
+		p.Begin()
 		p.move(-0.7, -0.7)
 		p.line(0.7, -0.7)
 		p.line(0.7, 0.0)
 		p.quad(0.6, 0.6, 0, 0.92)
 		p.quad(-0.6, 0.6, -0.7, 0.0)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(ugDark)
-		p.begin()
+		p.Begin()
 		p.move(-0.58, -0.58)
 		p.line(0.58, -0.58)
 		p.line(0.58, 0.0)
 		p.quad(0.5, 0.5, 0, 0.78)
 		p.quad(-0.5, 0.5, -0.58, 0.0)
-		p.path.Close()
+		p.Path.Close()
 		p.fill(color.RGBA{0xc8, 0x30, 0x30, 0xff})
 		p.circle(-0.25, -0.25, 0.12, ugBone)
 		p.circle(0.25, -0.1, 0.14, ugBone)
 		p.circle(-0.05, 0.3, 0.1, ugBone)
-	case ugIconHammer: // a silver hammer (U12.5)
+	case IconHammer: // a silver hammer (U12.5)
 		p.circle(0, 0, 0.9, color.RGBA{0x30, 0x30, 0x38, 0xff})
 		p.poly(color.RGBA{0xd8, 0xdc, 0xe8, 0xff}, -0.6, -0.55, 0.45, -0.55, 0.6, -0.2, -0.6, -0.2)
 		p.rect(-0.1, -0.2, 0.1, 0.7, color.RGBA{0xa0, 0x70, 0x40, 0xff})
-	case ugIconVengeance: // a red mark with a dagger (U16.9)
+	case IconVengeance: // a red mark with a dagger (U16.9)
 		p.circle(0, 0, 0.9, ugDark)
 		p.circle(0, 0, 0.78, color.RGBA{0x9a, 0x10, 0x18, 0xff})
 		p.poly(ugBone, -0.08, 0.2, -0.08, -0.55, 0, -0.75, 0.08, -0.55, 0.08, 0.2)
 		p.rect(-0.3, 0.18, 0.3, 0.3, ugGoldCl)
 		p.rect(-0.06, 0.3, 0.06, 0.6, ugGoldCl)
-	case ugIconLair: // the printed Monster symbol: claw marks (U11.6)
+	case IconLair: // the printed Monster symbol: claw marks (U11.6)
 		p.circle(0, 0, 0.9, color.RGBA{0x20, 0x10, 0x0c, 0xc0})
 		p.ring(0, 0, 0.84, 0.1, color.RGBA{0xc8, 0x3c, 0x28, 0xff})
 		for _, dx := range [...]float64{-0.32, 0, 0.32} {
-			p.begin()
+			p.Begin()
 			p.move(dx-0.2, -0.55)
 			p.quad(dx+0.1, -0.1, dx+0.05, 0.55)
 			p.stroke(color.RGBA{0xe0, 0x60, 0x40, 0xff}, 0.14)
 		}
-	case ugIconMountain: // the Black Mountain marker: peaks (U11.7)
+	case IconMountain: // the Black Mountain marker: peaks (U11.7)
 		p.circle(0, 0, 0.92, color.RGBA{0xd8, 0xd8, 0xe0, 0xff})
 		p.circle(0, 0, 0.8, color.RGBA{0x16, 0x16, 0x1c, 0xff})
 		p.poly(color.RGBA{0x7a, 0x7a, 0x88, 0xff}, -0.7, 0.45, -0.25, -0.5, 0.05, 0.05, 0.3, -0.25, 0.72, 0.45)
 		p.poly(ugBone, -0.25, -0.5, -0.08, -0.14, -0.25, -0.24, -0.4, -0.16)
 		p.poly(ugBone, 0.3, -0.25, 0.44, -0.02, 0.3, -0.08, 0.18, -0.04)
-	case ugIconVolcanoMark:
+	case IconVolcanoMark:
 		p.volcano(false)
-	case ugIconDisc:
+	case IconDisc:
 		p.circle(0, 0, 1, color.RGBA{0xff, 0xff, 0xff, 0xff})
-	case ugIconCost:
-		p.circle(0, 0, 1, scenes.ColTextDark)
-		p.circle(0, 0, 0.86, scenes.ColGold)
-		p.begin()
+	case IconCost:
+		p.circle(0, 0, 1, inkDark)
+		p.circle(0, 0, 0.86, gold)
+		p.Begin()
 		p.arc(0, 0, 0.7, math.Pi*1.1, math.Pi*1.6)
 		p.stroke(color.RGBA{0xff, 0xf0, 0xb0, 0xa0}, 0.1)
 	}
@@ -782,11 +787,11 @@ const ugPatternPx = 24
 // needs no colour to tell (U11.1): Mine diagonal hatching with ore specks,
 // Mushroom Forest dotted caps, Mystic Crystal facets, Mudpool rings of
 // bubbles, Black Mountain crosshatch, River ripples, chasm dark speckle.
-func ugPattern(t maps.Terrain) *image.RGBA {
+func Pattern(t maps.Terrain) *image.RGBA {
 	base := ugTerrainBase[t]
 	rgba := image.NewRGBA(image.Rect(0, 0, ugPatternPx, ugPatternPx))
 	draw.Draw(rgba, rgba.Bounds(), image.NewUniform(base), image.Point{}, draw.Src)
-	pen := &ugPen{cpu: rgba, k: 1}
+	pen := &Pen{cpu: rgba, k: 1}
 	hi := func(f float64) color.RGBA {
 		return color.RGBA{uint8(math.Min(255, float64(base.R)*f)), uint8(math.Min(255, float64(base.G)*f)), uint8(math.Min(255, float64(base.B)*f)), 0xff}
 	}
@@ -800,10 +805,10 @@ func ugPattern(t maps.Terrain) *image.RGBA {
 		pen.circle(18, 17, 1.3, color.RGBA{0xf0, 0xd0, 0x60, 0xff})
 	case maps.Forest:
 		for _, c := range [...][2]float64{{6, 7}, {18, 19}} {
-			pen.begin()
+			pen.Begin()
 			pen.move(c[0]-4, c[1]+1)
 			pen.quad(c[0], c[1]-5, c[0]+4, c[1]+1)
-			pen.path.Close()
+			pen.Path.Close()
 			pen.fill(hi(1.45))
 			pen.rect(c[0]-0.8, c[1]+1, c[0]+0.8, c[1]+3.5, hi(1.3))
 		}
@@ -823,7 +828,7 @@ func ugPattern(t maps.Terrain) *image.RGBA {
 		}
 	case maps.River:
 		for _, y := range [...]float64{6, 18} {
-			pen.begin()
+			pen.Begin()
 			pen.move(0, y)
 			pen.quad(6, y-3, 12, y)
 			pen.quad(18, y+3, 24, y)
@@ -836,3 +841,20 @@ func ugPattern(t maps.Terrain) *image.RGBA {
 	}
 	return rgba
 }
+
+// gold and inkDark are the box's gold and dark ink (the UI's colours).
+var (
+	gold    = color.RGBA{0xf2, 0xb6, 0x1f, 0xff}
+	inkDark = color.RGBA{0x2a, 0x20, 0x18, 0xff}
+)
+
+// whitePx is the white image the pen's triangles are filled from, made
+// from pixels as scenes.WhitePx is, so Ebitengine packs it on an atlas page
+// with the art and their draws merge.
+var whitePx = func() *ebiten.Image {
+	rgba := image.NewRGBA(image.Rect(0, 0, 3, 3))
+	for i := range rgba.Pix {
+		rgba.Pix[i] = 0xff
+	}
+	return ebiten.NewImageFromImage(rgba)
+}()
