@@ -31,7 +31,7 @@ const (
 	menuSettings
 	MenuRules
 	MenuQuit
-	MenuLearn // the guided first round (tutorial.go), beside Rules
+	MenuLearn // the guided first round (Game.Learn: Saboteur's, scenes/saboteur/tutorial.go), beside Rules
 )
 
 func NewMenuScene(a *App) *MenuScene {

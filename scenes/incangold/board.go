@@ -195,7 +195,7 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 		s.bannerT -= s.sp
 	}
 	if s.m.lan != nil {
-		igBoardUpdate(s.m.lan, a, s) // names, chat and notices of a LAN table (incangold_lan.go)
+		igBoardUpdate(s.m.lan, a, s) // names, chat and notices of a LAN table (lan.go)
 	}
 	if a.Key(ebiten.KeyEscape) && !s.m.autoplay {
 		s.m.table.Close()
@@ -748,7 +748,7 @@ func (s *igBoardScene) drawPanel(a *scenes.App, dst *ebiten.Image, seat int) {
 	}
 	scenes.DrawText(a, dst, scenes.Fit(a, tent, a.U(14), inner), a.U(14), tx, y, al, tc)
 	y += a.U(24)
-	kind := s.m.seatKind(a, seat) // human, computer, or a LAN table's host or guest (incangold_lan.go)
+	kind := s.m.seatKind(a, seat) // human, computer, or a LAN table's host or guest (lan.go)
 	if seat == st.start {
 		kind += " · " + a.T("ig.seat.start")
 	}

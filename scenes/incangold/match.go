@@ -12,7 +12,7 @@ import (
 )
 
 // Incan Gold's match as its screens see it (issue 16, "Playing it"): the
-// screens drive a game.Table (igGameTable, incangold_table.go) through
+// screens drive a game.Table (igGameTable, table.go) through
 // igTable.
 
 // igGame is Incan Gold on the contract, with its computer players

@@ -26,7 +26,7 @@ type igMatch struct {
 	feed     []igItem
 	st       igState
 	final    *incangold.View // the public view once the game is over
-	lan      *scenes.LanLink // a LAN game's link (incangold_lan.go), else nil
+	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
 }
 
 func newIGMatch(a *scenes.App, s igSetup) (*igMatch, error) {

@@ -22,7 +22,7 @@ const (
 
 // ugHelpPic is what an Underground rules page shows above its text: the
 // race, power or marker the page is about (drawn with the board's own
-// sprites, underground_board_art.go), or a turn page's icons, or the die.
+// sprites, sprites/underground), or a turn page's icons, or the die.
 type ugHelpPic struct {
 	race   underground.Race
 	power  underground.Power

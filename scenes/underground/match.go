@@ -67,7 +67,7 @@ type ugItem struct {
 // may be ahead).
 type ugMatch struct {
 	setup    ugSetup
-	table    ugTable // a game.Table, or a LAN table's (underground_lan.go)
+	table    ugTable // a game.Table, or a LAN table's (lan.go)
 	watch    *game.Inbox
 	inbox    map[int]*game.Inbox // local humans, by seat
 	humans   []int
@@ -76,7 +76,7 @@ type ugMatch struct {
 	autoplay bool
 	feed     []ugItem
 	st       ugState
-	lan      *scenes.LanLink // a LAN game's link (underground_lan.go), else nil
+	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
 }
 
 // ugBotDelay is how long a computer player waits at least before each
@@ -91,7 +91,7 @@ func ugBotDelay(a *scenes.App) time.Duration {
 
 // ugAutosaveFile is Underground's autosave in the config folder: each game
 // of the box keeps its own, so that starting one never throws away
-// another's unfinished game (incangold_save.go).
+// another's unfinished game (scenes/incangold/save.go).
 const ugAutosaveFile = "autosave-" + underground.ID + ".json"
 
 func ugAutosavePath(a *scenes.App) string { return filepath.Join(a.Dirs.Config, ugAutosaveFile) }
