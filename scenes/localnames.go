@@ -27,9 +27,10 @@ var defaultNames = sync.OnceValue(func() map[string]defaultName {
 	return m
 })
 
-// maxSeats is more seats than any game of the box has (the most are
-// Saboteur's ten): the numbers the default names run to.
-const maxSeats = 12
+// maxSeats is the most seats a game of the box has (Saboteur's ten,
+// R1.1): the numbers the default names run to; "Бот 12" is a name someone
+// chose.
+const maxSeats = 10
 
 type defaultName struct {
 	key string
