@@ -262,15 +262,25 @@ func lobbyOptions(lb lan.Lobby) saboteur.Options {
 	return o
 }
 
-// artKey is where an app keeps Saboteur's card art of one width
-// (scenes.App.Cached).
-type artKey struct{ width int }
+// artsKey is where an app keeps Saboteur's card art, by width
+// (scenes.App.Cached): one typed map, so a frame's many look-ups neither
+// box a key nor allocate.
+type artsKey struct{}
 
-// cardArt is Saboteur's card art drawn widthPx pixels wide (at least 8), made
-// once per width and palette.
+// cardArt is Saboteur's card art drawn widthPx pixels wide (at least 8),
+// made once per width and palette.
 func cardArt(a *scenes.App, widthPx int) *sabart.Art {
 	widthPx = max(widthPx, 8)
-	return a.Cached(artKey{widthPx}, func() any { return sabart.NewArt(widthPx, a.Pal) }).(*sabart.Art)
+	arts := a.Cached(artsKey{}, func() any { return map[int]*sabart.Art{} }).(map[int]*sabart.Art)
+	art, ok := arts[widthPx]
+	if !ok {
+		if len(arts) > 64 {
+			clear(arts)
+		}
+		art = sabart.NewArt(widthPx, a.Pal)
+		arts[widthPx] = art
+	}
+	return art
 }
 
 func (sabScreens) Banner() scenes.Banner { return tunnel{} }
