@@ -366,11 +366,14 @@ type igArtKey struct {
 	cb bool
 }
 
-var igArts = map[igArtKey]*igart.Art{}
+// igArtsKey is where an app keeps Incan Gold's art (scenes.App.Cached),
+// so no art is shared between apps through package state.
+type igArtsKey struct{}
 
 // igArt is Incan Gold's card art widthPx wide in the app's palette.
 func igArt(a *scenes.App, widthPx int) *igart.Art {
 	k := igArtKey{max(widthPx, 8), a.Settings.ColorBlind}
+	igArts := a.Cached(igArtsKey{}, func() any { return map[igArtKey]*igart.Art{} }).(map[igArtKey]*igart.Art)
 	art, ok := igArts[k]
 	if !ok {
 		if len(igArts) > 64 {
