@@ -1,4 +1,4 @@
-package cardart
+package sprites
 
 import (
 	"image/color"
