@@ -21,7 +21,15 @@ import (
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/scenes"
+	igscenes "github.com/goldvein/goldvein/scenes/incangold"
+	sabscenes "github.com/goldvein/goldvein/scenes/saboteur"
+	ugscenes "github.com/goldvein/goldvein/scenes/underground"
 )
+
+// screens are the games' screens, in the order of box.Games: the app's
+// registry (docs/DESIGN.md). A new game adds its scenes/<id> here and its
+// rules and tools to box.Games.
+var screens = []scenes.Game{sabscenes.Screens, igscenes.Screens, ugscenes.Screens}
 
 func init() {
 	cli.Register("", "open the game window (flags: --game saboteur|incangold|underground --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
@@ -87,7 +95,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *gameID == "saboteur" {
 		*gameID = ""
 	}
-	app, err := scenes.NewApp(scenes.Config{Game: *gameID, Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
+	app, err := scenes.NewApp(scenes.Config{Games: screens, Game: *gameID, Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
 		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute})
 	if err != nil {
 		fmt.Fprintln(stderr, "goldvein:", err)

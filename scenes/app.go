@@ -33,12 +33,16 @@ const (
 )
 
 // fadeTicks is the length of the cross-fade between scenes (60 ticks = 1 s).
-const fadeTicks = 12
+const FadeTicks = 12
 
 // Config is how the app is started (the flags of cmd_app.go).
 type Config struct {
-	Players       int    // seats of the quick game --autoplay starts (3-10)
-	Game          string // the game of --autoplay and of the menu's New game: "" (Saboteur), "incangold" or "underground"
+	Players int    // seats of the quick game --autoplay starts (3-10)
+	Game    string // the ID of the game of --autoplay and of the menu's New game: "" is the first of Games
+	// Games are the app's games, in the order of box.Games: the menu's
+	// picker shows them, the first is the default (the app's registry,
+	// cmd_app.go). NewApp refuses an empty list.
+	Games         []Game
 	Seed          uint64 // seed of that game; 0 picks one from the clock
 	Autoplay      bool   // every seat a computer player, fast, straight to the board
 	ExitAfterGame bool   // end the app when the final scoring has been shown
@@ -68,32 +72,32 @@ type Scene interface {
 // cross-fade when the scene changes. A panic in a scene becomes the crash
 // screen.
 type App struct {
-	cfg      Config
-	in       Input
-	settings Settings
-	cat      *i18n.Catalog
-	pal      sprites.Palette
-	arts     map[int]*sprites.Art
-	audio    *audioOut
-	dirs     dirs
+	Cfg      Config
+	In       Input
+	Settings Settings
+	Cat      *i18n.Catalog
+	Pal      sprites.Palette
+	cache    map[any]any // the games' per-app values (Cached): art at a size
+	Audio    *audioOut
+	Dirs     dirs
 
-	w, h  int     // screen size in pixels
+	W, H  int     // screen size in pixels
 	scale float64 // pixels per layout unit (device scale x UI scale, clamped)
 
-	gameID string // the game picked on the menu (picker.go); "" is the first
+	GameID string // the game picked on the menu (picker.go); "" is the first
 
-	cur, next Scene
-	fade      int
+	Cur, next Scene
+	Fade      int
 	from, to  *ebiten.Image
 	fadeOp    ebiten.DrawImageOptions
 
-	ptr  pointer
-	text textCache
+	Ptr  pointer
+	Text textCache
 
-	shots    map[string]bool
-	shotWait int
+	Shots    map[string]bool
+	ShotWait int
 	shotReqs []string
-	ticks    int
+	Ticks    int
 	quit     bool
 	exitCode int
 	tpsMin   float64
@@ -101,27 +105,27 @@ type App struct {
 	shotsWG  sync.WaitGroup
 	tpsSum   float64
 	tpsN     int
-	crashed  bool
+	Crashed  bool
 	lastErr  error
 }
 
 // dirs are the files the app keeps in the config folder.
 type dirs struct {
-	config   string
+	Config   string
 	settings string
-	autosave string
+	Autosave string
 }
 
 // pointer is the primary pointer as the scenes see it this tick.
 type pointer struct {
 	stroke           StrokeSource
-	x, y             int
-	startX, startY   int
-	down             bool // a stroke is in progress (pressed this tick or earlier)
-	pressed          bool // the stroke began this tick
-	released         bool // the stroke ended this tick
-	right, middle    bool // right / middle button pressed this tick
-	wheelX, wheelY   float64
+	X, Y             int
+	StartX, StartY   int
+	Down             bool // a stroke is in progress (pressed this tick or earlier)
+	Pressed          bool // the stroke began this tick
+	Released         bool // the stroke ended this tick
+	Right, Middle    bool // right / middle button pressed this tick
+	wheelX, WheelY   float64
 	consumedPress    bool
 	consumedRelease  bool
 	lastMoveX, moveY int
@@ -131,32 +135,35 @@ type pointer struct {
 // the first scene is the menu (or, with Autoplay, the board of a game of
 // computer players).
 func NewApp(cfg Config) (*App, error) {
-	a := &App{cfg: cfg, in: cfg.Input, arts: map[int]*sprites.Art{}, shots: map[string]bool{}, scale: 1, w: MinWidth, h: MinHeight, gameID: cfg.Game}
-	if a.in == nil {
-		a.in = &EbitenInput{}
+	if len(cfg.Games) == 0 {
+		return nil, errors.New("scenes: no games (Config.Games)")
+	}
+	a := &App{Cfg: cfg, In: cfg.Input, cache: map[any]any{}, Shots: map[string]bool{}, scale: 1, W: MinWidth, H: MinHeight, GameID: cfg.Game}
+	if a.In == nil {
+		a.In = &EbitenInput{}
 	}
 	dir, err := game.ConfigDir(cfg.ConfigDir)
 	if err != nil {
 		return nil, err
 	}
-	a.dirs = dirs{config: dir, settings: filepath.Join(dir, "settings.json"), autosave: filepath.Join(dir, game.AutosaveFile)}
-	a.settings = LoadSettings(a.dirs.settings)
+	a.Dirs = dirs{Config: dir, settings: filepath.Join(dir, "settings.json"), Autosave: filepath.Join(dir, game.AutosaveFile)}
+	a.Settings = LoadSettings(a.Dirs.settings)
 	if cfg.Lang != "" {
-		a.settings.Lang = cfg.Lang
+		a.Settings.Lang = cfg.Lang
 	}
-	if a.settings.Lang == "" {
-		a.settings.Lang = string(i18n.FromEnv(os.Getenv))
+	if a.Settings.Lang == "" {
+		a.Settings.Lang = string(i18n.FromEnv(os.Getenv))
 	}
-	if err := a.setLang(i18n.Lang(a.settings.Lang)); err != nil {
+	if err := a.SetLang(i18n.Lang(a.Settings.Lang)); err != nil {
 		return nil, err
 	}
 	a.applyPalette()
-	a.audio = newAudioOut(a)
-	a.cur = newMenuScene(a)
+	a.Audio = newAudioOut(a)
+	a.Cur = NewMenuScene(a)
 	return a, nil
 }
 
-func (a *App) setLang(l i18n.Lang) error {
+func (a *App) SetLang(l i18n.Lang) error {
 	if !l.Valid() {
 		l = i18n.English
 	}
@@ -166,60 +173,63 @@ func (a *App) setLang(l i18n.Lang) error {
 	}
 	// The Persian digits setting belongs to the app, not to one catalogue:
 	// a new catalogue (at start, or a language change) takes it over.
-	c.SetPersianDigits(a.settings.PersianDigits)
-	a.cat = c
-	a.settings.Lang = string(l)
+	c.SetPersianDigits(a.Settings.PersianDigits)
+	a.Cat = c
+	a.Settings.Lang = string(l)
 	return nil
 }
 
 func (a *App) applyPalette() {
-	if a.settings.ColorBlind {
-		a.pal = sprites.ColorBlindSafe()
+	if a.Settings.ColorBlind {
+		a.Pal = sprites.ColorBlindSafe()
 	} else {
-		a.pal = sprites.Classic()
+		a.Pal = sprites.Classic()
 	}
-	a.arts = map[int]*sprites.Art{}
+	clear(a.cache) // art is drawn again in the new colours
 }
 
 // T is the catalogue's text for key (i18n.Catalog.T).
-func (a *App) T(key string, args ...any) string { return a.cat.T(key, args...) }
+func (a *App) T(key string, args ...any) string { return a.Cat.T(key, args...) }
 
 // N is the catalogue's plural text for key and count n (i18n.Catalog.N).
-func (a *App) N(key string, n int, args ...any) string { return a.cat.N(key, n, args...) }
+func (a *App) N(key string, n int, args ...any) string { return a.Cat.N(key, n, args...) }
 
 // Num writes n with the catalogue's digits.
-func (a *App) Num(n int) string { return a.cat.Num(n) }
+func (a *App) Num(n int) string { return a.Cat.Num(n) }
 
 // RTL reports whether the language is written right to left.
-func (a *App) RTL() bool { return a.cat.RTL() }
+func (a *App) RTL() bool { return a.Cat.RTL() }
 
-// Art returns the card art drawn widthPx pixels wide, made once per width.
-func (a *App) Art(widthPx int) *sprites.Art {
-	if widthPx < 8 {
-		widthPx = 8
-	}
-	art, ok := a.arts[widthPx]
+// Cached returns the value this app keeps under key, made by make the
+// first time it is asked for: a game's art at one size, say (its own key
+// type keeps games apart). The app forgets every value when the palette
+// changes, and all of them past 256, so art is drawn again as needed.
+func (a *App) Cached(key any, make func() any) any {
+	v, ok := a.cache[key]
 	if !ok {
-		art = sprites.NewArt(widthPx, a.pal)
-		a.arts[widthPx] = art
+		if len(a.cache) >= 256 {
+			clear(a.cache)
+		}
+		v = make()
+		a.cache[key] = v
 	}
-	return art
+	return v
 }
 
 // U converts layout units to pixels.
 func (a *App) U(v float64) float64 { return v * a.scale }
 
 // Size returns the screen size in pixels.
-func (a *App) Size() (w, h int) { return a.w, a.h }
+func (a *App) Size() (w, h int) { return a.W, a.H }
 
 // GoTo switches to scene s with a cross-fade.
 func (a *App) GoTo(s Scene) {
-	if a.cur == nil {
-		a.cur = s
+	if a.Cur == nil {
+		a.Cur = s
 		return
 	}
 	a.next = s
-	a.fade = fadeTicks
+	a.Fade = FadeTicks
 }
 
 // Quit ends the app after this tick with exit status code.
@@ -245,31 +255,31 @@ func (a *App) Update() (err error) {
 	if a.quit {
 		return ebiten.Termination
 	}
-	a.ticks++
-	a.text.sweep()
+	a.Ticks++
+	a.Text.sweep()
 	a.trackTPS()
-	a.in.Update()
+	a.In.Update()
 	a.readPointer()
-	if a.in.KeyJustPressed(ebiten.KeyF11) {
-		a.settings.Fullscreen = !a.settings.Fullscreen
-		ebiten.SetFullscreen(a.settings.Fullscreen)
-		a.saveSettings()
+	if a.In.KeyJustPressed(ebiten.KeyF11) {
+		a.Settings.Fullscreen = !a.Settings.Fullscreen
+		ebiten.SetFullscreen(a.Settings.Fullscreen)
+		a.SaveSettings()
 	}
-	if a.fade > 0 {
-		a.fade--
-		if a.fade == 0 {
-			a.cur, a.next = a.next, nil
-			a.shotWait = 0
+	if a.Fade > 0 {
+		a.Fade--
+		if a.Fade == 0 {
+			a.Cur, a.next = a.next, nil
+			a.ShotWait = 0
 		}
 		return nil
 	}
-	if err := a.cur.Update(a); err != nil {
+	if err := a.Cur.Update(a); err != nil {
 		if errors.Is(err, ebiten.Termination) {
 			return err
 		}
 		a.crash(err, nil)
 	}
-	a.shotWait++
+	a.ShotWait++
 	a.tour()
 	if a.quit {
 		return ebiten.Termination
@@ -280,7 +290,7 @@ func (a *App) Update() (err error) {
 // trackTPS keeps the lowest and mean ticks per second after the first
 // seconds (reported by cmd_app at exit).
 func (a *App) trackTPS() {
-	if a.ticks < 120 || a.ticks%60 != 0 {
+	if a.Ticks < 120 || a.Ticks%60 != 0 {
 		return
 	}
 	t := ebiten.ActualTPS()
@@ -300,39 +310,39 @@ func (a *App) TPS() (mean, low float64) {
 }
 
 func (a *App) readPointer() {
-	p := &a.ptr
-	p.pressed, p.released, p.consumedPress, p.consumedRelease = false, false, false, false
-	if p.stroke != nil && !p.down {
+	p := &a.Ptr
+	p.Pressed, p.Released, p.consumedPress, p.consumedRelease = false, false, false, false
+	if p.stroke != nil && !p.Down {
 		p.stroke = nil
 	}
 	if p.stroke == nil {
-		if s := a.in.NewStroke(); s != nil {
-			p.stroke, p.pressed, p.down = s, true, true
-			p.x, p.y = s.Position()
-			p.startX, p.startY = p.x, p.y
+		if s := a.In.NewStroke(); s != nil {
+			p.stroke, p.Pressed, p.Down = s, true, true
+			p.X, p.Y = s.Position()
+			p.StartX, p.StartY = p.X, p.Y
 		} else {
-			p.x, p.y = a.in.Cursor()
+			p.X, p.Y = a.In.Cursor()
 		}
 	}
-	if p.stroke != nil && !p.pressed {
-		p.x, p.y = p.stroke.Position()
+	if p.stroke != nil && !p.Pressed {
+		p.X, p.Y = p.stroke.Position()
 		if p.stroke.IsJustReleased() {
-			p.released, p.down = true, false
+			p.Released, p.Down = true, false
 		}
 	}
-	p.right = a.in.ButtonJustPressed(ebiten.MouseButtonRight)
-	p.middle = a.in.ButtonJustPressed(ebiten.MouseButtonMiddle)
-	p.wheelX, p.wheelY = a.in.Wheel()
+	p.Right = a.In.ButtonJustPressed(ebiten.MouseButtonRight)
+	p.Middle = a.In.ButtonJustPressed(ebiten.MouseButtonMiddle)
+	p.wheelX, p.WheelY = a.In.Wheel()
 }
 
 // Clicked reports a press that began and ended in r this tick (a tap or a
 // click released where it started, within a few pixels of travel).
-func (a *App) Clicked(r rect) bool {
-	p := &a.ptr
-	if !p.released || p.consumedRelease {
+func (a *App) Clicked(r Rect) bool {
+	p := &a.Ptr
+	if !p.Released || p.consumedRelease {
 		return false
 	}
-	if !r.in(p.x, p.y) || !r.in(p.startX, p.startY) {
+	if !r.In(p.X, p.Y) || !r.In(p.StartX, p.StartY) {
 		return false
 	}
 	p.consumedRelease = true
@@ -340,10 +350,10 @@ func (a *App) Clicked(r rect) bool {
 }
 
 // Hover reports whether the pointer is over r.
-func (a *App) Hover(r rect) bool { return r.in(a.ptr.x, a.ptr.y) }
+func (a *App) Hover(r Rect) bool { return r.In(a.Ptr.X, a.Ptr.Y) }
 
 // Key reports a key pressed this tick.
-func (a *App) Key(k ebiten.Key) bool { return a.in.KeyJustPressed(k) }
+func (a *App) Key(k ebiten.Key) bool { return a.In.KeyJustPressed(k) }
 
 // Draw draws the current scene, or the cross-fade between two scenes.
 func (a *App) Draw(screen *ebiten.Image) {
@@ -354,53 +364,60 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}()
 	// Every scene paints the whole screen (the board without a full-screen
 	// fill: its maze and frame cover it), so no clear here.
-	if a.fade > 0 && a.next != nil {
+	if a.Fade > 0 && a.next != nil {
 		a.ensureFadeImages()
 		a.from.Clear()
-		a.cur.Draw(a, a.from)
+		a.Cur.Draw(a, a.from)
 		a.to.Clear()
 		a.next.Draw(a, a.to)
 		screen.DrawImage(a.from, nil)
 		a.fadeOp.ColorScale.Reset()
-		a.fadeOp.ColorScale.ScaleAlpha(1 - float32(a.fade)/fadeTicks)
+		a.fadeOp.ColorScale.ScaleAlpha(1 - float32(a.Fade)/FadeTicks)
 		screen.DrawImage(a.to, &a.fadeOp)
 		return
 	}
-	a.cur.Draw(a, screen)
+	a.Cur.Draw(a, screen)
 	a.screenshot(screen)
 }
 
 func (a *App) ensureFadeImages() {
-	if a.from == nil || a.from.Bounds().Dx() != a.w || a.from.Bounds().Dy() != a.h {
+	if a.from == nil || a.from.Bounds().Dx() != a.W || a.from.Bounds().Dy() != a.H {
 		if a.from != nil {
 			a.from.Deallocate()
 			a.to.Deallocate()
 		}
-		a.from = ebiten.NewImage(a.w, a.h)
-		a.to = ebiten.NewImage(a.w, a.h)
+		a.from = ebiten.NewImage(a.W, a.H)
+		a.to = ebiten.NewImage(a.W, a.H)
 	}
 }
 
 // RequestShot asks for a screenshot named name of the next frame drawn
 // (with --screenshots; the board asks every few turns).
 func (a *App) RequestShot(name string) {
-	if a.cfg.ScreenshotDir != "" && len(a.shotReqs) < 8 {
+	if a.Cfg.ScreenshotDir != "" && len(a.shotReqs) < 8 {
 		a.shotReqs = append(a.shotReqs, name)
 	}
+}
+
+// Settler is a scene whose motion can be under way (cards flying, a die
+// rolling): Settled reports whether it has come to rest, so --screenshots
+// takes its picture then.
+type Settler interface {
+	Settled() bool
 }
 
 // screenshot saves the first settled frame of each scene (20 ticks after it
 // appeared, so the entry motion is over) and any requested frame.
 func (a *App) screenshot(screen *ebiten.Image) {
-	if a.cfg.ScreenshotDir == "" {
+	if a.Cfg.ScreenshotDir == "" {
 		return
 	}
 	name := ""
-	settled := a.shotWait >= 20
-	if st, ok := a.cur.(interface{ settled() bool }); ok {
-		settled = a.shotWait >= 20 && st.settled() || a.shotWait > 600
+	settled := a.ShotWait >= 20
+	if st, ok := a.Cur.(Settler); ok {
+		settled = a.ShotWait >= 20 && st.Settled() || a.ShotWait > 600
 	}
-	if n := a.cur.Name(); !a.shots[n] && settled {
+	if n := a.Cur.Name(); !a.Shots[n] && settled {
 		name = n
 	} else if len(a.shotReqs) > 0 {
 		name = a.shotReqs[0]
@@ -409,15 +426,15 @@ func (a *App) screenshot(screen *ebiten.Image) {
 	if name == "" {
 		return
 	}
-	a.shots[name] = true
+	a.Shots[name] = true
 	// Pixels are read now; encoding and writing happen off the frame.
 	rgba := image.NewRGBA(screen.Bounds())
 	screen.ReadPixels(rgba.Pix)
-	path := filepath.Join(a.cfg.ScreenshotDir, name+".png")
+	path := filepath.Join(a.Cfg.ScreenshotDir, name+".png")
 	a.shotsWG.Add(1)
 	go func() {
 		defer a.shotsWG.Done()
-		if err := writePNG(rgba, path); err != nil {
+		if err := WritePNG(rgba, path); err != nil {
 			fmt.Fprintln(os.Stderr, "goldvein: screenshot:", err)
 		}
 	}()
@@ -429,10 +446,10 @@ func (a *App) WaitScreenshots() { a.shotsWG.Wait() }
 func savePNG(img *ebiten.Image, path string) error {
 	rgba := image.NewRGBA(img.Bounds())
 	img.ReadPixels(rgba.Pix)
-	return writePNG(rgba, path)
+	return WritePNG(rgba, path)
 }
 
-func writePNG(rgba *image.RGBA, path string) error {
+func WritePNG(rgba *image.RGBA, path string) error {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, rgba); err != nil {
 		return err
@@ -459,8 +476,8 @@ func (a *App) LayoutF(ow, oh float64) (float64, float64) {
 		dsf = 1
 	}
 	w, h := math.Ceil(ow*dsf), math.Ceil(oh*dsf)
-	a.w, a.h = int(w), int(h)
-	ui := a.settings.UIScale
+	a.W, a.H = int(w), int(h)
+	ui := a.Settings.UIScale
 	if ui <= 0 {
 		ui = 1
 	}
@@ -478,27 +495,44 @@ func (a *App) LayoutF(ow, oh float64) (float64, float64) {
 func (a *App) crash(err error, stack []byte) {
 	a.lastErr = err
 	fmt.Fprintf(os.Stderr, "goldvein: %v\n%s", err, stack)
-	if a.crashed {
+	if a.Crashed {
 		// The crash screen itself failed: give up cleanly.
 		a.Quit(1)
 		return
 	}
-	a.crashed = true
-	a.fade, a.next = 0, nil
-	a.cur = newCrashScene(a, err, stack)
-	if a.cfg.ExitAfterGame {
+	a.Crashed = true
+	a.Fade, a.next = 0, nil
+	a.Cur = newCrashScene(a, err, stack)
+	if a.Cfg.ExitAfterGame {
 		a.exitCode = 1
 	}
 }
 
-func (a *App) saveSettings() {
-	if err := a.settings.Save(a.dirs.settings); err != nil {
+func (a *App) SaveSettings() {
+	if err := a.Settings.Save(a.Dirs.settings); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein: settings:", err)
 	}
 }
 
 // now is the wall clock, for seeds only (never for game logic).
-func now() time.Time { return time.Now() }
+func Now() time.Time { return time.Now() }
 
 // Fullscreen reports whether the settings ask for fullscreen.
-func (a *App) Fullscreen() bool { return a.settings.Fullscreen }
+func (a *App) Fullscreen() bool { return a.Settings.Fullscreen }
+
+// speed is the motion speed factor (Settings; --autoplay runs fast).
+func Speed(a *App) float64 {
+	if a.Cfg.Autoplay {
+		return math.Max(a.Settings.AnimSpeed, 4)
+	}
+	return a.Settings.AnimSpeed
+}
+
+// botDelay is how long a computer player waits at least before moving,
+// so people can follow (shortened by the animation speed).
+func BotDelay(a *App) time.Duration {
+	if a.Cfg.Autoplay || a.Cfg.FastBots {
+		return 0
+	}
+	return time.Duration(float64(900*time.Millisecond) / a.Settings.AnimSpeed)
+}

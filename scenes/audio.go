@@ -9,16 +9,16 @@ import (
 
 // The sound effects the scenes play (sounds package).
 const (
-	sfxDeal     = sounds.Deal
-	sfxPlace    = sounds.Place
-	sfxRefuse   = sounds.Refuse
-	sfxBreak    = sounds.Break
-	sfxRepair   = sounds.Repair
-	sfxRockfall = sounds.Rockfall
-	sfxMap      = sounds.Map
-	sfxCoal     = sounds.Coal
-	sfxGold     = sounds.Gold
-	sfxRoundEnd = sounds.RoundEnd
+	SfxDeal     = sounds.Deal
+	SfxPlace    = sounds.Place
+	SfxRefuse   = sounds.Refuse
+	SfxBreak    = sounds.Break
+	SfxRepair   = sounds.Repair
+	SfxRockfall = sounds.Rockfall
+	SfxMap      = sounds.Map
+	SfxCoal     = sounds.Coal
+	SfxGold     = sounds.Gold
+	SfxRoundEnd = sounds.RoundEnd
 )
 
 // audioOut plays the effects and music with the volumes of the settings.
@@ -30,7 +30,7 @@ type audioOut struct {
 
 func newAudioOut(a *App) *audioOut {
 	o := &audioOut{a: a}
-	if a.cfg.Mute {
+	if a.Cfg.Mute {
 		return o
 	}
 	// sounds.NewContext makes no context when no output device opens:
@@ -50,14 +50,14 @@ func (o *audioOut) apply() {
 	if o.player == nil {
 		return
 	}
-	s := &o.a.settings
+	s := &o.a.Settings
 	o.player.SetVolumes(s.Effects, s.Music)
 	o.player.SetMuted(s.Muted)
 	o.player.Music(s.MusicOn && !s.Muted)
 }
 
 // play plays effect e (nothing when muted or silent).
-func (o *audioOut) play(e sounds.Effect) {
+func (o *audioOut) Play(e sounds.Effect) {
 	if o.player == nil {
 		return
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
@@ -19,11 +19,12 @@ import (
 // the bottom."), one click each. The lobby, the guest's waiting room and
 // the board show it.
 type chatBox struct {
-	r       rect // the whole box
-	lines   rect // where the lines show
-	field   rect
-	quick   button   // opens the quick phrases
-	phrases []button // shown above the box while open
+	R       Rect // the whole box
+	lines   Rect // where the lines show
+	Field   Rect
+	Quick   Button         // opens the quick phrases
+	Phrases []Button       // shown above the box while open
+	ids     []rules.Phrase // the game's quick phrases (LanLink.phrases)
 	open    bool
 	typing  bool
 	text    string
@@ -33,62 +34,63 @@ type chatBox struct {
 }
 
 // chatH is the height of the board's chat box in layout units.
-const chatH = 176
+const ChatH = 176
 
 // layout places the box in r; the quick phrases open upwards from its top
 // (or downwards when up is false).
-func (c *chatBox) layout(a *App, r rect, up bool) {
-	c.r = r
+func (c *chatBox) Layout(a *App, r Rect, up bool) {
+	c.R = r
 	pad := a.U(6)
 	fh := a.U(32)
 	qw := a.U(44)
-	c.field = rect{r.x + pad, r.y + r.h - pad - fh, r.w - 3*pad - qw, fh}
-	c.quick = button{r: rect{r.x + r.w - pad - qw, c.field.y, qw, fh}, label: "…", enabled: true, focus: c.open}
-	c.lines = rect{r.x + pad, r.y + pad, r.w - 2*pad, c.field.y - r.y - 2*pad}
+	c.Field = Rect{r.X + pad, r.Y + r.H - pad - fh, r.W - 3*pad - qw, fh}
+	c.Quick = Button{R: Rect{r.X + r.W - pad - qw, c.Field.Y, qw, fh}, Label: "…", Enabled: true, Focus: c.open}
+	c.lines = Rect{r.X + pad, r.Y + pad, r.W - 2*pad, c.Field.Y - r.Y - 2*pad}
 	if a.RTL() {
-		c.field.x = r.x + r.w - pad - c.field.w
-		c.quick.r.x = r.x + pad
+		c.Field.X = r.X + r.W - pad - c.Field.W
+		c.Quick.R.X = r.X + pad
 	}
-	c.phrases = c.phrases[:0]
+	c.Phrases = c.Phrases[:0]
 	bh := a.U(30)
-	for i, p := range saboteur.QuickPhrases {
-		y := r.y - float64(len(saboteur.QuickPhrases)-i)*bh - a.U(4)
+	for i, p := range c.ids {
+		y := r.Y - float64(len(c.ids)-i)*bh - a.U(4)
 		if !up {
-			y = r.y + r.h + float64(i)*bh + a.U(4)
+			y = r.Y + r.H + float64(i)*bh + a.U(4)
 		}
-		c.phrases = append(c.phrases, button{r: rect{r.x, y, r.w, bh - a.U(2)}, label: a.T("lan.phrase." + p.ID), enabled: true})
+		c.Phrases = append(c.Phrases, Button{R: Rect{r.X, y, r.W, bh - a.U(2)}, Label: a.T("lan.phrase." + p.ID), Enabled: true})
 	}
 }
 
 // update handles the box's input; it reports whether the keyboard belongs
 // to the box this tick (the scene then ignores the keys).
-func (c *chatBox) update(a *App, l *lanLink, hotkey bool) bool {
+func (c *chatBox) Update(a *App, l *LanLink, hotkey bool) bool {
+	c.ids = l.phrases
 	if c.noteT > 0 {
 		c.noteT--
 	}
 	if r := l.takeRefused(); r != "" {
 		c.say(a, r)
 	}
-	if c.quick.clicked(a) {
+	if c.Quick.Clicked(a) {
 		c.open = !c.open
 		return true
 	}
 	if c.open {
-		for i := range c.phrases {
-			if c.phrases[i].clicked(a) {
+		for i := range c.Phrases {
+			if c.Phrases[i].Clicked(a) {
 				c.open = false
-				if err := l.say("", saboteur.QuickPhrases[i].ID); err != nil {
+				if err := l.say("", c.ids[i].ID); err != nil {
 					c.say(a, a.T("scene.error", "error", err.Error()))
 				}
 				return true
 			}
 		}
-		if a.Key(ebiten.KeyEscape) || a.ptr.released && !a.ptr.consumedRelease {
+		if a.Key(ebiten.KeyEscape) || a.Ptr.Released && !a.Ptr.consumedRelease {
 			c.open = false
 			return true
 		}
 	}
-	if a.Clicked(c.field) {
+	if a.Clicked(c.Field) {
 		c.typing = true
 		return true
 	}
@@ -99,7 +101,7 @@ func (c *chatBox) update(a *App, l *lanLink, hotkey bool) bool {
 		}
 		return false
 	}
-	if a.ptr.released && !a.ptr.consumedRelease && !c.r.in(a.ptr.x, a.ptr.y) {
+	if a.Ptr.Released && !a.Ptr.consumedRelease && !c.R.In(a.Ptr.X, a.Ptr.Y) {
 		c.typing = false
 		return false
 	}
@@ -117,7 +119,7 @@ func (c *chatBox) update(a *App, l *lanLink, hotkey bool) bool {
 		}
 		return true
 	}
-	c.chars = a.in.AppendChars(c.chars[:0])
+	c.chars = a.In.AppendChars(c.chars[:0])
 	for _, r := range c.chars {
 		if unicode.IsPrint(r) && utf8.RuneCountInString(c.text) < lan.MaxChat {
 			c.text += string(r)
@@ -137,23 +139,23 @@ func (c *chatBox) say(a *App, s string) {
 
 // lineText is a chat line as shown: a quick phrase in the reader's
 // language, free text as typed.
-func lineText(a *App, e chatEntry) string {
-	if e.phrase != "" && a.cat.Has("lan.phrase."+e.phrase) {
-		return a.T("lan.phrase." + e.phrase)
+func LineText(a *App, e ChatEntry) string {
+	if e.Phrase != "" && a.Cat.Has("lan.phrase."+e.Phrase) {
+		return a.T("lan.phrase." + e.Phrase)
 	}
-	return e.text
+	return e.Text
 }
 
 // fit cuts s to at most w pixels at size px, ending it with an ellipsis.
-func fit(a *App, s string, size, w float64) string {
-	if a.text.line(s, size, a.RTL()).w <= w {
+func Fit(a *App, s string, size, w float64) string {
+	if a.Text.Line(s, size, a.RTL()).W <= w {
 		return s
 	}
 	rs := []rune(s)
 	for len(rs) > 1 {
 		rs = rs[:len(rs)-1]
 		t := string(rs) + "…"
-		if a.text.line(t, size, a.RTL()).w <= w {
+		if a.Text.Line(t, size, a.RTL()).W <= w {
 			return t
 		}
 	}
@@ -161,42 +163,42 @@ func fit(a *App, s string, size, w float64) string {
 }
 
 // draw draws the box with the newest lines at the bottom.
-func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick int) {
-	_, lines, _ := l.snapshot()
-	p.round(dst, c.r, a.U(8), colPanel, a.U(1), colEdge)
+func (c *chatBox) Draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick int) {
+	_, lines, _ := l.Snapshot()
+	p.Round(dst, c.R, a.U(8), ColPanel, a.U(1), ColEdge)
 	size := a.U(14)
-	lh := lineBox(size) + a.U(4)
-	y := c.lines.y + c.lines.h - lh/2
+	lh := LineBox(size) + a.U(4)
+	y := c.lines.Y + c.lines.H - lh/2
 	if c.noteT > 0 && c.note != "" {
-		x, al := startOf(a, c.lines, 0)
-		drawText(a, dst, fit(a, c.note, size, c.lines.w), size, x, y, al, colBad)
+		x, al := StartOf(a, c.lines, 0)
+		DrawText(a, dst, Fit(a, c.note, size, c.lines.W), size, x, y, al, ColBad)
 		y -= lh
 	}
 	if len(lines) == 0 && c.noteT == 0 {
-		drawWrapped(a, dst, a.T("lan.chat.empty"), a.U(13), c.lines.x, c.lines.y, c.lines.w, alignStart, colTextDim)
+		DrawWrapped(a, dst, a.T("lan.chat.empty"), a.U(13), c.lines.X, c.lines.Y, c.lines.W, AlignStart, ColTextDim)
 	}
-	top := c.lines.y - a.U(2)
+	top := c.lines.Y - a.U(2)
 	for i := len(lines) - 1; i >= 0 && y-lh/2 >= top; i-- {
 		e := lines[i]
-		name := e.name + ":"
-		nw := a.text.line(name, size, a.RTL()).w
-		col := colGold
-		if e.seat == l.seat {
-			col = colLegal
+		name := e.Name + ":"
+		nw := a.Text.Line(name, size, a.RTL()).W
+		col := ColGold
+		if e.Seat == l.Seat {
+			col = ColLegal
 		}
 		// The text wraps under itself, beside the speaker's name; the
 		// newest lines are at the bottom, so the entry is drawn upwards.
 		indent := nw + a.U(6)
-		text := lineText(a, e)
+		text := LineText(a, e)
 		// A quick phrase is in the UI's language; what a player typed reads
 		// in the direction of its own first letter (issue 7: "سلام! Hi"
 		// stays a right-to-left line in an English UI).
 		dir := a.RTL()
-		if e.phrase == "" {
+		if e.Phrase == "" {
 			dir = i18n.FirstStrongRTL(text, dir)
 		}
-		body := fonts.Wrap(text, size, c.lines.w-indent, dir)
-		if full := fonts.Wrap(text, size, c.lines.w, dir); len(full)+1 < len(body) {
+		body := fonts.Wrap(text, size, c.lines.W-indent, dir)
+		if full := fonts.Wrap(text, size, c.lines.W, dir); len(full)+1 < len(body) {
 			// Beside a long name the text would break inside its words:
 			// it goes under the name, full width.
 			indent, body = 0, append([]string{""}, full...)
@@ -206,26 +208,26 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 		}
 		for k := len(body) - 1; k >= 0 && y-lh/2 >= top; k-- {
 			if a.RTL() {
-				right := c.lines.x + c.lines.w
-				drawTextDir(a, dst, body[k], size, right-indent, y, alignEnd, colText, dir)
+				right := c.lines.X + c.lines.W
+				DrawTextDir(a, dst, body[k], size, right-indent, y, AlignEnd, ColText, dir)
 				if k == 0 {
-					drawText(a, dst, name, size, right, y, alignEnd, col)
+					DrawText(a, dst, name, size, right, y, AlignEnd, col)
 				}
 			} else {
-				drawTextDir(a, dst, body[k], size, c.lines.x+indent, y, alignStart, colText, dir)
+				DrawTextDir(a, dst, body[k], size, c.lines.X+indent, y, AlignStart, ColText, dir)
 				if k == 0 {
-					drawText(a, dst, name, size, c.lines.x, y, alignStart, col)
+					DrawText(a, dst, name, size, c.lines.X, y, AlignStart, col)
 				}
 			}
 			y -= lh
 		}
 	}
-	edge := colEdge
+	edge := ColEdge
 	if c.typing {
-		edge = colGold
+		edge = ColGold
 	}
-	p.round(dst, c.field, a.U(6), colTextDark, a.U(2), edge)
-	fx, fal := startOf(a, c.field, a.U(8))
+	p.Round(dst, c.Field, a.U(6), ColTextDark, a.U(2), edge)
+	fx, fal := StartOf(a, c.Field, a.U(8))
 	switch {
 	case c.text != "" || c.typing:
 		t := c.text
@@ -234,56 +236,26 @@ func (c *chatBox) draw(a *App, p *painter, dst *ebiten.Image, l *lanLink, tick i
 		}
 		// Show the end of a long line, where the typing is.
 		rs := []rune(t)
-		for len(rs) > 1 && a.text.line(string(rs), a.U(15), a.RTL()).w > c.field.w-a.U(16) {
+		for len(rs) > 1 && a.Text.Line(string(rs), a.U(15), a.RTL()).W > c.Field.W-a.U(16) {
 			rs = rs[1:]
 		}
-		drawText(a, dst, string(rs), a.U(15), fx, c.field.cy(), fal, colText)
+		DrawText(a, dst, string(rs), a.U(15), fx, c.Field.Cy(), fal, ColText)
 	default:
-		drawText(a, dst, fit(a, a.T("lan.chat.hint"), a.U(13), c.field.w-a.U(16)), a.U(13), fx, c.field.cy(), fal, colTextDim)
+		DrawText(a, dst, Fit(a, a.T("lan.chat.hint"), a.U(13), c.Field.W-a.U(16)), a.U(13), fx, c.Field.Cy(), fal, ColTextDim)
 	}
-	drawButton(a, p, dst, &c.quick)
+	DrawButton(a, p, dst, &c.Quick)
 	if c.open {
-		a.flushText()
-		for i := range c.phrases {
-			b := &c.phrases[i]
-			p.round(dst, b.r, a.U(6), colPanelHi, a.U(1), colEdge)
-			if a.Hover(b.r) {
-				p.round(dst, b.r, a.U(6), colButtonHi, a.U(1), colGold)
+		a.FlushText()
+		for i := range c.Phrases {
+			b := &c.Phrases[i]
+			p.Round(dst, b.R, a.U(6), ColPanelHi, a.U(1), ColEdge)
+			if a.Hover(b.R) {
+				p.Round(dst, b.R, a.U(6), ColButtonHi, a.U(1), ColGold)
 			}
-			x, al := startOf(a, b.r, a.U(10))
-			drawText(a, dst, fit(a, b.label, a.U(14), b.r.w-a.U(20)), a.U(14), x, b.r.cy(), al, colText)
+			x, al := StartOf(a, b.R, a.U(10))
+			DrawText(a, dst, Fit(a, b.Label, a.U(14), b.R.W-a.U(20)), a.U(14), x, b.R.Cy(), al, ColText)
 		}
 	}
-}
-
-// boardChat is the chat box on the board: at the bottom of the right
-// column, under the log (the board's layout leaves it the room: chatH).
-func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
-	l.poll()
-	// Seats filled at the start (computer players) may be named by a
-	// lobby message that came after the first update.
-	l.mu.Lock()
-	renamed := false
-	if len(l.lobby.Seats) == len(s.m.names) {
-		for i, st := range l.lobby.Seats {
-			if n := seatName(a, st.Name); st.Name != "" && n != s.m.names[i] {
-				s.m.names[i], renamed = n, true
-			}
-		}
-	}
-	l.mu.Unlock()
-	if renamed {
-		s.refresh(a) // the panels and the status line show the names
-	}
-	// The host's notices (a computer player made a timed-out guest's move)
-	// go to the board's log, in the reader's language.
-	for _, n := range l.takeNotices() {
-		line := noticeText(a, n, l.seat, s.m.names)
-		l.toast, l.toastOn, l.toastEnd, l.toastFit = line, s, s.ticks+toastTicks, ""
-		s.m.noteLine(line)
-	}
-	l.box.layout(a, l.boardRect(a, s), true)
-	return l.box.update(a, l, true)
 }
 
 // noticeText is a host's notice (lan/PROTOCOL.md, Notices) as the board's
@@ -291,15 +263,15 @@ func (l *lanLink) boardUpdate(a *App, s *boardScene) bool {
 // when it is about this screen's seat me); a code this version does not
 // know gives a generic line, never the host's English text. The seat's
 // name is the notice's (seatName), else names[seat], else "Player N".
-func noticeText(a *App, n lan.Notice, me int, names []string) string {
-	name := seatName(a, n.Name)
+func NoticeText(a *App, n lan.Notice, me int, names []string) string {
+	name := SeatName(a, n.Name)
 	if name == "" && n.Seat >= 0 && n.Seat < len(names) {
 		name = names[n.Seat]
 	}
 	switch {
 	case name != "":
 	case n.Seat >= 0 && n.Seat < 100:
-		name = playerName(a, n.Seat+1)
+		name = PlayerName(a, n.Seat+1)
 	default:
 		name = a.T("player")
 	}
@@ -315,68 +287,4 @@ func noticeText(a *App, n lan.Notice, me int, names []string) string {
 
 // toastTicks is how long a host's notice stays over the maze: 6 s at
 // Ebitengine's 60 ticks per second (the line stays in the log).
-const toastTicks = 6 * 60
-
-// toastShown returns the notice line shown over board s's maze at its
-// tick now, if any (a board of a later round shows none).
-func (l *lanLink) toastShown(s *boardScene, now int) (string, bool) {
-	return l.toast, l.toast != "" && l.toastOn == s && now < l.toastEnd
-}
-
-func (l *lanLink) boardRect(a *App, s *boardScene) rect {
-	r := s.L.right
-	return rect{r.x + a.U(8), float64(a.h) - a.U(chatH) - a.U(8), r.w - a.U(16), a.U(chatH)}
-}
-
-// drawBoard draws the chat box and, when the connection is down, a banner
-// over the maze.
-func (l *lanLink) drawBoard(a *App, s *boardScene, dst *ebiten.Image) {
-	a.flushText()
-	l.box.layout(a, l.boardRect(a, s), true)
-	l.box.draw(a, &s.p, dst, l, s.ticks)
-	// Guests whose connection is down: marked on their panels (a
-	// computer player stands in after the grace period).
-	l.mu.Lock()
-	for i, st := range l.lobby.Seats {
-		if st.Kind != lan.SeatGuest || st.Connected || i >= len(s.L.panels) {
-			continue
-		}
-		key := "lan.board.away"
-		if st.StandIn {
-			key = "lan.board.stand_in"
-		}
-		pr := s.L.panels[i]
-		x, al := pr.x+pr.w-a.U(8), alignEnd
-		if a.RTL() {
-			x, al = pr.x+a.U(8), alignStart
-		}
-		drawText(a, dst, a.T(key), a.U(12), x, pr.y+a.U(12), al, colBad)
-	}
-	l.mu.Unlock()
-	_, dropped, _, ended := l.state()
-	msg := ""
-	switch {
-	case ended != nil && ended != errLANClosed:
-		msg = a.T("lan.board.host_gone")
-	case dropped:
-		msg = a.T("lan.board.reconnecting")
-	}
-	m := s.L.maze
-	r := rect{m.x + a.U(20), m.y + a.U(12), m.w - a.U(40), a.U(36)}
-	if msg != "" {
-		a.flushText()
-		s.p.round(dst, r, a.U(8), colBad, 0, colBad)
-		drawText(a, dst, msg, a.U(16), r.cx(), r.cy(), alignCenter, colText)
-		r.y += r.h + a.U(8)
-	}
-	// The host's last notice (a computer player made someone's timed-out
-	// move), for a few seconds, so that nobody misses it in the log.
-	if line, ok := l.toastShown(s, s.ticks); ok {
-		a.flushText()
-		s.p.round(dst, r, a.U(8), colPanel, a.U(2), colGold)
-		if w := r.w - a.U(24); l.toastFit == "" || l.toastW != w {
-			l.toastFit, l.toastW = fit(a, line, a.U(15), w), w // once per notice and width, not per frame
-		}
-		drawText(a, dst, l.toastFit, a.U(15), r.cx(), r.cy(), alignCenter, colText)
-	}
-}
+const ToastTicks = 6 * 60

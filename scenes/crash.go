@@ -11,11 +11,11 @@ import (
 // happened, where in the code, and where the autosave is, so the game can
 // be continued after a restart.
 type crashScene struct {
-	p     painter
+	p     Painter
 	err   string
 	where string
-	quit  button
-	menu  button
+	quit  Button
+	menu  Button
 }
 
 func newCrashScene(a *App, err error, stack []byte) *crashScene {
@@ -44,25 +44,25 @@ func newCrashScene(a *App, err error, stack []byte) *crashScene {
 func (s *crashScene) Name() string { return "crash" }
 
 func (s *crashScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
-	s.menu = button{r: rect{w/2 - a.U(320), h - a.U(80), a.U(300), a.U(52)}, label: a.T("scene.crash.menu"), enabled: true, primary: true}
-	s.quit = button{r: rect{w/2 + a.U(20), h - a.U(80), a.U(300), a.U(52)}, label: a.T("scene.menu.quit"), enabled: true}
+	w, h := float64(a.W), float64(a.H)
+	s.menu = Button{R: Rect{w/2 - a.U(320), h - a.U(80), a.U(300), a.U(52)}, Label: a.T("scene.crash.menu"), Enabled: true, Primary: true}
+	s.quit = Button{R: Rect{w/2 + a.U(20), h - a.U(80), a.U(300), a.U(52)}, Label: a.T("scene.menu.quit"), Enabled: true}
 	if a.RTL() {
-		s.menu.r, s.quit.r = s.quit.r, s.menu.r
+		s.menu.R, s.quit.R = s.quit.R, s.menu.R
 	}
 }
 
 func (s *crashScene) Update(a *App) error {
 	s.layout(a)
-	if a.cfg.ExitAfterGame {
+	if a.Cfg.ExitAfterGame {
 		a.Quit(1)
 		return nil
 	}
-	if s.menu.clicked(a) {
-		a.crashed = false
-		a.GoTo(newMenuScene(a))
+	if s.menu.Clicked(a) {
+		a.Crashed = false
+		a.GoTo(NewMenuScene(a))
 	}
-	if s.quit.clicked(a) || a.Key(ebiten.KeyEscape) {
+	if s.quit.Clicked(a) || a.Key(ebiten.KeyEscape) {
 		a.Quit(1)
 	}
 	return nil
@@ -70,35 +70,32 @@ func (s *crashScene) Update(a *App) error {
 
 func (s *crashScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w := float64(a.w)
+	DrawTableBackground(a, &s.p, dst)
+	w := float64(a.W)
 	tw := w - a.U(160)
 	x := a.U(80)
-	drawText(a, dst, a.T("scene.crash.title"), a.U(34), w/2, a.U(70), alignCenter, colBad)
+	DrawText(a, dst, a.T("scene.crash.title"), a.U(34), w/2, a.U(70), AlignCenter, ColBad)
 	// Each part follows the one above it, so a body or an error that
 	// needs more lines in some language pushes the rest down.
 	y := a.U(120)
-	y += drawWrapped(a, dst, a.T("scene.crash.body"), a.U(17), x, y, tw, alignStart, colText) + a.U(24)
+	y += DrawWrapped(a, dst, a.T("scene.crash.body"), a.U(17), x, y, tw, AlignStart, ColText) + a.U(24)
 	// Labels start where the UI reads from; what happened, where and the
 	// autosave's path are technical text that reads left to right.
-	lx, lal := x, alignStart
+	lx, lal := x, AlignStart
 	if a.RTL() {
-		lx, lal = x+tw, alignEnd
+		lx, lal = x+tw, AlignEnd
 	}
 	part := func(label, text string, size float64, c color.RGBA) {
-		drawText(a, dst, label, a.U(15), lx, y+a.U(8), lal, colGold)
+		DrawText(a, dst, label, a.U(15), lx, y+a.U(8), lal, ColGold)
 		y += a.U(24)
-		y += drawWrappedDir(a, dst, text, size, x, y, tw, alignStart, c, false) + a.U(28)
+		y += drawWrappedDir(a, dst, text, size, x, y, tw, AlignStart, c, false) + a.U(28)
 	}
-	part(a.T("scene.crash.what"), s.err, a.U(15), colText)
+	part(a.T("scene.crash.what"), s.err, a.U(15), ColText)
 	if s.where != "" {
-		part(a.T("scene.crash.where"), s.where, a.U(14), colTextDim)
+		part(a.T("scene.crash.where"), s.where, a.U(14), ColTextDim)
 	}
-	saved := a.dirs.autosave
-	if a.gameID == igGameID {
-		saved = igAutosavePath(a) // each game keeps its own (incangold_save.go)
-	}
-	part(a.T("scene.crash.autosave"), saved, a.U(14), colText)
-	drawButton(a, &s.p, dst, &s.menu)
-	drawButton(a, &s.p, dst, &s.quit)
+	saved := a.Game().AutosavePath(a) // each game keeps its own
+	part(a.T("scene.crash.autosave"), saved, a.U(14), ColText)
+	DrawButton(a, &s.p, dst, &s.menu)
+	DrawButton(a, &s.p, dst, &s.quit)
 }

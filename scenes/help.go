@@ -1,92 +1,70 @@
 package scenes
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // helpScene is the rules help: a readable, illustrated summary of
 // SABOTEUR.md in a few pages, with the cards each page talks about, and the
 // controls. Left/Right or the buttons turn the pages.
-type helpScene struct {
-	p     painter
+type HelpScene struct {
+	P     Painter
 	back  Scene
-	pages []helpPage // the picked game's (Saboteur's, or igHelpPages)
-	page  int
-	prev  button
-	next  button
-	done  button
+	Pages []HelpPage // the picked game's (Game.HelpPages)
+	Page  int
+	Prev  Button
+	Next  Button
+	Done  Button
 }
 
 // helpPage is one page: its title and text keys and the cards shown.
-type helpPage struct {
-	title, body string
-	cards       []saboteur.Card
-	roles       []saboteur.Role
-	gold        []int
-	// maze: the cards show the maze from the start to a goal, left to
-	// right as the board lays it out, so they are not mirrored for a
-	// right-to-left reader.
-	maze bool
-	// ig: Incan Gold's pictures (incangold_help.go).
-	ig []igHelpPic
-	// ug: Underground's pictures (underground_help.go); sec its section,
-	// which PgUp/PgDn jump between.
-	ug  *ugHelpPic
-	sec int
+type HelpPage struct {
+	Title, Body string
+	// Pic is a game's own pictures for the page (HelpPicture), nil for
+	// none.
+	Pic HelpPicture
+	// Sec is the page's section, which PgUp/PgDn jump between; SecKey,
+	// when set, is the catalogue key of the line over the title naming the
+	// section and where the page stands in it (its n of total).
+	Sec    int
+	SecKey string
 }
 
-var helpPages = []helpPage{
-	{title: "scene.help.roles.title", body: "scene.help.roles.body", roles: []saboteur.Role{saboteur.GoldDigger, saboteur.Saboteur}},
-	{title: "scene.help.turn.title", body: "scene.help.turn.body", cards: []saboteur.Card{saboteur.MustCard("START"), saboteur.MustCard("EW"), saboteur.MustCard("NES"), saboteur.MustCard("GOAL")}, maze: true},
-	{title: "scene.help.paths.title", body: "scene.help.paths.body", cards: []saboteur.Card{saboteur.MustCard("NE"), saboteur.MustCard("SW"), saboteur.MustCard("xNS"), saboteur.MustCard("xE")}},
-	{title: "scene.help.actions.title", body: "scene.help.actions.body", cards: []saboteur.Card{saboteur.MustCard("broken:lantern"), saboteur.MustCard("repair:pickaxe+cart"), saboteur.MustCard("rockfall"), saboteur.MustCard("map")}},
-	{title: "scene.help.end.title", body: "scene.help.end.body", cards: []saboteur.Card{saboteur.MustCard("GOLD"), saboteur.MustCard("coal:NE")}, gold: []int{1, 2, 3}},
-	{title: "scene.help.controls.title", body: "scene.help.controls.body"},
+func NewHelpScene(a *App, back Scene) *HelpScene {
+	return &HelpScene{back: back, Pages: a.Game().HelpPages(a)}
 }
 
-func newHelpScene(a *App, back Scene) *helpScene {
-	s := &helpScene{back: back, pages: helpPages}
-	switch a.gameID {
-	case igGameID:
-		s.pages = igHelpPages
-	case ugGameID:
-		s.pages = ugHelpPages
-	}
-	return s
-}
+func (s *HelpScene) Name() string { return "rules" }
 
-func (s *helpScene) Name() string { return "rules" }
-
-func (s *helpScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
-	s.prev = button{r: rect{w/2 - a.U(330), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.prev"), enabled: s.page > 0}
-	s.done = button{r: rect{w/2 - a.U(100), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
-	s.next = button{r: rect{w/2 + a.U(130), h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.help.next"), enabled: s.page < len(s.pages)-1, primary: true}
+func (s *HelpScene) layout(a *App) {
+	w, h := float64(a.W), float64(a.H)
+	s.Prev = Button{R: Rect{w/2 - a.U(330), h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.help.prev"), Enabled: s.Page > 0}
+	s.Done = Button{R: Rect{w/2 - a.U(100), h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.back"), Enabled: true}
+	s.Next = Button{R: Rect{w/2 + a.U(130), h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.help.next"), Enabled: s.Page < len(s.Pages)-1, Primary: true}
 	if a.RTL() {
-		s.prev.r, s.next.r = s.next.r, s.prev.r
+		s.Prev.R, s.Next.R = s.Next.R, s.Prev.R
 	}
 }
 
-func (s *helpScene) Update(a *App) error {
+func (s *HelpScene) Update(a *App) error {
 	s.layout(a)
 	fwd, bwd := ebiten.KeyArrowRight, ebiten.KeyArrowLeft
 	if a.RTL() {
 		fwd, bwd = bwd, fwd
 	}
 	switch {
-	case s.next.clicked(a) || (a.Key(fwd) && s.next.enabled):
-		s.page++
-	case s.prev.clicked(a) || (a.Key(bwd) && s.prev.enabled):
-		s.page--
-	case a.Key(ebiten.KeyPageDown) && s.next.enabled:
-		s.page = s.section(+1)
-	case a.Key(ebiten.KeyPageUp) && s.prev.enabled:
-		s.page = s.section(-1)
-	case s.done.clicked(a) || a.Key(ebiten.KeyEscape):
+	case s.Next.Clicked(a) || (a.Key(fwd) && s.Next.Enabled):
+		s.Page++
+	case s.Prev.Clicked(a) || (a.Key(bwd) && s.Prev.Enabled):
+		s.Page--
+	case a.Key(ebiten.KeyPageDown) && s.Next.Enabled:
+		s.Page = s.section(+1)
+	case a.Key(ebiten.KeyPageUp) && s.Prev.Enabled:
+		s.Page = s.section(-1)
+	case s.Done.Clicked(a) || a.Key(ebiten.KeyEscape):
 		a.GoTo(refreshed(a, s.back))
 	}
 	return nil
@@ -95,104 +73,94 @@ func (s *helpScene) Update(a *App) error {
 // section is the page PgDn (dir +1) or PgUp (dir -1) turns to: the first
 // page of the next section, or of this one (or the one before, when on its
 // first page); one page on when the pages have no sections.
-func (s *helpScene) section(dir int) int {
-	sec := s.pages[s.page].sec
+func (s *HelpScene) section(dir int) int {
+	sec := s.Pages[s.Page].Sec
 	if dir > 0 {
-		for i := s.page + 1; i < len(s.pages); i++ {
-			if s.pages[i].sec != sec {
+		for i := s.Page + 1; i < len(s.Pages); i++ {
+			if s.Pages[i].Sec != sec {
 				return i
 			}
 		}
-		if s.pages[len(s.pages)-1].sec == s.pages[0].sec {
-			return s.page + 1
+		if s.Pages[len(s.Pages)-1].Sec == s.Pages[0].Sec {
+			return s.Page + 1
 		}
-		return len(s.pages) - 1
+		return len(s.Pages) - 1
 	}
-	i := s.page
-	if i > 0 && s.pages[i-1].sec != sec {
+	i := s.Page
+	if i > 0 && s.Pages[i-1].Sec != sec {
 		i-- // on a section's first page: to the section before
 	}
-	for i > 0 && s.pages[i-1].sec == s.pages[i].sec {
+	for i > 0 && s.Pages[i-1].Sec == s.Pages[i].Sec {
 		i--
 	}
-	if i == s.page {
-		return max(s.page-1, 0)
+	if i == s.Page {
+		return max(s.Page-1, 0)
 	}
 	return i
 }
 
-func (s *helpScene) Draw(a *App, dst *ebiten.Image) {
+func (s *HelpScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
-	pg := s.pages[s.page]
+	DrawTableBackground(a, &s.P, dst)
+	w, h := float64(a.W), float64(a.H)
+	pg := s.Pages[s.Page]
 	head := a.T("scene.menu.rules")
-	if pg.ug != nil {
-		head = s.ugHelpSection(a)
+	if pg.SecKey != "" {
+		head = s.sectionLine(a)
 	}
-	drawText(a, dst, head, a.U(16), w/2, a.U(26), alignCenter, colTextDim)
-	drawText(a, dst, a.T(pg.title), a.U(32), w/2, a.U(62), alignCenter, colGold)
+	DrawText(a, dst, head, a.U(16), w/2, a.U(26), AlignCenter, ColTextDim)
+	DrawText(a, dst, a.T(pg.Title), a.U(32), w/2, a.U(62), AlignCenter, ColGold)
 	// Pictures across the top, text below.
-	art := a.Art(int(a.U(86)))
-	n := len(pg.cards) + len(pg.roles) + len(pg.gold)
 	y := a.U(96)
-	if len(pg.ig) > 0 {
-		y = s.drawIG(a, dst, pg, y)
-	}
-	if pg.ug != nil {
-		y = s.drawUG(a, dst, pg, y)
-	}
-	if n > 0 {
-		gap := a.U(18)
-		cw := float64(art.Width())
-		x := (w - (float64(n)*cw + float64(n-1)*gap)) / 2
-		step := cw + gap
-		if a.RTL() && !pg.maze {
-			// The first picture the text names sits where a right-to-left
-			// reader starts: on the right.
-			x, step = x+float64(n-1)*step, -step
-		}
-		// Each picture with its name under it, drawn by the cards' own art.
-		capY := y + float64(art.Height()) + a.U(14)
-		capW := cw + gap - a.U(4)
-		capH := 0.0
-		caption := func(t string) {
-			capH = max(capH, drawWrapped(a, dst, t, a.U(13), x+cw/2, capY-a.U(8), capW, alignCenter, colTextDim))
-		}
-		for _, r := range pg.roles {
-			s.p.image(dst, art.Role(r), x, y, 1, 1, 1)
-			caption(roleCaption(a, r))
-			x += step
-		}
-		for i, c := range pg.cards {
-			s.p.image(dst, art.Card(c), x, y, 1, 1, 1)
-			t := cardCaption(a, c)
-			if i > 0 && c.Kind == saboteur.Path && c == pg.cards[i-1].Rotated() && c != pg.cards[i-1] {
-				t = a.T("scene.help.turned") // the card before, turned half a turn (R3.3)
-			}
-			caption(t)
-			x += step
-		}
-		for _, g := range pg.gold {
-			s.p.image(dst, art.GoldCard(g), x, y, 1, 1, 1)
-			caption(a.N("gold.amount", g))
-			x += step
-		}
-		y = capY + capH + a.U(14)
+	if pg.Pic != nil {
+		y = pg.Pic.Draw(a, &s.P, dst, y)
 	}
 	tw := min(w-a.U(120), a.U(860))
-	x, al := (w-tw)/2, alignStart
+	x, al := (w-tw)/2, AlignStart
 	if a.RTL() {
-		x, al = (w+tw)/2, alignEnd
+		x, al = (w+tw)/2, AlignEnd
 	}
 	// The rule numbers small, under the plain text (SABOTEUR.md's R-numbers).
-	body, refs := splitRules(a.T(pg.body))
-	y += drawWrapped(a, dst, body, a.U(17), x, y, tw, al, colText)
+	body, refs := SplitRules(a.T(pg.Body))
+	y += DrawWrapped(a, dst, body, a.U(17), x, y, tw, al, ColText)
 	if len(refs) > 0 {
-		drawText(a, dst, a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · ")), a.U(12), x, y+a.U(14), al, colTextDim)
+		DrawText(a, dst, a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · ")), a.U(12), x, y+a.U(14), al, ColTextDim)
 	}
-	drawText(a, dst, a.T("scene.help.page", "n", s.page+1, "total", len(s.pages)), a.U(14), w/2, h-a.U(94), alignCenter, colTextDim)
-	drawButton(a, &s.p, dst, &s.prev)
-	drawButton(a, &s.p, dst, &s.done)
-	drawButton(a, &s.p, dst, &s.next)
+	DrawText(a, dst, a.T("scene.help.page", "n", s.Page+1, "total", len(s.Pages)), a.U(14), w/2, h-a.U(94), AlignCenter, ColTextDim)
+	DrawButton(a, &s.P, dst, &s.Prev)
+	DrawButton(a, &s.P, dst, &s.Done)
+	DrawButton(a, &s.P, dst, &s.Next)
+}
+
+// sectionLine is the small line over a page's title naming its section
+// and where the page stands in it ("Races · 3 of 15"): HelpPage.SecKey.
+func (s *HelpScene) sectionLine(a *App) string {
+	pg := s.Pages[s.Page]
+	n, total := 0, 0
+	for i, p := range s.Pages {
+		if p.Sec == pg.Sec {
+			total++
+			if i <= s.Page {
+				n++
+			}
+		}
+	}
+	return a.T(pg.SecKey, "n", n, "total", total)
+}
+
+// ruleRefs finds the rule numbers a help text cites in parentheses:
+// "(R5.3, R5.4)", with a Persian comma too; Incan Gold's are I-numbers and
+// table options ("(I7.2, O4)"); Underground's U-numbers and rulings
+// ("(U12.3, UR17)").
+var ruleRefs = regexp.MustCompile(`\s*\(((?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?(?:[,،]\s*(?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?)*)\)`)
+
+// splitRules takes the rule numbers out of a help text, so the text reads
+// plainly and the numbers can be shown small beside it.
+func SplitRules(text string) (plain string, refs []string) {
+	for _, m := range ruleRefs.FindAllStringSubmatch(text, -1) {
+		for _, r := range strings.FieldsFunc(m[1], func(c rune) bool { return c == ',' || c == '،' || c == ' ' }) {
+			refs = append(refs, r)
+		}
+	}
+	return ruleRefs.ReplaceAllString(text, ""), refs
 }

@@ -111,3 +111,22 @@ func (in *EbitenInput) KeyPressed(k ebiten.Key) bool { return ebiten.IsKeyPresse
 
 // AppendChars appends the characters typed this tick.
 func (in *EbitenInput) AppendChars(dst []rune) []rune { return ebiten.AppendInputChars(dst) }
+
+// dragThreshold is how far (layout units) a press must travel to become a
+// drag rather than a click.
+const DragThreshold = 6
+
+var touchIDs []ebiten.TouchID
+
+// AppendTouches appends every touch's position (a touch reader of a game's board: scenes/underground).
+func (in *EbitenInput) AppendTouches(dst [][2]int) [][2]int {
+	touchIDs = ebiten.AppendTouchIDs(touchIDs[:0])
+	for _, id := range touchIDs {
+		if inpututil.IsTouchJustReleased(id) {
+			continue
+		}
+		x, y := ebiten.TouchPosition(id)
+		dst = append(dst, [2]int{x, y})
+	}
+	return dst
+}

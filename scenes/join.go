@@ -22,31 +22,31 @@ import (
 // player's name and the table's password. Once seated the guest waits here
 // and sees who sits where, and can chat, until the host starts: then the
 // board opens, its moves going to the host.
-type joinScene struct {
-	p       painter
-	browser *lan.Browser
-	found   []lan.Found
-	pick    int // the chosen found table, -1 none
-	addr    string
-	name    string
-	pass    string
+type JoinScene struct {
+	p       Painter
+	Browser *lan.Browser
+	Found   []lan.Found
+	Pick    int // the chosen found table, -1 none
+	Addr    string
+	Player  string
+	Pass    string
 	focus   int // joinAddr, joinName, joinPass, or -1
 	chars   []rune
-	err     string
+	Err     string
 	ticks   int
 	pending chan joinResult // a Join in progress
-	link    *lanLink        // seated, waiting for the start
+	Link    *LanLink        // seated, waiting for the start
 
-	rows         []button
-	addrR        rect
-	nameR, passR rect
-	join, back   button
-	chat         chatBox
-	tourHost     *lobbyScene // --autoplay's tour: the lobby whose table this scene lists (lantour.go)
+	Rows         []Button
+	AddrR        Rect
+	NameR, passR Rect
+	join, back   Button
+	Chat         chatBox
+	tourHost     *LobbyScene // --autoplay's tour: the lobby whose table this scene lists (lantour.go)
 }
 
 type joinResult struct {
-	link *lanLink
+	link *LanLink
 	err  error
 }
 
@@ -56,82 +56,82 @@ const (
 	joinPass
 )
 
-func newJoinScene(a *App) *joinScene {
+func NewJoinScene(a *App) *JoinScene {
 	// The guest's seat is not known before joining: "Player 37", a number
 	// two guests without a name of their own are unlikely to share (the
 	// host is Player 1).
-	s := &joinScene{pick: -1, focus: -1, name: lanPlayerName(a, 2+rand.IntN(98))}
-	if utf8.RuneCountInString(s.name) > lan.MaxName {
-		s.name = string([]rune(s.name)[:lan.MaxName])
+	s := &JoinScene{Pick: -1, focus: -1, Player: LanPlayerName(a, 2+rand.IntN(98))}
+	if utf8.RuneCountInString(s.Player) > lan.MaxName {
+		s.Player = string([]rune(s.Player)[:lan.MaxName])
 	}
-	b, err := lan.Browse(lanNet.Browse, 3*time.Second)
+	b, err := lan.Browse(LanNet.Browse, 3*time.Second)
 	if err != nil {
-		s.err = a.T("lan.join.browse_failed", "error", err.Error())
+		s.Err = a.T("lan.join.browse_failed", "error", err.Error())
 	} else {
-		s.browser = b
+		s.Browser = b
 	}
 	return s
 }
 
-func (s *joinScene) Name() string {
-	if s.link != nil {
+func (s *JoinScene) Name() string {
+	if s.Link != nil {
 		return "join-seated"
 	}
 	return "join"
 }
 
-func (s *joinScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+func (s *JoinScene) layout(a *App) {
+	w, h := float64(a.W), float64(a.H)
 	total := a.U(900)
 	x0 := (w - total) / 2
 	listW := a.U(520)
 	rx, rw := x0+a.U(560), a.U(340)
-	s.rows = s.rows[:0]
+	s.Rows = s.Rows[:0]
 	y := a.U(110)
-	for i, f := range s.found {
+	for i, f := range s.Found {
 		if i == 8 {
 			break
 		}
-		s.rows = append(s.rows, button{r: rect{x0, y, listW, a.U(52)}, label: f.Name, enabled: !f.Started && lanGuestGame(f.Game) != nil, focus: i == s.pick})
+		s.Rows = append(s.Rows, Button{R: Rect{x0, y, listW, a.U(52)}, Label: f.Name, Enabled: !f.Started && LanGuestGame(a, f.Game) != nil, Focus: i == s.Pick})
 		y += a.U(58)
 	}
-	s.addrR = rect{rx, a.U(110), rw, a.U(36)}
-	s.nameR = rect{rx, a.U(180), rw, a.U(36)}
-	s.passR = rect{rx, a.U(250), rw, a.U(36)}
-	s.join = button{r: rect{rx, a.U(306), rw, a.U(50)}, label: a.T("lan.join.join"), enabled: s.pending == nil, primary: true}
-	s.back = button{r: rect{x0, h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
-	s.chat.layout(a, rect{rx, a.U(110), rw, h - a.U(110) - a.U(96)}, true)
-	if s.link != nil {
-		s.back.label = a.T("lan.join.leave")
+	s.AddrR = Rect{rx, a.U(110), rw, a.U(36)}
+	s.NameR = Rect{rx, a.U(180), rw, a.U(36)}
+	s.passR = Rect{rx, a.U(250), rw, a.U(36)}
+	s.join = Button{R: Rect{rx, a.U(306), rw, a.U(50)}, Label: a.T("lan.join.join"), Enabled: s.pending == nil, Primary: true}
+	s.back = Button{R: Rect{x0, h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.back"), Enabled: true}
+	s.Chat.Layout(a, Rect{rx, a.U(110), rw, h - a.U(110) - a.U(96)}, true)
+	if s.Link != nil {
+		s.back.Label = a.T("lan.join.leave")
 	}
 	if a.RTL() {
-		for i := range s.rows {
-			s.rows[i].r = s.rows[i].r.mirror(w)
+		for i := range s.Rows {
+			s.Rows[i].R = s.Rows[i].R.Mirror(w)
 		}
-		s.addrR, s.nameR, s.passR = s.addrR.mirror(w), s.nameR.mirror(w), s.passR.mirror(w)
-		s.join.r, s.back.r = s.join.r.mirror(w), s.back.r.mirror(w)
-		s.chat.layout(a, s.chat.r.mirror(w), true)
+		s.AddrR, s.NameR, s.passR = s.AddrR.Mirror(w), s.NameR.Mirror(w), s.passR.Mirror(w)
+		s.join.R, s.back.R = s.join.R.Mirror(w), s.back.R.Mirror(w)
+		s.Chat.Layout(a, s.Chat.R.Mirror(w), true)
 	}
 }
 
-func (s *joinScene) Update(a *App) error {
+func (s *JoinScene) Update(a *App) error {
 	s.ticks++
-	if s.browser != nil {
+	if s.Browser != nil {
 		select {
-		case <-s.browser.Changed():
+		case <-s.Browser.Changed():
 		default:
 		}
 		if s.ticks%15 == 1 {
-			s.found = s.browser.Hosts()
-			if s.pick >= len(s.found) {
-				s.pick = -1
+			s.Found = s.Browser.Hosts()
+			if s.Pick >= len(s.Found) {
+				s.Pick = -1
 			}
 		}
 	}
 	s.layout(a)
-	if s.back.clicked(a) || a.Key(ebiten.KeyEscape) && s.focus < 0 && !s.chat.typing && !s.chat.open {
-		s.leave()
-		a.GoTo(newMenuScene(a))
+	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) && s.focus < 0 && !s.Chat.typing && !s.Chat.open {
+		s.Leave()
+		a.GoTo(NewMenuScene(a))
 		return nil
 	}
 	if s.pending != nil {
@@ -139,24 +139,24 @@ func (s *joinScene) Update(a *App) error {
 		case r := <-s.pending:
 			s.pending = nil
 			if r.err != nil {
-				s.err = refusalText(a, r.err)
+				s.Err = refusalText(a, r.err)
 			} else {
-				s.link, s.err = r.link, ""
+				s.Link, s.Err = r.link, ""
 				s.close()
 			}
 		default:
 		}
 		return nil
 	}
-	if s.link != nil {
+	if s.Link != nil {
 		return s.waiting(a)
 	}
-	for i := range s.rows {
-		if s.rows[i].clicked(a) {
-			s.pick = i
-			s.addr = s.found[i].Addr
+	for i := range s.Rows {
+		if s.Rows[i].Clicked(a) {
+			s.Pick = i
+			s.Addr = s.Found[i].Addr
 			s.focus = -1
-			if !s.found[i].Password {
+			if !s.Found[i].Password {
 				s.begin(a)
 			} else {
 				s.focus = joinPass
@@ -165,14 +165,14 @@ func (s *joinScene) Update(a *App) error {
 		}
 	}
 	switch {
-	case a.Clicked(s.addrR):
-		s.focus, s.pick = joinAddr, -1
-	case a.Clicked(s.nameR):
+	case a.Clicked(s.AddrR):
+		s.focus, s.Pick = joinAddr, -1
+	case a.Clicked(s.NameR):
 		s.focus = joinName
 	case a.Clicked(s.passR):
 		s.focus = joinPass
 	}
-	if s.join.clicked(a) {
+	if s.join.Clicked(a) {
 		s.begin(a)
 		return nil
 	}
@@ -182,19 +182,19 @@ func (s *joinScene) Update(a *App) error {
 	}
 	// The keyboard: Up/Down pick a table, Tab goes to the fields, Enter
 	// joins.
-	if n := len(s.rows); n > 0 && (a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyArrowUp)) {
+	if n := len(s.Rows); n > 0 && (a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyArrowUp)) {
 		up := a.Key(ebiten.KeyArrowUp)
 		switch {
-		case s.pick < 0 && up:
-			s.pick = n - 1
-		case s.pick < 0:
-			s.pick = 0
+		case s.Pick < 0 && up:
+			s.Pick = n - 1
+		case s.Pick < 0:
+			s.Pick = 0
 		case up:
-			s.pick = (s.pick + n - 1) % n
+			s.Pick = (s.Pick + n - 1) % n
 		default:
-			s.pick = (s.pick + 1) % n
+			s.Pick = (s.Pick + 1) % n
 		}
-		s.addr = s.found[s.pick].Addr
+		s.Addr = s.Found[s.Pick].Addr
 	}
 	switch {
 	case a.Key(ebiten.KeyTab):
@@ -207,47 +207,31 @@ func (s *joinScene) Update(a *App) error {
 
 // waiting is the seated guest before the start: the seats and the chat;
 // the first update opens the board.
-func (s *joinScene) waiting(a *App) error {
-	started, _, _, ended := s.link.state()
+func (s *JoinScene) waiting(a *App) error {
+	started, _, _, ended := s.Link.State()
 	if ended != nil {
-		s.err = refusalText(a, ended)
-		s.link = nil
+		s.Err = refusalText(a, ended)
+		s.Link = nil
 		return nil
 	}
 	if started {
-		lb, _, _ := s.link.snapshot()
-		if s.link.ug != nil {
-			m, err := newUGGuestMatch(a, s.link, lb)
-			if err != nil {
-				s.err = a.T("scene.error", "error", err.Error())
-				s.link.close()
-				s.link = nil
-				return nil
-			}
-			a.GoTo(newUGPlayScene(a, m))
+		lb, _, _ := s.Link.Snapshot()
+		sc, err := s.Link.Guest.Scene(a, lb)
+		if err != nil {
+			s.Err = a.T("scene.error", "error", err.Error())
+			s.Link.Close()
+			s.Link = nil
 			return nil
 		}
-		if s.link.ig != nil {
-			m, err := newIGGuestMatch(a, s.link, lb)
-			if err != nil {
-				s.err = a.T("scene.error", "error", err.Error())
-				s.link.close()
-				s.link = nil
-				return nil
-			}
-			a.GoTo(newIGBoardScene(a, m))
-			return nil
-		}
-		m := newGuestMatch(s.link, seatNames(a, lb))
-		a.GoTo(startScene(a, m))
+		a.GoTo(sc)
 		return nil
 	}
-	s.chat.update(a, s.link, false)
+	s.Chat.Update(a, s.Link, false)
 	return nil
 }
 
 // typeInto edits the focused field; Enter joins, Tab moves on.
-func (s *joinScene) typeInto(a *App) {
+func (s *JoinScene) typeInto(a *App) {
 	if a.Key(ebiten.KeyEnter) {
 		s.focus = -1
 		s.begin(a)
@@ -261,14 +245,14 @@ func (s *joinScene) typeInto(a *App) {
 		s.focus = -1
 		return
 	}
-	field, limit := &s.addr, 64
+	field, limit := &s.Addr, 64
 	switch s.focus {
 	case joinName:
-		field, limit = &s.name, lan.MaxName
+		field, limit = &s.Player, lan.MaxName
 	case joinPass:
-		field, limit = &s.pass, lan.MaxPassword
+		field, limit = &s.Pass, lan.MaxPassword
 	}
-	s.chars = a.in.AppendChars(s.chars[:0])
+	s.chars = a.In.AppendChars(s.chars[:0])
 	for _, r := range s.chars {
 		if unicode.IsPrint(r) && utf8.RuneCountInString(*field) < limit {
 			*field += string(r)
@@ -285,7 +269,7 @@ func (s *joinScene) typeInto(a *App) {
 // app's default (47475), and ws:// addresses stay as typed. In a browser
 // (GOOS js), which cannot open TCP connections, the address becomes the
 // host's WebSocket, ws://HOST:PORT/ws (lan.WebSocketPath).
-func joinAddress(s string) string {
+func JoinAddress(s string) string {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "ws://") || strings.HasPrefix(s, "wss://") || s == "" {
 		return s
@@ -302,23 +286,23 @@ func joinAddress(s string) string {
 }
 
 // begin joins the chosen or typed table off the frame loop.
-func (s *joinScene) begin(a *App) {
-	addr := joinAddress(s.addr)
-	name := strings.TrimSpace(s.name)
+func (s *JoinScene) begin(a *App) {
+	addr := JoinAddress(s.Addr)
+	name := strings.TrimSpace(s.Player)
 	switch {
 	case addr == "":
-		s.err = a.T("lan.join.no_address")
+		s.Err = a.T("lan.join.no_address")
 		return
 	case name == "":
-		s.err = a.T("lan.join.no_name")
+		s.Err = a.T("lan.join.no_name")
 		s.focus = joinName
 		return
 	}
-	s.err = ""
+	s.Err = ""
 	ch := make(chan joinResult, 1)
 	s.pending = ch
-	games := joinGames(s.found, addr, a.gameID)
-	cfg := lan.ClientConfig{Name: name, Password: s.pass, Reconnect: time.Minute}
+	games := joinGames(a, s.Found, addr)
+	cfg := lan.ClientConfig{Name: name, Password: s.Pass, Reconnect: time.Minute}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
 		defer cancel()
@@ -337,72 +321,72 @@ func refusalText(a *App, err error) string {
 		}
 		return a.T("lan.join.failed", "error", re.Text)
 	}
-	if errors.Is(err, errLANClosed) {
+	if errors.Is(err, ErrLANClosed) {
 		return a.T("lan.join.left")
 	}
 	return a.T("lan.join.failed", "error", err.Error())
 }
 
 // close stops listening for beacons.
-func (s *joinScene) close() {
-	if s.browser != nil {
-		s.browser.Close()
-		s.browser = nil
+func (s *JoinScene) close() {
+	if s.Browser != nil {
+		s.Browser.Close()
+		s.Browser = nil
 	}
 }
 
 // leave closes the browser and, when seated, leaves the table.
-func (s *joinScene) leave() {
+func (s *JoinScene) Leave() {
 	s.close()
-	if s.link != nil {
-		s.link.close()
-		s.link = nil
+	if s.Link != nil {
+		s.Link.Close()
+		s.Link = nil
 	}
 	if s.pending != nil {
 		// A join in flight: leave it when it lands.
 		ch := s.pending
 		go func() {
 			if r := <-ch; r.link != nil {
-				r.link.close()
+				r.link.Close()
 			}
 		}()
 		s.pending = nil
 	}
 }
 
-func (s *joinScene) Draw(a *App, dst *ebiten.Image) {
+func (s *JoinScene) Draw(a *App, dst *ebiten.Image) {
 	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
-	if s.link != nil {
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
+	if s.Link != nil {
 		s.drawSeated(a, dst)
 		return
 	}
-	drawText(a, dst, a.T("lan.join.title"), a.U(30), w/2, a.U(38), alignCenter, colGold)
+	DrawText(a, dst, a.T("lan.join.title"), a.U(30), w/2, a.U(38), AlignCenter, ColGold)
 	lr := s.listRect(a)
-	lx, lal := startOf(a, lr, 0)
-	drawText(a, dst, a.T("lan.join.found"), a.U(13), lx, a.U(92), lal, colTextDim)
-	if len(s.rows) == 0 {
-		s.p.round(dst, rect{lr.x, lr.y, lr.w, a.U(120)}, a.U(8), colPanel, a.U(1), colEdge)
-		drawWrapped(a, dst, a.T("lan.join.searching"), a.U(15), lr.cx(), lr.y+a.U(40), lr.w-a.U(40), alignCenter, colTextDim)
+	lx, lal := StartOf(a, lr, 0)
+	DrawText(a, dst, a.T("lan.join.found"), a.U(13), lx, a.U(92), lal, ColTextDim)
+	if len(s.Rows) == 0 {
+		s.p.Round(dst, Rect{lr.X, lr.Y, lr.W, a.U(120)}, a.U(8), ColPanel, a.U(1), ColEdge)
+		DrawWrapped(a, dst, a.T("lan.join.searching"), a.U(15), lr.Cx(), lr.Y+a.U(40), lr.W-a.U(40), AlignCenter, ColTextDim)
 	}
-	for i := range s.rows {
-		b := &s.rows[i]
-		f := s.found[i]
-		bg := colPanel
+	for i := range s.Rows {
+		b := &s.Rows[i]
+		f := s.Found[i]
+		bg := ColPanel
 		switch {
-		case !b.enabled:
+		case !b.Enabled:
 			bg = colDisabled
-		case b.focus || a.Hover(b.r):
-			bg = colButtonHi
+		case b.Focus || a.Hover(b.R):
+			bg = ColButtonHi
 		}
-		edge := colEdge
-		if b.focus {
-			edge = colGold
+		edge := ColEdge
+		if b.Focus {
+			edge = ColGold
 		}
-		s.p.round(dst, b.r, a.U(8), bg, a.U(2), edge)
-		x, al := startOf(a, b.r, a.U(14))
-		drawText(a, dst, fit(a, f.Name, a.U(18), b.r.w*0.6), a.U(18), x, b.r.y+a.U(17), al, colText)
+		s.p.Round(dst, b.R, a.U(8), bg, a.U(2), edge)
+		x, al := StartOf(a, b.R, a.U(14))
+		DrawText(a, dst, Fit(a, f.Name, a.U(18), b.R.W*0.6), a.U(18), x, b.R.Y+a.U(17), al, ColText)
 		info := a.T("lan.join.table_info", "players", a.N("player.count", f.Players), "open", a.Num(f.Open))
 		if f.Started {
 			info = a.T("lan.join.table_started")
@@ -413,106 +397,106 @@ func (s *joinScene) Draw(a *App, dst *ebiten.Image) {
 		if g := tableGameName(a, f.Game); g != "" {
 			info = g + " · " + info
 		}
-		drawText(a, dst, info, a.U(13), x, b.r.y+a.U(37), al, colTextDim)
-		ex, eal := b.r.x+b.r.w-a.U(14), alignEnd
+		DrawText(a, dst, info, a.U(13), x, b.R.Y+a.U(37), al, ColTextDim)
+		ex, eal := b.R.X+b.R.W-a.U(14), AlignEnd
 		if a.RTL() {
-			ex, eal = b.r.x+a.U(14), alignStart
+			ex, eal = b.R.X+a.U(14), AlignStart
 		}
-		drawText(a, dst, f.Addr, a.U(13), ex, b.r.cy(), eal, colTextDim)
+		DrawText(a, dst, f.Addr, a.U(13), ex, b.R.Cy(), eal, ColTextDim)
 	}
-	field := func(r rect, key, text, placeholder string, focus bool) {
-		x, al := startOf(a, r, 0)
-		drawText(a, dst, a.T(key), a.U(13), x, r.y-a.U(11), al, colTextDim)
+	field := func(r Rect, key, text, placeholder string, focus bool) {
+		x, al := StartOf(a, r, 0)
+		DrawText(a, dst, a.T(key), a.U(13), x, r.Y-a.U(11), al, ColTextDim)
 		drawField(a, &s.p, dst, r, text, placeholder, focus, s.ticks)
 	}
-	field(s.addrR, "lan.join.address", s.addr, a.T("lan.join.address_hint"), s.focus == joinAddr)
-	field(s.nameR, "lan.join.name", s.name, "", s.focus == joinName)
-	pass := s.pass
+	field(s.AddrR, "lan.join.address", s.Addr, a.T("lan.join.address_hint"), s.focus == joinAddr)
+	field(s.NameR, "lan.join.name", s.Player, "", s.focus == joinName)
+	pass := s.Pass
 	if s.focus != joinPass {
 		pass = strings.Repeat("•", utf8.RuneCountInString(pass))
 	}
 	field(s.passR, "lan.join.password", pass, a.T("lan.join.password_hint"), s.focus == joinPass)
 	if s.pending != nil {
-		s.join.label = a.T("lan.join.joining")
+		s.join.Label = a.T("lan.join.joining")
 	}
-	drawButton(a, &s.p, dst, &s.join)
-	if s.err != "" {
-		drawWrapped(a, dst, s.err, a.U(14), s.join.r.x, s.join.r.y+s.join.r.h+a.U(12), s.join.r.w, alignStart, colBad)
+	DrawButton(a, &s.p, dst, &s.join)
+	if s.Err != "" {
+		DrawWrapped(a, dst, s.Err, a.U(14), s.join.R.X, s.join.R.Y+s.join.R.H+a.U(12), s.join.R.W, AlignStart, ColBad)
 	}
-	drawWrapped(a, dst, a.T("lan.join.help"), a.U(12), s.join.r.x, s.join.r.y+s.join.r.h+a.U(70), s.join.r.w, alignStart, colTextDim)
-	drawButton(a, &s.p, dst, &s.back)
+	DrawWrapped(a, dst, a.T("lan.join.help"), a.U(12), s.join.R.X, s.join.R.Y+s.join.R.H+a.U(70), s.join.R.W, AlignStart, ColTextDim)
+	DrawButton(a, &s.p, dst, &s.back)
 	_ = h
 }
 
 // listRect is the left column (the right one in a right-to-left
 // language): found tables, or the seats; its height is left 0.
-func (s *joinScene) listRect(a *App) rect {
-	w := float64(a.w)
-	r := rect{(w - a.U(900)) / 2, a.U(110), a.U(520), 0}
+func (s *JoinScene) listRect(a *App) Rect {
+	w := float64(a.W)
+	r := Rect{(w - a.U(900)) / 2, a.U(110), a.U(520), 0}
 	if a.RTL() {
-		r = r.mirror(w)
+		r = r.Mirror(w)
 	}
 	return r
 }
 
 // drawSeated is the waiting room: the table, its seats and the chat.
-func (s *joinScene) drawSeated(a *App, dst *ebiten.Image) {
-	w := float64(a.w)
-	lb, _, _ := s.link.snapshot()
-	drawText(a, dst, lb.Name, a.U(30), w/2, a.U(38), alignCenter, colGold)
+func (s *JoinScene) drawSeated(a *App, dst *ebiten.Image) {
+	w := float64(a.W)
+	lb, _, _ := s.Link.Snapshot()
+	DrawText(a, dst, lb.Name, a.U(30), w/2, a.U(38), AlignCenter, ColGold)
 	lr := s.listRect(a)
-	lx, lal := startOf(a, lr, 0)
-	drawText(a, dst, a.T("lan.join.seated"), a.U(13), lx, a.U(92), lal, colTextDim)
+	lx, lal := StartOf(a, lr, 0)
+	DrawText(a, dst, a.T("lan.join.seated"), a.U(13), lx, a.U(92), lal, ColTextDim)
 	rowH := a.U(38)
 	for i, st := range lb.Seats {
-		r := rect{lr.x, lr.y + float64(i)*rowH, lr.w, rowH - a.U(4)}
-		bg := colPanel
+		r := Rect{lr.X, lr.Y + float64(i)*rowH, lr.W, rowH - a.U(4)}
+		bg := ColPanel
 		if i%2 == 1 {
-			bg = colPanelHi
+			bg = ColPanelHi
 		}
-		s.p.round(dst, r, a.U(6), bg, 0, bg)
-		x, al := startOf(a, r, a.U(10))
+		s.p.Round(dst, r, a.U(6), bg, 0, bg)
+		x, al := StartOf(a, r, a.U(10))
 		dir := 1.0
 		if a.RTL() {
 			dir = -1
 		}
-		drawText(a, dst, a.Num(i+1), a.U(15), x, r.cy(), al, colTextDim)
-		name, status, col := seatName(a, st.Name), "", colText
+		DrawText(a, dst, a.Num(i+1), a.U(15), x, r.Cy(), al, ColTextDim)
+		name, status, col := SeatName(a, st.Name), "", ColText
 		switch st.Kind {
 		case lan.SeatLocal:
 			status = a.T("lan.seat.host")
 		case lan.SeatGuest:
 			status = a.T("lan.seat.guest")
-			if i == s.link.seat {
-				status, col = a.T("lan.seat.you"), colLegal
+			if i == s.Link.Seat {
+				status, col = a.T("lan.seat.you"), ColLegal
 				if strings.EqualFold(name, status) {
 					status = "" // the default name is already "you" (scene.newgame.you)
 				}
 			}
 		case lan.SeatOpen:
-			name, col = a.T("lan.seat.waiting"), colTextDim
+			name, col = a.T("lan.seat.waiting"), ColTextDim
 		case lan.SeatBot:
 			status = a.T("scene.newgame.computer") + " · " + a.T("scene.level."+st.Level)
 		}
-		drawText(a, dst, fit(a, name, a.U(16), a.U(220)), a.U(16), x+dir*a.U(30), r.cy(), al, col)
-		drawText(a, dst, fit(a, status, a.U(13), a.U(220)), a.U(13), x+dir*a.U(270), r.cy(), al, colTextDim)
+		DrawText(a, dst, Fit(a, name, a.U(16), a.U(220)), a.U(16), x+dir*a.U(30), r.Cy(), al, col)
+		DrawText(a, dst, Fit(a, status, a.U(13), a.U(220)), a.U(13), x+dir*a.U(270), r.Cy(), al, ColTextDim)
 	}
-	y := lr.y + float64(len(lb.Seats))*rowH + a.U(16)
-	msg, col := a.T("lan.join.wait_start"), colText
-	if _, dropped, _, _ := s.link.state(); dropped {
-		msg, col = a.T("lan.board.reconnecting"), colBad
+	y := lr.Y + float64(len(lb.Seats))*rowH + a.U(16)
+	msg, col := a.T("lan.join.wait_start"), ColText
+	if _, dropped, _, _ := s.Link.State(); dropped {
+		msg, col = a.T("lan.board.reconnecting"), ColBad
 	}
-	y += drawWrapped(a, dst, msg, a.U(15), lr.x, y, lr.w, alignStart, col) + a.U(10)
+	y += DrawWrapped(a, dst, msg, a.U(15), lr.X, y, lr.W, AlignStart, col) + a.U(10)
 	// The table's timers (lan/PROTOCOL.md, Turn timer), so a guest knows
 	// how long a turn may take.
-	timers := a.T("lan.join.timers", "turn", turnText(a, time.Duration(lb.TurnTimeoutMS)*time.Millisecond),
+	timers := a.T("lan.join.timers", "turn", TurnText(a, time.Duration(lb.TurnTimeoutMS)*time.Millisecond),
 		"grace", a.T("lan.lobby.seconds", "n", a.Num(lb.GraceMS/1000)))
-	drawWrapped(a, dst, timers, a.U(13), lr.x, y, lr.w, alignStart, colTextDim)
-	cx, cal := startOf(a, s.chat.r, 0)
-	drawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.chat.r.y-a.U(11), cal, colTextDim)
-	a.flushText()
-	s.chat.draw(a, &s.p, dst, s.link, s.ticks)
-	drawButton(a, &s.p, dst, &s.back)
+	DrawWrapped(a, dst, timers, a.U(13), lr.X, y, lr.W, AlignStart, ColTextDim)
+	cx, cal := StartOf(a, s.Chat.R, 0)
+	DrawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.Chat.R.Y-a.U(11), cal, ColTextDim)
+	a.FlushText()
+	s.Chat.Draw(a, &s.p, dst, s.Link, s.ticks)
+	DrawButton(a, &s.p, dst, &s.back)
 }
 
 // tableGameName is the name of the game a found table plays (its beacon's
@@ -523,10 +507,8 @@ func tableGameName(a *App, id string) string {
 	if id == "" {
 		return ""
 	}
-	for _, g := range boxGames() {
-		if g.id == id {
-			return a.T("game." + id + ".name")
-		}
+	if a.GameByID(id) != nil || a.Cat.Has("game."+id+".name") {
+		return a.T("game." + id + ".name")
 	}
 	return id
 }

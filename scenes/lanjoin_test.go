@@ -7,7 +7,7 @@ import "testing"
 // catalogue name, another by its ID, a version 2 host's (no game) by
 // nothing.
 func TestJoinListNamesTheGame(t *testing.T) {
-	a := newHarness(t).a
+	a := NewHarness(t, TestGames).A
 	for id, want := range map[string]string{"saboteur": "Saboteur", "incangold": "Incan Gold", "chess": "chess", "": ""} {
 		if got := tableGameName(a, id); got != want {
 			t.Errorf("game %q shows as %q, want %q", id, got, want)

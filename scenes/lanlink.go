@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"net"
 	"slices"
@@ -14,15 +13,16 @@ import (
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
-	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/webdist"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // lanNet is where the LAN scenes listen, announce and browse. The app uses
 // the defaults (issue 5: TCP port 47475 on every interface, the beacon
 // broadcast to UDP port lan.BeaconPort); tests point everything at
 // 127.0.0.1.
-var lanNet = struct {
+var LanNet = struct {
 	Listen   string       // the host's TCP (and HTTP, WebSocket) address
 	Announce *net.UDPAddr // where the host's beacon goes
 	Browse   string       // where the join scene listens for beacons
@@ -35,44 +35,45 @@ var lanNet = struct {
 }
 
 // chatEntry is one line of the table talk.
-type chatEntry struct {
-	seat         int
-	name         string
-	text, phrase string // free text, or a quick phrase ID (lan.QuickPhrases)
+type ChatEntry struct {
+	Seat         int
+	Name         string
+	Text, Phrase string // free text, or a quick phrase ID (lan.QuickPhrases)
 }
 
 // lanLink is a LAN game as the scenes hold it, on the host's side (host)
 // or a guest's (client): the lobby, the chat and the connection's state.
 // The guest's messages are read on their own goroutine (run), so a frame
 // never waits for the network; the scenes read the link under its lock.
-type lanLink struct {
-	host   *lan.Host
+type LanLink struct {
+	Host   *lan.Host
 	stop   context.CancelFunc // the host's beacon
-	port   int                // the host's TCP port
-	client *lan.Client
-	guest  *guestTable   // a Saboteur guest's table
-	ig     *igGuestTable // an Incan Gold guest's table (incangold_lan.go)
-	ug     *ugGuestTable // an Underground guest's table (underground_lan.go)
-	seat   int           // this screen's seat
-	box    chatBox       // the chat box on the board
+	Port   int                // the host's TCP port
+	Client *lan.Client
+	// Guest is a guest's table (Game.NewGuest), nil on the host's side.
+	Guest GuestTable
+	// phrases are the game's quick chat phrases (rules.Phraser).
+	phrases []rules.Phrase
+	Seat    int     // this screen's seat
+	Box     chatBox // the chat box on the board
 
-	mu      sync.Mutex
-	lobby   lan.Lobby
-	chat    []chatEntry
+	Mu      sync.Mutex
+	Lobby   lan.Lobby
+	chat    []ChatEntry
 	chatGen int // counts chat lines ever seen (new-line marks)
 	// notices are the host's notices (lan/PROTOCOL.md, notice) not yet
 	// shown: the board takes them into its log (takeNotices).
 	notices []lan.Notice
 	// toast is the last notice's line, shown over board toastOn's maze
 	// until its tick toastEnd (see drawBoard); board goroutine only.
-	toast    string
-	toastOn  *boardScene
-	toastEnd int
-	toastFit string // toast cut to the banner's width toastW (drawBoard)
-	toastW   float64
-	// igChatGen is the chat's line count the Incan Gold board has shown
-	// (incangold_lan.go); board goroutine only.
-	igChatGen int
+	Toast    string
+	ToastOn  any
+	ToastEnd int
+	ToastFit string // toast cut to the banner's width toastW (drawBoard)
+	ToastW   float64
+	// chatShown is the chat's line count a game screen has shown
+	// (UpdateScreen); board goroutine only.
+	chatShown int
 	hostChat  []lan.ChatLine // the host's chat log as last read (refreshHost)
 	hostNote  []lan.Notice   // the host's notices as last read (refreshHost)
 	refused   string         // the host's last refusal of one of our messages
@@ -82,12 +83,12 @@ type lanLink struct {
 	closed    bool
 }
 
-var errLANClosed = errors.New("lan: left the table")
+var ErrLANClosed = errors.New("lan: left the table")
 
 // hostLAN opens a LAN table: the host listens on lanNet.Listen, serves the
 // browser build when this binary has it (issue 6), and announces itself.
 // The host player sits in seat 0.
-func hostLAN(cfg lan.HostConfig, name string) (*lanLink, error) {
+func hostLAN(cfg lan.HostConfig, name string) (*LanLink, error) {
 	if h := webdist.Handler(); h != nil {
 		cfg.Web = h
 	}
@@ -99,7 +100,7 @@ func hostLAN(cfg lan.HostConfig, name string) (*lanLink, error) {
 		h.Close()
 		return nil, err
 	}
-	addr, err := h.Listen(lanNet.Listen)
+	addr, err := h.Listen(LanNet.Listen)
 	if err != nil {
 		h.Close()
 		return nil, err
@@ -109,120 +110,89 @@ func hostLAN(cfg lan.HostConfig, name string) (*lanLink, error) {
 		port = ta.Port
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	go h.Announce(ctx, lanNet.Announce, port, lanNet.Every)
-	l := &lanLink{host: h, stop: cancel, port: port, seat: 0}
-	l.refreshHost()
+	go h.Announce(ctx, LanNet.Announce, port, LanNet.Every)
+	l := &LanLink{Host: h, stop: cancel, Port: port, Seat: 0, phrases: rules.PhrasesOf(cfg.Game)}
+	l.RefreshHost()
 	return l, nil
 }
 
 // joinLAN joins the table at addr (HOST:PORT) and starts reading its
 // messages. It waits for the handshake (at most the client's timeout).
-func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig) (*lanLink, error) {
+func joinLAN(ctx context.Context, addr string, cfg lan.ClientConfig, g Game) (*LanLink, error) {
 	c, err := lan.Join(ctx, addr, cfg)
 	if err != nil {
 		return nil, err
 	}
-	l := &lanLink{client: c, seat: c.Seat()}
-	switch cfg.Game.ID() {
-	case igGameID:
-		l.ig = &igGuestTable{link: l, seat: c.Seat()}
-	case ugGameID:
-		l.ug = &ugGuestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
-	default:
-		l.guest = &guestTable{link: l, seat: c.Seat(), watch: game.NewInbox("screen"), inbox: game.NewInbox(cfg.Name)}
-	}
+	l := &LanLink{Client: c, Seat: c.Seat(), phrases: rules.PhrasesOf(cfg.Game)}
+	l.Guest = g.NewGuest(l, cfg.Name)
 	go l.run()
 	return l, nil
 }
 
 // run reads the guest's messages until the connection ends.
-func (l *lanLink) run() {
-	for m := range l.client.Messages() {
+func (l *LanLink) run() {
+	for m := range l.Client.Messages() {
 		l.take(m)
 	}
-	err := l.client.Err()
-	l.mu.Lock()
+	err := l.Client.Err()
+	l.Mu.Lock()
 	if l.closed || err == nil {
-		err = errLANClosed
+		err = ErrLANClosed
 	}
 	l.ended = err
-	l.mu.Unlock()
+	l.Mu.Unlock()
 }
 
 // take applies one message from the host.
-func (l *lanLink) take(m lan.Message) {
+func (l *LanLink) take(m lan.Message) {
 	switch m.T {
 	case lan.TLobby:
 		if m.Lobby != nil {
-			l.mu.Lock()
-			l.lobby = *m.Lobby
-			l.mu.Unlock()
+			l.Mu.Lock()
+			l.Lobby = *m.Lobby
+			l.Mu.Unlock()
 		}
 	case lan.TUpdate:
-		if l.ug != nil {
-			l.ug.deliver(m)
-		}
-		if l.ug != nil || l.takeIG(m) {
-			l.mu.Lock()
-			l.started = true
-			l.mu.Unlock()
+		if l.Guest == nil || m.GameView == nil {
 			return
 		}
-		v, ok := m.GameView.(saboteur.View)
-		if !ok || l.guest == nil {
-			return
-		}
-		evs := make([]saboteur.Event, 0, len(m.GameEvents))
-		for _, e := range m.GameEvents {
-			if se, ok := e.(*saboteur.Event); ok {
-				evs = append(evs, *se)
-			}
-		}
-		l.guest.deliver(v, evs)
-		l.mu.Lock()
+		l.Guest.Deliver(m)
+		l.Mu.Lock()
 		l.started = true
-		l.mu.Unlock()
+		l.Mu.Unlock()
 	case lan.TChat:
-		l.mu.Lock()
-		l.addChat(chatEntry{seat: m.Seat, name: m.Name, text: m.Text, phrase: m.Phrase})
-		l.mu.Unlock()
+		l.Mu.Lock()
+		l.addChat(ChatEntry{Seat: m.Seat, Name: m.Name, Text: m.Text, Phrase: m.Phrase})
+		l.Mu.Unlock()
 	case lan.TError:
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.refused = m.Error
-		l.mu.Unlock()
+		l.Mu.Unlock()
 		if m.Code == lan.CodeRule || m.Code == lan.CodeState {
-			if l.ug != nil {
-				l.ug.redeliver()
-			}
-			if l.ig != nil {
-				l.ig.refused()
-			} else if l.guest != nil {
-				l.guest.redeliver()
+			if l.Guest != nil {
+				l.Guest.Refused()
 			}
 		}
 	case lan.TNotice:
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.addNotice(lan.Notice{Code: m.Code, Seat: m.Seat, Name: m.Name, Text: m.Text})
-		l.mu.Unlock()
+		l.Mu.Unlock()
 	case lan.TDropped:
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.dropped = true
-		l.mu.Unlock()
+		l.Mu.Unlock()
 	case lan.TBack:
-		if l.ig != nil {
-			l.ig.reconnected()
+		if l.Guest != nil {
+			l.Guest.Reconnected()
 		}
-		if l.ug != nil {
-			l.ug.reconnected()
-		}
-		l.mu.Lock()
+		l.Mu.Lock()
 		l.dropped = false
-		l.mu.Unlock()
+		l.Mu.Unlock()
 	}
 }
 
 // addChat keeps the last 50 lines. l.mu is held.
-func (l *lanLink) addChat(e chatEntry) {
+func (l *LanLink) addChat(e ChatEntry) {
 	l.chat = append(l.chat, e)
 	if len(l.chat) > 50 {
 		l.chat = append(l.chat[:0], l.chat[len(l.chat)-50:]...)
@@ -232,7 +202,7 @@ func (l *lanLink) addChat(e chatEntry) {
 
 // addNotice queues a notice for the board, keeping the last 20 not yet
 // shown. l.mu is held.
-func (l *lanLink) addNotice(n lan.Notice) {
+func (l *LanLink) addNotice(n lan.Notice) {
 	l.notices = append(l.notices, n)
 	if len(l.notices) > 20 {
 		l.notices = append(l.notices[:0], l.notices[len(l.notices)-20:]...)
@@ -240,9 +210,9 @@ func (l *lanLink) addNotice(n lan.Notice) {
 }
 
 // takeNotices returns and forgets the notices not shown yet, oldest first.
-func (l *lanLink) takeNotices() []lan.Notice {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+func (l *LanLink) TakeNotices() []lan.Notice {
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
 	n := l.notices
 	l.notices = nil
 	return n
@@ -251,7 +221,7 @@ func (l *lanLink) takeNotices() []lan.Notice {
 // newEntries returns the entries of a host's log (ChatLog, Notices: the
 // last 100, the oldest dropped first) that were not in its previous read
 // prev: the log is prev without its first d entries, then the new ones.
-func newEntries[T comparable](prev, log []T) []T {
+func NewEntries[T comparable](prev, log []T) []T {
 	for d := 0; d <= len(prev); d++ {
 		old := prev[d:]
 		if len(old) <= len(log) && slices.Equal(old, log[:len(old)]) {
@@ -263,54 +233,54 @@ func newEntries[T comparable](prev, log []T) []T {
 
 // poll brings the host side's lobby and chat up to date when the host says
 // something changed (once a tick; never blocks).
-func (l *lanLink) poll() {
-	if l.host == nil {
+func (l *LanLink) Poll() {
+	if l.Host == nil {
 		return
 	}
 	select {
-	case <-l.host.Changed():
-		l.refreshHost()
+	case <-l.Host.Changed():
+		l.RefreshHost()
 	default:
 	}
 }
 
-func (l *lanLink) refreshHost() {
-	lb := l.host.Lobby()
-	log := l.host.ChatLog()
-	notes := l.host.Notices()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lobby = lb
+func (l *LanLink) RefreshHost() {
+	lb := l.Host.Lobby()
+	log := l.Host.ChatLog()
+	notes := l.Host.Notices()
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
+	l.Lobby = lb
 	// The host's logs keep their last 100 entries; take the ones not seen
 	// yet (the chat box keeps 50 lines, so its length says nothing).
-	for _, c := range newEntries(l.hostChat, log) {
-		l.addChat(chatEntry{seat: c.Seat, name: c.Name, text: c.Text, phrase: c.Phrase})
+	for _, c := range NewEntries(l.hostChat, log) {
+		l.addChat(ChatEntry{Seat: c.Seat, Name: c.Name, Text: c.Text, Phrase: c.Phrase})
 	}
 	l.hostChat = log
-	for _, n := range newEntries(l.hostNote, notes) {
+	for _, n := range NewEntries(l.hostNote, notes) {
 		l.addNotice(n)
 	}
 	l.hostNote = notes
 }
 
 // snapshot returns the lobby and the chat as they are now.
-func (l *lanLink) snapshot() (lan.Lobby, []chatEntry, int) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.lobby, append([]chatEntry(nil), l.chat...), l.chatGen
+func (l *LanLink) Snapshot() (lan.Lobby, []ChatEntry, int) {
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
+	return l.Lobby, append([]ChatEntry(nil), l.chat...), l.chatGen
 }
 
 // state returns the guest connection's state.
-func (l *lanLink) state() (started, dropped bool, refused string, ended error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+func (l *LanLink) State() (started, dropped bool, refused string, ended error) {
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
 	return l.started, l.dropped, l.refused, l.ended
 }
 
 // takeRefused returns and forgets the host's last refusal.
-func (l *lanLink) takeRefused() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+func (l *LanLink) takeRefused() string {
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
 	r := l.refused
 	l.refused = ""
 	return r
@@ -318,29 +288,29 @@ func (l *lanLink) takeRefused() string {
 
 // say sends a chat line (text) or a quick phrase (phrase, a
 // lan.QuickPhrases ID) from this screen's seat.
-func (l *lanLink) say(text, phrase string) error {
-	if l.host != nil {
-		err := l.host.Chat(l.seat, text, phrase)
-		l.refreshHost()
+func (l *LanLink) say(text, phrase string) error {
+	if l.Host != nil {
+		err := l.Host.Chat(l.Seat, text, phrase)
+		l.RefreshHost()
 		return err
 	}
 	if phrase != "" {
-		return l.client.Phrase(phrase)
+		return l.Client.Phrase(phrase)
 	}
-	return l.client.Chat(text)
+	return l.Client.Chat(text)
 }
 
 // closeAtEnd closes the host's LAN table once the game at t is over
 // (every game's end: R9, I9, U10), after every guest has had the last
 // updates (at most 5 s), so the table stops announcing itself; unless the
 // host has closed first.
-func (l *lanLink) closeAtEnd(t *game.Table) {
+func (l *LanLink) CloseAtEnd(t *game.Table) {
 	go func() {
 		select {
 		case <-t.Done():
-			l.host.Finish(5 * time.Second)
-			l.close()
-		case <-l.host.Done():
+			l.Host.Finish(5 * time.Second)
+			l.Close()
+		case <-l.Host.Done():
 		}
 	}()
 }
@@ -348,43 +318,43 @@ func (l *lanLink) closeAtEnd(t *game.Table) {
 // leave is the host player leaving the table: it ends the LAN game for
 // everyone, once the game is over only after the guests have had the last
 // updates (at most 5 s).
-func (l *lanLink) leave(over bool) {
+func (l *LanLink) Leave(over bool) {
 	if over {
 		go func() {
-			l.host.Finish(5 * time.Second)
-			l.close()
+			l.Host.Finish(5 * time.Second)
+			l.Close()
 		}()
 		return
 	}
-	l.close()
+	l.Close()
 }
 
 // close leaves the table: a guest says goodbye, a host ends the game for
 // everyone and stops announcing.
-func (l *lanLink) close() {
-	l.mu.Lock()
+func (l *LanLink) Close() {
+	l.Mu.Lock()
 	if l.closed {
-		l.mu.Unlock()
+		l.Mu.Unlock()
 		return
 	}
 	l.closed = true
-	l.mu.Unlock()
-	if l.host != nil {
+	l.Mu.Unlock()
+	if l.Host != nil {
 		l.stop()
-		l.host.Close()
+		l.Host.Close()
 	}
-	if l.client != nil {
-		l.client.Leave()
+	if l.Client != nil {
+		l.Client.Leave()
 	}
 }
 
 // seatNames returns the seats' names from the lobby, the names the game
 // gave by itself in the reader's language (localName: a Persian host's
 // "ربات ۳" is "Бот 3" on a Russian guest's screen).
-func seatNames(a *App, lb lan.Lobby) []string {
+func SeatNames(a *App, lb lan.Lobby) []string {
 	out := make([]string, len(lb.Seats))
 	for i, s := range lb.Seats {
-		out[i] = seatName(a, s.Name)
+		out[i] = SeatName(a, s.Name)
 	}
 	return out
 }
@@ -403,8 +373,8 @@ var playerWords = sync.OnceValue(func() []string {
 // gave by itself in the reader's language (localName), also "Player N" of
 // any number N, in any language and digits (the join scene's default
 // name, lanPlayerName); a name a person chose as it is.
-func seatName(a *App, name string) string {
-	if l := localName(a, name); l != name {
+func SeatName(a *App, name string) string {
+	if l := LocalName(a, name); l != name {
 		return l
 	}
 	for _, w := range playerWords() {
@@ -424,7 +394,7 @@ func seatName(a *App, name string) string {
 			}
 		}
 		if n > 0 {
-			return playerName(a, n)
+			return PlayerName(a, n)
 		}
 	}
 	return name
@@ -439,21 +409,55 @@ func joinURL(port int) string {
 	return ""
 }
 
-// sabOptions is o as Saboteur's table options JSON (lan.HostConfig.Options).
-func sabOptions(o saboteur.Options) json.RawMessage {
-	p, _ := json.Marshal(o) // a struct of numbers and booleans
-	return p
+// lanToast is how long a chat line or a host's notice stays on the
+// Incan Gold board: 6 s at 60 ticks a second.
+const lanToast = 6 * 60
+
+// UpdateScreen keeps a game screen of a LAN game up
+// to date at its tick t: the seats' names from the lobby (names, changed
+// in place; this screen's own seat keeps its name), and the newest chat
+// line or host's notice (a computer player made a timed-out guest's move)
+// shown for a while.
+func (l *LanLink) UpdateScreen(a *App, t int, names []string) {
+	l.Poll()
+	lb, chat, gen := l.Snapshot()
+	if len(lb.Seats) == len(names) {
+		for i, st := range lb.Seats {
+			if n := SeatName(a, st.Name); st.Name != "" && i != l.Seat {
+				names[i] = n
+			}
+		}
+	}
+	for _, n := range l.TakeNotices() {
+		l.Toast, l.ToastEnd = NoticeText(a, n, l.Seat, names), t+lanToast
+	}
+	if gen != l.chatShown && len(chat) > 0 {
+		l.chatShown = gen
+		e := chat[len(chat)-1]
+		l.Toast, l.ToastEnd = SeatName(a, e.Name)+": "+LineText(a, e), t+lanToast
+	}
 }
 
-// lobbyOptions reads a lobby's Saboteur table options; a lobby of another
-// game, or none yet, has the zero options.
-func lobbyOptions(lb lan.Lobby) saboteur.Options {
-	if lb.Game != saboteur.ID || lb.Players == 0 {
-		return saboteur.Options{}
+// DrawStatus draws the connection's state (lost, getting back) or the newest
+// chat line or notice in r at the screen's tick t.
+func (l *LanLink) DrawStatus(a *App, p *Painter, dst *ebiten.Image, t int, r Rect) {
+	_, dropped, _, ended := l.State()
+	msg, bg := "", ColBad
+	switch {
+	case ended != nil && ended != ErrLANClosed:
+		msg = a.T("lan.board.host_gone")
+	case dropped:
+		msg = a.T("lan.board.reconnecting")
+	case t < l.ToastEnd && l.Toast != "":
+		msg, bg = l.Toast, ColPanel
 	}
-	o, err := saboteur.ParseOptions(lb.Players, lb.Options)
-	if err != nil {
-		return saboteur.Options{}
+	if msg == "" {
+		return
 	}
-	return o
+	a.FlushText()
+	p.Round(dst, r, a.U(8), bg, a.U(2), ColGold)
+	DrawText(a, dst, Fit(a, msg, a.U(15), r.W-a.U(24)), a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
 }
+
+// errNotYourSeat is a guest's move for a seat that is not its own.
+var ErrNotYourSeat = errors.New("lan: a guest plays only its own seat")

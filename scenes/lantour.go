@@ -12,18 +12,18 @@ import (
 // never opens the game to the network.
 func tourLAN(a *App) Scene {
 	if !lanHostable {
-		return newMenuScene(a)
+		return NewMenuScene(a)
 	}
-	lanNet.Listen = "127.0.0.1:0"
-	lanNet.Browse = "127.0.0.1:0"
-	lanNet.Every = 100 * time.Millisecond
-	j := newJoinScene(a)
-	if j.browser != nil {
-		ad := *j.browser.Addr()
+	LanNet.Listen = "127.0.0.1:0"
+	LanNet.Browse = "127.0.0.1:0"
+	LanNet.Every = 100 * time.Millisecond
+	j := NewJoinScene(a)
+	if j.Browser != nil {
+		ad := *j.Browser.Addr()
 		ad.IP = net.IPv4(127, 0, 0, 1)
-		lanNet.Announce = &ad
+		LanNet.Announce = &ad
 	}
-	l := newLobbyScene(a)
+	l := NewLobbyScene(a)
 	l.tourJoin, j.tourHost = j, l
 	return l
 }
@@ -33,10 +33,10 @@ func tourLAN(a *App) Scene {
 var lanHostable = runtime.GOOS != "js"
 
 // tourNext leaves the tour's lobby for its join scene.
-func (s *lobbyScene) tourNext(a *App) {
+func (s *LobbyScene) tourNext(a *App) {
 	if s.tourJoin == nil {
-		s.link.close()
-		a.GoTo(newMenuScene(a))
+		s.Link.Close()
+		a.GoTo(NewMenuScene(a))
 		return
 	}
 	a.GoTo(s.tourJoin)
@@ -44,10 +44,10 @@ func (s *lobbyScene) tourNext(a *App) {
 
 // tourNext closes the tour's join scene and its lobby and goes back to
 // the menu.
-func (s *joinScene) tourNext(a *App) {
-	s.leave()
-	if s.tourHost != nil && s.tourHost.link != nil {
-		s.tourHost.link.close()
+func (s *JoinScene) tourNext(a *App) {
+	s.Leave()
+	if s.tourHost != nil && s.tourHost.Link != nil {
+		s.tourHost.Link.Close()
 	}
-	a.GoTo(newMenuScene(a))
+	a.GoTo(NewMenuScene(a))
 }

@@ -68,6 +68,8 @@ func literalProblems(fset *token.FileSet, file *ast.File) (problems, keys []stri
 		}
 		return false
 	}
+	// Names are matched with their first letter small: the UI kit is
+	// exported (scenes.DrawText) for the games' packages.
 	field := func(e ast.Expr) string {
 		switch e := e.(type) {
 		case *ast.SelectorExpr:
@@ -85,7 +87,7 @@ func literalProblems(fset *token.FileSet, file *ast.File) (problems, keys []stri
 		case *ast.CallExpr:
 			name := field(n.Fun)
 			switch {
-			case slices.Contains(textSinks, name):
+			case slices.Contains(textSinks, lowerFirst(name)):
 				for _, arg := range n.Args {
 					if lit := literal(arg); lit != nil {
 						report(lit.Pos(), "%s draws the literal %s", name, lit.Value)
@@ -105,7 +107,7 @@ func literalProblems(fset *token.FileSet, file *ast.File) (problems, keys []stri
 				}
 			}
 		case *ast.KeyValueExpr:
-			if k := field(n.Key); slices.Contains(shownFields, k) {
+			if k := field(n.Key); slices.Contains(shownFields, lowerFirst(k)) {
 				if lit := literal(n.Value); lit != nil {
 					report(lit.Pos(), "%s: the literal %s", k, lit.Value)
 				}
@@ -113,7 +115,7 @@ func literalProblems(fset *token.FileSet, file *ast.File) (problems, keys []stri
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {
 				sel, ok := lhs.(*ast.SelectorExpr)
-				if !ok || i >= len(n.Rhs) || !slices.Contains(shownFields, sel.Sel.Name) {
+				if !ok || i >= len(n.Rhs) || !slices.Contains(shownFields, lowerFirst(sel.Sel.Name)) {
 					continue
 				}
 				if lit := literal(n.Rhs[i]); lit != nil {
@@ -136,11 +138,25 @@ func literalProblems(fset *token.FileSet, file *ast.File) (problems, keys []stri
 // (levels, quick phrases) exists in all three languages. Every non-test
 // file of the package is read, the LAN scenes (lobby, join, chat)
 // included.
+// lowerFirst is s with its first letter small.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
 func TestNoLiteralText(t *testing.T) {
+	// The shell and every game's screens (scenes/<game>).
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	sub, err := filepath.Glob("*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, sub...)
 	cats := map[i18n.Lang]*i18n.Catalog{}
 	for _, l := range i18n.Langs {
 		cats[l] = i18n.MustLoad(l)
@@ -171,8 +187,9 @@ func TestNoLiteralText(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []string{"menu.go", "newgame.go", "settingsscene.go", "help.go", "reveal.go", "board_draw.go",
-		"roundend.go", "final.go", "crash.go", "lobby.go", "join.go", "chat.go"} {
+	for _, f := range []string{"menu.go", "settingsscene.go", "help.go", "crash.go", "lobby.go", "join.go", "chat.go",
+		"saboteur/newgame.go", "saboteur/reveal.go", "saboteur/board_draw.go", "saboteur/roundend.go", "saboteur/final.go",
+		"incangold/board.go", "incangold/end.go", "underground/play.go", "underground/end.go"} {
 		if !read[f] {
 			t.Errorf("%s was not read: test out of date?", f)
 		}

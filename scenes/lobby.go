@@ -13,7 +13,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/webdist"
 )
@@ -26,45 +25,46 @@ import (
 // join (HOST:PORT for the app, the browser address and its QR code for
 // phones) and the chat. Start deals the game; the host then plays seat 0
 // on the board.
-type lobbyScene struct {
-	p      painter
-	g      lobbyGame // the game the table plays (the menu's pick)
-	link   *lanLink
-	me     string // the host player's name
-	name   string // the table's name field
+type LobbyScene struct {
+	p      Painter
+	game   Game      // the game the table plays (the menu's pick)
+	g      LobbyGame // its lobby (game.Lobby())
+	Link   *LanLink
+	Me     string // the host player's name
+	Table  string // the table's name field
 	pass   string // the password field
 	opened string // the password the open table has
-	focus  int    // fieldName, fieldPass or -1
+	Focus  int    // fieldName, fieldPass or -1
 	chars  []rune
-	lobby  lan.Lobby
-	err    string
+	Lobby  lan.Lobby
+	Err    string
 	ticks  int
 	grace  time.Duration
-	turn   time.Duration // the turn timer; 0 is off
+	Turn   time.Duration // the turn timer; 0 is off
 
-	players     [2]button // fewer, more
-	seats       []lobbyRow
-	opts        []button  // the game's table options (lobbyGame.keys)
-	graceB      [2]button // shorter, longer
-	turnB       [2]button // the turn timer: shorter (down to off), longer
-	nameR       rect
-	passR       rect
-	start, back button
-	chat        chatBox
-	qr          *ebiten.Image
-	qrURL       string
-	addrs       []string
-	tourJoin    *joinScene // --autoplay's tour goes on to this join scene (lantour.go)
+	Players     [2]Button // fewer, more
+	Seats       []lobbyRow
+	Opts        []Button  // the game's table options (lobbyGame.keys)
+	GraceB      [2]Button // shorter, longer
+	TurnB       [2]Button // the turn timer: shorter (down to off), longer
+	NameR       Rect
+	PassR       Rect
+	Start, back Button
+	Chat        chatBox
+	Qr          *ebiten.Image
+	QrURL       string
+	Addrs       []string
+	tourJoin    *JoinScene // --autoplay's tour goes on to this join scene (lantour.go)
 }
 
 // lobbyRow is one seat's row.
 type lobbyRow struct {
-	r    rect
-	kind button // cycles open, computer players of each level; frees a guest's seat
+	r    Rect
+	Kind Button // cycles open, computer players of each level; frees a guest's seat
 }
 
 const (
-	fieldName = iota
+	FieldName = iota
 	fieldPass
 )
 
@@ -75,69 +75,70 @@ var graceSteps = []time.Duration{10 * time.Second, 20 * time.Second, 30 * time.S
 
 // turnSteps are the turn timers the lobby offers (lan/PROTOCOL.md, Turn
 // timer: default 90 s, lan.DefaultTurnTimeout); 0 is off.
-var turnSteps = []time.Duration{0, 30 * time.Second, time.Minute, 90 * time.Second,
+var TurnSteps = []time.Duration{0, 30 * time.Second, time.Minute, 90 * time.Second,
 	2 * time.Minute, 3 * time.Minute, 5 * time.Minute}
 
 // lanPlayerName is the name this screen's player takes at a LAN table
 // unless they type another: the user's name when the system knows it,
 // else "Player n" in the app's language. Never "You" (scene.newgame.you):
 // the other players would see that word as this player's name.
-func lanPlayerName(a *App, n int) string {
-	if me := defaultPlayerName(a); me != a.T("scene.newgame.you") {
+func LanPlayerName(a *App, n int) string {
+	if me := DefaultPlayerName(a); me != a.T("scene.newgame.you") {
 		return me
 	}
-	return playerName(a, n)
+	return PlayerName(a, n)
 }
 
 // newLobbyScene opens a LAN table of the menu's picked game (Saboteur:
 // four seats, the host and three open seats). On failure (the port is taken, say) the scene shows why and
 // offers to try again.
-func newLobbyScene(a *App) *lobbyScene {
-	s := &lobbyScene{g: lobbyGameOf(a.gameID), me: lanPlayerName(a, 1), focus: -1, grace: 30 * time.Second, turn: lan.DefaultTurnTimeout}
-	s.name = a.T("lan.lobby.default_name", "name", s.me)
-	if s.me == playerName(a, 1) {
-		s.name = a.T("lan.lobby.default_table")
+func NewLobbyScene(a *App) *LobbyScene {
+	s := &LobbyScene{Me: LanPlayerName(a, 1), Focus: -1, grace: 30 * time.Second, Turn: lan.DefaultTurnTimeout}
+	s.game, s.g = lobbyGameOf(a)
+	s.Table = a.T("lan.lobby.default_name", "name", s.Me)
+	if s.Me == PlayerName(a, 1) {
+		s.Table = a.T("lan.lobby.default_table")
 	}
-	if utf8.RuneCountInString(s.name) > lan.MaxName {
-		s.name = string([]rune(s.name)[:lan.MaxName])
+	if utf8.RuneCountInString(s.Table) > lan.MaxName {
+		s.Table = string([]rune(s.Table)[:lan.MaxName])
 	}
-	s.open(a, s.g.defP, s.g.defaults(s.g.defP))
+	s.open(a, s.g.DefP, s.g.Defaults(s.g.DefP))
 	return s
 }
 
-func (s *lobbyScene) Name() string { return "lobby" }
+func (s *LobbyScene) Name() string { return "lobby" }
 
 // open (re)opens the table of players seats and table options opts with
 // the current name and password.
-func (s *lobbyScene) open(a *App, players int, opts json.RawMessage) {
-	if s.link != nil {
-		s.link.close()
-		s.link = nil
+func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
+	if s.Link != nil {
+		s.Link.Close()
+		s.Link = nil
 	}
-	cfg := lan.HostConfig{Name: strings.TrimSpace(s.name), Password: s.pass, Game: s.g.game, Players: players, Options: opts,
-		BotLevel: "normal", BotDelay: botDelay(a), Grace: s.grace, TurnTimeout: s.turn}
-	if s.turn == 0 {
+	cfg := lan.HostConfig{Name: strings.TrimSpace(s.Table), Password: s.pass, Game: s.g.Game, Players: players, Options: opts,
+		BotLevel: "normal", BotDelay: BotDelay(a), Grace: s.grace, TurnTimeout: s.Turn}
+	if s.Turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
 	}
-	for i := 0; i < s.g.maxP; i++ { // seats still open at the start
+	for i := 0; i < s.g.MaxP; i++ { // seats still open at the start
 		cfg.BotNames = append(cfg.BotNames, a.T("scene.bot.name", "n", i+1))
 	}
-	l, err := hostLAN(cfg, s.me)
+	l, err := hostLAN(cfg, s.Me)
 	if err != nil {
-		s.err = a.T("lan.lobby.open_failed", "error", err.Error())
+		s.Err = a.T("lan.lobby.open_failed", "error", err.Error())
 		return
 	}
-	s.err = ""
-	s.link = l
+	s.Err = ""
+	s.Link = l
 	s.opened = s.pass
-	s.lobby, _, _ = l.snapshot()
-	s.addrs = lan.JoinAddresses(l.port)
-	s.qrURL = joinURL(l.port)
-	if host, _, _ := net.SplitHostPort(lanNet.Listen); host == "127.0.0.1" || len(s.addrs) == 0 {
+	s.Lobby, _, _ = l.Snapshot()
+	s.Addrs = lan.JoinAddresses(l.Port)
+	s.QrURL = joinURL(l.Port)
+	if host, _, _ := net.SplitHostPort(LanNet.Listen); host == "127.0.0.1" || len(s.Addrs) == 0 {
 		// Listening on loopback only (tests, the --autoplay tour): only
 		// this machine can join.
-		s.addrs = []string{fmt.Sprintf("127.0.0.1:%d", l.port)}
-		s.qrURL = fmt.Sprintf("http://127.0.0.1:%d/", l.port)
+		s.Addrs = []string{fmt.Sprintf("127.0.0.1:%d", l.Port)}
+		s.QrURL = fmt.Sprintf("http://127.0.0.1:%d/", l.Port)
 	}
 	s.makeQR(a)
 }
@@ -145,26 +146,26 @@ func (s *lobbyScene) open(a *App, players int, opts json.RawMessage) {
 // browserBuild reports whether this binary carries the browser game
 // (webdist.Embedded); the lobby shows the browser address and its QR code
 // only then. Tests swap it.
-var browserBuild = webdist.Embedded
+var BrowserBuild = webdist.Embedded
 
 // makeQR draws the browser address's QR code at the pixel size it is
 // shown (sharp modules, no filtering).
-func (s *lobbyScene) makeQR(a *App) {
-	if s.qr != nil {
-		s.qr.Deallocate()
-		s.qr = nil
+func (s *LobbyScene) makeQR(a *App) {
+	if s.Qr != nil {
+		s.Qr.Deallocate()
+		s.Qr = nil
 	}
-	if !browserBuild() {
+	if !BrowserBuild() {
 		return
 	}
-	if img, err := webdist.QRCode(s.qrURL, int(a.U(180))); err == nil && s.qrURL != "" {
-		s.qr = ebiten.NewImageFromImage(img)
+	if img, err := webdist.QRCode(s.QrURL, int(a.U(180))); err == nil && s.QrURL != "" {
+		s.Qr = ebiten.NewImageFromImage(img)
 	}
 }
 
-func (s *lobbyScene) guests() int {
+func (s *LobbyScene) guests() int {
 	n := 0
-	for _, st := range s.lobby.Seats {
+	for _, st := range s.Lobby.Seats {
 		if st.Kind == lan.SeatGuest {
 			n++
 		}
@@ -172,192 +173,192 @@ func (s *lobbyScene) guests() int {
 	return n
 }
 
-func (s *lobbyScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+func (s *LobbyScene) Layout(a *App) {
+	w, h := float64(a.W), float64(a.H)
 	total := a.U(980)
 	x0 := (w - total) / 2
 	leftW := a.U(420)
 	midX, midW := x0+a.U(440), a.U(310)
 	rightX, rightW := x0+a.U(770), a.U(210)
-	s.nameR = rect{x0, a.U(96), a.U(260), a.U(34)}
-	s.passR = rect{x0 + a.U(270), a.U(96), leftW - a.U(270), a.U(34)}
+	s.NameR = Rect{x0, a.U(96), a.U(260), a.U(34)}
+	s.PassR = Rect{x0 + a.U(270), a.U(96), leftW - a.U(270), a.U(34)}
 	py := a.U(146)
-	n := len(s.lobby.Seats)
-	s.players = [2]button{
-		{r: rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, label: "‹", enabled: n > s.g.minP},
-		{r: rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, label: "›", enabled: n < s.g.maxP},
+	n := len(s.Lobby.Seats)
+	s.Players = [2]Button{
+		{R: Rect{x0 + leftW - a.U(120), py, a.U(34), a.U(30)}, Label: "‹", Enabled: n > s.g.MinP},
+		{R: Rect{x0 + leftW - a.U(34), py, a.U(34), a.U(30)}, Label: "›", Enabled: n < s.g.MaxP},
 	}
 	top := a.U(186)
-	rowH := min(a.U(38), (h-a.U(96)-top)/float64(s.g.maxP))
-	s.seats = s.seats[:0]
-	for i, st := range s.lobby.Seats {
+	rowH := min(a.U(38), (h-a.U(96)-top)/float64(s.g.MaxP))
+	s.Seats = s.Seats[:0]
+	for i, st := range s.Lobby.Seats {
 		y := top + float64(i)*rowH
-		row := lobbyRow{r: rect{x0, y, leftW, rowH - a.U(4)}}
-		b := button{r: rect{x0 + leftW - a.U(134), y + a.U(2), a.U(130), rowH - a.U(8)}, enabled: true}
+		row := lobbyRow{r: Rect{x0, y, leftW, rowH - a.U(4)}}
+		b := Button{R: Rect{x0 + leftW - a.U(134), y + a.U(2), a.U(130), rowH - a.U(8)}, Enabled: true}
 		switch st.Kind {
 		case lan.SeatOpen:
-			b.label = a.T("lan.seat.open_button")
+			b.Label = a.T("lan.seat.open_button")
 		case lan.SeatBot:
-			b.label = a.T("scene.level." + st.Level)
+			b.Label = a.T("scene.level." + st.Level)
 		case lan.SeatGuest:
-			b.label = a.T("lan.seat.free")
+			b.Label = a.T("lan.seat.free")
 		default:
-			b.enabled = false
+			b.Enabled = false
 		}
-		row.kind = b
-		s.seats = append(s.seats, row)
+		row.Kind = b
+		s.Seats = append(s.Seats, row)
 	}
-	vals := s.g.vals(s.lobby)
+	vals := s.g.Vals(s.Lobby)
 	oy := a.U(96)
-	s.opts = s.opts[:0]
-	for i, k := range s.g.keys {
-		s.opts = append(s.opts, button{r: rect{midX, oy, midW, a.U(36)}, label: a.T(k), enabled: true, focus: vals[i]})
+	s.Opts = s.Opts[:0]
+	for i, k := range s.g.Keys {
+		s.Opts = append(s.Opts, Button{R: Rect{midX, oy, midW, a.U(36)}, Label: a.T(k), Enabled: true, Focus: vals[i]})
 		oy += a.U(42)
 	}
 	gy := oy + a.U(26)
-	s.graceB = [2]button{
-		{r: rect{midX + midW - a.U(140), gy, a.U(34), a.U(30)}, label: "‹", enabled: s.grace > graceSteps[0]},
-		{r: rect{midX + midW - a.U(34), gy, a.U(34), a.U(30)}, label: "›", enabled: s.grace < graceSteps[len(graceSteps)-1]},
+	s.GraceB = [2]Button{
+		{R: Rect{midX + midW - a.U(140), gy, a.U(34), a.U(30)}, Label: "‹", Enabled: s.grace > graceSteps[0]},
+		{R: Rect{midX + midW - a.U(34), gy, a.U(34), a.U(30)}, Label: "›", Enabled: s.grace < graceSteps[len(graceSteps)-1]},
 	}
 	ty := gy + a.U(36)
-	s.turnB = [2]button{
-		{r: rect{midX + midW - a.U(140), ty, a.U(34), a.U(30)}, label: "‹", enabled: s.turn > turnSteps[0]},
-		{r: rect{midX + midW - a.U(34), ty, a.U(34), a.U(30)}, label: "›", enabled: s.turn < turnSteps[len(turnSteps)-1]},
+	s.TurnB = [2]Button{
+		{R: Rect{midX + midW - a.U(140), ty, a.U(34), a.U(30)}, Label: "‹", Enabled: s.Turn > TurnSteps[0]},
+		{R: Rect{midX + midW - a.U(34), ty, a.U(34), a.U(30)}, Label: "›", Enabled: s.Turn < TurnSteps[len(TurnSteps)-1]},
 	}
 	// The table talk starts below the browser's QR code, or level with the
 	// table options when this build has no browser game to point phones at.
 	chatY := a.U(336)
-	if !browserBuild() {
+	if !BrowserBuild() {
 		chatY = a.U(96)
 	}
-	s.chat.layout(a, rect{rightX, chatY, rightW, h - a.U(96) - chatY}, true)
-	s.back = button{r: rect{x0, h - a.U(72), a.U(200), a.U(50)}, label: a.T("scene.back"), enabled: true}
-	s.start = button{r: rect{rightX, h - a.U(72), rightW, a.U(50)}, label: a.T("lan.lobby.start"),
-		enabled: s.link != nil, primary: true}
+	s.Chat.Layout(a, Rect{rightX, chatY, rightW, h - a.U(96) - chatY}, true)
+	s.back = Button{R: Rect{x0, h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.back"), Enabled: true}
+	s.Start = Button{R: Rect{rightX, h - a.U(72), rightW, a.U(50)}, Label: a.T("lan.lobby.start"),
+		Enabled: s.Link != nil, Primary: true}
 	if a.RTL() {
-		s.nameR, s.passR = s.nameR.mirror(w), s.passR.mirror(w)
+		s.NameR, s.PassR = s.NameR.Mirror(w), s.PassR.Mirror(w)
 		// Fewer at the right pointing right, more at the left (as the
 		// new-game scene's level arrows).
-		s.players[0].r, s.players[1].r = s.players[0].r.mirror(w), s.players[1].r.mirror(w)
-		s.players[0].label, s.players[1].label = "›", "‹"
-		for i := range s.seats {
-			s.seats[i].r = s.seats[i].r.mirror(w)
-			s.seats[i].kind.r = s.seats[i].kind.r.mirror(w)
+		s.Players[0].R, s.Players[1].R = s.Players[0].R.Mirror(w), s.Players[1].R.Mirror(w)
+		s.Players[0].Label, s.Players[1].Label = "›", "‹"
+		for i := range s.Seats {
+			s.Seats[i].r = s.Seats[i].r.Mirror(w)
+			s.Seats[i].Kind.R = s.Seats[i].Kind.R.Mirror(w)
 		}
-		for i := range s.opts {
-			s.opts[i].r = s.opts[i].r.mirror(w)
+		for i := range s.Opts {
+			s.Opts[i].R = s.Opts[i].R.Mirror(w)
 		}
-		s.graceB[0].r, s.graceB[1].r = s.graceB[0].r.mirror(w), s.graceB[1].r.mirror(w)
-		s.graceB[0].label, s.graceB[1].label = "›", "‹"
-		s.turnB[0].r, s.turnB[1].r = s.turnB[0].r.mirror(w), s.turnB[1].r.mirror(w)
-		s.turnB[0].label, s.turnB[1].label = "›", "‹"
-		s.chat.layout(a, s.chat.r.mirror(w), true)
-		s.back.r, s.start.r = s.back.r.mirror(w), s.start.r.mirror(w)
+		s.GraceB[0].R, s.GraceB[1].R = s.GraceB[0].R.Mirror(w), s.GraceB[1].R.Mirror(w)
+		s.GraceB[0].Label, s.GraceB[1].Label = "›", "‹"
+		s.TurnB[0].R, s.TurnB[1].R = s.TurnB[0].R.Mirror(w), s.TurnB[1].R.Mirror(w)
+		s.TurnB[0].Label, s.TurnB[1].Label = "›", "‹"
+		s.Chat.Layout(a, s.Chat.R.Mirror(w), true)
+		s.back.R, s.Start.R = s.back.R.Mirror(w), s.Start.R.Mirror(w)
 	}
 }
 
-func (s *lobbyScene) Update(a *App) error {
+func (s *LobbyScene) Update(a *App) error {
 	s.ticks++
-	if s.link != nil {
-		s.link.poll()
-		s.lobby, _, _ = s.link.snapshot()
+	if s.Link != nil {
+		s.Link.Poll()
+		s.Lobby, _, _ = s.Link.Snapshot()
 	}
-	s.layout(a)
-	if s.back.clicked(a) || a.Key(ebiten.KeyEscape) && s.focus < 0 && !s.chat.typing && !s.chat.open {
-		if s.link != nil {
-			s.link.close()
+	s.Layout(a)
+	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) && s.Focus < 0 && !s.Chat.typing && !s.Chat.open {
+		if s.Link != nil {
+			s.Link.Close()
 		}
-		a.GoTo(newMenuScene(a))
+		a.GoTo(NewMenuScene(a))
 		return nil
 	}
-	if s.link == nil {
-		if s.start.clicked(a) {
-			s.open(a, s.g.defP, s.g.defaults(s.g.defP))
+	if s.Link == nil {
+		if s.Start.Clicked(a) {
+			s.open(a, s.g.DefP, s.g.Defaults(s.g.DefP))
 		}
 		return nil
 	}
-	if s.chat.update(a, s.link, false) {
-		s.focus = -1
+	if s.Chat.Update(a, s.Link, false) {
+		s.Focus = -1
 		return nil
 	}
 	switch {
-	case a.Clicked(s.nameR):
-		s.commit(a)
-		s.focus = fieldName
-	case a.Clicked(s.passR):
-		s.commit(a)
-		s.focus = fieldPass
+	case a.Clicked(s.NameR):
+		s.Commit(a)
+		s.Focus = FieldName
+	case a.Clicked(s.PassR):
+		s.Commit(a)
+		s.Focus = fieldPass
 	}
-	if s.focus >= 0 {
+	if s.Focus >= 0 {
 		s.typeInto(a)
 		return nil
 	}
-	h := s.link.host
-	players := len(s.lobby.Seats)
+	h := s.Link.Host
+	players := len(s.Lobby.Seats)
 	setOpts := func(players int, o json.RawMessage) {
 		if err := h.SetOptions(players, o); err != nil {
-			s.err = a.T("lan.lobby.players_locked")
+			s.Err = a.T("lan.lobby.players_locked")
 		} else {
-			s.err = ""
+			s.Err = ""
 		}
-		s.link.refreshHost()
+		s.Link.RefreshHost()
 	}
 	switch {
-	case s.players[0].clicked(a):
-		setOpts(players-1, s.g.resize(s.lobby, players-1))
-	case s.players[1].clicked(a):
-		setOpts(players+1, s.g.resize(s.lobby, players+1))
-	case s.graceB[0].clicked(a):
+	case s.Players[0].Clicked(a):
+		setOpts(players-1, s.g.Resize(s.Lobby, players-1))
+	case s.Players[1].Clicked(a):
+		setOpts(players+1, s.g.Resize(s.Lobby, players+1))
+	case s.GraceB[0].Clicked(a):
 		s.grace = step(graceSteps, s.grace, -1)
 		h.SetGrace(s.grace)
-		s.link.refreshHost()
-	case s.graceB[1].clicked(a):
+		s.Link.RefreshHost()
+	case s.GraceB[1].Clicked(a):
 		s.grace = step(graceSteps, s.grace, 1)
 		h.SetGrace(s.grace)
-		s.link.refreshHost()
-	case s.turnB[0].clicked(a):
-		s.turn = step(turnSteps, s.turn, -1)
-		h.SetTurnTimeout(s.turn) // 0: off
-		s.link.refreshHost()
-	case s.turnB[1].clicked(a):
-		s.turn = step(turnSteps, s.turn, 1)
-		h.SetTurnTimeout(s.turn)
-		s.link.refreshHost()
+		s.Link.RefreshHost()
+	case s.TurnB[0].Clicked(a):
+		s.Turn = step(TurnSteps, s.Turn, -1)
+		h.SetTurnTimeout(s.Turn) // 0: off
+		s.Link.RefreshHost()
+	case s.TurnB[1].Clicked(a):
+		s.Turn = step(TurnSteps, s.Turn, 1)
+		h.SetTurnTimeout(s.Turn)
+		s.Link.RefreshHost()
 	}
-	for i := range s.opts {
-		if s.opts[i].clicked(a) {
-			setOpts(players, s.g.toggle(s.lobby, i))
+	for i := range s.Opts {
+		if s.Opts[i].Clicked(a) {
+			setOpts(players, s.g.Toggle(s.Lobby, i))
 		}
 	}
-	for i := range s.seats {
-		if !s.seats[i].kind.clicked(a) {
+	for i := range s.Seats {
+		if !s.Seats[i].Kind.Clicked(a) {
 			continue
 		}
-		st := s.lobby.Seats[i]
+		st := s.Lobby.Seats[i]
 		var err error
 		switch st.Kind {
 		case lan.SeatOpen:
-			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), s.g.levels[0])
+			err = h.SetSeat(i, lan.SeatBot, a.T("scene.bot.name", "n", i+1), s.g.Levels[0])
 		case lan.SeatBot:
 			// Open, then each level weakest first, then open again.
-			if k := slices.Index(s.g.levels, st.Level); k < 0 || k+1 >= len(s.g.levels) {
+			if k := slices.Index(s.g.Levels, st.Level); k < 0 || k+1 >= len(s.g.Levels) {
 				err = h.SetSeat(i, lan.SeatOpen, "", "")
 			} else {
-				err = h.SetSeat(i, lan.SeatBot, st.Name, s.g.levels[k+1])
+				err = h.SetSeat(i, lan.SeatBot, st.Name, s.g.Levels[k+1])
 			}
 		case lan.SeatGuest:
 			err = h.SetSeat(i, lan.SeatOpen, "", "")
 		}
 		if err != nil {
-			s.err = a.T("scene.error", "error", err.Error())
+			s.Err = a.T("scene.error", "error", err.Error())
 		}
-		s.link.refreshHost()
+		s.Link.RefreshHost()
 	}
-	if s.start.clicked(a) || a.Key(ebiten.KeyEnter) {
+	if s.Start.Clicked(a) || a.Key(ebiten.KeyEnter) {
 		s.begin(a)
 		return nil
 	}
-	s.lobby, _, _ = s.link.snapshot()
+	s.Lobby, _, _ = s.Link.Snapshot()
 	return nil
 }
 
@@ -374,7 +375,7 @@ func step(steps []time.Duration, cur time.Duration, d int) time.Duration {
 }
 
 // turnText is the turn timer as the lobby shows it: "off" or "90 s".
-func turnText(a *App, d time.Duration) string {
+func TurnText(a *App, d time.Duration) string {
 	if d <= 0 {
 		return a.T("lan.lobby.turn_off")
 	}
@@ -382,16 +383,16 @@ func turnText(a *App, d time.Duration) string {
 }
 
 // typeInto edits the focused field; Enter or Tab commits it.
-func (s *lobbyScene) typeInto(a *App) {
+func (s *LobbyScene) typeInto(a *App) {
 	if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyTab) || a.Key(ebiten.KeyEscape) {
-		s.commit(a)
+		s.Commit(a)
 		return
 	}
-	field := &s.name
-	if s.focus == fieldPass {
+	field := &s.Table
+	if s.Focus == fieldPass {
 		field = &s.pass
 	}
-	s.chars = a.in.AppendChars(s.chars[:0])
+	s.chars = a.In.AppendChars(s.chars[:0])
 	for _, r := range s.chars {
 		if unicode.IsPrint(r) && utf8.RuneCountInString(*field) < lan.MaxName {
 			*field += string(r)
@@ -405,106 +406,91 @@ func (s *lobbyScene) typeInto(a *App) {
 
 // commit applies an edited name or password: the table reopens under it
 // (guests would have to join again, so only while none sits).
-func (s *lobbyScene) commit(a *App) {
-	if s.focus < 0 {
+func (s *LobbyScene) Commit(a *App) {
+	if s.Focus < 0 {
 		return
 	}
-	s.focus = -1
-	if strings.TrimSpace(s.name) == "" {
-		s.name = s.lobby.Name
+	s.Focus = -1
+	if strings.TrimSpace(s.Table) == "" {
+		s.Table = s.Lobby.Name
 	}
-	if s.link != nil && s.name == s.lobby.Name && s.pass == s.opened {
+	if s.Link != nil && s.Table == s.Lobby.Name && s.pass == s.opened {
 		return
 	}
 	if s.guests() > 0 {
-		s.err = a.T("lan.lobby.name_locked")
-		s.name = s.lobby.Name
+		s.Err = a.T("lan.lobby.name_locked")
+		s.Table = s.Lobby.Name
 		return
 	}
-	players, opts := len(s.lobby.Seats), s.lobby.Options
-	if players == 0 || s.lobby.Game != s.g.id {
-		players, opts = s.g.defP, s.g.defaults(s.g.defP)
+	players, opts := len(s.Lobby.Seats), s.Lobby.Options
+	if players == 0 || s.Lobby.Game != s.g.Game.ID() {
+		players, opts = s.g.DefP, s.g.Defaults(s.g.DefP)
 	}
 	s.open(a, players, opts)
 }
 
 // begin deals the game and opens the host player's board.
-func (s *lobbyScene) begin(a *App) {
-	switch s.g.id {
-	case igGameID:
-		s.beginIG(a)
-		return
-	case ugGameID:
-		s.beginUG(a)
-		return
-	}
-	inbox := game.NewInbox(s.me)
-	if err := s.link.host.Start(map[int]game.Seat{0: inbox}); err != nil {
-		s.err = a.T("scene.error", "error", err.Error())
-		return
-	}
-	s.link.refreshHost()
-	m := newHostMatch(s.link, 0, inbox)
-	a.GoTo(startScene(a, m))
+func (s *LobbyScene) begin(a *App) {
+	s.game.HostBegin(a, s)
 }
 
-func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
-	s.layout(a)
-	drawTableBackground(a, &s.p, dst)
-	w, h := float64(a.w), float64(a.h)
-	drawText(a, dst, a.T("lan.lobby.title")+" · "+tableGameName(a, s.g.id), a.U(30), w/2, a.U(38), alignCenter, colGold)
-	label := func(r rect, key string) {
-		x, al := startOf(a, r, 0)
-		drawText(a, dst, a.T(key), a.U(13), x, r.y-a.U(11), al, colTextDim)
+func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
+	s.Layout(a)
+	DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
+	DrawText(a, dst, a.T("lan.lobby.title")+" · "+tableGameName(a, s.g.Game.ID()), a.U(30), w/2, a.U(38), AlignCenter, ColGold)
+	label := func(r Rect, key string) {
+		x, al := StartOf(a, r, 0)
+		DrawText(a, dst, a.T(key), a.U(13), x, r.Y-a.U(11), al, ColTextDim)
 	}
-	field := func(r rect, text, placeholder string, focus bool) {
+	field := func(r Rect, text, placeholder string, focus bool) {
 		drawField(a, &s.p, dst, r, text, placeholder, focus, s.ticks)
 	}
-	label(s.nameR, "lan.lobby.table_name")
-	label(s.passR, "lan.lobby.password")
-	field(s.nameR, s.name, "", s.focus == fieldName)
+	label(s.NameR, "lan.lobby.table_name")
+	label(s.PassR, "lan.lobby.password")
+	field(s.NameR, s.Table, "", s.Focus == FieldName)
 	pass := s.pass
-	if s.focus != fieldPass {
+	if s.Focus != fieldPass {
 		pass = strings.Repeat("•", utf8.RuneCountInString(pass))
 	}
-	field(s.passR, pass, a.T("lan.lobby.no_password"), s.focus == fieldPass)
-	if s.link == nil {
-		drawWrapped(a, dst, s.err, a.U(16), w/2, h*0.4, w*0.7, alignCenter, colBad)
-		s.start.label = a.T("lan.lobby.retry")
-		drawButton(a, &s.p, dst, &s.start)
-		drawButton(a, &s.p, dst, &s.back)
+	field(s.PassR, pass, a.T("lan.lobby.no_password"), s.Focus == fieldPass)
+	if s.Link == nil {
+		DrawWrapped(a, dst, s.Err, a.U(16), w/2, h*0.4, w*0.7, AlignCenter, ColBad)
+		s.Start.Label = a.T("lan.lobby.retry")
+		DrawButton(a, &s.p, dst, &s.Start)
+		DrawButton(a, &s.p, dst, &s.back)
 		return
 	}
 	// Seats.
-	x0 := s.nameR.x
+	x0 := s.NameR.X
 	if a.RTL() {
-		x0 = s.passR.x
+		x0 = s.PassR.X
 	}
 	leftW := a.U(420)
-	px, pal := startOf(a, rect{x0, 0, leftW, 0}, 0)
-	drawText(a, dst, a.T("lan.lobby.players"), a.U(17), px, s.players[0].r.cy(), pal, colText)
-	drawButton(a, &s.p, dst, &s.players[0])
-	drawButton(a, &s.p, dst, &s.players[1])
-	drawText(a, dst, a.Num(len(s.lobby.Seats)), a.U(17), (s.players[0].r.cx()+s.players[1].r.cx())/2, s.players[0].r.cy(), alignCenter, colText)
-	for i := range s.seats {
-		row := &s.seats[i]
-		st := s.lobby.Seats[i]
-		bg := colPanel
+	px, pal := StartOf(a, Rect{x0, 0, leftW, 0}, 0)
+	DrawText(a, dst, a.T("lan.lobby.players"), a.U(17), px, s.Players[0].R.Cy(), pal, ColText)
+	DrawButton(a, &s.p, dst, &s.Players[0])
+	DrawButton(a, &s.p, dst, &s.Players[1])
+	DrawText(a, dst, a.Num(len(s.Lobby.Seats)), a.U(17), (s.Players[0].R.Cx()+s.Players[1].R.Cx())/2, s.Players[0].R.Cy(), AlignCenter, ColText)
+	for i := range s.Seats {
+		row := &s.Seats[i]
+		st := s.Lobby.Seats[i]
+		bg := ColPanel
 		if i%2 == 1 {
-			bg = colPanelHi
+			bg = ColPanelHi
 		}
-		s.p.round(dst, row.r, a.U(6), bg, 0, bg)
-		nx, nal := startOf(a, row.r, a.U(10))
+		s.p.Round(dst, row.r, a.U(6), bg, 0, bg)
+		nx, nal := StartOf(a, row.r, a.U(10))
 		dir := 1.0
 		if a.RTL() {
 			dir = -1
 		}
-		drawText(a, dst, a.Num(i+1), a.U(15), nx, row.r.cy(), nal, colTextDim)
-		name, status, col := st.Name, "", colText
+		DrawText(a, dst, a.Num(i+1), a.U(15), nx, row.r.Cy(), nal, ColTextDim)
+		name, status, col := st.Name, "", ColText
 		switch st.Kind {
 		case lan.SeatLocal:
 			status = a.T("lan.seat.you")
-			col = colLegal
+			col = ColLegal
 			if strings.EqualFold(name, status) {
 				status = "" // the default name is already "you" (scene.newgame.you)
 			}
@@ -514,7 +500,7 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 				status = a.T("lan.seat.away")
 			}
 		case lan.SeatOpen:
-			name, col = a.T("lan.seat.waiting"), colTextDim
+			name, col = a.T("lan.seat.waiting"), ColTextDim
 		case lan.SeatBot:
 			status = a.T("scene.newgame.computer")
 		}
@@ -522,86 +508,86 @@ func (s *lobbyScene) Draw(a *App, dst *ebiten.Image) {
 		if status == "" {
 			nameW = a.U(220)
 		}
-		drawText(a, dst, fit(a, name, a.U(16), nameW), a.U(16), nx+dir*a.U(30), row.r.cy(), nal, col)
-		drawText(a, dst, fit(a, status, a.U(13), a.U(80)), a.U(13), nx+dir*a.U(186), row.r.cy(), nal, colTextDim)
-		if row.kind.enabled {
-			drawButton(a, &s.p, dst, &row.kind)
+		DrawText(a, dst, Fit(a, name, a.U(16), nameW), a.U(16), nx+dir*a.U(30), row.r.Cy(), nal, col)
+		DrawText(a, dst, Fit(a, status, a.U(13), a.U(80)), a.U(13), nx+dir*a.U(186), row.r.Cy(), nal, ColTextDim)
+		if row.Kind.Enabled {
+			DrawButton(a, &s.p, dst, &row.Kind)
 		}
 	}
 	// Options.
-	ox, oal := startOf(a, s.opts[0].r, 0)
-	drawText(a, dst, a.T("option.title"), a.U(13), ox, s.opts[0].r.y-a.U(11), oal, colTextDim)
-	for i := range s.opts {
-		drawToggle(a, &s.p, dst, &s.opts[i])
+	ox, oal := StartOf(a, s.Opts[0].R, 0)
+	DrawText(a, dst, a.T("option.title"), a.U(13), ox, s.Opts[0].R.Y-a.U(11), oal, ColTextDim)
+	for i := range s.Opts {
+		DrawToggle(a, &s.p, dst, &s.Opts[i])
 	}
-	gr := s.graceB[0].r
-	gw := s.opts[0].r.w - a.U(150)
-	drawText(a, dst, a.T("lan.lobby.grace"), fitSize(a, a.T("lan.lobby.grace"), a.U(15), gw), ox, gr.cy(), oal, colText)
-	drawText(a, dst, a.T("lan.lobby.seconds", "n", a.Num(int(s.grace/time.Second))), a.U(15), (s.graceB[0].r.cx()+s.graceB[1].r.cx())/2, gr.cy(), alignCenter, colText)
-	drawButton(a, &s.p, dst, &s.graceB[0])
-	drawButton(a, &s.p, dst, &s.graceB[1])
-	tr := s.turnB[0].r
-	drawText(a, dst, a.T("lan.lobby.turn"), fitSize(a, a.T("lan.lobby.turn"), a.U(15), gw), ox, tr.cy(), oal, colText)
+	gr := s.GraceB[0].R
+	gw := s.Opts[0].R.W - a.U(150)
+	DrawText(a, dst, a.T("lan.lobby.grace"), FitSize(a, a.T("lan.lobby.grace"), a.U(15), gw), ox, gr.Cy(), oal, ColText)
+	DrawText(a, dst, a.T("lan.lobby.seconds", "n", a.Num(int(s.grace/time.Second))), a.U(15), (s.GraceB[0].R.Cx()+s.GraceB[1].R.Cx())/2, gr.Cy(), AlignCenter, ColText)
+	DrawButton(a, &s.p, dst, &s.GraceB[0])
+	DrawButton(a, &s.p, dst, &s.GraceB[1])
+	tr := s.TurnB[0].R
+	DrawText(a, dst, a.T("lan.lobby.turn"), FitSize(a, a.T("lan.lobby.turn"), a.U(15), gw), ox, tr.Cy(), oal, ColText)
 	// The value fits between the arrows ("off" is a word in some language).
-	tt, tw := turnText(a, s.turn), math.Abs(s.turnB[1].r.cx()-s.turnB[0].r.cx())-a.U(40)
-	ts := fitSize(a, tt, a.U(15), tw)
-	drawText(a, dst, fit(a, tt, ts, tw), ts, (s.turnB[0].r.cx()+s.turnB[1].r.cx())/2, tr.cy(), alignCenter, colText)
-	drawButton(a, &s.p, dst, &s.turnB[0])
-	drawButton(a, &s.p, dst, &s.turnB[1])
-	gh := drawWrapped(a, dst, a.T("lan.lobby.timers_help"), a.U(12), s.opts[0].r.x, tr.y+tr.h+a.U(4), s.opts[0].r.w, alignStart, colTextDim)
+	tt, tw := TurnText(a, s.Turn), math.Abs(s.TurnB[1].R.Cx()-s.TurnB[0].R.Cx())-a.U(40)
+	ts := FitSize(a, tt, a.U(15), tw)
+	DrawText(a, dst, Fit(a, tt, ts, tw), ts, (s.TurnB[0].R.Cx()+s.TurnB[1].R.Cx())/2, tr.Cy(), AlignCenter, ColText)
+	DrawButton(a, &s.p, dst, &s.TurnB[0])
+	DrawButton(a, &s.p, dst, &s.TurnB[1])
+	gh := DrawWrapped(a, dst, a.T("lan.lobby.timers_help"), a.U(12), s.Opts[0].R.X, tr.Y+tr.H+a.U(4), s.Opts[0].R.W, AlignStart, ColTextDim)
 	// Where to join.
-	jy := tr.y + tr.h + gh + a.U(30)
-	jr := rect{s.opts[0].r.x, jy, s.opts[0].r.w, 0}
-	jx, jal := startOf(a, jr, 0)
-	drawText(a, dst, a.T("lan.lobby.join_app"), a.U(13), jx, jy, jal, colTextDim)
+	jy := tr.Y + tr.H + gh + a.U(30)
+	jr := Rect{s.Opts[0].R.X, jy, s.Opts[0].R.W, 0}
+	jx, jal := StartOf(a, jr, 0)
+	DrawText(a, dst, a.T("lan.lobby.join_app"), a.U(13), jx, jy, jal, ColTextDim)
 	jy += a.U(22)
-	for i, ad := range s.addrs {
+	for i, ad := range s.Addrs {
 		if i == 3 {
 			break
 		}
-		drawText(a, dst, ad, a.U(18), jx, jy, jal, colGold)
+		DrawText(a, dst, ad, a.U(18), jx, jy, jal, ColGold)
 		jy += a.U(24)
 	}
 	jy += a.U(8)
 	// Without a browser game in this binary browsers cannot join: no
 	// browser address, no QR code, and no word about how to build one
 	// (players see only what they can use).
-	if browserBuild() {
-		drawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, colTextDim)
+	if BrowserBuild() {
+		DrawText(a, dst, a.T("lan.lobby.join_browser"), a.U(13), jx, jy, jal, ColTextDim)
 		jy += a.U(22)
 		// Shown without the final slash, which a right-to-left line would
 		// move to the front; the QR code carries the whole address.
-		drawText(a, dst, fit(a, strings.TrimSuffix(s.qrURL, "/"), a.U(16), jr.w), a.U(16), jx, jy, jal, colGold)
+		DrawText(a, dst, Fit(a, strings.TrimSuffix(s.QrURL, "/"), a.U(16), jr.W), a.U(16), jx, jy, jal, ColGold)
 	}
 	// The QR code of the browser address, for phones.
-	if browserBuild() && (s.qr == nil || s.qr.Bounds().Dx() != int(a.U(180))) {
+	if BrowserBuild() && (s.Qr == nil || s.Qr.Bounds().Dx() != int(a.U(180))) {
 		s.makeQR(a)
 	}
-	if s.qr != nil && browserBuild() {
-		a.flushText()
-		n := float64(s.qr.Bounds().Dx())
-		qr := rect{math.Round(s.chat.r.cx() - n/2), a.U(88), n, n}
-		s.p.image(dst, s.qr, qr.x, qr.y, 1, 1, 1)
-		drawWrapped(a, dst, a.T("lan.lobby.scan"), a.U(12), s.chat.r.cx(), qr.y+qr.h+a.U(6), s.chat.r.w, alignCenter, colTextDim)
+	if s.Qr != nil && BrowserBuild() {
+		a.FlushText()
+		n := float64(s.Qr.Bounds().Dx())
+		qr := Rect{math.Round(s.Chat.R.Cx() - n/2), a.U(88), n, n}
+		s.p.Image(dst, s.Qr, qr.X, qr.Y, 1, 1, 1)
+		DrawWrapped(a, dst, a.T("lan.lobby.scan"), a.U(12), s.Chat.R.Cx(), qr.Y+qr.H+a.U(6), s.Chat.R.W, AlignCenter, ColTextDim)
 	}
 	// Chat.
-	cx, cal := startOf(a, s.chat.r, 0)
-	drawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.chat.r.y-a.U(11), cal, colTextDim)
-	a.flushText()
-	s.chat.draw(a, &s.p, dst, s.link, s.ticks)
-	drawButton(a, &s.p, dst, &s.back)
-	drawButton(a, &s.p, dst, &s.start)
+	cx, cal := StartOf(a, s.Chat.R, 0)
+	DrawText(a, dst, a.T("lan.chat.title"), a.U(13), cx, s.Chat.R.Y-a.U(11), cal, ColTextDim)
+	a.FlushText()
+	s.Chat.Draw(a, &s.p, dst, s.Link, s.ticks)
+	DrawButton(a, &s.p, dst, &s.back)
+	DrawButton(a, &s.p, dst, &s.Start)
 	status := a.T("lan.lobby.status", "guests", a.Num(s.guests()), "open", a.Num(s.openSeats()))
-	col := colTextDim
-	if s.err != "" {
-		status, col = s.err, colBad
+	col := ColTextDim
+	if s.Err != "" {
+		status, col = s.Err, ColBad
 	}
-	drawWrapped(a, dst, status, a.U(14), w/2, s.back.r.cy()-a.U(9), a.U(500), alignCenter, col)
+	DrawWrapped(a, dst, status, a.U(14), w/2, s.back.R.Cy()-a.U(9), a.U(500), AlignCenter, col)
 }
 
-func (s *lobbyScene) openSeats() int {
+func (s *LobbyScene) openSeats() int {
 	n := 0
-	for _, st := range s.lobby.Seats {
+	for _, st := range s.Lobby.Seats {
 		if st.Kind == lan.SeatOpen {
 			n++
 		}
@@ -611,9 +597,9 @@ func (s *lobbyScene) openSeats() int {
 
 // fitSize returns size, made smaller (down to two thirds of it) until s
 // fits in w pixels.
-func fitSize(a *App, s string, size, w float64) float64 {
+func FitSize(a *App, s string, size, w float64) float64 {
 	min := size * 2 / 3
-	for size > min && a.text.line(s, size, a.RTL()).w > w {
+	for size > min && a.Text.Line(s, size, a.RTL()).W > w {
 		size -= 0.5
 	}
 	return size
@@ -622,19 +608,19 @@ func fitSize(a *App, s string, size, w float64) float64 {
 // drawField draws a one-line text input at r: the text (or, empty and
 // unfocused, the dimmed placeholder), a gold edge and a blinking caret while
 // focused (ticks is the scene's tick count; the caret blinks every 30).
-func drawField(a *App, p *painter, dst *ebiten.Image, r rect, text, placeholder string, focus bool, ticks int) {
-	edge := colEdge
+func drawField(a *App, p *Painter, dst *ebiten.Image, r Rect, text, placeholder string, focus bool, ticks int) {
+	edge := ColEdge
 	if focus {
-		edge = colGold
+		edge = ColGold
 	}
-	p.round(dst, r, a.U(6), colTextDark, a.U(2), edge)
-	col := colText
+	p.Round(dst, r, a.U(6), ColTextDark, a.U(2), edge)
+	col := ColText
 	if text == "" && !focus {
-		text, col = placeholder, colTextDim
+		text, col = placeholder, ColTextDim
 	}
 	if focus && (ticks/30)%2 == 0 {
 		text += "|"
 	}
-	x, al := startOf(a, r, a.U(10))
-	drawText(a, dst, fit(a, text, a.U(16), r.w-a.U(20)), a.U(16), x, r.cy(), al, col)
+	x, al := StartOf(a, r, a.U(10))
+	DrawText(a, dst, Fit(a, text, a.U(16), r.W-a.U(20)), a.U(16), x, r.Cy(), al, col)
 }

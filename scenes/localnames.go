@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/goldvein/goldvein/i18n"
-	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // defaultNames maps every name the game gives a seat by itself, in every
@@ -18,7 +17,7 @@ var defaultNames = sync.OnceValue(func() map[string]defaultName {
 			c := i18n.MustLoad(l)
 			c.SetPersianDigits(persian)
 			m[c.T("scene.newgame.you")] = defaultName{key: "scene.newgame.you"}
-			for n := 1; n <= saboteur.MaxPlayers; n++ {
+			for n := 1; n <= maxSeats; n++ {
 				m[c.T("scene.bot.name", "n", n)] = defaultName{key: "scene.bot.name", n: n}
 				m[c.T("player")+" "+c.Num(n)] = defaultName{key: "player", n: n}
 				m[c.T("player")+" "+strconv.Itoa(n)] = defaultName{key: "player", n: n}
@@ -27,6 +26,11 @@ var defaultNames = sync.OnceValue(func() map[string]defaultName {
 	}
 	return m
 })
+
+// maxSeats is the most seats a game of the box has (Saboteur's ten,
+// R1.1): the numbers the default names run to; "Бот 12" is a name someone
+// chose.
+const maxSeats = 10
 
 type defaultName struct {
 	key string
@@ -37,13 +41,13 @@ type defaultName struct {
 // of the names the game gives by itself (a computer player's "Бот 3" saved
 // with the last new-game table in Russian reads "ربات ۳" in Persian); a
 // name a person chose comes back as it is.
-func localName(a *App, name string) string {
+func LocalName(a *App, name string) string {
 	d, ok := defaultNames()[name]
 	switch {
 	case !ok:
 		return name
 	case d.key == "player":
-		return playerName(a, d.n)
+		return PlayerName(a, d.n)
 	case d.n == 0:
 		return a.T(d.key)
 	}
@@ -52,4 +56,4 @@ func localName(a *App, name string) string {
 
 // playerName is the name of seat n (1-based) for a human who gave none:
 // "Player 2", with the app's digits.
-func playerName(a *App, n int) string { return a.T("player") + " " + a.Num(n) }
+func PlayerName(a *App, n int) string { return a.T("player") + " " + a.Num(n) }

@@ -4,8 +4,6 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // menuScene is the title screen: the game picker (picker.go), a card per
@@ -14,48 +12,47 @@ import (
 // side (lobby.go, join.go), Settings, Rules, Quit. New game, Host LAN game
 // and Rules act on the picked game. Up/Down (or Tab) move through the
 // cards and the buttons, Left/Right between the two columns, Enter picks.
-type menuScene struct {
-	p        painter
-	pick     picker
-	buttons  [8]button
-	focus    int    // keyboard focus: a card (0..cards-1), then a button; -1 none
-	canCont  bool   // Saboteur's autosave holds an unfinished game
-	canIG    bool   // Incan Gold's does (incangold_save.go)
-	canUG    bool   // Underground's does (underground_match.go)
-	message  string // an error to show (a corrupt autosave, say)
+type MenuScene struct {
+	p        Painter
+	Pick     picker
+	Buttons  [8]Button
+	Focus    int             // keyboard focus: a card (0..cards-1), then a button; -1 none
+	canCont  map[string]bool // by game ID: its autosave holds an unfinished game
+	Message  string          // an error to show (a corrupt autosave, say)
 	ticks    int
-	deco     []saboteur.Card
 	lanReady bool
 }
 
 const (
-	menuNew = iota
-	menuContinue
-	menuHost
-	menuJoin
+	MenuNew = iota
+	MenuContinue
+	MenuHost
+	MenuJoin
 	menuSettings
-	menuRules
-	menuQuit
-	menuLearn // the guided first round (tutorial.go), beside Rules
+	MenuRules
+	MenuQuit
+	MenuLearn // the guided first round (Game.Learn: Saboteur's, scenes/saboteur/tutorial.go), beside Rules
 )
 
-func newMenuScene(a *App) *menuScene {
+func NewMenuScene(a *App) *MenuScene {
 	// Each autosave is read (and its record replayed) once.
-	s := &menuScene{canCont: canContinue(a), canIG: igCanContinue(a), canUG: ugCanContinue(a), focus: -1, lanReady: true, pick: newPicker(a)}
-	if a.gameID == "" {
-		// A fresh start: the game played last is picked, so that
-		// Continue resumes it (incangold_save.go).
-		a.gameID = lastPlayed(a, s.canCont, s.canIG, s.canUG)
+	s := &MenuScene{canCont: map[string]bool{}, Focus: -1, lanReady: true}
+	for _, g := range a.Games() {
+		s.canCont[g.Rules().ID()] = g.CanContinue(a)
 	}
-	s.deco = []saboteur.Card{saboteur.MustCard("NESW"), saboteur.MustCard("EW"), saboteur.MustCard("NE"), saboteur.MustCard("xNS"),
-		saboteur.MustCard("ESW"), saboteur.MustCard("NW"), saboteur.MustCard("EW"), saboteur.MustCard("NES")}
+	if a.GameID == "" {
+		// A fresh start: the game played last is picked, so that
+		// Continue resumes it.
+		a.GameID = lastPlayed(a, s.canCont)
+	}
+	s.Pick = newPicker(a)
 	return s
 }
 
-func (s *menuScene) Name() string { return "menu" }
+func (s *MenuScene) Name() string { return "menu" }
 
-func (s *menuScene) layout(a *App) {
-	w, h := float64(a.w), float64(a.h)
+func (s *MenuScene) Layout(a *App) {
+	w, h := float64(a.W), float64(a.H)
 	bw, bh, gap := a.U(320), a.U(50), a.U(12)
 	y := h*0.42 - a.U(10)
 	// Two columns: the game cards, then the buttons (mirrored right to
@@ -68,7 +65,7 @@ func (s *menuScene) layout(a *App) {
 	// start higher and, if need be, shrink, so Quit keeps clear of the
 	// keys line.
 	const rows = 6
-	bottom := h - a.U(20) - lineBox(a.U(14))/2 - a.U(14) // the keys line's top, less a margin
+	bottom := h - a.U(20) - LineBox(a.U(14))/2 - a.U(14) // the keys line's top, less a margin
 	if top := menuTaglineBottom(a) + a.U(10); y+rows*bh+(rows-1)*gap > bottom {
 		y = math.Max(top, bottom-(rows*bh+(rows-1)*gap))
 		if k := (bottom - y) / (rows*bh + (rows-1)*gap); k < 1 {
@@ -78,87 +75,74 @@ func (s *menuScene) layout(a *App) {
 	}
 	keys := [8]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit", "scene.menu.learn"}
 	rulesY := y
-	for i := range s.buttons {
-		b := &s.buttons[i]
-		b.r = rect{bx, y, bw, bh}
-		b.label = a.T(keys[i])
-		b.enabled = true
-		b.focus = i == s.focus-len(s.pick.games)
+	for i := range s.Buttons {
+		b := &s.Buttons[i]
+		b.R = Rect{bx, y, bw, bh}
+		b.Label = a.T(keys[i])
+		b.Enabled = true
+		b.Focus = i == s.Focus-len(s.Pick.Games)
 		switch i {
-		case menuHost, menuJoin, menuRules, menuLearn: // rows of two: Host and Join (lobby.go), Rules and learning by playing
-			if i == menuRules {
+		case MenuHost, MenuJoin, MenuRules, MenuLearn: // rows of two: Host and Join (lobby.go), Rules and learning by playing
+			if i == MenuRules {
 				rulesY = y
 			}
-			if i == menuLearn {
-				b.r.y = rulesY
+			if i == MenuLearn {
+				b.R.Y = rulesY
 			}
-			b.r.x, b.r.w = b.r.x-a.U(50), (bw+a.U(100)-gap)/2
-			if i == menuJoin || i == menuLearn {
-				b.r.x += b.r.w + gap
+			b.R.X, b.R.W = b.R.X-a.U(50), (bw+a.U(100)-gap)/2
+			if i == MenuJoin || i == MenuLearn {
+				b.R.X += b.R.W + gap
 			}
 		}
 		if a.RTL() {
-			b.r = b.r.mirror(w)
+			b.R = b.R.Mirror(w)
 		}
-		if i == menuHost || i == menuLearn {
+		if i == MenuHost || i == MenuLearn {
 			continue
 		}
 		y += bh + gap
 	}
-	top := s.buttons[menuNew].r.y
-	col := rect{left, top, cardW, s.buttons[menuQuit].r.y + s.buttons[menuQuit].r.h - top}
+	top := s.Buttons[MenuNew].R.Y
+	col := Rect{left, top, cardW, s.Buttons[MenuQuit].R.Y + s.Buttons[MenuQuit].R.H - top}
 	if a.RTL() {
-		col = col.mirror(w)
+		col = col.Mirror(w)
 	}
-	s.pick.layout(col, gap)
-	cont := s.canCont
-	switch a.gameID { // Continue acts on the picked game
-	case igGameID:
-		cont = s.canIG
-	case ugGameID:
-		cont = s.canUG
-	}
-	s.buttons[menuContinue].enabled = cont
-	s.buttons[menuJoin].enabled = s.lanReady
-	s.buttons[menuHost].enabled = lanHostable // not in a browser (lantour.go)
-	// The LAN table is Saboteur's and Incan Gold's so far (lanHostableGame),
-	// the guided round Saboteur's alone, the rules pages Saboteur's and
-	// Incan Gold's (incangold_help.go): with another game picked they wait.
-	if a.gameID != "" && a.gameID != saboteur.ID {
-		s.buttons[menuHost].enabled = lanHostable && lanHostableGame(a.gameID)
-		s.buttons[menuRules].enabled = a.gameID == igGameID
-		s.buttons[menuLearn].enabled = false
-	}
-	if a.gameID == ugGameID {
-		s.buttons[menuRules].enabled = true // Underground's pages (underground_help.go)
-	}
-	s.buttons[menuNew].primary = !cont
-	s.buttons[menuContinue].primary = cont
+	s.Pick.layout(col, gap)
+	// Continue, Host LAN game, Rules and Learn act on the picked game and
+	// wait when it has nothing for them (Game).
+	g := a.Game()
+	cont := s.canCont[g.Rules().ID()]
+	s.Buttons[MenuContinue].Enabled = cont
+	s.Buttons[MenuJoin].Enabled = s.lanReady
+	s.Buttons[MenuHost].Enabled = lanHostable && g.Lobby() != nil // not in a browser (lantour.go)
+	s.Buttons[MenuRules].Enabled = g.HelpPages(a) != nil
+	s.Buttons[MenuLearn].Enabled = g.Learn() != nil
+	s.Buttons[MenuNew].Primary = !cont
+	s.Buttons[MenuContinue].Primary = cont
 }
 
 // menuTaglineBottom is the bottom of the tagline under the title, pixels
 // from the top (Draw places the card tunnel, the title and the tagline).
 func menuTaglineBottom(a *App) float64 {
-	ch := float64(a.Art(int(a.U(72))).Height())
-	return float64(a.h)*0.08 + ch + a.U(88) + lineBox(a.U(20))/2
+	return float64(a.H)*0.08 + bannerHeight(a) + a.U(88) + LineBox(a.U(20))/2
 }
 
-func (s *menuScene) Update(a *App) error {
+func (s *MenuScene) Update(a *App) error {
 	s.ticks++
-	s.layout(a)
-	cards := len(s.pick.games)
-	n := cards + len(s.buttons)
+	s.Layout(a)
+	cards := len(s.Pick.Games)
+	n := cards + len(s.Buttons)
 	move := func(d int) {
 		for k := 0; k < n; k++ {
-			if s.focus < 0 {
-				s.focus = 0
+			if s.Focus < 0 {
+				s.Focus = 0
 				if d < 0 {
-					s.focus = n - 1
+					s.Focus = n - 1
 				}
 			} else {
-				s.focus = (s.focus + d + n) % n
+				s.Focus = (s.Focus + d + n) % n
 			}
-			if s.focus < cards || s.buttons[s.focus-cards].enabled {
+			if s.Focus < cards || s.Buttons[s.Focus-cards].Enabled {
 				return
 			}
 		}
@@ -170,95 +154,71 @@ func (s *menuScene) Update(a *App) error {
 		toCards, toButtons = toButtons, toCards
 	}
 	if a.Key(toCards) {
-		s.focus = s.pick.selected
+		s.Focus = s.Pick.selected
 	}
 	if a.Key(toButtons) {
-		s.focus = cards + menuNew
+		s.Focus = cards + MenuNew
 	}
-	if s.pick.update(a) {
-		s.focus = -1
+	if s.Pick.update(a) {
+		s.Focus = -1
 	}
-	if a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyTab) && !a.in.KeyPressed(ebiten.KeyShift) {
+	if a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyTab) && !a.In.KeyPressed(ebiten.KeyShift) {
 		move(1)
 	}
-	if a.Key(ebiten.KeyArrowUp) || a.Key(ebiten.KeyTab) && a.in.KeyPressed(ebiten.KeyShift) {
+	if a.Key(ebiten.KeyArrowUp) || a.Key(ebiten.KeyTab) && a.In.KeyPressed(ebiten.KeyShift) {
 		move(-1)
 	}
 	chosen := -1
-	for i := range s.buttons {
-		if s.buttons[i].clicked(a) {
+	for i := range s.Buttons {
+		if s.Buttons[i].Clicked(a) {
 			chosen = i
 		}
 	}
-	if (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.focus >= 0 {
+	if (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.Focus >= 0 {
 		switch {
-		case s.focus < cards: // pick the game, then on to New game
-			s.pick.selected = s.focus
-			a.gameID = s.pick.games[s.focus].id
-			s.focus = cards + menuNew
-		case s.buttons[s.focus-cards].enabled:
-			chosen = s.focus - cards
+		case s.Focus < cards: // pick the game, then on to New game
+			s.Pick.selected = s.Focus
+			a.GameID = s.Pick.Games[s.Focus].id
+			s.Focus = cards + MenuNew
+		case s.Buttons[s.Focus-cards].Enabled:
+			chosen = s.Focus - cards
 		}
 	}
 	if a.Key(ebiten.KeyN) {
-		chosen = menuNew
+		chosen = MenuNew
 	}
 	switch chosen {
-	case menuNew:
-		if a.gameID == igGameID {
-			a.GoTo(newIGNewGameScene(a))
-			break
-		}
-		if a.gameID == ugGameID {
-			a.GoTo(newUGNewGameScene(a))
-			break
-		}
-		a.GoTo(newNewGameScene(a))
-	case menuContinue:
-		if a.gameID == ugGameID {
-			m, err := ugResume(a)
-			if err != nil {
-				s.message = a.T("scene.menu.continue_failed", "error", err.Error())
-				s.canUG = false
-				break
-			}
-			a.GoTo(newUGPlayScene(a, m))
-			break
-		}
-		if a.gameID == igGameID {
-			sc, err := igContinue(a)
-			if err != nil {
-				s.message = a.T("scene.menu.continue_failed", "error", err.Error())
-				s.canIG = false
-				break
-			}
-			a.GoTo(sc)
-			break
-		}
-		m, err := resumeMatch(a)
+	case MenuNew:
+		a.GoTo(a.Game().NewGame(a, false))
+	case MenuContinue:
+		sc, err := a.Game().Continue(a)
 		if err != nil {
-			s.message = a.T("scene.menu.continue_failed", "error", err.Error())
-			s.canCont = false
+			s.Message = a.T("scene.menu.continue_failed", "error", err.Error())
+			s.canCont[a.Game().Rules().ID()] = false
 			break
 		}
-		a.GoTo(startScene(a, m))
-	case menuHost:
-		a.GoTo(newLobbyScene(a))
-	case menuJoin:
-		a.GoTo(newJoinScene(a))
+		a.GoTo(sc)
+	case MenuHost:
+		a.GoTo(NewLobbyScene(a))
+	case MenuJoin:
+		a.GoTo(NewJoinScene(a))
 	case menuSettings:
-		a.GoTo(newSettingsScene(a, s))
-	case menuRules:
-		a.GoTo(newHelpScene(a, s))
-	case menuQuit:
+		a.GoTo(NewSettingsScene(a, s))
+	case MenuRules:
+		a.GoTo(NewHelpScene(a, s))
+	case MenuQuit:
 		a.Quit(0)
-	case menuLearn:
-		m, err := newTutorialMatch(a)
-		if err != nil {
-			s.message = a.T("scene.error", "error", err.Error())
+	case MenuLearn:
+		learn := a.Game().Learn()
+		if learn == nil {
 			break
 		}
-		a.GoTo(startScene(a, m))
+		sc, err := learn(a)
+		if err != nil {
+			s.Message = a.T("scene.error", "error", err.Error())
+			break
+		}
+		a.GoTo(sc)
 	}
 	if a.Key(ebiten.KeyEscape) {
 		a.Quit(0)
@@ -266,96 +226,56 @@ func (s *menuScene) Update(a *App) error {
 	return nil
 }
 
-func (s *menuScene) Draw(a *App, dst *ebiten.Image) {
-	s.layout(a)
-	w, h := float64(a.w), float64(a.h)
-	drawTableBackground(a, &s.p, dst)
-	// A tunnel of cards across the top, drifting gently.
-	art := a.Art(int(a.U(72)))
-	cw, ch := float64(art.Width()), float64(art.Height())
-	total := cw * float64(len(s.deco))
-	x0 := (w - total) / 2
-	for i, c := range s.deco {
-		dy := math.Sin(float64(s.ticks)/50+float64(i)*0.7) * a.U(3)
-		s.p.image(dst, art.Card(c), x0+float64(i)*cw, h*0.08+dy, 1, 1, 0.9)
+func (s *MenuScene) Draw(a *App, dst *ebiten.Image) {
+	s.Layout(a)
+	w, h := float64(a.W), float64(a.H)
+	DrawTableBackground(a, &s.p, dst)
+	// The box's title art across the top (Game.Banner).
+	if b := a.banner(); b != nil {
+		b.Draw(a, &s.p, dst, h*0.08, s.ticks)
 	}
-	drawText(a, dst, a.T("game.title"), a.U(64), w/2, h*0.08+ch+a.U(44), alignCenter, colGold)
-	drawText(a, dst, a.T("scene.menu.tagline"), a.U(20), w/2, h*0.08+ch+a.U(88), alignCenter, colTextDim)
-	s.pick.draw(a, &s.p, dst, s.focus, s.ticks)
-	for i := range s.buttons {
-		drawButton(a, &s.p, dst, &s.buttons[i])
+	ch := bannerHeight(a)
+	DrawText(a, dst, a.T("game.title"), a.U(64), w/2, h*0.08+ch+a.U(44), AlignCenter, ColGold)
+	DrawText(a, dst, a.T("scene.menu.tagline"), a.U(20), w/2, h*0.08+ch+a.U(88), AlignCenter, ColTextDim)
+	s.Pick.draw(a, &s.p, dst, s.Focus, s.ticks)
+	for i := range s.Buttons {
+		DrawButton(a, &s.p, dst, &s.Buttons[i])
 	}
 	if !s.lanReady {
-		b := s.buttons[menuJoin].r
-		x, al := b.x+b.w+a.U(12), alignStart
+		b := s.Buttons[MenuJoin].R
+		x, al := b.X+b.W+a.U(12), AlignStart
 		if a.RTL() {
-			x, al = b.x-a.U(12), alignEnd
+			x, al = b.X-a.U(12), AlignEnd
 		}
-		drawText(a, dst, a.T("scene.menu.join_soon"), a.U(14), x, b.cy(), al, colTextDim)
+		DrawText(a, dst, a.T("scene.menu.join_soon"), a.U(14), x, b.Cy(), al, ColTextDim)
 	}
-	if b := s.buttons[menuLearn]; a.gameID == igGameID && !b.enabled && a.Hover(b.r) {
+	if b, tip := s.Buttons[MenuLearn], a.Game().LearnTip(); tip != "" && !b.Enabled && a.Hover(b.R) {
 		// The disabled guided round says why, and where the rules are.
 		tw := a.U(360)
-		th := wrappedHeight(a, a.T("ig.menu.learn_tip"), a.U(14), tw)
-		r := rect{b.r.cx() - tw/2 - a.U(10), b.r.y - th - a.U(24), tw + a.U(20), th + a.U(16)}
-		s.p.round(dst, r, a.U(8), colPanelHi, a.U(1), colGold)
-		drawWrapped(a, dst, a.T("ig.menu.learn_tip"), a.U(14), r.cx(), r.y+a.U(8), tw, alignCenter, colText)
+		th := WrappedHeight(a, a.T(tip), a.U(14), tw)
+		r := Rect{b.R.Cx() - tw/2 - a.U(10), b.R.Y - th - a.U(24), tw + a.U(20), th + a.U(16)}
+		s.p.Round(dst, r, a.U(8), ColPanelHi, a.U(1), ColGold)
+		DrawWrapped(a, dst, a.T(tip), a.U(14), r.Cx(), r.Y+a.U(8), tw, AlignCenter, ColText)
 	}
-	if s.message != "" {
-		drawWrapped(a, dst, s.message, a.U(16), w/2, h-a.U(60), w*0.8, alignCenter, colBad)
+	if s.Message != "" {
+		DrawWrapped(a, dst, s.Message, a.U(16), w/2, h-a.U(60), w*0.8, AlignCenter, ColBad)
 	}
-	drawText(a, dst, a.T("scene.menu.keys"), a.U(14), w/2, h-a.U(20), alignCenter, colTextDim)
+	DrawText(a, dst, a.T("scene.menu.keys"), a.U(14), w/2, h-a.U(20), AlignCenter, ColTextDim)
 }
 
 // drawTableBackground fills the screen with the table colour and a soft
 // vignette.
-func drawTableBackground(a *App, p *painter, dst *ebiten.Image) {
-	w, h := float64(a.w), float64(a.h)
-	dst.Fill(a.pal.Background)
-	p.fill(dst, rect{0, 0, w, a.U(4)}, colGoldDim)
-	p.fill(dst, rect{0, h - a.U(4), w, a.U(4)}, colGoldDim)
+func DrawTableBackground(a *App, p *Painter, dst *ebiten.Image) {
+	w, h := float64(a.W), float64(a.H)
+	dst.Fill(a.Pal.Background)
+	p.Fill(dst, Rect{0, 0, w, a.U(4)}, ColGoldDim)
+	p.Fill(dst, Rect{0, h - a.U(4), w, a.U(4)}, ColGoldDim)
 }
 
-// startScene is where a game (new or continued) opens: the round's role
-// reveal, or straight to the round end when the gold is being handed out.
-func startScene(a *App, m *match) Scene {
-	backlog := m.skipBacklog()
-	var last *saboteur.View
-	var ended *saboteur.Event
-	for i := range backlog {
-		if backlog[i].view != nil {
-			last = backlog[i].view
-		}
-		if backlog[i].ev.Type == saboteur.RoundEnded {
-			e := backlog[i].ev
-			ended = &e
-		}
-		if backlog[i].ev.Type == saboteur.RoundStarted {
-			ended = nil
-		}
+// bannerHeight is the height of the title art over the menu, 0 without one.
+func bannerHeight(a *App) float64 {
+	if b := a.banner(); b != nil {
+		return b.Height(a)
 	}
-	if last == nil {
-		v := m.table.View(-1)
-		last = &v
-	}
-	if m.fresh && last.Moves > 0 {
-		// Computer players moved before the screen watched: show those
-		// moves too, from the deal on, each in its turn.
-		if deal, items, err := m.history(last.Moves); err == nil {
-			m.feed = append(items, m.feed...)
-			last, ended = &deal, nil
-		}
-	}
-	// The log holds the whole game: what the screen skips (or shows again
-	// from the deal) is rebuilt from the record.
-	m.rebuildLog(last.Moves, last.Round)
-	m.localize(a)
-	m.shown = *last
-	switch {
-	case last.Phase == saboteur.Over:
-		return newFinalScene(a, m, *last)
-	case last.Phase == saboteur.HandingOut && ended != nil:
-		return newRoundEndScene(a, m, *ended, *last, nil)
-	}
-	return newRevealScene(a, m, *last)
+	return 0
 }

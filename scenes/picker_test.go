@@ -18,31 +18,31 @@ func TestGamePicker(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		for _, size := range [][2]float64{{1024, 640}, {1280, 657}, {1280, 800}} {
 			name := fmt.Sprintf("%s-%gx%g", lang, size[0], size[1])
-			in := newScript()
-			a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: lang})
+			in := NewScript()
+			a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: lang, Games: TestGames})
 			if err != nil {
 				t.Fatal(err)
 			}
 			a.LayoutF(size[0], size[1])
-			h := &harness{t: t, a: a, in: in, screen: newScreen(a)}
-			s := newMenuScene(a)
-			a.cur = s
-			h.ticks(2)
-			games := boxGames()
-			if len(s.pick.cards) != len(games) {
-				t.Fatalf("%s: %d cards for %d games", name, len(s.pick.cards), len(games))
+			h := &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
+			s := NewMenuScene(a)
+			a.Cur = s
+			h.Ticks(2)
+			games := boxGames(a)
+			if len(s.Pick.Cards) != len(games) {
+				t.Fatalf("%s: %d cards for %d games", name, len(s.Pick.Cards), len(games))
 			}
-			W := float64(a.w)
-			for i, c := range s.pick.cards {
-				if c.x < 0 || c.x+c.w > W || c.h < a.U(100) {
+			W := float64(a.W)
+			for i, c := range s.Pick.Cards {
+				if c.X < 0 || c.X+c.W > W || c.H < a.U(100) {
 					t.Errorf("%s: card %d at %+v", name, i, c)
 				}
-				for _, b := range s.buttons {
-					if overlaps(c, b.r) {
-						t.Errorf("%s: card %d %+v overlaps the button %q %+v", name, i, c, b.label, b.r)
+				for _, b := range s.Buttons {
+					if Overlaps(c, b.R) {
+						t.Errorf("%s: card %d %+v overlaps the button %q %+v", name, i, c, b.Label, b.R)
 					}
 				}
-				if rtl := c.x > s.buttons[menuNew].r.x; rtl != a.RTL() {
+				if rtl := c.X > s.Buttons[MenuNew].R.X; rtl != a.RTL() {
 					t.Errorf("%s: the cards are on the %v side", name, map[bool]string{true: "right", false: "left"}[rtl])
 				}
 			}
@@ -53,45 +53,45 @@ func TestGamePicker(t *testing.T) {
 			}
 			summary := strings.Fields(a.T("game." + games[0].id + ".summary"))[0]
 			seen := 0
-			for _, dt := range drawnLines(h) {
-				i, ok := want[dt.s]
-				if !ok && strings.HasPrefix(dt.s, summary) {
+			for _, dt := range DrawnLines(h) {
+				i, ok := want[dt.S]
+				if !ok && strings.HasPrefix(dt.S, summary) {
 					i, ok = 0, true
 				}
 				if !ok {
 					continue
 				}
 				seen++
-				if c := s.pick.cards[i]; dt.r.x < c.x || dt.r.x+dt.r.w > c.x+c.w || dt.r.y < c.y || dt.r.y+dt.r.h > c.y+c.h {
-					t.Errorf("%s: %q at %+v outside its card %+v", name, dt.s, dt.r, c)
+				if c := s.Pick.Cards[i]; dt.R.X < c.X || dt.R.X+dt.R.W > c.X+c.W || dt.R.Y < c.Y || dt.R.Y+dt.R.H > c.Y+c.H {
+					t.Errorf("%s: %q at %+v outside its card %+v", name, dt.S, dt.R, c)
 				}
 			}
 			if seen < 2*len(games)+1 {
 				t.Errorf("%s: %d of the cards' lines drawn", name, seen)
 			}
-			h.shot("picker-" + name)
+			h.Shot("picker-" + name)
 
-			a.gameID = ""
-			h.click(s.pick.cards[0])
-			if a.gameID != games[0].id || s.pick.selected != 0 {
-				t.Errorf("%s: a click on the card picked %q", name, a.gameID)
+			a.GameID = ""
+			h.Click(s.Pick.Cards[0])
+			if a.GameID != games[0].id || s.Pick.selected != 0 {
+				t.Errorf("%s: a click on the card picked %q", name, a.GameID)
 			}
 			toCards := ebiten.KeyArrowLeft
 			if a.RTL() {
 				toCards = ebiten.KeyArrowRight
 			}
-			h.key(toCards)
-			if s.focus != 0 {
-				t.Fatalf("%s: focus %d after the arrow to the cards", name, s.focus)
+			h.Key(toCards)
+			if s.Focus != 0 {
+				t.Fatalf("%s: focus %d after the arrow to the cards", name, s.Focus)
 			}
-			h.key(ebiten.KeyEnter)
-			if s.focus != len(games)+menuNew {
-				t.Fatalf("%s: focus %d after Enter on the card, want New game", name, s.focus)
+			h.Key(ebiten.KeyEnter)
+			if s.Focus != len(games)+MenuNew {
+				t.Fatalf("%s: focus %d after Enter on the card, want New game", name, s.Focus)
 			}
-			h.key(ebiten.KeyEnter)
-			h.ticks(20)
-			if a.cur.Name() != "newgame" {
-				t.Errorf("%s: Enter on New game opened %s", name, a.cur.Name())
+			h.Key(ebiten.KeyEnter)
+			h.Ticks(20)
+			if want := a.Game().NewGame(a, false).Name(); a.Cur.Name() != want {
+				t.Errorf("%s: Enter on New game opened %s, want %s", name, a.Cur.Name(), want)
 			}
 		}
 	}

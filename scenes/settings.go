@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules/saboteur"
 )
 
 // Settings are the player's choices, kept as JSON in settings.json in the
@@ -26,8 +25,10 @@ type Settings struct {
 	Lang       string  `json:"lang"`        // en, ru, fa; "" = the system's
 	// PersianDigits writes numbers with Persian digits in the Persian UI.
 	PersianDigits bool `json:"persian_digits"`
-	// LastSetup is the last new-game setup, offered again next time.
-	LastSetup *Setup `json:"last_setup,omitempty"`
+	// LastSetup is the last new-game setup, offered again next time: the
+	// game's own JSON, read and checked by the game that wrote it (Saboteur's
+	// new-game scene, lastSetup), so a corrupt one is ignored there.
+	LastSetup json.RawMessage `json:"last_setup,omitempty"`
 }
 
 // DefaultSettings are the settings of a first start.
@@ -37,7 +38,7 @@ func DefaultSettings() Settings {
 
 // maxSettingsSize bounds settings.json (a few hundred bytes when the app
 // writes it).
-const maxSettingsSize = 1 << 20
+const MaxSettingsSize = 1 << 20
 
 // LoadSettings reads path; a missing or unreadable file gives the defaults
 // (a corrupt settings file must never keep the game from starting: nor may
@@ -45,7 +46,7 @@ const maxSettingsSize = 1 << 20
 // values are brought back into range.
 func LoadSettings(path string) Settings {
 	s := DefaultSettings()
-	data, err := game.ReadLocalFile(path, maxSettingsSize)
+	data, err := game.ReadLocalFile(path, MaxSettingsSize)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(os.Stderr, "goldvein: settings: %v (using defaults)\n", err)
 	}
@@ -69,18 +70,6 @@ func (s *Settings) clamp() {
 	clamp(&s.Effects, 0, 1, 0.8)
 	clamp(&s.AnimSpeed, 0.25, 8, 1)
 	clamp(&s.UIScale, 0.75, 1.5, 1)
-	if s.LastSetup != nil && s.LastSetup.validate() != nil {
-		s.LastSetup = nil
-	}
-	if s.LastSetup != nil {
-		// A name is drawn as it is: one that fails saboteur.CheckName (too
-		// long, a control character, a bidi override) is cut to fit.
-		for i := range s.LastSetup.Seats {
-			if n := &s.LastSetup.Seats[i].Name; saboteur.CheckName(*n) != nil {
-				*n = saboteur.CutName(*n)
-			}
-		}
-	}
 }
 
 // Save writes the settings to path, creating its folder.

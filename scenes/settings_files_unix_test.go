@@ -5,6 +5,7 @@ package scenes
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"syscall"
 	"testing"
 	"time"
@@ -31,7 +32,7 @@ func TestLoadSettingsOddFiles(t *testing.T) {
 		go func() { got <- LoadSettings(path) }()
 		select {
 		case s := <-got:
-			if s != DefaultSettings() {
+			if !reflect.DeepEqual(s, DefaultSettings()) {
 				t.Errorf("%s: %+v, want the defaults", filepath.Base(path), s)
 			}
 		case <-time.After(3 * time.Second):

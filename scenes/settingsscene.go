@@ -13,18 +13,18 @@ import (
 // scale and language (and Persian digits in Persian). They are saved when
 // the scene is left.
 type settingsScene struct {
-	p     painter
+	p     Painter
 	back  Scene
 	rows  []settingRow
-	done  button
+	done  Button
 	focus int
 }
 
 // settingRow is one setting: a label and a value changed by ‹ and › (or a
 // click on the value, or Left/Right when focused).
 type settingRow struct {
-	r, val     rect
-	dec, inc   button
+	r, val     Rect
+	dec, inc   Button
 	label, txt string
 	step       func(a *App, d int)
 }
@@ -32,7 +32,7 @@ type settingRow struct {
 var animSpeeds = []float64{0.5, 1, 2, 4}
 var uiScales = []float64{0.75, 0.875, 1, 1.125, 1.25, 1.5}
 
-func newSettingsScene(a *App, back Scene) *settingsScene {
+func NewSettingsScene(a *App, back Scene) *settingsScene {
 	return &settingsScene{back: back}
 }
 
@@ -60,78 +60,78 @@ func pct(a *App, v float64) string {
 }
 
 func (s *settingsScene) build(a *App) {
-	st := &a.settings
+	st := &a.Settings
 	s.rows = s.rows[:0]
 	add := func(label, val string, step func(a *App, d int)) {
 		s.rows = append(s.rows, settingRow{label: label, txt: val, step: step})
 	}
 	add(a.T("scene.settings.effects"), pct(a, st.Effects), func(a *App, d int) {
-		a.settings.Effects = math.Round(math.Min(math.Max(a.settings.Effects+0.1*float64(d), 0), 1)*10) / 10
-		a.audio.apply()
-		a.audio.play(sfxPlace)
+		a.Settings.Effects = math.Round(math.Min(math.Max(a.Settings.Effects+0.1*float64(d), 0), 1)*10) / 10
+		a.Audio.apply()
+		a.Audio.Play(SfxPlace)
 	})
 	add(a.T("scene.settings.music"), pct(a, st.Music), func(a *App, d int) {
-		a.settings.Music = math.Round(math.Min(math.Max(a.settings.Music+0.1*float64(d), 0), 1)*10) / 10
-		a.audio.apply()
+		a.Settings.Music = math.Round(math.Min(math.Max(a.Settings.Music+0.1*float64(d), 0), 1)*10) / 10
+		a.Audio.apply()
 	})
 	add(a.T("scene.settings.music_on"), onOff(a, st.MusicOn), func(a *App, d int) {
-		a.settings.MusicOn = !a.settings.MusicOn
-		a.audio.apply()
+		a.Settings.MusicOn = !a.Settings.MusicOn
+		a.Audio.apply()
 	})
 	add(a.T("scene.settings.mute"), onOff(a, st.Muted), func(a *App, d int) {
-		a.settings.Muted = !a.settings.Muted
-		a.audio.apply()
+		a.Settings.Muted = !a.Settings.Muted
+		a.Audio.apply()
 	})
 	add(a.T("scene.settings.fullscreen"), onOff(a, st.Fullscreen), func(a *App, d int) {
-		a.settings.Fullscreen = !a.settings.Fullscreen
-		ebiten.SetFullscreen(a.settings.Fullscreen)
+		a.Settings.Fullscreen = !a.Settings.Fullscreen
+		ebiten.SetFullscreen(a.Settings.Fullscreen)
 	})
 	add(a.T("scene.settings.speed"), a.T(speedKey(st.AnimSpeed)), func(a *App, d int) {
-		a.settings.AnimSpeed = stepIn(animSpeeds, a.settings.AnimSpeed, d)
+		a.Settings.AnimSpeed = stepIn(animSpeeds, a.Settings.AnimSpeed, d)
 	})
 	add(a.T("scene.settings.colorblind"), onOff(a, st.ColorBlind), func(a *App, d int) {
-		a.settings.ColorBlind = !a.settings.ColorBlind
+		a.Settings.ColorBlind = !a.Settings.ColorBlind
 		a.applyPalette()
 	})
 	add(a.T("scene.settings.scale"), pct(a, st.UIScale), func(a *App, d int) {
-		a.settings.UIScale = stepIn(uiScales, a.settings.UIScale, d)
+		a.Settings.UIScale = stepIn(uiScales, a.Settings.UIScale, d)
 		a.applyPalette()
 	})
 	add(a.T("scene.settings.language"), i18n.Lang(st.Lang).Native(), func(a *App, d int) {
 		i := 0
 		for k, l := range i18n.Langs {
-			if string(l) == a.settings.Lang {
+			if string(l) == a.Settings.Lang {
 				i = k
 			}
 		}
 		n := len(i18n.Langs)
-		_ = a.setLang(i18n.Langs[(i+d+n)%n])
-		a.cat.SetPersianDigits(a.settings.PersianDigits)
+		_ = a.SetLang(i18n.Langs[(i+d+n)%n])
+		a.Cat.SetPersianDigits(a.Settings.PersianDigits)
 	})
 	if a.RTL() {
 		add(a.T("scene.settings.persian_digits"), onOff(a, st.PersianDigits), func(a *App, d int) {
-			a.settings.PersianDigits = !a.settings.PersianDigits
-			a.cat.SetPersianDigits(a.settings.PersianDigits)
+			a.Settings.PersianDigits = !a.Settings.PersianDigits
+			a.Cat.SetPersianDigits(a.Settings.PersianDigits)
 		})
 	}
-	w, h := float64(a.w), float64(a.h)
+	w, h := float64(a.W), float64(a.H)
 	rw := a.U(640)
 	rowH := math.Min(a.U(50), (h-a.U(200))/float64(len(s.rows)))
 	x0 := (w - rw) / 2
 	for i := range s.rows {
 		r := &s.rows[i]
 		y := a.U(100) + float64(i)*rowH
-		r.r = rect{x0, y, rw, rowH - a.U(6)}
-		bh := r.r.h - a.U(8)
-		r.dec = button{r: rect{x0 + rw*0.55, y + a.U(4), bh, bh}, label: "‹", enabled: true}
-		r.inc = button{r: rect{x0 + rw - bh - a.U(6), y + a.U(4), bh, bh}, label: "›", enabled: true}
-		r.val = rect{r.dec.r.x + bh, y, r.inc.r.x - r.dec.r.x - bh, r.r.h}
+		r.r = Rect{x0, y, rw, rowH - a.U(6)}
+		bh := r.r.H - a.U(8)
+		r.dec = Button{R: Rect{x0 + rw*0.55, y + a.U(4), bh, bh}, Label: "‹", Enabled: true}
+		r.inc = Button{R: Rect{x0 + rw - bh - a.U(6), y + a.U(4), bh, bh}, Label: "›", Enabled: true}
+		r.val = Rect{r.dec.R.X + bh, y, r.inc.R.X - r.dec.R.X - bh, r.r.H}
 		if a.RTL() {
-			r.dec.r, r.inc.r, r.val = r.dec.r.mirror(2*r.r.cx()), r.inc.r.mirror(2*r.r.cx()), r.val.mirror(2*r.r.cx())
-			r.dec.label, r.inc.label = "›", "‹"
+			r.dec.R, r.inc.R, r.val = r.dec.R.Mirror(2*r.r.Cx()), r.inc.R.Mirror(2*r.r.Cx()), r.val.Mirror(2*r.r.Cx())
+			r.dec.Label, r.inc.Label = "›", "‹"
 		}
 	}
-	s.done = button{r: rect{w/2 - a.U(150), h - a.U(80), a.U(300), a.U(52)}, label: a.T("scene.back"), enabled: true, primary: true}
+	s.done = Button{R: Rect{w/2 - a.U(150), h - a.U(80), a.U(300), a.U(52)}, Label: a.T("scene.back"), Enabled: true, Primary: true}
 }
 
 func speedKey(v float64) string {
@@ -157,9 +157,9 @@ func (s *settingsScene) Update(a *App) error {
 	for i := range s.rows {
 		r := &s.rows[i]
 		switch {
-		case r.dec.clicked(a):
+		case r.dec.Clicked(a):
 			r.step(a, -1)
-		case r.inc.clicked(a), a.Clicked(r.val):
+		case r.inc.Clicked(a), a.Clicked(r.val):
 			r.step(a, 1)
 		case i == s.focus && a.Key(ebiten.KeyArrowLeft):
 			r.step(a, -1)
@@ -167,10 +167,10 @@ func (s *settingsScene) Update(a *App) error {
 			r.step(a, 1)
 		}
 	}
-	if s.done.clicked(a) || a.Key(ebiten.KeyEscape) {
-		a.saveSettings()
-		if m, ok := s.back.(*menuScene); ok {
-			m.focus = -1
+	if s.done.Clicked(a) || a.Key(ebiten.KeyEscape) {
+		a.SaveSettings()
+		if m, ok := s.back.(*MenuScene); ok {
+			m.Focus = -1
 		}
 		a.GoTo(refreshed(a, s.back))
 	}
@@ -180,32 +180,32 @@ func (s *settingsScene) Update(a *App) error {
 // refreshed returns the scene to go back to, rebuilt when its texts
 // depend on the language.
 func refreshed(a *App, back Scene) Scene {
-	if _, ok := back.(*menuScene); ok {
-		return newMenuScene(a)
+	if _, ok := back.(*MenuScene); ok {
+		return NewMenuScene(a)
 	}
 	return back
 }
 
 func (s *settingsScene) Draw(a *App, dst *ebiten.Image) {
 	s.build(a)
-	drawTableBackground(a, &s.p, dst)
-	w := float64(a.w)
-	drawText(a, dst, a.T("scene.menu.settings"), a.U(34), w/2, a.U(50), alignCenter, colGold)
+	DrawTableBackground(a, &s.p, dst)
+	w := float64(a.W)
+	DrawText(a, dst, a.T("scene.menu.settings"), a.U(34), w/2, a.U(50), AlignCenter, ColGold)
 	for i := range s.rows {
 		r := &s.rows[i]
-		edge := colEdge
+		edge := ColEdge
 		if i == s.focus {
-			edge = colGold
+			edge = ColGold
 		}
-		s.p.round(dst, r.r, a.U(6), colPanel, a.U(2), edge)
-		x, al := r.r.x+a.U(16), alignStart
+		s.p.Round(dst, r.r, a.U(6), ColPanel, a.U(2), edge)
+		x, al := r.r.X+a.U(16), AlignStart
 		if a.RTL() {
-			x, al = r.r.x+r.r.w-a.U(16), alignEnd
+			x, al = r.r.X+r.r.W-a.U(16), AlignEnd
 		}
-		drawText(a, dst, r.label, a.U(17), x, r.r.cy(), al, colText)
-		drawButton(a, &s.p, dst, &r.dec)
-		drawButton(a, &s.p, dst, &r.inc)
-		drawText(a, dst, r.txt, a.U(17), r.val.cx(), r.val.cy(), alignCenter, colGold)
+		DrawText(a, dst, r.label, a.U(17), x, r.r.Cy(), al, ColText)
+		DrawButton(a, &s.p, dst, &r.dec)
+		DrawButton(a, &s.p, dst, &r.inc)
+		DrawText(a, dst, r.txt, a.U(17), r.val.Cx(), r.val.Cy(), AlignCenter, ColGold)
 	}
-	drawButton(a, &s.p, dst, &s.done)
+	DrawButton(a, &s.p, dst, &s.done)
 }

@@ -17,9 +17,9 @@ import (
 type textAlign uint8
 
 const (
-	alignStart  textAlign = iota // left edge at x
-	alignCenter                  // centred on x
-	alignEnd                     // right edge at x
+	AlignStart  textAlign = iota // left edge at x
+	AlignCenter                  // centred on x
+	AlignEnd                     // right edge at x
 )
 
 // textCache keeps every line drawn recently as an image (white, tinted
@@ -27,7 +27,7 @@ const (
 // line is shaped once (sprites/fonts) when it first appears. Lines unused
 // for a while are dropped.
 type textCache struct {
-	lines map[textKey]*textLine
+	lines map[TextKey]*textLine
 	wraps map[wrapKey][]string
 	op    ebiten.DrawImageOptions
 	tick  int
@@ -48,14 +48,14 @@ type textCache struct {
 
 	// drawn, when not nil, collects every line drawText draws (the
 	// gallery test checks them: on screen, not overlapping, translated).
-	drawn *[]drawnText
+	drawn *[]DrawnText
 }
 
 // drawnText is a line as drawText placed it: the text and its box in
 // screen pixels.
-type drawnText struct {
-	s string
-	r rect
+type DrawnText struct {
+	S string
+	R Rect
 }
 
 type queuedText struct {
@@ -66,10 +66,10 @@ type queuedText struct {
 
 const textAtlasSize = 2048
 
-type textKey struct {
-	s    string
-	size float32
-	rtl  bool
+type TextKey struct {
+	S    string
+	Size float32
+	Rtl  bool
 }
 
 type wrapKey struct {
@@ -80,29 +80,29 @@ type wrapKey struct {
 
 type textLine struct {
 	img  *ebiten.Image
-	w, h float64 // the text's size in pixels (the image has a margin)
+	W, h float64 // the text's size in pixels (the image has a margin)
 	used int
 }
 
 const textMargin = 2
 
-func (tc *textCache) line(s string, size float64, rtl bool) *textLine {
+func (tc *textCache) Line(s string, size float64, rtl bool) *textLine {
 	if tc.lines == nil {
-		tc.lines = map[textKey]*textLine{}
+		tc.lines = map[TextKey]*textLine{}
 		tc.wraps = map[wrapKey][]string{}
 	}
-	k := textKey{s, float32(size), rtl}
+	k := TextKey{s, float32(size), rtl}
 	if l, ok := tc.lines[k]; ok {
 		l.used = tc.tick
 		return l
 	}
 	w, _ := fonts.Measure(s, size, rtl)
-	h := lineBox(size)
+	h := LineBox(size)
 	iw, ih := int(math.Ceil(w))+2*textMargin, int(math.Ceil(h))+2*textMargin
 	img := tc.place(iw, ih)
 	b := img.Bounds()
 	fonts.Draw(img, s, size, float64(b.Min.X)+float64(iw)/2, float64(b.Min.Y+textMargin), fonts.Center, color.White, rtl)
-	l := &textLine{img: img, w: w, h: h, used: tc.tick}
+	l := &textLine{img: img, W: w, h: h, used: tc.tick}
 	tc.lines[k] = l
 	return l
 }
@@ -166,45 +166,45 @@ func (tc *textCache) sweep() {
 
 // lineBox returns the height of one line of text at size px, without
 // extra spacing (ascent plus descent).
-func lineBox(size float64) float64 {
+func LineBox(size float64) float64 {
 	return fonts.Style{Size: size, Spacing: 0.01}.LineHeight()
 }
 
 // drawText draws one line of s (already translated) at size px with its
 // vertical middle at y, aligned against x, in the app's direction.
-func drawText(a *App, dst *ebiten.Image, s string, size, x, y float64, al textAlign, clr color.RGBA) {
-	drawTextDir(a, dst, s, size, x, y, al, clr, a.RTL())
+func DrawText(a *App, dst *ebiten.Image, s string, size, x, y float64, al textAlign, clr color.RGBA) {
+	DrawTextDir(a, dst, s, size, x, y, al, clr, a.RTL())
 }
 
 // drawTextDir is drawText with the base direction given: rtl false for
 // text that reads left to right in every language, such as a file path,
 // an address or a Go function name, whose slashes and brackets would
 // otherwise move to the wrong end in a right-to-left UI.
-func drawTextDir(a *App, dst *ebiten.Image, s string, size, x, y float64, al textAlign, clr color.RGBA, rtl bool) {
+func DrawTextDir(a *App, dst *ebiten.Image, s string, size, x, y float64, al textAlign, clr color.RGBA, rtl bool) {
 	if s == "" {
 		return
 	}
-	l := a.text.line(s, size, rtl)
+	l := a.Text.Line(s, size, rtl)
 	left := x
 	switch al {
-	case alignCenter:
-		left = x - l.w/2
-	case alignEnd:
-		left = x - l.w
+	case AlignCenter:
+		left = x - l.W/2
+	case AlignEnd:
+		left = x - l.W
 	}
-	if a.text.drawn != nil {
-		*a.text.drawn = append(*a.text.drawn, drawnText{s, rect{left, y - l.h/2, l.w, l.h}})
+	if a.Text.drawn != nil {
+		*a.Text.drawn = append(*a.Text.drawn, DrawnText{s, Rect{left, y - l.h/2, l.W, l.h}})
 	}
 	x, y = math.Round(left-textMargin), math.Round(y-l.h/2-textMargin)
-	if a.text.deferring {
-		if a.text.target != dst {
-			a.text.flushTo(a.text.target)
-			a.text.target = dst
+	if a.Text.deferring {
+		if a.Text.target != dst {
+			a.Text.flushTo(a.Text.target)
+			a.Text.target = dst
 		}
-		a.text.queue = append(a.text.queue, queuedText{l.img, x, y, clr})
+		a.Text.queue = append(a.Text.queue, queuedText{l.img, x, y, clr})
 		return
 	}
-	a.text.draw(dst, l.img, x, y, clr)
+	a.Text.draw(dst, l.img, x, y, clr)
 }
 
 func (tc *textCache) draw(dst, img *ebiten.Image, x, y float64, c color.RGBA) {
@@ -212,7 +212,7 @@ func (tc *textCache) draw(dst, img *ebiten.Image, x, y float64, c color.RGBA) {
 	op.GeoM.Reset()
 	op.GeoM.Translate(x, y)
 	op.ColorScale.Reset()
-	setColor(&op.ColorScale, c)
+	SetColor(&op.ColorScale, c)
 	dst.DrawImage(img, op)
 }
 
@@ -231,41 +231,41 @@ func (tc *textCache) flushTo(dst *ebiten.Image) {
 // beginText starts queueing text for dst (see textCache); endText draws
 // what is queued and stops. flushText draws the queue so far, before
 // something that must cover the text.
-func (a *App) beginText(dst *ebiten.Image) {
-	a.text.flushTo(a.text.target)
-	a.text.deferring, a.text.target = true, dst
+func (a *App) BeginText(dst *ebiten.Image) {
+	a.Text.flushTo(a.Text.target)
+	a.Text.deferring, a.Text.target = true, dst
 }
 
-func (a *App) flushText() { a.text.flushTo(a.text.target) }
+func (a *App) FlushText() { a.Text.flushTo(a.Text.target) }
 
-func (a *App) endText() {
-	a.text.flushTo(a.text.target)
-	a.text.deferring, a.text.target = false, nil
+func (a *App) EndText() {
+	a.Text.flushTo(a.Text.target)
+	a.Text.deferring, a.Text.target = false, nil
 }
 
 // drawWrapped draws s wrapped to width w with its first line's top at y;
 // it returns the height used.
-func drawWrapped(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al textAlign, clr color.RGBA) float64 {
+func DrawWrapped(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al textAlign, clr color.RGBA) float64 {
 	return drawWrappedDir(a, dst, s, size, x, y, w, al, clr, a.RTL())
 }
 
 // wrappedHeight is the height drawWrapped would use for s at size px in
 // width w, without drawing it.
-func wrappedHeight(a *App, s string, size, w float64) float64 {
-	return float64(len(wrapLines(a, s, size, w, a.RTL()))) * fonts.Style{Size: size}.LineHeight()
+func WrappedHeight(a *App, s string, size, w float64) float64 {
+	return float64(len(WrapLines(a, s, size, w, a.RTL()))) * fonts.Style{Size: size}.LineHeight()
 }
 
 // wrapLines is s wrapped to width w at size px with base direction rtl,
 // cached with the drawn lines.
-func wrapLines(a *App, s string, size, w float64, rtl bool) []string {
-	if a.text.wraps == nil {
-		a.text.line(" ", size, rtl)
+func WrapLines(a *App, s string, size, w float64, rtl bool) []string {
+	if a.Text.wraps == nil {
+		a.Text.Line(" ", size, rtl)
 	}
 	k := wrapKey{s, float32(size), float32(w), rtl}
-	lines, ok := a.text.wraps[k]
+	lines, ok := a.Text.wraps[k]
 	if !ok {
 		lines = fonts.Wrap(s, size, w, rtl)
-		a.text.wraps[k] = lines
+		a.Text.wraps[k] = lines
 	}
 	return lines
 }
@@ -273,14 +273,14 @@ func wrapLines(a *App, s string, size, w float64, rtl bool) []string {
 // drawWrappedDir is drawWrapped with the text's base direction given (see
 // drawTextDir); the box still starts on the side the UI reads from.
 func drawWrappedDir(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al textAlign, clr color.RGBA, rtl bool) float64 {
-	lines := wrapLines(a, s, size, w, rtl)
+	lines := WrapLines(a, s, size, w, rtl)
 	lh := fonts.Style{Size: size}.LineHeight()
-	if al == alignStart && a.RTL() {
+	if al == AlignStart && a.RTL() {
 		// A right-to-left paragraph reads from the right edge of its box.
-		x, al = x+w, alignEnd
+		x, al = x+w, AlignEnd
 	}
 	for _, l := range lines {
-		drawTextDir(a, dst, l, size, x, y+lh/2, al, clr, rtl)
+		DrawTextDir(a, dst, l, size, x, y+lh/2, al, clr, rtl)
 		y += lh
 	}
 	return float64(len(lines)) * lh
@@ -288,15 +288,15 @@ func drawWrappedDir(a *App, dst *ebiten.Image, s string, size, x, y, w float64, 
 
 // startOf is where a line starts inside r, pad pixels in: the left edge,
 // or the right edge in a right-to-left language.
-func startOf(a *App, r rect, pad float64) (float64, textAlign) {
+func StartOf(a *App, r Rect, pad float64) (float64, textAlign) {
 	if a.RTL() {
-		return r.x + r.w - pad, alignEnd
+		return r.X + r.W - pad, AlignEnd
 	}
-	return r.x + pad, alignStart
+	return r.X + pad, AlignStart
 }
 
 // setColor scales by c, a straight-alpha colour.
-func setColor(cs *ebiten.ColorScale, c color.RGBA) {
+func SetColor(cs *ebiten.ColorScale, c color.RGBA) {
 	al := float32(c.A) / 255
 	cs.Scale(float32(c.R)/255*al, float32(c.G)/255*al, float32(c.B)/255*al, al)
 }

@@ -5,59 +5,32 @@ package scenes
 // players of --players), each shown long enough for its screenshot, then
 // the game itself, which plays on by itself to the final scoring.
 func (a *App) tour() {
-	if !a.cfg.Autoplay || a.fade > 0 || a.next != nil {
+	if !a.Cfg.Autoplay || a.Fade > 0 || a.next != nil {
 		return
 	}
-	if a.shotWait < 40 || (a.cfg.ScreenshotDir != "" && !a.shots[a.cur.Name()]) {
+	if a.ShotWait < 40 || (a.Cfg.ScreenshotDir != "" && !a.Shots[a.Cur.Name()]) {
 		return
 	}
-	switch s := a.cur.(type) {
-	case *menuScene:
+	switch s := a.Cur.(type) {
+	case *MenuScene:
 		a.tourStep++
 		switch a.tourStep {
 		case 1:
-			a.GoTo(newSettingsScene(a, s))
+			a.GoTo(NewSettingsScene(a, s))
 		case 2:
-			a.GoTo(newHelpScene(a, s))
+			a.GoTo(NewHelpScene(a, s))
 		case 3:
 			a.GoTo(tourLAN(a)) // lobby, then join, on loopback (lantour.go)
 		default:
-			if a.cfg.Game == igGameID {
-				a.GoTo(newIGAutoplayNewGame(a))
-				break
-			}
-			if a.cfg.Game == ugGameID {
-				a.GoTo(newUGAutoplayNewGame(a))
-				break
-			}
-			a.GoTo(newAutoplayNewGame(a))
+			a.GoTo(a.Game().NewGame(a, true))
 		}
-	case *settingsScene, *helpScene:
-		a.GoTo(newMenuScene(a))
-	case *lobbyScene:
+	case *settingsScene, *HelpScene:
+		a.GoTo(NewMenuScene(a))
+	case *LobbyScene:
 		s.tourNext(a)
-	case *joinScene:
+	case *JoinScene:
 		s.tourNext(a)
-	case *newGameScene:
-		s.begin(a)
-	case *igNewGameScene:
-		s.begin(a)
-	case *ugNewGameScene:
-		s.begin(a)
+	case Beginner:
+		s.Begin(a)
 	}
-}
-
-// newAutoplayNewGame is the new-game scene as --autoplay fills it: every
-// seat a computer player.
-func newAutoplayNewGame(a *App) *newGameScene {
-	s := newNewGameScene(a)
-	n := a.cfg.Players
-	if n == 0 {
-		n = 5
-	}
-	s.setup = Setup{Youngest: 0}
-	for i := 1; i <= n; i++ {
-		s.setup.Seats = append(s.setup.Seats, SeatSetup{Name: a.T("scene.bot.name", "n", i), Level: "normal"})
-	}
-	return s
 }

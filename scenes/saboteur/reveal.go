@@ -1,0 +1,169 @@
+package saboteur
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules/saboteur"
+	"github.com/goldvein/goldvein/scenes"
+)
+
+// revealScene shows each local human their secret role for the round (R1.3,
+// R1.4): the role card flips over. With two or more humans at one screen a
+// curtain first asks to pass the screen to each of them in turn, so no
+// private card shows to the wrong person.
+type revealScene struct {
+	p       scenes.Painter
+	m       *match
+	view    saboteur.View // public view at the start of the round
+	order   []int         // seats to show, in turn
+	at      int           // index into order
+	curtain bool          // the pass-the-screen curtain is up
+	t       int           // ticks since this seat's card began to flip
+	btn     scenes.Button
+	auto    int // --autoplay: ticks until it moves on by itself
+	speed   float64
+}
+
+func newRevealScene(a *scenes.App, m *match, v saboteur.View) *revealScene {
+	s := &revealScene{m: m, view: v}
+	switch {
+	case len(m.humans) > 0:
+		s.order = m.humans
+	case m.follow >= 0:
+		s.order = []int{m.follow}
+	}
+	s.curtain = m.hotseat()
+	s.speed = scenes.Speed(a)
+	if m.autoplay {
+		s.auto = int(150 / s.speed)
+	}
+	return s
+}
+
+func (s *revealScene) Name() string { return "reveal" }
+
+func (s *revealScene) layout(a *scenes.App) {
+	w, h := float64(a.W), float64(a.H)
+	label := a.T("scene.reveal.play")
+	switch {
+	case s.curtain:
+		label = a.T("scene.curtain.show", "name", s.m.name(s.seat()))
+	case s.at < len(s.order)-1:
+		label = a.T("scene.reveal.hide_pass")
+	}
+	s.btn = scenes.Button{R: scenes.R(w/2-a.U(170), h-a.U(110), a.U(340), a.U(54)), Label: label, Enabled: s.curtain || s.t > 30, Primary: true}
+}
+
+func (s *revealScene) seat() int {
+	if s.at < len(s.order) {
+		return s.order[s.at]
+	}
+	return -1
+}
+
+func (s *revealScene) Update(a *scenes.App) error {
+	s.layout(a)
+	s.t++
+	if s.t == 1 && !s.curtain {
+		a.Audio.Play(scenes.SfxDeal)
+	}
+	if s.auto > 0 {
+		s.auto--
+		if s.auto == 0 {
+			s.next(a)
+		}
+		return nil
+	}
+	if s.btn.Clicked(a) || (s.btn.Enabled && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace))) {
+		s.next(a)
+	}
+	if a.Key(ebiten.KeyEscape) {
+		s.m.Close()
+		a.GoTo(scenes.NewMenuScene(a))
+	}
+	return nil
+}
+
+func (s *revealScene) next(a *scenes.App) {
+	if s.curtain {
+		s.curtain, s.t = false, 0
+		return
+	}
+	if s.at < len(s.order)-1 {
+		s.at++
+		s.curtain, s.t = true, 0
+		return
+	}
+	a.GoTo(newBoardScene(a, s.m))
+}
+
+func (s *revealScene) Draw(a *scenes.App, dst *ebiten.Image) {
+	s.layout(a)
+	scenes.DrawTableBackground(a, &s.p, dst)
+	w, h := float64(a.W), float64(a.H)
+	scenes.DrawText(a, dst, a.T("round.number", "n", s.view.Round, "total", saboteur.Rounds), a.U(30), w/2, a.U(50), scenes.AlignCenter, scenes.ColGold)
+	sab, dig := saboteur.RoleCards(s.view.Options.Players)
+	scenes.DrawText(a, dst, a.T("scene.reveal.cards", "saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig)),
+		a.U(16), w/2, a.U(86), scenes.AlignCenter, scenes.ColTextDim)
+	seat := s.seat()
+	if s.curtain {
+		drawCurtain(a, &s.p, dst, s.m.name(seat))
+		scenes.DrawButton(a, &s.p, dst, &s.btn)
+		return
+	}
+	if seat < 0 {
+		scenes.DrawButton(a, &s.p, dst, &s.btn)
+		return
+	}
+	v, _ := s.m.viewOf(seat, s.view.Moves)
+	art := cardArt(a, int(a.U(150)))
+	// The flip: the back narrows to nothing, the face widens (ticks 10-40).
+	k := scenes.Ease(float64(s.t-10) / 30 * s.speed)
+	img := art.Role(saboteur.NoRole)
+	sx := math.Abs(math.Cos(k * math.Pi))
+	if k > 0.5 {
+		img = art.Role(v.Role)
+	}
+	cy := h*0.45 + a.U(10)
+	s.p.ImageCentered(dst, img, w/2, cy, math.Max(sx, 0.02), 1, 0, 1)
+	if k >= 1 {
+		who := a.T("scene.reveal.you_are")
+		if s.m.autoplay {
+			who = a.T("scene.reveal.watching", "name", s.m.name(seat))
+		} else if s.m.hotseat() {
+			who = a.T("scene.reveal.name_is", "name", s.m.name(seat))
+		}
+		ty := cy + float64(art.Height())/2 + a.U(30)
+		scenes.DrawText(a, dst, who, a.U(20), w/2, ty, scenes.AlignCenter, scenes.ColText)
+		role, goal := "role.gold_digger", "scene.reveal.goal_digger"
+		if v.Role == saboteur.Saboteur {
+			role, goal = "role.saboteur", "scene.reveal.goal_saboteur"
+		}
+		scenes.DrawText(a, dst, a.T(role), a.U(34), w/2, ty+a.U(38), scenes.AlignCenter, scenes.ColGold)
+		scenes.DrawWrapped(a, dst, a.T(goal), a.U(16), w/2, ty+a.U(66), a.U(640), scenes.AlignCenter, scenes.ColTextDim)
+	}
+	scenes.DrawButton(a, &s.p, dst, &s.btn)
+}
+
+// drawCurtain covers the screen and asks to pass it to name (hotseat).
+func drawCurtain(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, name string) {
+	drawCurtainFrom(a, p, dst, name, a.U(110))
+}
+
+// drawCurtainFrom is drawCurtain covering the screen below top pixels.
+func drawCurtainFrom(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, name string, top float64) {
+	w, h := float64(a.W), float64(a.H)
+	p.Fill(dst, scenes.R(0, top, w, h-top), scenes.ColTextDark)
+	art := cardArt(a, int(a.U(90)))
+	for i := 0; i < 3; i++ {
+		p.ImageCentered(dst, art.Back(), w/2+float64(i-1)*a.U(40), h*0.42, 1, 1, float64(i-1)*0.15, 1)
+	}
+	scenes.DrawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), scenes.AlignCenter, scenes.ColGold)
+	scenes.DrawText(a, dst, a.T("scene.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), scenes.AlignCenter, scenes.ColTextDim)
+}
+
+// settled reports that the role card has turned face up (screenshots wait
+// for it).
+func (s *revealScene) Settled() bool { return s.curtain || float64(s.t) > 12+30/s.speed }

@@ -1,0 +1,261 @@
+package underground
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"sync"
+
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/underground"
+	"github.com/goldvein/goldvein/rules/underground/maps"
+	"github.com/goldvein/goldvein/scenes"
+)
+
+// Small World: Underground over the LAN (issue 14, Tables: LAN). The host
+// plays its seat on the lan.Host's game.Table (ugHostTable); a guest's
+// screens run on a ugGuestTable, which knows only what the host sends to
+// the guest's seat: its own view (its coins, its legal moves) and the
+// events, which are all public (underground.Event.For). The screens'
+// public stream carries the guest's view without what only its seat may
+// know.
+
+// ugTable is what an Underground match needs of its table: a local
+// game.Table, the LAN host's (ugHostTable) or a guest's window on the
+// host's (ugGuestTable).
+type ugTable interface {
+	View(seat int) rules.View
+	Submit(seat int, m rules.Move) error
+	Close()
+	// Record is the game record so far; nil for a LAN guest (the host
+	// keeps it).
+	Record() *rules.Record
+}
+
+// ugHostTable is the LAN host's table: closing it closes the LAN table,
+// at the game's end after the guests got the last updates.
+type ugHostTable struct {
+	*game.Table
+	link *scenes.LanLink
+}
+
+// Close ends the LAN game for everyone.
+func (t ugHostTable) Close() { t.link.Leave(t.Over()) }
+
+// beginUG deals the Underground game and opens the host player's screen.
+func beginUG(a *scenes.App, s *scenes.LobbyScene) {
+	inbox := game.NewInbox(s.Me)
+	if err := s.Link.Host.Start(map[int]game.Seat{0: inbox}); err != nil {
+		s.Err = a.T("scene.error", "error", err.Error())
+		return
+	}
+	s.Link.RefreshHost()
+	link := s.Link
+	t := link.Host.Table()
+	m := &ugMatch{inbox: map[int]*game.Inbox{0: inbox}, humans: []int{0}, lan: link}
+	if err := m.attach(t); err != nil {
+		s.Err = a.T("scene.error", "error", err.Error())
+		return
+	}
+	lb, _, _ := link.Snapshot()
+	m.names = scenes.SeatNames(a, lb)
+	m.table = ugHostTable{Table: t, link: link}
+	link.CloseAtEnd(t)
+	a.GoTo(newUGPlayScene(a, m))
+}
+
+// ugGuestTable is a LAN guest's Underground table.
+type ugGuestTable struct {
+	link  *scenes.LanLink
+	seat  int
+	watch *game.Inbox // the screen's public stream
+	inbox *game.Inbox // the guest's own seat
+
+	mu      sync.Mutex
+	mine    underground.View
+	pending bool // a move went to the host, not answered yet
+	seen    int
+	resync  bool
+}
+
+// ugPublic is v without what only its seat may know: its legal moves and
+// targets, and its coins unless coins are open (then every seat's show).
+func ugPublic(v underground.View) underground.View {
+	me := v.Seat
+	v.Seat, v.Legal, v.Targets = -1, nil, nil
+	open := v.Over
+	for i, s := range v.Seats {
+		if i != me && s.Coins != nil {
+			open = true
+		}
+	}
+	if !open && me >= 0 && me < len(v.Seats) {
+		v.Seats = slices.Clone(v.Seats)
+		v.Seats[me].Coins = nil
+	}
+	return v
+}
+
+// View is the guest's own view for its seat, else the public part of it.
+func (g *ugGuestTable) View(seat int) rules.View {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if seat == g.seat {
+		v := g.mine
+		if g.pending {
+			v.Legal, v.Targets = nil, nil
+		}
+		return v
+	}
+	return ugPublic(g.mine)
+}
+
+// Submit sends the guest's move to the host; the answer comes as an
+// update (or a TError, after which the seat's view is handed again).
+func (g *ugGuestTable) Submit(seat int, m rules.Move) error {
+	if seat != g.seat {
+		return scenes.ErrNotYourSeat
+	}
+	if _, ok := m.(underground.Move); !ok {
+		return errors.New("underground: not an Underground move")
+	}
+	if err := g.link.Client.Move(m); err != nil {
+		return err
+	}
+	// Until the host answers, the seat has no move to make: the screen
+	// waits instead of offering the same step again.
+	g.mu.Lock()
+	g.pending = true
+	v := g.mine
+	g.mu.Unlock()
+	v.Legal, v.Targets = nil, nil
+	g.inbox.Deliver(game.Delivery{View: v})
+	return nil
+}
+
+// Close leaves the table (the seat goes to a computer player).
+func (g *ugGuestTable) Close() { g.link.Close() }
+
+// Record is nil: the host keeps the record.
+func (g *ugGuestTable) Record() *rules.Record { return nil }
+
+// deliver takes one update from the host; the first after a
+// reconnection repeats every event of the game, those seen are skipped.
+func (g *ugGuestTable) deliver(m lan.Message) {
+	v, ok := m.GameView.(underground.View)
+	if !ok {
+		return
+	}
+	g.mu.Lock()
+	evs := m.GameEvents
+	if g.resync {
+		g.resync = false
+		evs = evs[min(g.seen, len(evs)):]
+	}
+	g.seen += len(evs)
+	g.mine, g.pending = v, false
+	g.mu.Unlock()
+	g.inbox.Deliver(game.Delivery{View: v, Events: evs, Step: m.Step, Owes: m.Owes})
+	g.watch.Deliver(game.Delivery{View: ugPublic(v), Events: evs, Step: m.Step})
+}
+
+// redeliver hands the guest's view again after the host refused a move.
+func (g *ugGuestTable) redeliver() {
+	g.mu.Lock()
+	v := g.mine
+	g.pending = false
+	g.mu.Unlock()
+	g.inbox.Deliver(game.Delivery{View: v})
+}
+
+func (g *ugGuestTable) reconnected() {
+	g.mu.Lock()
+	g.resync = true
+	g.mu.Unlock()
+}
+
+// Deliver, Refused and Reconnected: scenes.GuestTable.
+func (g *ugGuestTable) Deliver(m lan.Message) { g.deliver(m) }
+func (g *ugGuestTable) Refused()              { g.redeliver() }
+func (g *ugGuestTable) Reconnected()          { g.reconnected() }
+
+// Scene is the guest's table once the game has started.
+func (g *ugGuestTable) Scene(a *scenes.App, lb lan.Lobby) (scenes.Scene, error) {
+	m, err := newUGGuestMatch(a, g, lb)
+	if err != nil {
+		return nil, err
+	}
+	return newUGPlayScene(a, m), nil
+}
+
+// newUGGuestMatch is a LAN guest's match, once the first update came.
+func newUGGuestMatch(a *scenes.App, g *ugGuestTable, lb lan.Lobby) (*ugMatch, error) {
+	link := g.link
+	v, ok := g.View(g.seat).(underground.View)
+	if !ok || v.Map == "" {
+		return nil, errors.New("underground: no view from the host yet")
+	}
+	mp, err := maps.Builtin(v.Map)
+	if err != nil {
+		return nil, err
+	}
+	m := &ugMatch{table: g, watch: g.watch, inbox: map[int]*game.Inbox{g.seat: g.inbox}, humans: []int{g.seat},
+		names: scenes.SeatNames(a, lb), mp: mp, lan: link}
+	// The screen starts from the newest public view: the updates so far
+	// (the deal) are in it already.
+	pub := ugPublic(v)
+	for {
+		d, ok := g.watch.Poll()
+		if !ok {
+			break
+		}
+		if pv, ok := d.View.(underground.View); ok {
+			pub = pv
+		}
+	}
+	m.st = newUGState(pub)
+	return m, nil
+}
+
+// ugLobbyOptions reads a lobby's Underground options.
+func ugLobbyOptions(lb lan.Lobby) underground.Options {
+	if lb.Game != underground.ID {
+		return underground.Options{}
+	}
+	o, err := underground.ParseOptions(lb.Options)
+	if err != nil {
+		return underground.Options{}
+	}
+	return o
+}
+
+// ugLobbyGame: open coins and the first player (U2.7: drawn, or the
+// host's seat); the map is the one for the player count (U2.1).
+func ugLobbyGame() scenes.LobbyGame {
+	return scenes.LobbyGame{
+		Game: ugGame, MinP: 2, MaxP: 5, DefP: 3, Levels: ugLevels,
+		Keys:     []string{"lan.lobby.open_coins", "scene.newgame.random_first"},
+		Defaults: func(int) json.RawMessage { return scenes.JSONOf(underground.Options{}) },
+		Vals: func(lb lan.Lobby) []bool {
+			o := ugLobbyOptions(lb)
+			return []bool{o.OpenCoins, o.FirstPlayer == nil}
+		},
+		Toggle: func(lb lan.Lobby, i int) json.RawMessage {
+			o := ugLobbyOptions(lb)
+			switch i {
+			case 0:
+				o.OpenCoins = !o.OpenCoins
+			case 1:
+				if o.FirstPlayer == nil {
+					o.FirstPlayer = new(int)
+				} else {
+					o.FirstPlayer = nil
+				}
+			}
+			return scenes.JSONOf(o)
+		},
+		Resize: func(lb lan.Lobby, _ int) json.RawMessage { return scenes.JSONOf(ugLobbyOptions(lb)) },
+	}
+}
