@@ -593,6 +593,9 @@ func (p *position) build() (*Match, error) {
 	if len(p.Seats) != p.Players {
 		return nil, bad("seats", "%d seats for %d players", len(p.Seats), p.Players)
 	}
+	if mp.Players != 0 && mp.Players != p.Players {
+		return nil, bad("map", "%s is the map for %d players, not %d (U2.1)", mapName(mp), mp.Players, p.Players)
+	}
 	if p.Seat < 0 || p.Seat >= p.Players {
 		return nil, bad("seat", "%d: want 0 to %d", p.Seat, p.Players-1)
 	}
@@ -888,4 +891,12 @@ func (p *position) figures(m *Match) error {
 		fg.BagCopy = NoMarker
 	}
 	return nil
+}
+
+// mapName is how an error names a map: its name, or "the map" inline.
+func mapName(mp *maps.Map) string {
+	if mp.Name != "" {
+		return mp.Name
+	}
+	return "the map"
 }

@@ -447,3 +447,26 @@ func TestCheckErrorsInWords(t *testing.T) {
 		t.Errorf("move: %v", err)
 	}
 }
+
+// TestCheckMapForPlayers: a built-in map is the one for the position's
+// player count (U2.1); the map of another count is bad input naming map.
+func TestCheckMapForPlayers(t *testing.T) {
+	seats := func(n int) string { return strings.TrimSuffix(strings.Repeat(seat(5, "", "", 0)+",", n), ",") }
+	with := func(players int, name string) string {
+		return strings.Replace(pos("", seats(players), `{"query": "score"}`), `"map_inline": `+testMap, `"map": "`+name+`"`, 1)
+	}
+	for _, c := range []struct {
+		players int
+		name    string
+		bad     bool
+	}{{3, "caves-5p", true}, {5, "caves-3p", true}, {2, "caves-4p", true}, {3, "caves-3p", false}, {5, "caves-5p", false}} {
+		err := Check(strings.NewReader(with(c.players, c.name)), &bytes.Buffer{})
+		var ie *InputError
+		switch {
+		case c.bad && (!errors.As(err, &ie) || ie.Field != "map" || !strings.Contains(err.Error(), "U2.1")):
+			t.Errorf("%d players on %s: %v, want bad input naming map and U2.1", c.players, c.name, err)
+		case !c.bad && err != nil:
+			t.Errorf("%d players on %s: %v", c.players, c.name, err)
+		}
+	}
+}
