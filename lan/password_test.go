@@ -59,3 +59,26 @@ func TestPasswordBackoff(t *testing.T) {
 		t.Errorf("the right password after the backoff: %+v", a)
 	}
 }
+
+// TestNoPasswordIsNoGuess: a hello without a password at a table with one
+// is refused as needing it, and does not count as a wrong guess: after
+// more of them than PasswordTries the right password still gets in at
+// once.
+func TestNoPasswordIsNoGuess(t *testing.T) {
+	cfg := testConfig(3, 0)
+	cfg.AutoStart = false
+	cfg.Password = "sesame"
+	cfg.PasswordTries, cfg.PasswordBackoff = 2, time.Minute
+	_, addr := startHost(t, cfg)
+	guess := func(pw string) Message {
+		return helloFrom(t, addr, "127.0.7.9", Message{T: THello, Version: Version, Game: "toy", Name: "Eve", Password: pw})
+	}
+	for i := 1; i <= 4; i++ {
+		if a := guess(""); a.T != TRefused || a.Code != CodePassword || a.Error != "this table has a password" {
+			t.Fatalf("no password, try %d: %+v", i, a)
+		}
+	}
+	if a := guess("sesame"); a.T != TWelcome {
+		t.Errorf("the right password after tries without one: %+v, want welcome", a)
+	}
+}

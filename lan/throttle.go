@@ -137,6 +137,12 @@ func (h *Host) checkPassword(c *hostConn, password string) bool {
 		return false
 	}
 	g.mu.Unlock()
+	if password == "" {
+		// No guess at all (a guest that did not know the table has one):
+		// it can never match, so it does not count toward the backoff.
+		c.refuse(CodePassword, "this table has a password")
+		return false
+	}
 	ok := equalSecret(password, h.cfg.Password)
 	g.mu.Lock()
 	if ok {

@@ -140,6 +140,9 @@ func (s *JoinScene) Update(a *App) error {
 			s.pending = nil
 			if r.err != nil {
 				s.Err = refusalText(a, r.err)
+				if re := (*lan.RefusedError)(nil); errors.As(r.err, &re) && re.Code == lan.CodePassword && s.Pass == "" {
+					s.Err = a.T("lan.refused.password_needed") // no guess was made
+				}
 			} else {
 				s.Link, s.Err = r.link, ""
 				s.close()

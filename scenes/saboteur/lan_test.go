@@ -172,8 +172,9 @@ func TestLANHostAndGuest(t *testing.T) {
 	hh.Shot("lan-board-host-guest-away")
 }
 
-// TestJoinRefusals: a wrong password and a full table are refused with the
-// reason in the player's language, and the join scene stays usable.
+// TestJoinRefusals: no password, a wrong password and a full table are
+// refused with the reason in the player's language, and the join scene
+// stays usable.
 func TestJoinRefusals(t *testing.T) {
 	scenes.LoopbackLAN(t)
 	_, addr := scenes.ListenHost(t, lan.HostConfig{Name: "t", Password: "secret", Game: sabGame(), Players: 3, Options: sabOptions(saboteur.Options{Players: 3, FirstPlayer: -1}), Bots: 2})
@@ -185,6 +186,7 @@ func TestJoinRefusals(t *testing.T) {
 		pass string
 		want string
 	}{
+		{"", "lan.refused.password_needed"},
 		{"wrong", "lan.refused.password"},
 		{"secret", ""},
 		{"secret", "lan.refused.full"},
