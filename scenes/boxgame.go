@@ -1,8 +1,13 @@
 package scenes
 
 import (
+	"errors"
+	iofs "io/fs"
+
 	"os"
 	"time"
+
+	"github.com/goldvein/goldvein/game"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -32,8 +37,10 @@ type Game interface {
 	// autosave is newest.
 	AutosavePath(a *App) string
 	// CanContinue reports whether the autosave holds an unfinished game of
-	// this game that replays cleanly; the menu asks once when it opens.
-	CanContinue(a *App) bool
+	// this game that replays cleanly; the menu asks once when it opens. The
+	// error says why a save that is there cannot be read (a corrupt file);
+	// no save, or a finished game, is false and no error.
+	CanContinue(a *App) (bool, error)
 	// Continue resumes the autosaved game: its first scene, or an error
 	// that says why it cannot (a corrupt or finished save).
 	Continue(a *App) (Scene, error)
@@ -152,4 +159,19 @@ func lastPlayed(a *App, can map[string]bool) string {
 		}
 	}
 	return id
+}
+
+// CanContinue is Game.CanContinue for a game whose autosave fs holds: true
+// for an unfinished game of g that replays cleanly; false without an
+// error when there is no save or its game is over; the reason when the
+// save is there but cannot be read.
+func CanContinue(fs game.FileSaver, g rules.Game) (bool, error) {
+	saved, err := fs.Load(g)
+	switch {
+	case errors.Is(err, iofs.ErrNotExist):
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	return !saved.Match.Over(), nil
 }

@@ -16,9 +16,10 @@ type MenuScene struct {
 	p        Painter
 	Pick     picker
 	Buttons  [8]Button
-	Focus    int             // keyboard focus: a card (0..cards-1), then a button; -1 none
-	canCont  map[string]bool // by game ID: its autosave holds an unfinished game
-	Message  string          // an error to show (a corrupt autosave, say)
+	Focus    int              // keyboard focus: a card (0..cards-1), then a button; -1 none
+	canCont  map[string]bool  // by game ID: its autosave holds an unfinished game
+	contErr  map[string]error // by game ID: why its autosave cannot be read
+	Message  string           // an error to show (a corrupt autosave, say)
 	ticks    int
 	lanReady bool
 }
@@ -36,9 +37,10 @@ const (
 
 func NewMenuScene(a *App) *MenuScene {
 	// Each autosave is read (and its record replayed) once.
-	s := &MenuScene{canCont: map[string]bool{}, Focus: -1, lanReady: true}
+	s := &MenuScene{canCont: map[string]bool{}, contErr: map[string]error{}, Focus: -1, lanReady: true}
 	for _, g := range a.Games() {
-		s.canCont[g.Rules().ID()] = g.CanContinue(a)
+		id := g.Rules().ID()
+		s.canCont[id], s.contErr[id] = g.CanContinue(a)
 	}
 	if a.GameID == "" {
 		// A fresh start: the game played last is picked, so that
@@ -257,8 +259,14 @@ func (s *MenuScene) Draw(a *App, dst *ebiten.Image) {
 		s.p.Round(dst, r, a.U(8), ColPanelHi, a.U(1), ColGold)
 		DrawWrapped(a, dst, a.T(tip), a.U(14), r.Cx(), r.Y+a.U(8), tw, AlignCenter, ColText)
 	}
-	if s.Message != "" {
-		DrawWrapped(a, dst, s.Message, a.U(16), w/2, h-a.U(60), w*0.8, AlignCenter, ColBad)
+	msg := s.Message
+	if err := s.contErr[a.Game().Rules().ID()]; msg == "" && err != nil {
+		msg = a.T("scene.menu.continue_failed", "error", err.Error()) // the picked game's save is unreadable
+	}
+	if msg != "" {
+		// Above the keys line, however many lines it wraps to.
+		mh := WrappedHeight(a, msg, a.U(16), w*0.8)
+		DrawWrapped(a, dst, msg, a.U(16), w/2, min(h-a.U(60), h-a.U(40)-mh), w*0.8, AlignCenter, ColBad)
 	}
 	DrawText(a, dst, a.T("scene.menu.keys"), a.U(14), w/2, h-a.U(20), AlignCenter, ColTextDim)
 }

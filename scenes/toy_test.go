@@ -37,7 +37,7 @@ func (toyScreens) NewGame(a *App, autoplay bool) Scene { return &toyScene{} }
 func (toyScreens) AutosavePath(a *App) string {
 	return filepath.Join(a.Dirs.Config, "autosave-toy.json")
 }
-func (toyScreens) CanContinue(*App) bool { return false }
+func (toyScreens) CanContinue(*App) (bool, error) { return false, nil }
 func (toyScreens) Continue(*App) (Scene, error) {
 	return nil, errors.New("the toy keeps no autosave")
 }

@@ -23,7 +23,7 @@ func (igScreens) NewGame(a *scenes.App, autoplay bool) scenes.Scene {
 	return newIGNewGameScene(a)
 }
 func (igScreens) AutosavePath(a *scenes.App) string                { return igAutosavePath(a) }
-func (igScreens) CanContinue(a *scenes.App) bool                   { return igCanContinue(a) }
+func (igScreens) CanContinue(a *scenes.App) (bool, error)          { return igCanContinue(a) }
 func (igScreens) Continue(a *scenes.App) (scenes.Scene, error)     { return igContinue(a) }
 func (igScreens) HelpPages(*scenes.App) []scenes.HelpPage          { return igHelpPages }
 func (igScreens) Learn() func(a *scenes.App) (scenes.Scene, error) { return nil }

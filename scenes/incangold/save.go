@@ -46,11 +46,8 @@ func igSaveSetup(a *scenes.App, s igSetup) error {
 }
 
 // igCanContinue reports whether an autosave of an unfinished Incan Gold
-// game exists.
-func igCanContinue(a *scenes.App) bool {
-	saved, err := igSaver(a).Load(igGame)
-	return err == nil && !saved.Match.Over()
-}
+// game exists (scenes.Game.CanContinue).
+func igCanContinue(a *scenes.App) (bool, error) { return scenes.CanContinue(igSaver(a), igGame) }
 
 // resumeIGMatch continues the autosaved Incan Gold game with the same
 // table: the record says which seats are human (hotseat stays hotseat)

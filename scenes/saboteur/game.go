@@ -31,8 +31,8 @@ func (sabScreens) NewGame(a *scenes.App, autoplay bool) scenes.Scene {
 	}
 	return newNewGameScene(a)
 }
-func (sabScreens) AutosavePath(a *scenes.App) string { return a.Dirs.Autosave }
-func (sabScreens) CanContinue(a *scenes.App) bool    { return canContinue(a) }
+func (sabScreens) AutosavePath(a *scenes.App) string       { return a.Dirs.Autosave }
+func (sabScreens) CanContinue(a *scenes.App) (bool, error) { return canContinue(a) }
 func (sabScreens) Continue(a *scenes.App) (scenes.Scene, error) {
 	m, err := resumeMatch(a)
 	if err != nil {

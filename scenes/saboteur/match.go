@@ -195,9 +195,8 @@ func (m *match) saveSetup(a *scenes.App) error {
 }
 
 // canContinue reports whether an autosave of an unfinished game exists.
-func canContinue(a *scenes.App) bool {
-	saved, err := game.FileSaver{Path: a.Dirs.Autosave}.Load(sabGame())
-	return err == nil && !saved.Match.Over()
+func canContinue(a *scenes.App) (bool, error) {
+	return scenes.CanContinue(game.FileSaver{Path: a.Dirs.Autosave}, sabGame())
 }
 
 // resumeMatch continues the autosaved game (Continue in the menu) with

@@ -253,7 +253,7 @@ func (s *newGameScene) Begin(a *scenes.App) {
 		}
 		st.Seed = v
 	}
-	if !s.ask.agreed && !a.Cfg.Autoplay && canContinue(a) {
+	if unfinished, _ := canContinue(a); !s.ask.agreed && !a.Cfg.Autoplay && unfinished {
 		// An unfinished game is saved: starting replaces it, so ask.
 		s.ask = overwriteAsk{on: true}
 		return

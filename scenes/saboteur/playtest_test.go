@@ -97,8 +97,8 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 	h.Ticks(10)
 	h.Key(ebiten.KeyEscape)
 	h.Ticks(scenes.FadeTicks + 2)
-	if !canContinue(h.A) {
-		t.Fatal("no unfinished game saved")
+	if ok, err := canContinue(h.A); !ok {
+		t.Fatal("no unfinished game saved", err)
 	}
 	ng = toNewGame(t, h)
 	h.Key(ebiten.KeyEnter)
@@ -114,8 +114,8 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 	}
 	h.Key(ebiten.KeyEscape)
 	h.Ticks(scenes.FadeTicks + 2)
-	if ng.ask.on || h.A.Cur != scenes.Scene(ng) || !canContinue(h.A) {
-		t.Fatalf("Esc: asking %v, scene %s, saved game kept %v", ng.ask.on, h.A.Cur.Name(), canContinue(h.A))
+	if kept, _ := canContinue(h.A); ng.ask.on || h.A.Cur != scenes.Scene(ng) || !kept {
+		t.Fatalf("Esc: asking %v, scene %s, saved game kept %v", ng.ask.on, h.A.Cur.Name(), kept)
 	}
 	h.Key(ebiten.KeyEnter)
 	h.Click(ng.ask.yes.R)

@@ -24,8 +24,8 @@ func (ugScreens) NewGame(a *scenes.App, autoplay bool) scenes.Scene {
 	}
 	return newUGNewGameScene(a)
 }
-func (ugScreens) AutosavePath(a *scenes.App) string { return ugAutosavePath(a) }
-func (ugScreens) CanContinue(a *scenes.App) bool    { return ugCanContinue(a) }
+func (ugScreens) AutosavePath(a *scenes.App) string       { return ugAutosavePath(a) }
+func (ugScreens) CanContinue(a *scenes.App) (bool, error) { return ugCanContinue(a) }
 func (ugScreens) Continue(a *scenes.App) (scenes.Scene, error) {
 	m, err := ugResume(a)
 	if err != nil {

@@ -183,10 +183,9 @@ func (m *ugMatch) attach(t *game.Table) error {
 }
 
 // ugCanContinue reports whether Underground's autosave holds an unfinished
-// game.
-func ugCanContinue(a *scenes.App) bool {
-	saved, err := game.FileSaver{Path: ugAutosavePath(a)}.Load(ugGame)
-	return err == nil && !saved.Match.Over()
+// game (scenes.Game.CanContinue).
+func ugCanContinue(a *scenes.App) (bool, error) {
+	return scenes.CanContinue(game.FileSaver{Path: ugAutosavePath(a)}, ugGame)
 }
 
 // ugResume continues the autosaved Underground game with the same table:

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -483,3 +484,37 @@ func TestUGBoardInThreeLanguages(t *testing.T) {
 
 // ugTestGames are the games Underground's tests give the app.
 var ugTestGames = []scenes.Game{Screens}
+
+// TestCorruptSaveSaysWhy: an Underground autosave that cannot be read
+// keeps Continue greyed, and the menu says why instead of greying it
+// silently; a missing save says nothing.
+func TestCorruptSaveSaysWhy(t *testing.T) {
+	dir := t.TempDir()
+	h := scenes.NewHarnessIn(t, dir, ugTestGames)
+	if err := os.WriteFile(ugAutosavePath(h.A), []byte(`{"format": 2, "game": "underground", "moves": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := h.A.T("scene.menu.continue_failed", "error", "")
+	for _, c := range []struct {
+		name    string
+		corrupt bool
+	}{{"corrupt", true}, {"missing", false}} {
+		if !c.corrupt {
+			os.Remove(ugAutosavePath(h.A))
+		}
+		h2 := scenes.NewHarnessIn(t, dir, ugTestGames)
+		h2.A.GameID = ugGameID
+		menu := scenes.NewMenuScene(h2.A)
+		h2.A.Cur = menu
+		h2.Ticks(2)
+		h2.ScreenBig()
+		h2.Shot("menu-save-" + c.name)
+		said := false
+		for _, d := range scenes.DrawnLines(h2) {
+			said = said || strings.HasPrefix(d.S, strings.TrimSpace(want))
+		}
+		if menu.Buttons[scenes.MenuContinue].Enabled || said != c.corrupt {
+			t.Errorf("%s save: Continue enabled %v, the menu says why %v", c.name, menu.Buttons[scenes.MenuContinue].Enabled, said)
+		}
+	}
+}
