@@ -25,13 +25,31 @@ type chatBox struct {
 	Quick   Button         // opens the quick phrases
 	Phrases []Button       // shown above the box while open
 	ids     []rules.Phrase // the game's quick phrases (LanLink.phrases)
+	none    bool           // the game has no quick phrases (rules.Phraser), as Update found
 	open    bool
 	typing  bool
 	text    string
 	chars   []rune
 	note    string // the last refusal (a chat line too long, a move the host refused)
 	noteT   int
+	// key opens the text field on a board (Update's hotkey) when keySet,
+	// else T; hint is the catalogue key of the field's hint, which names
+	// that key ("" is lan.chat.hint's T). See SetKey.
+	key    ebiten.Key
+	keySet bool
+	hint   string
 }
+
+// SetKey makes k the key that opens the text field on a board (Update's
+// hotkey; T unless set) and hint the catalogue key of the field's hint,
+// which names k: a game whose board uses T (Incan Gold's torch, I3.3)
+// picks another.
+func (c *chatBox) SetKey(k ebiten.Key, hint string) {
+	c.key, c.keySet, c.hint = k, true, hint
+}
+
+// Typing reports whether the text field has the keyboard.
+func (c *chatBox) Typing() bool { return c.typing }
 
 // chatH is the height of the board's chat box in layout units.
 const ChatH = 176
@@ -45,6 +63,11 @@ func (c *chatBox) Layout(a *App, r Rect, up bool) {
 	qw := a.U(44)
 	c.Field = Rect{r.X + pad, r.Y + r.H - pad - fh, r.W - 3*pad - qw, fh}
 	c.Quick = Button{R: Rect{r.X + r.W - pad - qw, c.Field.Y, qw, fh}, Label: "…", Enabled: true, Focus: c.open}
+	if c.none {
+		// A game without quick phrases (rules.Phraser): no "…", the
+		// field takes the width.
+		c.Field.W, c.Quick = r.W-2*pad, Button{}
+	}
 	c.lines = Rect{r.X + pad, r.Y + pad, r.W - 2*pad, c.Field.Y - r.Y - 2*pad}
 	if a.RTL() {
 		c.Field.X = r.X + r.W - pad - c.Field.W
@@ -64,14 +87,14 @@ func (c *chatBox) Layout(a *App, r Rect, up bool) {
 // update handles the box's input; it reports whether the keyboard belongs
 // to the box this tick (the scene then ignores the keys).
 func (c *chatBox) Update(a *App, l *LanLink, hotkey bool) bool {
-	c.ids = l.phrases
+	c.ids, c.none = l.phrases, len(l.phrases) == 0
 	if c.noteT > 0 {
 		c.noteT--
 	}
 	if r := l.takeRefused(); r != "" {
 		c.say(a, r)
 	}
-	if c.Quick.Clicked(a) {
+	if !c.none && c.Quick.Clicked(a) {
 		c.open = !c.open
 		return true
 	}
@@ -95,7 +118,11 @@ func (c *chatBox) Update(a *App, l *LanLink, hotkey bool) bool {
 		return true
 	}
 	if !c.typing {
-		if hotkey && a.Key(ebiten.KeyT) {
+		open := ebiten.KeyT
+		if c.keySet {
+			open = c.key
+		}
+		if hotkey && a.Key(open) {
 			c.typing = true
 			return true
 		}
@@ -175,12 +202,18 @@ func (c *chatBox) Draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick i
 		y -= lh
 	}
 	if len(lines) == 0 && c.noteT == 0 {
-		DrawWrapped(a, dst, a.T("lan.chat.empty"), a.U(13), c.lines.X, c.lines.Y, c.lines.W, AlignStart, ColTextDim)
+		empty := a.T("lan.chat.empty")
+		if c.none {
+			empty = a.T("lan.chat.empty_typed") // no quick phrases to pick
+		}
+		DrawWrapped(a, dst, empty, a.U(13), c.lines.X, c.lines.Y, c.lines.W, AlignStart, ColTextDim)
 	}
 	top := c.lines.Y - a.U(2)
 	for i := len(lines) - 1; i >= 0 && y-lh/2 >= top; i-- {
 		e := lines[i]
-		name := e.Name + ":"
+		// A name the game gave by itself reads in this screen's language
+		// (a Persian guest's "بازیکن ۲" is "Player 2" here), as on the panels.
+		name := SeatName(a, e.Name) + ":"
 		nw := a.Text.Line(name, size, a.RTL()).W
 		col := ColGold
 		if e.Seat == l.Seat {
@@ -241,9 +274,15 @@ func (c *chatBox) Draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick i
 		}
 		DrawText(a, dst, string(rs), a.U(15), fx, c.Field.Cy(), fal, ColText)
 	default:
-		DrawText(a, dst, Fit(a, a.T("lan.chat.hint"), a.U(13), c.Field.W-a.U(16)), a.U(13), fx, c.Field.Cy(), fal, ColTextDim)
+		hint := a.T("lan.chat.hint")
+		if c.hint != "" {
+			hint = a.T(c.hint)
+		}
+		DrawText(a, dst, Fit(a, hint, a.U(13), c.Field.W-a.U(16)), a.U(13), fx, c.Field.Cy(), fal, ColTextDim)
 	}
-	DrawButton(a, p, dst, &c.Quick)
+	if !c.none {
+		DrawButton(a, p, dst, &c.Quick)
+	}
 	if c.open {
 		a.FlushText()
 		for i := range c.Phrases {

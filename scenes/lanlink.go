@@ -71,16 +71,13 @@ type LanLink struct {
 	ToastEnd int
 	ToastFit string // toast cut to the banner's width toastW (drawBoard)
 	ToastW   float64
-	// chatShown is the chat's line count a game screen has shown
-	// (UpdateScreen); board goroutine only.
-	chatShown int
-	hostChat  []lan.ChatLine // the host's chat log as last read (refreshHost)
-	hostNote  []lan.Notice   // the host's notices as last read (refreshHost)
-	refused   string         // the host's last refusal of one of our messages
-	dropped   bool           // the connection is down; the client is reconnecting
-	started   bool           // the first update has come (guest)
-	ended     error          // the connection is over (guest); errLANClosed when we left
-	closed    bool
+	hostChat []lan.ChatLine // the host's chat log as last read (refreshHost)
+	hostNote []lan.Notice   // the host's notices as last read (refreshHost)
+	refused  string         // the host's last refusal of one of our messages
+	dropped  bool           // the connection is down; the client is reconnecting
+	started  bool           // the first update has come (guest)
+	ended    error          // the connection is over (guest); errLANClosed when we left
+	closed   bool
 }
 
 var ErrLANClosed = errors.New("lan: left the table")
@@ -409,18 +406,18 @@ func joinURL(port int) string {
 	return ""
 }
 
-// lanToast is how long a chat line or a host's notice stays on the
-// Incan Gold board: 6 s at 60 ticks a second.
+// lanToast is how long a host's notice stays on a game screen: 6 s at 60
+// ticks a second.
 const lanToast = 6 * 60
 
 // UpdateScreen keeps a game screen of a LAN game up
 // to date at its tick t: the seats' names from the lobby (names, changed
-// in place; this screen's own seat keeps its name), and the newest chat
-// line or host's notice (a computer player made a timed-out guest's move)
-// shown for a while.
+// in place; this screen's own seat keeps its name), and the newest host's
+// notice (a computer player made a timed-out guest's move) shown for a
+// while. The chat lines show in the screen's chat box (Box).
 func (l *LanLink) UpdateScreen(a *App, t int, names []string) {
 	l.Poll()
-	lb, chat, gen := l.Snapshot()
+	lb, _, _ := l.Snapshot()
 	if len(lb.Seats) == len(names) {
 		for i, st := range lb.Seats {
 			if n := SeatName(a, st.Name); st.Name != "" && i != l.Seat {
@@ -431,15 +428,10 @@ func (l *LanLink) UpdateScreen(a *App, t int, names []string) {
 	for _, n := range l.TakeNotices() {
 		l.Toast, l.ToastEnd = NoticeText(a, n, l.Seat, names), t+lanToast
 	}
-	if gen != l.chatShown && len(chat) > 0 {
-		l.chatShown = gen
-		e := chat[len(chat)-1]
-		l.Toast, l.ToastEnd = SeatName(a, e.Name)+": "+LineText(a, e), t+lanToast
-	}
 }
 
 // DrawStatus draws the connection's state (lost, getting back) or the newest
-// chat line or notice in r at the screen's tick t.
+// notice in r at the screen's tick t.
 func (l *LanLink) DrawStatus(a *App, p *Painter, dst *ebiten.Image, t int, r Rect) {
 	_, dropped, _, ended := l.State()
 	msg, bg := "", ColBad

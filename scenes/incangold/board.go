@@ -93,6 +93,11 @@ type igLayout struct {
 	torch, camp      scenes.Rect
 	panels           []scenes.Rect
 	supplyX, supplyY float64
+	// chat is a LAN table's chat box (lan.go), at the middle band's far
+	// end; zero elsewhere. midW is the width the texts over the choice
+	// cards may take.
+	chat scenes.Rect
+	midW float64
 }
 
 func (s *igBoardScene) layout(a *scenes.App) {
@@ -134,12 +139,23 @@ func (s *igBoardScene) layout(a *scenes.App) {
 	// The middle band: hazards on the reader's start side, the choice
 	// cards on the other.
 	my := bottom + u(8)
-	hw := u(104)
+	hw, bw := u(104), u(96)
+	cx := w * 0.72
+	l.chat, l.midW = scenes.Rect{}, u(400)
+	if s.m.lan != nil {
+		// A LAN table's chat box takes the band's far end, the choice
+		// cards sit between it and the hazards, which narrow in a small
+		// window.
+		cw := math.Min(math.Max(w*0.25, u(250)), u(360))
+		l.chat = scenes.R(w-u(20)-cw, my, cw, u(scenes.ChatH))
+		cards := 2*bw + u(48)
+		hw = math.Min(hw, (l.chat.X-u(20)-cards-u(32)-4*u(6))/5)
+		end := u(20) + 5*hw + 4*u(6)
+		cx, l.midW = (end+l.chat.X)/2, l.chat.X-end-u(16)
+	}
 	for k := range l.hazards {
 		l.hazards[k] = scenes.R(u(20)+float64(k)*(hw+u(6)), my, hw, u(176))
 	}
-	bw := u(96)
-	cx := w * 0.72
 	l.torch = scenes.R(cx-bw-u(24), my+u(22), bw, bw*1.5)
 	l.camp = scenes.R(cx+u(24), my+u(22), bw, bw*1.5)
 	l.supplyX, l.supplyY = w/2, -u(20)
@@ -152,6 +168,9 @@ func (s *igBoardScene) layout(a *scenes.App) {
 			l.hazards[k] = l.hazards[k].Mirror(w)
 		}
 		l.torch, l.camp = l.torch.Mirror(w), l.camp.Mirror(w)
+		if l.chat.W > 0 {
+			l.chat = l.chat.Mirror(w)
+		}
 		for i := range l.panels {
 			l.panels[i] = l.panels[i].Mirror(w)
 		}
@@ -194,10 +213,10 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 	if s.bannerT > 0 {
 		s.bannerT -= s.sp
 	}
-	if s.m.lan != nil {
-		igBoardUpdate(s.m.lan, a, s) // names, chat and notices of a LAN table (lan.go)
-	}
-	if a.Key(ebiten.KeyEscape) && !s.m.autoplay {
+	// A LAN table's chat box (lan.go) has the keys while it is open:
+	// T is then a letter, not the torch, and Escape closes the box.
+	chat := s.m.lan != nil && igBoardUpdate(s.m.lan, a, s)
+	if a.Key(ebiten.KeyEscape) && !s.m.autoplay && !chat {
 		s.m.table.Close()
 		a.GoTo(scenes.NewMenuScene(a))
 		return nil
@@ -208,7 +227,7 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 		}
 		return nil
 	}
-	if s.chooser >= 0 {
+	if s.chooser >= 0 && !chat {
 		s.choose(a)
 	}
 	for s.busy <= 0 && !s.ended {
@@ -423,6 +442,9 @@ func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	} else {
 		s.drawWaiting(a, dst)
 	}
+	if s.m.lan != nil {
+		igDrawChat(s.m.lan, a, s, dst) // the table talk (lan.go)
+	}
 	s.drawAnims(a, dst)
 	if s.bannerT > 0 && s.banner != "" {
 		al := float32(math.Min(1, s.bannerT/15))
@@ -436,7 +458,7 @@ func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		scenes.DrawText(a, dst, s.banner, a.U(34), r.Cx(), r.Cy(), scenes.AlignCenter, g)
 	}
 	if s.m.lan != nil {
-		igDrawBoard(s.m.lan, a, s, dst) // the connection's state, the newest chat line
+		igDrawBoard(s.m.lan, a, s, dst) // the connection's state, the host's newest notice
 	}
 	if s.curtain {
 		igCurtain(a, &s.p, dst, s.m.name(s.chooser), a.U(104))
@@ -763,7 +785,7 @@ func (s *igBoardScene) drawChoice(a *scenes.App, dst *ebiten.Image) {
 		who = s.m.name(s.chooser) + ": " + who
 	}
 	mid := (s.l.torch.X + s.l.camp.X + s.l.camp.W) / 2
-	scenes.DrawText(a, dst, scenes.Fit(a, who, a.U(18), s.l.camp.X+s.l.camp.W-s.l.torch.X+a.U(160)), a.U(18), mid, s.l.torch.Y-a.U(4), scenes.AlignCenter, scenes.ColGold)
+	scenes.DrawText(a, dst, scenes.Fit(a, who, a.U(18), s.l.midW), a.U(18), mid, s.l.torch.Y-a.U(4), scenes.AlignCenter, scenes.ColGold)
 	for i, r := range [2]scenes.Rect{s.l.torch, s.l.camp} {
 		img, label := art.Torch(), a.T("ig.torch")
 		if i == 1 {
@@ -792,7 +814,7 @@ func (s *igBoardScene) drawWaiting(a *scenes.App, dst *ebiten.Image) {
 		return
 	}
 	mid := (s.l.torch.X + s.l.camp.X + s.l.camp.W) / 2
-	w := s.l.camp.X + s.l.camp.W - s.l.torch.X + a.U(120)
+	w := min(s.l.camp.X+s.l.camp.W-s.l.torch.X+a.U(120), s.l.midW)
 	y := s.l.torch.Cy()
 	scenes.DrawText(a, dst, a.T("ig.waiting"), a.U(16), mid, y-a.U(14), scenes.AlignCenter, scenes.ColTextDim)
 	scenes.DrawText(a, dst, scenes.Fit(a, strings.Join(names, ", "), a.U(16), w), a.U(16), mid, y+a.U(14), scenes.AlignCenter, scenes.ColText)

@@ -276,13 +276,26 @@ func (m *igMatch) seatKind(a *scenes.App, seat int) string {
 }
 
 // igBoardUpdate keeps an Incan Gold board of a LAN game up to date
-// (LanLink.UpdateScreen).
-func igBoardUpdate(l *scenes.LanLink, a *scenes.App, s *igBoardScene) {
+// (LanLink.UpdateScreen) and runs its chat box (s.l.chat): Y opens the
+// text field, T being the torch (I3.3). It reports whether the box has
+// the keyboard this tick (the board then ignores the keys).
+func igBoardUpdate(l *scenes.LanLink, a *scenes.App, s *igBoardScene) bool {
 	l.UpdateScreen(a, s.t, s.m.names)
+	l.Box.SetKey(ebiten.KeyY, "ig.chat.hint")
+	l.Box.Layout(a, s.l.chat, true)
+	return l.Box.Update(a, l, true)
 }
 
-// igDrawBoard draws a LAN game's connection state or the newest chat line
-// or notice over the Incan Gold board's top (LanLink.DrawStatus).
+// igDrawChat draws a LAN game's chat box (under the gems and walkers on
+// their way).
+func igDrawChat(l *scenes.LanLink, a *scenes.App, s *igBoardScene, dst *ebiten.Image) {
+	a.FlushText()
+	l.Box.Layout(a, s.l.chat, true)
+	l.Box.Draw(a, &s.p, dst, l, s.t)
+}
+
+// igDrawBoard draws a LAN game's connection state or the host's newest
+// notice over the Incan Gold board's top (LanLink.DrawStatus).
 func igDrawBoard(l *scenes.LanLink, a *scenes.App, s *igBoardScene, dst *ebiten.Image) {
 	w := float64(a.W)
 	l.DrawStatus(a, &s.p, dst, s.t, scenes.R(w/2-a.U(270), a.U(76), a.U(540), a.U(30)))

@@ -44,6 +44,7 @@ type ugBoard struct {
 	targets map[int]int // lit regions and their cost (negative: no number)
 	lit     []int       // the lit regions in Tab order
 	drag    bool        // redeployment by dragging is on
+	noKeys  bool        // the keyboard is elsewhere this tick (a LAN table's chat box)
 
 	// Camera: the map point (map units) at the rectangle's centre and the
 	// zoom step; fitted until the player pans or zooms.

@@ -34,7 +34,9 @@ func (b *ugBoard) Update(a *scenes.App, r image.Rectangle) ugBoardAction {
 	b.stepAnims(a)
 	act := ugBoardAction{Region: -1, From: -1}
 	b.pinchInput(a)
-	b.keyInput(a, &act)
+	if !b.noKeys {
+		b.keyInput(a, &act)
+	}
 	b.pointerInput(a, &act)
 	if b.hover >= 0 && b.focusKeys && a.Ptr.Pressed {
 		b.focusKeys = false

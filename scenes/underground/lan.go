@@ -12,6 +12,7 @@ import (
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/rules/underground/maps"
 	"github.com/goldvein/goldvein/scenes"
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // Small World: Underground over the LAN (issue 14, Tables: LAN). The host
@@ -258,4 +259,59 @@ func ugLobbyGame() scenes.LobbyGame {
 		},
 		Resize: func(lb lan.Lobby, _ int) json.RawMessage { return scenes.JSONOf(ugLobbyOptions(lb)) },
 	}
+}
+
+// ugBoardChat runs a LAN table's chat box at the foot of the side column
+// (s.l.chat): T opens the text field (no control of the table uses it),
+// Enter sends, Escape closes it. It reports whether the box has the
+// keyboard this tick (the table then ignores the keys). The seats' names
+// and the host's notices: LanLink.UpdateScreen.
+func ugBoardChat(l *scenes.LanLink, a *scenes.App, s *ugPlayScene) bool {
+	l.UpdateScreen(a, s.t, s.m.names)
+	l.Box.Layout(a, s.l.chat, true)
+	return l.Box.Update(a, l, true)
+}
+
+// ugDrawChat draws a LAN table's chat box.
+func ugDrawChat(l *scenes.LanLink, a *scenes.App, s *ugPlayScene, dst *ebiten.Image) {
+	a.FlushText()
+	l.Box.Layout(a, s.l.chat, true)
+	l.Box.Draw(a, &s.p, dst, l, s.t)
+}
+
+// seatKind is seat's place at a LAN table for its panel: this screen's
+// own ("you"), the host, a guest, a guest away (its connection is down:
+// away true) or away with a computer player standing in, or a computer
+// player with its level; "" at a table that is not a LAN one.
+func (m *ugMatch) seatKind(a *scenes.App, seat int) (kind string, away bool) {
+	if m.lan == nil {
+		return "", false
+	}
+	m.lan.Mu.Lock()
+	seats := m.lan.Lobby.Seats
+	m.lan.Mu.Unlock()
+	if seat < 0 || seat >= len(seats) {
+		return "", false
+	}
+	if seat == m.lan.Seat {
+		return a.T("lan.seat.you"), false
+	}
+	switch st := seats[seat]; st.Kind {
+	case lan.SeatLocal:
+		return a.T("lan.seat.host"), false
+	case lan.SeatGuest:
+		switch {
+		case st.StandIn:
+			return a.T("lan.board.stand_in"), true
+		case !st.Connected:
+			return a.T("lan.seat.away"), true
+		}
+		return a.T("lan.seat.guest"), false
+	case lan.SeatBot:
+		if slices.Contains(ugLevels, st.Level) {
+			return a.T("ug.seat.computer") + " · " + a.T("ug.level."+st.Level), false
+		}
+		return a.T("ug.seat.computer"), false
+	}
+	return "", false
 }

@@ -137,11 +137,11 @@ func TestUGLANHostWithGuest(t *testing.T) {
 	if s.m.lan == nil {
 		t.Fatal("the host's match has no LAN link")
 	}
-	// The guest's chat line shows over the map.
+	// The guest's chat line shows in the chat box under the log.
 	if err := c.Chat("good luck"); err != nil {
 		t.Fatal(err)
 	}
-	scenes.Until(t, 600, func() bool { return ls.Link.Toast == "Bob: good luck" && s.t < ls.Link.ToastEnd }, hh)
+	scenes.Until(t, 600, func() bool { return ugChatShows(hh, s, "good luck") }, hh)
 	hh.Shot("ug-lan-host-chat")
 	moves, _ := ugPlay(hh, t, true)
 	if moves < 10 {

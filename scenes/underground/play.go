@@ -91,6 +91,7 @@ type ugLayout struct {
 	top, board, side, market, log, bar scenes.Rect
 	combos                             [underground.OfferSize]scenes.Rect
 	panels                             []scenes.Rect
+	chat                               scenes.Rect // a LAN table's chat box, under the log (lan.go); zero elsewhere
 }
 
 // ugSeatColors are the seats' colours (panels, log lines, market picks).
@@ -140,9 +141,20 @@ func (s *ugPlayScene) layout(a *scenes.App) {
 		l.combos[i] = scenes.R(l.market.X, l.market.Y+u(28)+float64(i)*rowH, sideW, rowH-u(4))
 	}
 	l.log = scenes.R(l.side.X, l.market.Y+l.market.H+u(8), sideW, l.side.Y+l.side.H-(l.market.Y+l.market.H+u(8)))
+	l.chat = scenes.Rect{}
+	if s.m.lan != nil {
+		// The table talk takes the column's foot; in a small window it
+		// leaves the log half the room.
+		ch := math.Min(u(scenes.ChatH), l.log.H/2)
+		l.chat = scenes.R(l.side.X, l.log.Y+l.log.H-ch, sideW, ch)
+		l.log.H -= ch + u(8)
+	}
 	if a.RTL() {
 		// The columns swap; the map is a picture and is not mirrored.
 		l.side, l.market, l.log = l.side.Mirror(w), l.market.Mirror(w), l.log.Mirror(w)
+		if l.chat.W > 0 {
+			l.chat = l.chat.Mirror(w)
+		}
 		for i := range l.combos {
 			l.combos[i] = l.combos[i].Mirror(w)
 		}
@@ -159,10 +171,10 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	s.sp = scenes.Speed(a)
 	s.layout(a)
 	s.motion()
-	if s.m.lan != nil {
-		s.m.lan.UpdateScreen(a, s.t, s.m.names) // names, chat and notices of a LAN table (LanLink.UpdateScreen)
-	}
-	if a.Key(ebiten.KeyEscape) && !s.curtain {
+	// A LAN table's chat box (lan.go) has the keys while it is open: the
+	// letters are text, not the controls' keys, and Escape closes the box.
+	chat := s.m.lan != nil && ugBoardChat(s.m.lan, a, s)
+	if a.Key(ebiten.KeyEscape) && !s.curtain && !chat {
 		s.m.close()
 		a.GoTo(scenes.NewMenuScene(a))
 		return nil
@@ -182,8 +194,9 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	}
 	s.follow(a)
 	s.findMover(a)
+	s.board.noKeys = chat
 	act := s.board.Update(a, s.l.board.Image())
-	if s.me >= 0 && !s.curtain {
+	if s.me >= 0 && !s.curtain && !chat {
 		s.act(a, act)
 	}
 	return nil

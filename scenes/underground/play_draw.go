@@ -37,7 +37,8 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.drawMarket(a, dst)
 	s.drawLog(a, dst)
 	s.drawPanels(a, dst)
-	if s.m.lan != nil { // the connection's state, the newest chat line (LanLink.UpdateScreen)
+	if s.m.lan != nil { // the table talk, the connection's state, the host's newest notice (lan.go)
+		ugDrawChat(s.m.lan, a, s, dst)
 		b := s.l.board
 		s.m.lan.DrawStatus(a, &s.p, dst, s.t, scenes.R(b.Cx()-a.U(270), b.Y+a.U(8), a.U(540), a.U(30)))
 	}
@@ -325,7 +326,24 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 		if i == v.Active && s.m.st.over == nil {
 			name = a.T("ug.panel.turn", "name", name)
 		}
-		scenes.DrawText(a, dst, scenes.Fit(a, name, u(16), w), u(16), x, y, al, scenes.ColText)
+		nameW := w
+		if kind, away := s.m.seatKind(a, i); kind != "" {
+			// A LAN table's host, guest or away seat (lan.go), on the far
+			// side of the name line; the name keeps at least half.
+			kind = scenes.Fit(a, kind, u(12), w/2)
+			kw := s.textWidth(a, kind, u(12))
+			kx, kal := r.X+r.W-u(10), scenes.AlignEnd
+			if a.RTL() {
+				kx, kal = r.X+u(10), scenes.AlignStart
+			}
+			kc := scenes.ColTextDim
+			if away {
+				kc = scenes.ColBad
+			}
+			scenes.DrawText(a, dst, kind, u(12), kx, y, kal, kc)
+			nameW = w - kw - u(8)
+		}
+		scenes.DrawText(a, dst, scenes.Fit(a, name, u(16), nameW), u(16), x, y, al, scenes.ColText)
 		y += u(20)
 		if sv.Active != nil {
 			scenes.DrawText(a, dst, scenes.Fit(a, ugCombo(a, sv.Active.Race, sv.Active.Power), u(13), w), u(13), x, y, al, ugRaceColorText(sv.Active.Race))
