@@ -97,3 +97,19 @@ func (g Game) NewBot(level string, seat int, seed uint64) (rules.Bot, error) {
 	}
 	return g.Bots(level, seat, seed)
 }
+
+// QuickPhrases are Incan Gold's quick chat phrases (rules.Phraser): the
+// table talk of a push-your-luck game. The IDs are stable: the message
+// catalogues (i18n, lan.phrase.<id>) and the LAN protocol use them;
+// "well_played" and "hurry" are the same words in every game.
+var QuickPhrases = []rules.Phrase{
+	{ID: "ig_onward", Text: "Onward, deeper!"},
+	{ID: "ig_camp", Text: "I'm heading back to camp."},
+	{ID: "ig_careful", Text: "Careful, it may collapse!"},
+	{ID: "ig_artifact", Text: "That artifact is mine."},
+	{ID: "well_played", Text: "Well played."},
+	{ID: "hurry", Text: "Your turn!"},
+}
+
+// Phrases returns QuickPhrases (rules.Phraser).
+func (Game) Phrases() []rules.Phrase { return slices.Clone(QuickPhrases) }

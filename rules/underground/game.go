@@ -3,6 +3,7 @@ package underground
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/goldvein/goldvein/rules"
 )
@@ -62,3 +63,19 @@ func (g Game) NewBot(level string, seat int, seed uint64) (rules.Bot, error) {
 	}
 	return g.Bots.NewBot(level, seat, seed)
 }
+
+// QuickPhrases are Small World: Underground's quick chat phrases
+// (rules.Phraser). The IDs are stable: the message catalogues (i18n,
+// lan.phrase.<id>) and the LAN protocol use them; "well_played" and
+// "hurry" are the same words in every game.
+var QuickPhrases = []rules.Phrase{
+	{ID: "ug_leave_caves", Text: "Leave my caves alone!"},
+	{ID: "ug_truce", Text: "Truce? Hit someone else."},
+	{ID: "ug_decline", Text: "Time for my race to go into decline."},
+	{ID: "ug_leader", Text: "Watch the leader!"},
+	{ID: "well_played", Text: "Well played."},
+	{ID: "hurry", Text: "Your turn!"},
+}
+
+// Phrases returns QuickPhrases (rules.Phraser).
+func (Game) Phrases() []rules.Phrase { return slices.Clone(QuickPhrases) }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/scenes"
@@ -166,4 +167,48 @@ func TestIGChatLayout(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestIGQuickPhrases: Incan Gold's quick phrases (incangold.QuickPhrases)
+// open from the board's "…" on a 1024x640 Persian guest, each whole inside
+// its button and on the screen; the one picked reaches the host's box in
+// English.
+func TestIGQuickPhrases(t *testing.T) {
+	hh, hg, hb, gb := igLANPair(t, "en", "fa")
+	hg.A.LayoutF(1024, 640)
+	hg.ScreenBig()
+	scenes.Until(t, 3000, func() bool { return gb.chooser == 1 && hb.chooser == 0 }, hg, hh)
+	box := gb.m.lan.Box
+	hg.Tick()
+	if !box.Quick.Enabled {
+		t.Fatal("no quick phrase button on the board")
+	}
+	hg.Click(box.Quick.R)
+	hg.Tick()
+	if len(box.Phrases) != len(incangold.QuickPhrases) {
+		t.Fatalf("%d phrase buttons for %d phrases", len(box.Phrases), len(incangold.QuickPhrases))
+	}
+	// Every language's phrases fit (the guest's app switches language).
+	for _, l := range i18n.Langs {
+		if err := hg.A.SetLang(l); err != nil {
+			t.Fatal(err)
+		}
+		hg.Tick()
+		hg.Shot("ig-quick-phrases-" + string(l))
+		lines := scenes.DrawnLines(hg)
+		for _, b := range box.Phrases {
+			whole := false
+			for _, d := range lines {
+				in := d.R.X >= b.R.X-1 && d.R.X+d.R.W <= b.R.X+b.R.W+1 && d.R.Y >= b.R.Y-1 && d.R.Y+d.R.H <= b.R.Y+b.R.H+1
+				whole = whole || (in && d.S == b.Label)
+			}
+			if !whole || b.R.Y < 0 || b.R.X < 0 || b.R.X+b.R.W > float64(hg.A.W) {
+				t.Errorf("%s: the phrase %q is not drawn whole in its button %+v", l, b.Label, b.R)
+			}
+		}
+	}
+	last := box.Phrases[len(box.Phrases)-1]
+	hg.Click(last.R)
+	want := hh.A.T("lan.phrase." + incangold.QuickPhrases[len(incangold.QuickPhrases)-1].ID)
+	scenes.Until(t, 2000, func() bool { return chatShows(hh, hb, want) }, hh, hg)
 }

@@ -8,7 +8,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/i18n"
 	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/scenes"
 )
 
@@ -215,4 +217,47 @@ func TestUGChatLayout(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUGQuickPhrases: Underground's quick phrases (underground.QuickPhrases)
+// open from the "…" under the log on a 1024x640 Russian guest, each whole
+// inside its button and on the screen; the one picked reaches the host's
+// box in English.
+func TestUGQuickPhrases(t *testing.T) {
+	hh, hg, hs, gs, _ := ugLANPair(t, "en", "ru")
+	hg.A.LayoutF(1024, 640)
+	hg.ScreenBig()
+	hg.Ticks(3)
+	box := gs.m.lan.Box
+	if !box.Quick.Enabled {
+		t.Fatal("no quick phrase button on the screen")
+	}
+	hg.Click(box.Quick.R)
+	hg.Tick()
+	if len(box.Phrases) != len(underground.QuickPhrases) {
+		t.Fatalf("%d phrase buttons for %d phrases", len(box.Phrases), len(underground.QuickPhrases))
+	}
+	// Every language's phrases fit (the guest's app switches language).
+	for _, l := range i18n.Langs {
+		if err := hg.A.SetLang(l); err != nil {
+			t.Fatal(err)
+		}
+		hg.Tick()
+		hg.Shot("ug-quick-phrases-" + string(l))
+		lines := scenes.DrawnLines(hg)
+		for _, b := range box.Phrases {
+			whole := false
+			for _, d := range lines {
+				in := d.R.X >= b.R.X-1 && d.R.X+d.R.W <= b.R.X+b.R.W+1 && d.R.Y >= b.R.Y-1 && d.R.Y+d.R.H <= b.R.Y+b.R.H+1
+				whole = whole || (in && d.S == b.Label)
+			}
+			if !whole || b.R.Y < 0 || b.R.X < 0 || b.R.X+b.R.W > float64(hg.A.W) {
+				t.Errorf("%s: the phrase %q is not drawn whole in its button %+v", l, b.Label, b.R)
+			}
+		}
+	}
+	first := box.Phrases[0]
+	hg.Click(first.R)
+	want := hh.A.T("lan.phrase." + underground.QuickPhrases[0].ID)
+	scenes.Until(t, 2000, func() bool { return ugChatShows(hh, hs, want) }, hh, hg)
 }
