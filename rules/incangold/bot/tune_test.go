@@ -12,23 +12,25 @@ import (
 )
 
 var (
-	tune      = flag.Bool("tune", false, "run the tuning sims of TestTune (slow; prints figures)")
-	tuneGames = flag.Int("tune.games", 2000, "games per tuning sim")
-	tuneSeats = flag.String("tune.seats", "", "one table to sim, e.g. hard,normal,easy,random (default: the issue's tables)")
-	tuneRoll  = flag.Int("tune.rollouts", 0, "hard's rollouts (0: hardRollouts)")
-	tuneConts = flag.String("tune.conts", "", "hard's continuation weights, comma-separated, inf for leaving next turn")
-	tuneEasy  = flag.String("tune.easy", "", "easy's noise,hazard-out,limit-min,limit-max, e.g. 0.15,0.75,7,14")
-	tuneRisk  = flag.Float64("tune.risk", 0, "normal's weight of the loss (0: normalRisk)")
-	tunePool  = flag.Float64("tune.pool", -1, "normal's weight of its part of the pool (-1: normalPool)")
-	tuneNArts = flag.Float64("tune.narts", -1, "normal's weight of its part of the artifacts on the path (-1: normalArts)")
-	tuneEPool = flag.Int("tune.epool", -1, "easy's pool at which it goes home (-1: easyPool)")
-	tuneFinal = flag.Int("tune.final", -1, "hard plays the last round for the win: 1 or 0 (-1: hardFinalWins)")
+	tune        = flag.Bool("tune", false, "run the tuning sims of TestTune (slow; prints figures)")
+	tuneGames   = flag.Int("tune.games", 2000, "games per tuning sim")
+	tuneSeats   = flag.String("tune.seats", "", "one table to sim, e.g. hard,normal,easy,random (default: the issue's tables)")
+	tuneRoll    = flag.Int("tune.rollouts", 0, "hard's rollouts (0: hardRollouts)")
+	tuneConts   = flag.String("tune.conts", "", "hard's continuation weights, comma-separated, inf for leaving next turn")
+	tuneEasy    = flag.String("tune.easy", "", "easy's noise,hazard-out,limit-min,limit-max, e.g. 0.15,0.75,7,14")
+	tuneRisk    = flag.Float64("tune.risk", 0, "normal's weight of the loss (0: normalRisk)")
+	tunePool    = flag.Float64("tune.pool", -1, "normal's weight of its part of the pool (-1: normalPool)")
+	tuneNArts   = flag.Float64("tune.narts", -1, "normal's weight of its part of the artifacts on the path (-1: normalArts)")
+	tuneEPool   = flag.Int("tune.epool", -1, "easy's pool at which it goes home (-1: easyPool)")
+	tuneEPoolW  = flag.Int("tune.epoolw", 0, "easy's pool drawn per bot within this of it")
+	tuneNSpread = flag.Float64("tune.nspread", -1, "normal's loss weight drawn per bot within this of normalRisk (-1: normalSpread)")
+	tuneFinal   = flag.Int("tune.final", -1, "hard plays the last round for the win: 1 or 0 (-1: hardFinalWins)")
 )
 
 // tweak applies the -tune.* flags to easy and hard bots.
 func tweak(b *Bot) {
 	if b.kind == kNormal && *tuneRisk > 0 {
-		b.risk = *tuneRisk
+		b.risk = *tuneRisk // one weight for every normal, unless -tune.nspread
 	}
 	if b.kind == kNormal && *tunePool >= 0 {
 		b.poolW = *tunePool
@@ -36,9 +38,19 @@ func tweak(b *Bot) {
 	if b.kind == kNormal && *tuneNArts >= 0 {
 		b.artsW = *tuneNArts
 	}
+	if b.kind == kNormal && *tuneNSpread >= 0 {
+		center := normalRisk
+		if *tuneRisk > 0 {
+			center = *tuneRisk
+		}
+		b.risk = center + *tuneNSpread*(2*b.rng.Float64()-1)
+	}
 	if b.kind == kEasy {
 		if *tuneEPool >= 0 {
 			b.easyPool = *tuneEPool
+		}
+		if *tuneEPoolW > 0 {
+			b.easyPool += b.rng.IntN(2**tuneEPoolW+1) - *tuneEPoolW
 		}
 		if *tuneEasy != "" {
 			var lo, hi int
