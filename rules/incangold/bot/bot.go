@@ -59,7 +59,7 @@ type Bot struct {
 	// easy's character (see the easy constants)
 	easyNoise, easyHazardOut float64
 	easyPool                 int     // easy goes home when the pool holds this many gems (0: never)
-	risk                     float64 // normal's weight of the loss (normalRisk)
+	risk                     float64 // normal's weight of the loss, drawn per bot (normalRisk, normalSpread)
 	poolW                    float64 // normal's weight of its part of the pool (normalPool)
 	artsW                    float64 // normal's weight of its part of the artifacts on the path (normalArts)
 	label                    string
@@ -120,6 +120,8 @@ func New(level string, seat int, seed uint64) (*Bot, error) {
 	case kEasy:
 		b.param = easyLimitMin + b.rng.IntN(easyLimitMax-easyLimitMin+1)
 		b.easyNoise, b.easyHazardOut, b.easyPool = easyNoise, easyHazardOut, easyPool
+	case kNormal:
+		b.risk = normalRisk + normalSpread*(2*b.rng.Float64()-1)
 	case kHard:
 		b.hard = newHardMind(b.rng.Uint64())
 	}
@@ -221,37 +223,4 @@ func (b *Bot) easy(me int) incangold.Choice {
 		return incangold.Camp
 	}
 	return incangold.Torch
-}
-
-// normalRisk weighs the loss against the gain: normal stays while the
-// expected gain of the next card beats normalRisk times the expected loss.
-// (Measured, 10000 games of the 4-seat mixed table, seed 1: 1.03, 1.06
-// and 1.1 left normal at 34.4, 34.4, 34.3 and raised hard from 39.9 to
-// 40.1 and 40.4; 0.95 with hard's pool guesses, hard/normal 1.146.)
-const normalRisk = 1.06
-
-// normalPool weighs normal's part of the pool (pool / explorers) among
-// what it risks by staying.
-const normalPool = 1.0
-
-// normalArts weighs normal's part of the artifacts lying on the path
-// (their worth over the explorers; a lone leaver takes them, I6.2) among
-// what it risks by staying. (Measured, 10000 games of the 4-seat mixed
-// table: at 1 normal fell from 34.1 to 33.4.)
-const normalArts = 0.0
-
-// normalLeaves is normal's card counting: with p the chance that the next
-// card busts (from the deck it deduces, I7.2) and g the gems the next card
-// gives each explorer on average (I5.1), it leaves when p times what it
-// risks (what it carries, its part of the pool and of the artifacts on
-// the path) outweighs (1-p)*g.
-func normalLeaves(k *know, me int, risk, poolW, artsW float64) bool {
-	n := max(1, k.explorers())
-	p, g := k.odds(n)
-	arts := 0
-	for i, a := range k.pathArts {
-		arts += incangold.ClaimWorth(k.opts, a, k.claimed+i+1) // I6.3
-	}
-	atRisk := float64(k.carried[me]) + (poolW*float64(k.pool)+artsW*float64(arts))/float64(n)
-	return p*atRisk*risk > (1-p)*g
 }

@@ -307,3 +307,91 @@ func TestHypPool(t *testing.T) {
 		t.Errorf("no pool guess with t 14 and h %d (easy's pool)", easyPool)
 	}
 }
+
+// TestNormalCharacter: each normal draws its loss weight from its own seed
+// within normalSpread of normalRisk (the same seed, the same weight), and
+// the weight decides the close calls: at a spot where going on is worth
+// exactly r times the risked loss (normalLeaves, I7.2), every normal more
+// careful than r goes home and every bolder one goes on.
+func TestNormalCharacter(t *testing.T) {
+	fire := incangold.HazardCard(incangold.Fire)
+	v := viewWith([]incangold.Card{fire, incangold.Treasure(9)}, []int{15, 15, 15}, 0)
+	probe, _ := New("normal", 0, 1)
+	probe.know.sync(v, nil)
+	p, g := probe.know.odds(3)
+	r := (1 - p) * g / (p * 15) // the loss weight at which the call turns
+	if r < normalRisk-normalSpread/2 || r > normalRisk+normalSpread/2 {
+		t.Fatalf("the probe spot turns at %.2f, not inside the drawn weights", r)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	var careful, bold int
+	for seed := range uint64(200) {
+		b, _ := New("normal", 0, seed)
+		again, _ := New("normal", 3, seed)
+		if b.risk != again.risk {
+			t.Fatalf("seed %d drew %v then %v", seed, b.risk, again.risk)
+		}
+		if b.risk < normalRisk-normalSpread || b.risk > normalRisk+normalSpread {
+			t.Fatalf("seed %d drew the loss weight %v, outside %v +- %v", seed, b.risk, normalRisk, normalSpread)
+		}
+		lo, hi = min(lo, b.risk), max(hi, b.risk)
+		want := incangold.Torch
+		if b.risk > r {
+			want = incangold.Camp
+			careful++
+		} else {
+			bold++
+		}
+		if c := b.Decide(v); c != want {
+			t.Errorf("seed %d, loss weight %.3f, spot turning at %.3f: chose %v", seed, b.risk, r, c)
+		}
+	}
+	if lo > normalRisk-normalSpread/2 || hi < normalRisk+normalSpread/2 || careful == 0 || bold == 0 {
+		t.Errorf("200 seeds drew weights from %.2f to %.2f (%d careful, %d bold at the spot)", lo, hi, careful, bold)
+	}
+}
+
+// TestNormalTwinsPart: two normals at one table (they carry the same gems
+// and see the same path, I5.1) part at the steps where one of them goes
+// home, rather than always leaving together (I4.2, I6.2).
+func TestNormalTwinsPart(t *testing.T) {
+	seats := []string{"normal", "easy", "normal", "random", "random"}
+	apart, together := 0, 0
+	for g := range uint64(200) {
+		m, evs, _ := incangold.NewMatch(len(seats), incangold.Options{StartPlayer: 0}, g)
+		bots := make([]*Bot, len(seats))
+		for s := range seats {
+			bots[s], _ = New(seats[s], s, g*16+uint64(s))
+		}
+		deliver := func(evs []incangold.Event) {
+			for _, e := range evs {
+				if e.Type == incangold.Revealed && e.Choices[0] != incangold.NoChoice && e.Choices[2] != incangold.NoChoice {
+					switch a, b := e.Choices[0] == incangold.Camp, e.Choices[2] == incangold.Camp; {
+					case a && b:
+						together++
+					case a != b:
+						apart++
+					}
+				}
+				for s, b := range bots {
+					r := e.Redact(s)
+					b.ObserveEvent(&r)
+				}
+			}
+		}
+		deliver(evs)
+		for !m.Over() {
+			for s := range seats {
+				if m.Owes(s) {
+					v := m.SeatView(s)
+					evs, _ = m.Play(s, bots[s].Decide(&v), nil)
+					deliver(evs)
+				}
+			}
+		}
+	}
+	if apart*3 < apart+together {
+		t.Errorf("of %d steps where a normal left with the other in the temple, they parted at %d only", apart+together, apart)
+	}
+	t.Logf("the normals parted at %d of %d steps where one left", apart, apart+together)
+}
