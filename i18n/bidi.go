@@ -363,6 +363,15 @@ func reorder(segs []segment) {
 // and fallback when it has no strong letter (digits, punctuation, emoji).
 // Text inside isolates (U+2066-2069) is skipped, as P2 requires.
 func FirstStrongRTL(s string, fallback bool) bool {
+	if rtl, ok := firstStrong(s); ok {
+		return rtl
+	}
+	return fallback
+}
+
+// firstStrong returns the direction of the first strong letter of s
+// outside isolates (UAX #9 P2, P3) and whether there is one.
+func firstStrong(s string) (rtl, ok bool) {
 	depth := 0
 	for _, r := range s {
 		switch r {
@@ -379,10 +388,10 @@ func FirstStrongRTL(s string, fallback bool) bool {
 		p, _ := bidi.LookupRune(r)
 		switch p.Class() {
 		case bidi.L:
-			return false
+			return false, true
 		case bidi.R, bidi.AL:
-			return true
+			return true, true
 		}
 	}
-	return fallback
+	return false, false
 }
