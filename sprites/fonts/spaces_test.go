@@ -9,6 +9,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"github.com/goldvein/goldvein/i18n"
 )
 
 // inkGlyph is one glyph of a drawn line: the character it shows ('·' for a
@@ -88,6 +90,18 @@ func TestSpacesAroundLatinInPersian(t *testing.T) {
 		{"\u2068Ann\u2069 \u2067\u2068غار\u2069 \u2068C7\u2069\u2069 را رها می\u200cکند",
 			"····· ··· ·· C7 ··· Ann"},
 	}
+	// And as the Persian catalogue writes it (its rule number left off:
+	// this test does not read mirrored brackets).
+	fa, err := i18n.Load(i18n.Persian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	region := fa.T("ug.region", "terrain", fa.T("ug.terrain.forest"), "id", "r30")
+	line, ok := strings.CutSuffix(fa.T("ug.ev.conquer", "name", "Bot 3", "region", region, "cost", 2), " (U5)")
+	if !ok {
+		t.Fatalf("ug.ev.conquer no longer ends with its rule: %q", line)
+	}
+	tests = append(tests, struct{ line, want string }{line, "····· ··· ···· 2 ·· ·· r30 ···· ···· Bot 3"})
 	for _, wt := range []Weight{Regular, Bold} {
 		st := Style{Size: 32, RTL: true, Weight: wt, Align: End} // End in RTL: left edge at x
 		space := text.Advance(" ", goFace(faceKey{Arabic, wt, st.size(), true}))
