@@ -382,17 +382,18 @@ const (
 // words instead of the name (UAX #9 W7 would otherwise join them).
 // Left-to-right text with left-to-right names is left as it is.
 //
-// A value with no strong letter of its own outside isolates (digits, or a
-// value T made of other values: Underground's region "{terrain} {id}", a
-// combo "{race} {power}") would be a left-to-right isolate under FSI (P3),
-// its parts then read in the wrong order in a Persian line; it gets the
-// catalogue's direction instead (RLI or LRI).
+// A value that T made of other values (Underground's region "{terrain}
+// {id}", a combo "{race} {power}") has no strong letter of its own outside
+// their isolates, so under FSI it would be a left-to-right isolate (P3)
+// and its parts would read in the wrong order in a Persian line; it gets
+// the catalogue's direction instead (RLI or LRI). A value with no letter
+// at all ("-2", an address) keeps FSI, left to right, as before.
 func (c *Catalog) isolate(v string) string {
 	if v == "" || !c.RTL() && !hasRTL(v) {
 		return v
 	}
 	open := fsi
-	if _, ok := firstStrong(v); !ok {
+	if _, ok := firstStrong(v); !ok && strings.ContainsAny(v, lri+rli+fsi) {
 		open = lri
 		if c.RTL() {
 			open = rli

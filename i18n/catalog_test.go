@@ -350,16 +350,17 @@ func FuzzParseFile(f *testing.F) {
 	})
 }
 
-// TestIsolateValueWithoutStrongLetter: a value with no strong letter of
-// its own outside isolates takes the catalogue's direction, not FSI's
-// left-to-right default (UAX #9 P3), so a Persian region "{terrain} {id}"
-// placed in a Persian sentence reads terrain then id, right to left, with
-// one space between each word and the next.
+// TestIsolateValueWithoutStrongLetter: a value made of isolated values,
+// with no strong letter of its own outside them, takes the catalogue's
+// direction, not FSI's left-to-right default (UAX #9 P3), so a Persian
+// region "{terrain} {id}" placed in a Persian sentence reads terrain then
+// id, right to left, with one space between each word and the next. A
+// value with no letter at all keeps FSI.
 func TestIsolateValueWithoutStrongLetter(t *testing.T) {
 	cs := loadAll(t)
 	fa, en := cs[Persian], cs[English]
-	if got := fa.T("turn.of", "name", "123"); got != "نوبت \u2067123\u2069" {
-		t.Errorf("digits-only name in Persian: %q", got)
+	if got := fa.T("turn.of", "name", "-12"); got != "نوبت \u2068-12\u2069" {
+		t.Errorf("a value with no letter in Persian: %q", got)
 	}
 	region := fa.T("ug.region", "terrain", "غار", "id", "C7")
 	if region != "\u2068غار\u2069 \u2068C7\u2069" {
