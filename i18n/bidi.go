@@ -102,7 +102,7 @@ func lineRuns(line string, rtl bool) []Run {
 		para = append([]rune{lrm}, para...)
 		base = 0
 	}
-	expl, sos := explicitLevels(para, base)
+	expl, prevStrong := explicitLevels(para, base)
 	// I1, I2: a character whose direction (from x/text) differs from its
 	// embedding level's goes one level up.
 	lv := make([]int, len(para))
@@ -126,7 +126,7 @@ func lineRuns(line string, rtl bool) []Run {
 	if seen != len(para) {
 		return []Run{{Text: line, RTL: rtl}}
 	}
-	raiseNumbers(para, expl, sos, lv)
+	raiseNumbers(para, expl, prevStrong, lv)
 	var segs []segment
 	first := 0
 	if !rtl {
