@@ -40,11 +40,14 @@ const lrm = '\u200e'
 // no runs; bytes that are not UTF-8 come back as U+FFFD.
 //
 // x/text's Ordering reports runs in logical order and only by parity, so
-// the levels L2 needs are rebuilt here: with an RTL base every odd run is
-// level 1 and every even run level 2; with an LTR base, numbers that follow
-// right-to-left text (rules W2, W7, I1) sit at level 2 inside an even run.
-// Explicit embeddings and isolates (U+202A-202E, U+2066-2069) count only
-// one level deep.
+// the levels L2 needs are rebuilt here: each character's embedding level
+// from the explicit rules (X1-X8: embeddings, overrides and isolates,
+// U+202A-202E, U+2066-2069, nested to any depth), one up where its
+// direction differs (I1, I2), and two up for numbers after right-to-left
+// text at an even level (W2, W7, I1). Nested levels matter: a value made
+// of isolated values (a region "{terrain} {id}" in a Persian line) keeps
+// the spaces between its words, which flattening its levels to 1 and 2
+// would move to its edges.
 func Runs(s string, rtl bool) []Run {
 	if !utf8.ValidString(s) {
 		// x/text counts bytes by re-encoding runes, so a stray byte would
@@ -93,115 +96,231 @@ func lineRuns(line string, rtl bool) []Run {
 	if err != nil || o.NumRuns() == 0 {
 		return []Run{{Text: line, RTL: rtl}}
 	}
-	var segs []segment
-	lastStrong := bidi.L // sos of an LTR paragraph; unused for RTL
+	para := []rune(line)
+	base := 1
+	if !rtl {
+		para = append([]rune{lrm}, para...)
+		base = 0
+	}
+	expl, prevStrong := explicitLevels(para, base)
+	// I1, I2: a character whose direction (from x/text) differs from its
+	// embedding level's goes one level up.
+	lv := make([]int, len(para))
+	seen := 0
 	for i := 0; i < o.NumRuns(); i++ {
 		r := o.Run(i)
-		runes := []rune(r.String())
 		start, _ := r.Pos()
-		odd := r.Direction() == bidi.RightToLeft
-		switch {
-		case rtl && odd:
-			segs = append(segs, segment{runes, 1, start})
-		case rtl:
-			segs = append(segs, segment{runes, 2, start})
-		case odd:
-			segs = append(segs, segment{runes, 1, start})
-		default:
-			segs = splitNumbers(segs, runes, start, lastStrong)
+		n := utf8.RuneCountInString(r.String())
+		if start < 0 || start+n > len(para) {
+			return []Run{{Text: line, RTL: rtl}}
 		}
-		for _, c := range runes {
-			if p, _ := bidi.LookupRune(c); p.Class() == bidi.L || p.Class() == bidi.R || p.Class() == bidi.AL {
-				lastStrong = p.Class()
+		odd := r.Direction() == bidi.RightToLeft
+		for k := start; k < start+n; k++ {
+			lv[k] = expl[k]
+			if (expl[k]%2 == 1) != odd {
+				lv[k]++
 			}
 		}
+		seen += n
 	}
+	if seen != len(para) {
+		return []Run{{Text: line, RTL: rtl}}
+	}
+	raiseNumbers(para, expl, prevStrong, lv)
+	var segs []segment
+	first := 0
 	if !rtl {
-		// Drop the LRM; it is the first rune of the first logical segment.
-		segs[0].runes = segs[0].runes[1:]
-		segs[0].start++
+		first = 1 // the LRM
+	}
+	for i := first + 1; i <= len(para); i++ {
+		if i == len(para) || lv[i] != lv[first] {
+			segs = append(segs, segment{para[first:i], lv[first], first})
+			first = i
+		}
 	}
 	reorder(segs)
 	out := make([]Run, 0, len(segs))
-	end := -1 // logical end of the last LTR segment output
+	lo, hi := -1, -1 // logical span of the last run output
 	for _, sg := range segs {
-		if len(sg.runes) == 0 {
-			continue
-		}
 		isRTL := sg.level%2 == 1
-		if n := len(out); n > 0 && !isRTL && !out[n-1].RTL && sg.start == end {
-			// A level-2 number and level-0 text that were neighbours in the
-			// input and still are: one LTR run, shaped together.
+		n := len(out)
+		switch {
+		case n > 0 && !isRTL && !out[n-1].RTL && sg.start == hi:
+			// Neighbours in the input and still neighbours, left to right
+			// (a level-2 number and level-0 text, say): one LTR run, shaped
+			// together.
 			out[n-1].Text += string(sg.runes)
-		} else {
+			hi = sg.start + len(sg.runes)
+		case n > 0 && isRTL && out[n-1].RTL && sg.start+len(sg.runes) == lo:
+			// The same right to left: a Persian name isolated in a Persian
+			// line stays one run with its neighbours.
+			out[n-1].Text = string(sg.runes) + out[n-1].Text
+			lo = sg.start
+		default:
 			out = append(out, Run{Text: string(sg.runes), RTL: isRTL})
+			lo, hi = sg.start, sg.start+len(sg.runes)
 		}
-		end = sg.start + len(sg.runes)
 	}
 	return out
 }
 
-// splitNumbers appends an even-parity run of an LTR paragraph to segs,
-// giving level 2 to the numbers in it that resolve to EN or AN (UAX #9 W2,
-// W4, W5, W7, I1): Arabic-Indic digits always, European and Persian digits
-// when the last strong letter before them is right-to-left, together with
-// the separators and terminators W4 and W5 join to them. Everything else in
-// the run is level 0.
-func splitNumbers(segs []segment, runes []rune, at int, lastStrong bidi.Class) []segment {
-	lv := make([]int, len(runes))
-	cls := make([]bidi.Class, len(runes))
-	for i, c := range runes {
+// maxDepth is UAX #9's deepest explicit embedding level (BD2).
+const maxDepth = 125
+
+// explicitLevels applies UAX #9's explicit rules X1-X8 to para, a
+// paragraph at level base (0 or 1): the embedding level of each rune, and
+// the class of the last strong letter before it in its own isolating run
+// sequence (sos for the first), which W2 and W7 need. Isolate initiators
+// and PDIs get the level outside them; embedding and override controls
+// (removed by X9) the level they open or close. An FSI takes the direction
+// of the first strong letter up to its matching PDI, nested isolates
+// skipped (X5c, P2, P3).
+func explicitLevels(para []rune, base int) (expl []int, prevStrong []bidi.Class) {
+	type entry struct {
+		level   int
+		isolate bool
+		strong  bidi.Class // last strong letter in this entry's sequence
+	}
+	sosOf := func(level int) bidi.Class {
+		if level%2 == 1 {
+			return bidi.R
+		}
+		return bidi.L
+	}
+	stack := []entry{{base, false, sosOf(base)}}
+	overIsolates, overEmbeds, isolates := 0, 0, 0
+	expl = make([]int, len(para))
+	prevStrong = make([]bidi.Class, len(para))
+	for i, c := range para {
+		top := &stack[len(stack)-1]
+		expl[i], prevStrong[i] = top.level, top.strong
+		p, _ := bidi.LookupRune(c)
+		switch cls := p.Class(); cls {
+		case bidi.L, bidi.R, bidi.AL:
+			top.strong = cls
+		case bidi.RLE, bidi.LRE, bidi.RLO, bidi.LRO, bidi.RLI, bidi.LRI, bidi.FSI:
+			isolate := cls == bidi.RLI || cls == bidi.LRI || cls == bidi.FSI
+			odd := cls == bidi.RLE || cls == bidi.RLO || cls == bidi.RLI ||
+				cls == bidi.FSI && firstStrongIsRTL(para[i+1:])
+			next := (top.level + 2) &^ 1
+			if odd {
+				next = (top.level + 1) | 1
+			}
+			switch {
+			case next <= maxDepth && overIsolates == 0 && overEmbeds == 0:
+				if isolate {
+					isolates++
+				} else {
+					expl[i] = next
+				}
+				stack = append(stack, entry{next, isolate, sosOf(next)})
+			case isolate:
+				overIsolates++
+			case overIsolates == 0:
+				overEmbeds++
+			}
+		case bidi.PDI:
+			switch {
+			case overIsolates > 0:
+				overIsolates--
+			case isolates > 0:
+				overEmbeds = 0
+				for !stack[len(stack)-1].isolate {
+					stack = stack[:len(stack)-1]
+				}
+				stack = stack[:len(stack)-1]
+				isolates--
+			}
+			top = &stack[len(stack)-1]
+			expl[i], prevStrong[i] = top.level, top.strong
+		case bidi.PDF:
+			switch {
+			case overIsolates > 0:
+			case overEmbeds > 0:
+				overEmbeds--
+			case !top.isolate && len(stack) > 1:
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	return expl, prevStrong
+}
+
+// firstStrongIsRTL reports whether the first strong letter of s before
+// the PDI that closes s's isolate, nested isolates skipped, is right to
+// left (P2, P3 for an FSI).
+func firstStrongIsRTL(s []rune) bool {
+	depth := 0
+	for _, r := range s {
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.RLI, bidi.LRI, bidi.FSI:
+			depth++
+		case bidi.PDI:
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case bidi.L:
+			if depth == 0 {
+				return false
+			}
+		case bidi.R, bidi.AL:
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// raiseNumbers gives the numbers of a left-to-right stretch at an even
+// embedding level e the level e+2 (UAX #9 W2, W4, W5, W7, I1): Arabic-Indic
+// digits always, European and Persian digits when the last strong letter
+// before them in their isolating run sequence is right to left, together
+// with the separators and terminators W4 and W5 join to them. At an odd
+// level numbers are already one up (I2).
+func raiseNumbers(para []rune, expl []int, prevStrong []bidi.Class, lv []int) {
+	even := func(i int) bool { return lv[i] == expl[i] && expl[i]%2 == 0 }
+	cls := make([]bidi.Class, len(para))
+	raised := make([]bool, len(para))
+	for i, c := range para {
 		p, _ := bidi.LookupRune(c)
 		cls[i] = p.Class()
-	}
-	strong := lastStrong
-	for i, k := range cls {
-		switch k {
-		case bidi.L, bidi.R, bidi.AL:
-			strong = k
-		case bidi.AN:
-			lv[i] = 2
-		case bidi.EN:
-			if strong != bidi.L {
-				lv[i] = 2
-			}
-		}
-	}
-	// W4: one separator between two numbers joins them; W5: terminators and
-	// marks next to a number join it.
-	for i, k := range cls {
-		if lv[i] == 2 {
+		if !even(i) {
 			continue
 		}
-		switch k {
-		case bidi.CS, bidi.ES:
-			if i > 0 && i+1 < len(cls) && lv[i-1] == 2 && lv[i+1] == 2 {
-				lv[i] = 2
-			}
+		switch cls[i] {
+		case bidi.AN:
+			raised[i] = true
+		case bidi.EN:
+			raised[i] = prevStrong[i] != bidi.L
+		}
+	}
+	same := func(i, j int) bool { return j >= 0 && j < len(para) && raised[j] && expl[j] == expl[i] }
+	// W4: one separator between two numbers joins them; W5: terminators
+	// and marks next to a number join it.
+	for i, k := range cls {
+		if !raised[i] && even(i) && (k == bidi.CS || k == bidi.ES) && same(i, i-1) && same(i, i+1) {
+			raised[i] = true
 		}
 	}
 	for pass := 0; pass < 2; pass++ { // forwards, then backwards
-		for n := 0; n < len(cls); n++ {
+		for n := range cls {
 			i, prev := n, n-1
 			if pass == 1 {
 				i, prev = len(cls)-1-n, len(cls)-n
 			}
-			if lv[i] == 2 || prev < 0 || prev >= len(cls) || lv[prev] != 2 {
-				continue
-			}
-			if k := cls[i]; k == bidi.ET || k == bidi.NSM || k == bidi.BN {
-				lv[i] = 2
+			if k := cls[i]; !raised[i] && even(i) && (k == bidi.ET || k == bidi.NSM || k == bidi.BN) && same(i, prev) {
+				raised[i] = true
 			}
 		}
 	}
-	start := 0
-	for i := 1; i <= len(runes); i++ {
-		if i == len(runes) || lv[i] != lv[start] {
-			segs = append(segs, segment{runes[start:i], lv[start], at + start})
-			start = i
+	for i := range lv {
+		if raised[i] {
+			lv[i] += 2
 		}
 	}
-	return segs
 }
 
 // reorder applies UAX #9 rule L2 at segment granularity: from the highest
@@ -244,6 +363,15 @@ func reorder(segs []segment) {
 // and fallback when it has no strong letter (digits, punctuation, emoji).
 // Text inside isolates (U+2066-2069) is skipped, as P2 requires.
 func FirstStrongRTL(s string, fallback bool) bool {
+	if rtl, ok := firstStrong(s); ok {
+		return rtl
+	}
+	return fallback
+}
+
+// firstStrong returns the direction of the first strong letter of s
+// outside isolates (UAX #9 P2, P3) and whether there is one.
+func firstStrong(s string) (rtl, ok bool) {
 	depth := 0
 	for _, r := range s {
 		switch r {
@@ -260,10 +388,10 @@ func FirstStrongRTL(s string, fallback bool) bool {
 		p, _ := bidi.LookupRune(r)
 		switch p.Class() {
 		case bidi.L:
-			return false
+			return false, true
 		case bidi.R, bidi.AL:
-			return true
+			return true, true
 		}
 	}
-	return fallback
+	return false, false
 }

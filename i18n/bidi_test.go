@@ -70,6 +70,27 @@ func TestRuns(t *testing.T) {
 			[]Run{R(" کارت"), L("4"), R("\u2069 — "), L("Ann Lee"), R("نوبت \u2068")}},
 		{"persian name isolated in english", "\u2068علی\u2069's turn", false,
 			[]Run{L("\u2068"), R("علی"), L("\u2069's turn")}},
+		// X5c, P2: a value made of two isolated values (Underground's
+		// region, "{terrain} {id}") has no strong letter of its own: a
+		// left-to-right isolate at level 2, the terrain at 3, the id at 4.
+		// L2 keeps the space between them, and each space between a word
+		// and the next stays between the two.
+		{"nested isolates in persian", "\u2068Bot 3\u2069 \u2068\u2068جنگل قارچ\u2069 \u2068r30\u2069\u2069 را با 2 مهره", true,
+			[]Run{R(" مهره"), L("2"), R("\u2069 را با "), L("\u2068"), R("جنگل قارچ"), L("\u2069 \u2068r30\u2069"), R("\u2069 \u2068"), L("Bot 3"), R("\u2068")}},
+		// The same value isolated right to left (RLI): the terrain and its
+		// space at level 3, the id at 4.
+		{"nested isolates, RLI outside", "\u2068Bot 3\u2069 \u2067\u2068جنگل قارچ\u2069 \u2068r30\u2069\u2069 را", true,
+			[]Run{R("\u2069\u2069 را"), L("r30"), R("\u2069 \u2067\u2068جنگل قارچ\u2069 \u2068"), L("Bot 3"), R("\u2068")}},
+		{"nested isolates in english", "See \u2068\u2068جنگل\u2069 \u2068r3\u2069\u2069 now", false,
+			[]Run{L("See \u2068\u2068"), R("جنگل"), L("\u2069 \u2068r3\u2069\u2069 now")}},
+		// A Persian name isolated in a Persian line: level 3 inside level
+		// 1, one run with its neighbours.
+		{"persian name isolated in persian", "نوبت \u2068علی\u2069 است", true,
+			[]Run{R("نوبت \u2068علی\u2069 است")}},
+		// I2 at level 1 inside an LTR paragraph: the number after Hebrew is
+		// level 2, the space after it level 1 (N1), cd level 2.
+		{"number inside an RLI in english", "abc \u2067שלום 12 cd\u2069", false,
+			[]Run{L("abc \u2067"), L("cd"), R(" "), L("12"), R("שלום "), L("\u2069")}},
 		{"lines", "a\nب", false, []Run{L("a"), L("\n"), R("ب")}},
 		{"paragraph separator", "ب\u2029a", true, []Run{R("ب\u2029"), L("a")}},
 	}
@@ -121,7 +142,8 @@ func TestRunsLTROnly(t *testing.T) {
 // FuzzRuns: player names reach Runs from outside; it must not panic nor
 // lose or invent text.
 func FuzzRuns(f *testing.F) {
-	for _, s := range []string{"نوبت Ann است", "\u202eevil\u202c", "\u2067x\u2069", "a\r\nb", "", "(([[", "\xff"} {
+	for _, s := range []string{"نوبت Ann است", "\u202eevil\u202c", "\u2067x\u2069", "a\r\nb", "", "(([[", "\xff",
+		"\u2068\u2068جنگل\u2069 \u2068r3\u2069\u2069 را", "\u202bab \u202aשלום\u202c cd\u202c", "\u2069\u2069\u202c\u2066\u202e1"} {
 		f.Add(s, true)
 		f.Add(s, false)
 	}

@@ -366,9 +366,12 @@ func (c *Catalog) format(v any) string {
 	return fmt.Sprint(v)
 }
 
-// First strong isolate and pop directional isolate (UAX #9, X5c, X6a).
+// Isolates: first strong, right to left, left to right, and the pop
+// (UAX #9, X5a-X5c, X6a).
 const (
 	fsi = "\u2068"
+	rli = "\u2067"
+	lri = "\u2066"
 	pdi = "\u2069"
 )
 
@@ -378,11 +381,25 @@ const (
 // text around it: "نوبت Ann Lee — 4 کارت" keeps the 4 with the Persian
 // words instead of the name (UAX #9 W7 would otherwise join them).
 // Left-to-right text with left-to-right names is left as it is.
+//
+// A value that T made of other values (Underground's region "{terrain}
+// {id}", a combo "{race} {power}") has no strong letter of its own outside
+// their isolates, so under FSI it would be a left-to-right isolate (P3)
+// and its parts would read in the wrong order in a Persian line; it gets
+// the catalogue's direction instead (RLI or LRI). A value with no letter
+// at all ("-2", an address) keeps FSI, left to right, as before.
 func (c *Catalog) isolate(v string) string {
 	if v == "" || !c.RTL() && !hasRTL(v) {
 		return v
 	}
-	return fsi + v + pdi
+	open := fsi
+	if _, ok := firstStrong(v); !ok && strings.ContainsAny(v, lri+rli+fsi) {
+		open = lri
+		if c.RTL() {
+			open = rli
+		}
+	}
+	return open + v + pdi
 }
 
 // hasRTL reports whether s holds a right-to-left letter (bidi class R or AL).

@@ -349,3 +349,34 @@ func FuzzParseFile(f *testing.F) {
 		}
 	})
 }
+
+// TestIsolateValueWithoutStrongLetter: a value made of isolated values,
+// with no strong letter of its own outside them, takes the catalogue's
+// direction, not FSI's left-to-right default (UAX #9 P3), so a Persian
+// region "{terrain} {id}" placed in a Persian sentence reads terrain then
+// id, right to left, with one space between each word and the next. A
+// value with no letter at all keeps FSI.
+func TestIsolateValueWithoutStrongLetter(t *testing.T) {
+	cs := loadAll(t)
+	fa, en := cs[Persian], cs[English]
+	if got := fa.T("turn.of", "name", "-12"); got != "نوبت \u2068-12\u2069" {
+		t.Errorf("a value with no letter in Persian: %q", got)
+	}
+	region := fa.T("ug.region", "terrain", "غار", "id", "C7")
+	if region != "\u2068غار\u2069 \u2068C7\u2069" {
+		t.Fatalf("ug.region = %q", region)
+	}
+	line := fa.T("turn.of", "name", region)
+	if line != "نوبت \u2067"+region+"\u2069" {
+		t.Errorf("region in a Persian line: %q", line)
+	}
+	// Left to right: C7, then one right-to-left run that reads نوبت,
+	// غار and the space before C7.
+	if got, want := Runs(line, true), []Run{{"\u2069\u2069", true}, {"C7", false}, {"نوبت \u2067\u2068غار\u2069 \u2068", true}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Runs(%q) = %v, want %v", line, got, want)
+	}
+	// English keeps FSI for a value with letters, LRI for one without.
+	if got := en.T("turn.of", "name", "\u2068علی\u2069 \u2068علی\u2069"); got != "\u2066\u2068علی\u2069 \u2068علی\u2069\u2069's turn" {
+		t.Errorf("composite Persian name in English: %q", got)
+	}
+}
