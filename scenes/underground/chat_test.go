@@ -38,12 +38,12 @@ func ugLANPair(t *testing.T, hostLang, guestLang string) (hh, hg *scenes.Harness
 	hg.In.Chars = []rune("127.0.0.1:" + strconv.Itoa(ls.Link.Port))
 	hg.Tick()
 	hg.Key(ebiten.KeyEnter)
-	scenes.Until(t, 3000, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest || js.Err != "" }, hh, hg)
+	scenes.Until(t, 10000, func() bool { return ls.Lobby.Seats[1].Kind == lan.SeatGuest || js.Err != "" }, hh, hg)
 	if js.Err != "" {
 		t.Fatalf("join: %s", js.Err)
 	}
 	hh.Click(ls.Start.R)
-	scenes.Until(t, 3000, func() bool {
+	scenes.Until(t, 10000, func() bool {
 		_, h := hh.A.Cur.(*ugPlayScene)
 		_, g := hg.A.Cur.(*ugPlayScene)
 		return h && g && hh.A.Fade == 0 && hg.A.Fade == 0 || ls.Err != ""
@@ -84,7 +84,7 @@ func ugChatShows(h *scenes.Harness, s *ugPlayScene, text string) bool {
 func TestUGLANBoardChat(t *testing.T) {
 	hh, hg, hs, gs, link := ugLANPair(t, "en", "fa")
 	table := link.Host.Table()
-	scenes.Until(t, 3000, func() bool { return hs.me == 0 && hs.mine.Legal != nil && hs.busy <= 0 }, hh, hg)
+	scenes.Until(t, 20000, func() bool { return hs.me == 0 && hs.mine.Legal != nil && hs.busy <= 0 }, hh, hg)
 	before := len(table.Record().Moves)
 	hh.Key(ebiten.KeyT)
 	if !link.Box.Typing() {
@@ -103,18 +103,18 @@ func TestUGLANBoardChat(t *testing.T) {
 		t.Fatalf("keys typed in the chat box played: %d moves, was %d (me %d)", n, before, hs.me)
 	}
 	hh.Key(ebiten.KeyEnter)
-	scenes.Until(t, 600, func() bool { return ugChatShows(hg, gs, "1 d") }, hg, hh)
+	scenes.Until(t, 6000, func() bool { return ugChatShows(hg, gs, "1 d") }, hg, hh)
 	hh.Key(ebiten.KeyEscape)
 	if link.Box.Typing() || hh.A.Cur != scenes.Scene(hs) || hh.A.Fade != 0 {
 		t.Fatalf("Escape in the chat box: typing %v, scene %s", link.Box.Typing(), hh.A.Cur.Name())
 	}
 	hh.Key(ebiten.KeyDigit1) // the box closed: 1 picks the first combo again
-	scenes.Until(t, 600, func() bool { return len(table.Record().Moves) > before }, hh, hg)
+	scenes.Until(t, 6000, func() bool { return len(table.Record().Moves) > before }, hh, hg)
 	hg.Key(ebiten.KeyT)
 	hg.In.Chars = []rune("خوش باشید")
 	hg.Tick()
 	hg.Key(ebiten.KeyEnter)
-	scenes.Until(t, 600, func() bool { return ugChatShows(hh, hs, "خوش باشید") }, hh, hg)
+	scenes.Until(t, 6000, func() bool { return ugChatShows(hh, hs, "خوش باشید") }, hh, hg)
 	if !ugChatShows(hh, hs, "1 d") {
 		t.Error("the host's box lost its own line")
 	}
@@ -259,5 +259,5 @@ func TestUGQuickPhrases(t *testing.T) {
 	first := box.Phrases[0]
 	hg.Click(first.R)
 	want := hh.A.T("lan.phrase." + underground.QuickPhrases[0].ID)
-	scenes.Until(t, 2000, func() bool { return ugChatShows(hh, hs, want) }, hh, hg)
+	scenes.Until(t, 6000, func() bool { return ugChatShows(hh, hs, want) }, hh, hg)
 }
