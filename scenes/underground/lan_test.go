@@ -3,6 +3,7 @@ package underground
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,6 +79,14 @@ func TestUGLANGuestWholeGame(t *testing.T) {
 			t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
 		}
 		scenes.Until(t, 3000, func() bool { return len(host.Table().Record().Moves) > before || s.refusal != "" }, h)
+		if s.refusal != "" && strings.Contains(s.refusal, "not connected") {
+			// The connection broke under load and the client is getting
+			// back (lan: Reconnect): the move was not sent, and the
+			// screen said so. Wait until it is back, then play again.
+			s.refusal, s.refT = "", 0
+			scenes.Until(t, 20000, func() bool { _, dropped, _, ended := m.lan.State(); return !dropped && ended == nil }, h)
+			continue
+		}
 		if s.refusal != "" {
 			t.Fatalf("move %d refused: %s", moves, s.refusal)
 		}
