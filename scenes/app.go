@@ -32,7 +32,7 @@ const (
 	MinHeight = 640
 )
 
-// fadeTicks is the length of the cross-fade between scenes (60 ticks = 1 s).
+// FadeTicks is the length of the cross-fade between scenes (60 ticks = 1 s).
 const FadeTicks = 12
 
 // Config is how the app is started (the flags of cmd_app.go).
@@ -163,6 +163,9 @@ func NewApp(cfg Config) (*App, error) {
 	return a, nil
 }
 
+// SetLang loads the catalogue of language l (English for an unknown one)
+// and keeps the Persian digits setting; the error names a catalogue that
+// fails to load.
 func (a *App) SetLang(l i18n.Lang) error {
 	if !l.Valid() {
 		l = i18n.English
@@ -449,6 +452,7 @@ func savePNG(img *ebiten.Image, path string) error {
 	return WritePNG(rgba, path)
 }
 
+// WritePNG saves rgba as a PNG file at path (screenshots, the gallery).
 func WritePNG(rgba *image.RGBA, path string) error {
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, rgba); err != nil {
@@ -508,19 +512,21 @@ func (a *App) crash(err error, stack []byte) {
 	}
 }
 
+// SaveSettings writes the settings to settings.json in the config folder;
+// a failure is logged, never fatal.
 func (a *App) SaveSettings() {
 	if err := a.Settings.Save(a.Dirs.settings); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein: settings:", err)
 	}
 }
 
-// now is the wall clock, for seeds only (never for game logic).
+// Now is the wall clock, for seeds only (never for game logic).
 func Now() time.Time { return time.Now() }
 
 // Fullscreen reports whether the settings ask for fullscreen.
 func (a *App) Fullscreen() bool { return a.Settings.Fullscreen }
 
-// speed is the motion speed factor (Settings; --autoplay runs fast).
+// Speed is the motion speed factor (Settings; --autoplay runs fast).
 func Speed(a *App) float64 {
 	if a.Cfg.Autoplay {
 		return math.Max(a.Settings.AnimSpeed, 4)
@@ -528,7 +534,7 @@ func Speed(a *App) float64 {
 	return a.Settings.AnimSpeed
 }
 
-// botDelay is how long a computer player waits at least before moving,
+// BotDelay is how long a computer player waits at least before moving,
 // so people can follow (shortened by the animation speed).
 func BotDelay(a *App) time.Duration {
 	if a.Cfg.Autoplay || a.Cfg.FastBots {

@@ -56,7 +56,7 @@ func (o *audioOut) apply() {
 	o.player.Music(s.MusicOn && !s.Muted)
 }
 
-// play plays effect e (nothing when muted or silent).
+// Play plays effect e (nothing when muted or silent).
 func (o *audioOut) Play(e sounds.Effect) {
 	if o.player == nil {
 		return

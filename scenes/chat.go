@@ -51,10 +51,10 @@ func (c *chatBox) SetKey(k ebiten.Key, hint string) {
 // Typing reports whether the text field has the keyboard.
 func (c *chatBox) Typing() bool { return c.typing }
 
-// chatH is the height of the board's chat box in layout units.
+// ChatH is the height of the board's chat box in layout units.
 const ChatH = 176
 
-// layout places the box in r; the quick phrases open upwards from its top
+// Layout places the box in r; the quick phrases open upwards from its top
 // (or downwards when up is false).
 func (c *chatBox) Layout(a *App, r Rect, up bool) {
 	c.R = r
@@ -84,7 +84,7 @@ func (c *chatBox) Layout(a *App, r Rect, up bool) {
 	}
 }
 
-// update handles the box's input; it reports whether the keyboard belongs
+// Update handles the box's input; it reports whether the keyboard belongs
 // to the box this tick (the scene then ignores the keys).
 func (c *chatBox) Update(a *App, l *LanLink, hotkey bool) bool {
 	c.ids, c.none = l.phrases, len(l.phrases) == 0
@@ -164,7 +164,7 @@ func (c *chatBox) say(a *App, s string) {
 	c.note, c.noteT = s, 360
 }
 
-// lineText is a chat line as shown: a quick phrase in the reader's
+// LineText is a chat line as shown: a quick phrase in the reader's
 // language, free text as typed.
 func LineText(a *App, e ChatEntry) string {
 	if e.Phrase != "" && a.Cat.Has("lan.phrase."+e.Phrase) {
@@ -173,7 +173,7 @@ func LineText(a *App, e ChatEntry) string {
 	return e.Text
 }
 
-// fit cuts s to at most w pixels at size px, ending it with an ellipsis.
+// Fit cuts s to at most w pixels at size px, ending it with an ellipsis.
 func Fit(a *App, s string, size, w float64) string {
 	if a.Text.Line(s, size, a.RTL()).W <= w {
 		return s
@@ -189,7 +189,7 @@ func Fit(a *App, s string, size, w float64) string {
 	return s
 }
 
-// draw draws the box with the newest lines at the bottom.
+// Draw draws the box with the newest lines at the bottom.
 func (c *chatBox) Draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick int) {
 	_, lines, _ := l.Snapshot()
 	p.Round(dst, c.R, a.U(8), ColPanel, a.U(1), ColEdge)
@@ -297,7 +297,7 @@ func (c *chatBox) Draw(a *App, p *Painter, dst *ebiten.Image, l *LanLink, tick i
 	}
 }
 
-// noticeText is a host's notice (lan/PROTOCOL.md, Notices) as the board's
+// NoticeText is a host's notice (lan/PROTOCOL.md, Notices) as the board's
 // log shows it: its code's catalogue text (lan.notice.CODE, the "_you" form
 // when it is about this screen's seat me); a code this version does not
 // know gives a generic line, never the host's English text. The seat's
@@ -324,6 +324,6 @@ func NoticeText(a *App, n lan.Notice, me int, names []string) string {
 	return a.T("lan.notice.unknown", "name", name)
 }
 
-// toastTicks is how long a host's notice stays over the maze: 6 s at
+// ToastTicks is how long a host's notice stays over the maze: 6 s at
 // Ebitengine's 60 ticks per second (the line stays in the log).
 const ToastTicks = 6 * 60

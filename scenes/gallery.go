@@ -49,7 +49,7 @@ func NewGallery(t TB, name string, l i18n.Lang, digits bool, games []Game) *Gall
 	return g
 }
 
-// harness is a fresh app in the gallery's language.
+// Harness is a fresh app in the gallery's language.
 func (g *Gallery) Harness() *Harness {
 	in := NewScript()
 	// The digits come from the settings file, as a player's choice does.
@@ -72,7 +72,7 @@ func (g *Gallery) Harness() *Harness {
 	return &Harness{T: g.T, A: a, In: in, Screen: ebiten.NewImage(a.W, a.H)}
 }
 
-// show makes s the current scene and lets its entry motion end.
+// Show makes s the current scene and lets its entry motion end.
 func (g *Gallery) Show(h *Harness, s Scene) {
 	h.A.Cur, h.A.next, h.A.Fade = s, nil, 0
 	h.Ticks(30)
@@ -87,7 +87,7 @@ var (
 	keepLatin = regexp.MustCompile(`(?:R|I|O)[0-9]+(\.[0-9]+[a-z]?)?|[0-9]+(\.[0-9]+){3}(:[0-9]+)?|[a-z]+://\S+|:[0-9]{2,5}\b|F[0-9]+|/\S*[0-9]\S*`)
 )
 
-// shot draws one frame of h's scene, checks its text and saves it.
+// Shot draws one frame of h's scene, checks its text and saves it.
 func (g *Gallery) Shot(h *Harness, name string) {
 	g.T.Helper()
 	g.drawn = g.drawn[:0]

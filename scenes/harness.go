@@ -81,6 +81,8 @@ func (s *scriptStroke) Position() (int, int) { return s.in.X, s.in.Y }
 
 func (s *scriptStroke) IsJustReleased() bool { return s.in.Released }
 
+// NewScript is an empty scripted input (ScriptInput) for a test to write
+// into before each tick.
 func NewScript() *scriptInput {
 	return &scriptInput{Keys: map[ebiten.Key]bool{}, Held: map[ebiten.Key]bool{}}
 }
@@ -115,7 +117,7 @@ func (in *scriptInput) clear() {
 	clear(in.Keys)
 }
 
-// harness is an App on a scripted input and an offscreen screen.
+// Harness is an App on a scripted input and an offscreen screen.
 type Harness struct {
 	T      TB
 	A      *App
@@ -123,9 +125,11 @@ type Harness struct {
 	Screen *ebiten.Image
 }
 
+// NewHarness is an app with games on a scripted input and an offscreen
+// screen, its settings and autosaves in a folder of the test's own.
 func NewHarness(t TB, games []Game) *Harness { return NewHarnessIn(t, t.TempDir(), games) }
 
-// newHarnessIn is newHarness with the settings and autosave in dir.
+// NewHarnessIn is newHarness with the settings and autosave in dir.
 func NewHarnessIn(t TB, dir string, games []Game) *Harness {
 	in := NewScript()
 	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: "en", Games: games})
@@ -137,7 +141,7 @@ func NewHarnessIn(t TB, dir string, games []Game) *Harness {
 	return &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
 }
 
-// tick runs one Update and one Draw, then clears the one-shot input.
+// Tick runs one Update and one Draw, then clears the one-shot input.
 func (h *Harness) Tick() {
 	h.T.Helper()
 	if err := h.A.Update(); err != nil && !errors.Is(err, ebiten.Termination) {
@@ -150,18 +154,20 @@ func (h *Harness) Tick() {
 	}
 }
 
+// Ticks runs n ticks (Tick).
 func (h *Harness) Ticks(n int) {
 	for i := 0; i < n; i++ {
 		h.Tick()
 	}
 }
 
+// Key presses k for one tick.
 func (h *Harness) Key(k ebiten.Key) {
 	h.In.Keys[k] = true
 	h.Tick()
 }
 
-// drag presses at (x0, y0), moves to (x1, y1) in steps and releases there.
+// Drag presses at (x0, y0), moves to (x1, y1) in steps and releases there.
 func (h *Harness) Drag(x0, y0, x1, y1 float64) {
 	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(x0), int(y0), true, true
 	h.Tick()
@@ -175,7 +181,7 @@ func (h *Harness) Drag(x0, y0, x1, y1 float64) {
 	h.Tick()
 }
 
-// shot saves the harness screen as name.png when SCENE_SHOTS names a
+// Shot saves the harness screen as name.png when SCENE_SHOTS names a
 // folder (to look at scenes the autoplay tour does not reach).
 func (h *Harness) Shot(name string) {
 	if dir := os.Getenv("SCENE_SHOTS"); dir != "" {
@@ -186,7 +192,7 @@ func (h *Harness) Shot(name string) {
 	}
 }
 
-// click presses and releases at the centre of r.
+// Click presses and releases at the centre of r.
 func (h *Harness) Click(r Rect) {
 	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(r.Cx()), int(r.Cy()), true, true
 	h.Tick()
@@ -194,7 +200,7 @@ func (h *Harness) Click(r Rect) {
 	h.Tick()
 }
 
-// newScreen is the harness's screen: the size of the app's layout when
+// NewScreen is the harness's screen: the size of the app's layout when
 // pictures are wanted (SCENE_SHOTS, GALLERY), else a small corner of it.
 // The scenes lay out and draw exactly the same either way (what falls off
 // a small screen is clipped), but the GPU, Mesa's software one under Xvfb,
@@ -209,7 +215,7 @@ func NewScreen(a *App) *ebiten.Image {
 	return ebiten.NewImage(64, 64)
 }
 
-// continueGame opens the menu on dir's autosave and clicks Continue.
+// ContinueGame opens the menu on dir's autosave and clicks Continue.
 func ContinueGame(t TB, dir string, games []Game) *Harness {
 	t.Helper()
 	h := NewHarnessIn(t, dir, games)
@@ -224,7 +230,7 @@ func ContinueGame(t TB, dir string, games []Game) *Harness {
 	return h
 }
 
-// listenHost starts a host for cfg on a free loopback port; it is closed
+// ListenHost starts a host for cfg on a free loopback port; it is closed
 // when the test ends.
 func ListenHost(t TB, cfg lan.HostConfig) (*lan.Host, net.Addr) {
 	t.Helper()
@@ -240,7 +246,7 @@ func ListenHost(t TB, cfg lan.HostConfig) (*lan.Host, net.Addr) {
 	return h, addr
 }
 
-// loopbackLAN points the LAN scenes at 127.0.0.1 (listen on a free port,
+// LoopbackLAN points the LAN scenes at 127.0.0.1 (listen on a free port,
 // browse on a free UDP port) for one test.
 func LoopbackLAN(t TB) {
 	old := LanNet
@@ -251,7 +257,7 @@ func LoopbackLAN(t TB) {
 	t.Cleanup(func() { LanNet = old })
 }
 
-// until ticks the harnesses (round robin) until ok holds, failing after
+// Until ticks the harnesses (round robin) until ok holds, failing after
 // limit ticks; the network works on its own goroutines meanwhile.
 func Until(t TB, limit int, ok func() bool, hs ...*Harness) {
 	t.Helper()
@@ -269,7 +275,7 @@ func Until(t TB, limit int, ok func() bool, hs ...*Harness) {
 	t.Fatalf("condition not met after %d ticks", limit)
 }
 
-// clickMenu clicks menu button i and waits for the next scene.
+// ClickMenu clicks menu button i and waits for the next scene.
 func ClickMenu(t TB, h *Harness, i int) {
 	t.Helper()
 	m, ok := h.A.Cur.(*MenuScene)
@@ -284,7 +290,7 @@ func ClickMenu(t TB, h *Harness, i int) {
 	h.Ticks(FadeTicks + 1)
 }
 
-// langHarness is newHarness in language l.
+// LangHarness is newHarness in language l.
 func LangHarness(t TB, l string, games []Game) *Harness {
 	t.Helper()
 	in := NewScript()
@@ -297,7 +303,7 @@ func LangHarness(t TB, l string, games []Game) *Harness {
 	return &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
 }
 
-// drawnLines draws the current scene once and returns every line drawText
+// DrawnLines draws the current scene once and returns every line drawText
 // placed, with its box.
 func DrawnLines(h *Harness) []DrawnText {
 	var d []DrawnText
@@ -307,12 +313,12 @@ func DrawnLines(h *Harness) []DrawnText {
 	return d
 }
 
-// overlaps reports whether two boxes share any area.
+// Overlaps reports whether two boxes share any area.
 func Overlaps(p, q Rect) bool {
 	return p.X < q.X+q.W && q.X < p.X+p.W && p.Y < q.Y+q.H && q.Y < p.Y+p.H
 }
 
-// screenBig gives the harness a full-size screen when pictures are wanted.
+// ScreenBig gives the harness a full-size screen when pictures are wanted.
 func (h *Harness) ScreenBig() {
 	if os.Getenv("SCENE_SHOTS") != "" {
 		h.Screen = ebiten.NewImage(h.A.W, h.A.H)
@@ -328,3 +334,23 @@ func (PanicScene) Name() string { return "panic" }
 func (PanicScene) Update(*App) error { panic("something broke") }
 
 func (PanicScene) Draw(*App, *ebiten.Image) {}
+
+// NotDrawnWhole lists the labels of buttons that the screen's next frame
+// does not draw whole inside their button and on the screen (a label cut
+// short, wrapped or spilling over): the layout checks of a game's
+// controls.
+func (h *Harness) NotDrawnWhole(buttons []Button) []string {
+	lines := DrawnLines(h)
+	var bad []string
+	for _, b := range buttons {
+		whole := false
+		for _, d := range lines {
+			in := d.R.X >= b.R.X-1 && d.R.X+d.R.W <= b.R.X+b.R.W+1 && d.R.Y >= b.R.Y-1 && d.R.Y+d.R.H <= b.R.Y+b.R.H+1
+			whole = whole || (in && d.S == b.Label)
+		}
+		if !whole || b.R.Y < 0 || b.R.X < 0 || b.R.X+b.R.W > float64(h.A.W) {
+			bad = append(bad, b.Label)
+		}
+	}
+	return bad
+}

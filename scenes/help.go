@@ -7,7 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// helpScene is the rules help: a readable, illustrated summary of
+// HelpScene is the rules help: a readable, illustrated summary of
 // SABOTEUR.md in a few pages, with the cards each page talks about, and the
 // controls. Left/Right or the buttons turn the pages.
 type HelpScene struct {
@@ -20,7 +20,7 @@ type HelpScene struct {
 	Done  Button
 }
 
-// helpPage is one page: its title and text keys and the cards shown.
+// HelpPage is one page: its title and text keys and the cards shown.
 type HelpPage struct {
 	Title, Body string
 	// Pic is a game's own pictures for the page (HelpPicture), nil for
@@ -33,6 +33,8 @@ type HelpPage struct {
 	SecKey string
 }
 
+// NewHelpScene is the rules help of the picked game (Game.HelpPages);
+// Back returns to back.
 func NewHelpScene(a *App, back Scene) *HelpScene {
 	return &HelpScene{back: back, Pages: a.Game().HelpPages(a)}
 }
@@ -154,7 +156,7 @@ func (s *HelpScene) sectionLine(a *App) string {
 // ("(U12.3, UR17)").
 var ruleRefs = regexp.MustCompile(`\s*\(((?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?(?:[,،]\s*(?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?)*)\)`)
 
-// splitRules takes the rule numbers out of a help text, so the text reads
+// SplitRules takes the rule numbers out of a help text, so the text reads
 // plainly and the numbers can be shown small beside it.
 func SplitRules(text string) (plain string, refs []string) {
 	for _, m := range ruleRefs.FindAllStringSubmatch(text, -1) {

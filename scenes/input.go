@@ -112,7 +112,7 @@ func (in *EbitenInput) KeyPressed(k ebiten.Key) bool { return ebiten.IsKeyPresse
 // AppendChars appends the characters typed this tick.
 func (in *EbitenInput) AppendChars(dst []rune) []rune { return ebiten.AppendInputChars(dst) }
 
-// dragThreshold is how far (layout units) a press must travel to become a
+// DragThreshold is how far (layout units) a press must travel to become a
 // drag rather than a click.
 const DragThreshold = 6
 

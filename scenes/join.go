@@ -17,7 +17,7 @@ import (
 	"github.com/goldvein/goldvein/lan"
 )
 
-// joinScene is "Join LAN game" (issue 5): the tables heard on the local
+// JoinScene is "Join LAN game" (issue 5): the tables heard on the local
 // network (the hosts' UDP beacons), a field for a typed address, the
 // player's name and the table's password. Once seated the guest waits here
 // and sees who sits where, and can chat, until the host starts: then the
@@ -56,6 +56,8 @@ const (
 	joinPass
 )
 
+// NewJoinScene is "Join LAN game": it starts listening for the tables'
+// beacons on the local network (lanNet.Browse).
 func NewJoinScene(a *App) *JoinScene {
 	// The guest's seat is not known before joining: "Player 37", a number
 	// two guests without a name of their own are unlikely to share (the
@@ -267,7 +269,7 @@ func (s *JoinScene) typeInto(a *App) {
 	}
 }
 
-// joinAddress completes a typed address: "http://" and a final "/" are
+// JoinAddress completes a typed address: "http://" and a final "/" are
 // dropped (the lobby's browser address works too), a missing port is the
 // app's default (47475), and ws:// addresses stay as typed. In a browser
 // (GOOS js), which cannot open TCP connections, the address becomes the
@@ -338,7 +340,7 @@ func (s *JoinScene) close() {
 	}
 }
 
-// leave closes the browser and, when seated, leaves the table.
+// Leave closes the browser and, when seated, leaves the table.
 func (s *JoinScene) Leave() {
 	s.close()
 	if s.Link != nil {

@@ -18,7 +18,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// lanNet is where the LAN scenes listen, announce and browse. The app uses
+// LanNet is where the LAN scenes listen, announce and browse. The app uses
 // the defaults (issue 5: TCP port 47475 on every interface, the beacon
 // broadcast to UDP port lan.BeaconPort); tests point everything at
 // 127.0.0.1.
@@ -34,14 +34,14 @@ var LanNet = struct {
 	Every:    time.Second,
 }
 
-// chatEntry is one line of the table talk.
+// ChatEntry is one line of the table talk.
 type ChatEntry struct {
 	Seat         int
 	Name         string
 	Text, Phrase string // free text, or a quick phrase ID (lan.QuickPhrases)
 }
 
-// lanLink is a LAN game as the scenes hold it, on the host's side (host)
+// LanLink is a LAN game as the scenes hold it, on the host's side (host)
 // or a guest's (client): the lobby, the chat and the connection's state.
 // The guest's messages are read on their own goroutine (run), so a frame
 // never waits for the network; the scenes read the link under its lock.
@@ -64,7 +64,7 @@ type LanLink struct {
 	// notices are the host's notices (lan/PROTOCOL.md, notice) not yet
 	// shown: the board takes them into its log (takeNotices).
 	notices []lan.Notice
-	// toast is the last notice's line, shown over board toastOn's maze
+	// Toast is the last notice's line, shown over board toastOn's maze
 	// until its tick toastEnd (see drawBoard); board goroutine only.
 	Toast    string
 	ToastOn  any
@@ -206,7 +206,7 @@ func (l *LanLink) addNotice(n lan.Notice) {
 	}
 }
 
-// takeNotices returns and forgets the notices not shown yet, oldest first.
+// TakeNotices returns and forgets the notices not shown yet, oldest first.
 func (l *LanLink) TakeNotices() []lan.Notice {
 	l.Mu.Lock()
 	defer l.Mu.Unlock()
@@ -215,7 +215,7 @@ func (l *LanLink) TakeNotices() []lan.Notice {
 	return n
 }
 
-// newEntries returns the entries of a host's log (ChatLog, Notices: the
+// NewEntries returns the entries of a host's log (ChatLog, Notices: the
 // last 100, the oldest dropped first) that were not in its previous read
 // prev: the log is prev without its first d entries, then the new ones.
 func NewEntries[T comparable](prev, log []T) []T {
@@ -228,7 +228,7 @@ func NewEntries[T comparable](prev, log []T) []T {
 	return log
 }
 
-// poll brings the host side's lobby and chat up to date when the host says
+// Poll brings the host side's lobby and chat up to date when the host says
 // something changed (once a tick; never blocks).
 func (l *LanLink) Poll() {
 	if l.Host == nil {
@@ -241,6 +241,8 @@ func (l *LanLink) Poll() {
 	}
 }
 
+// RefreshHost reads the host's lobby, chat and notices into the link (the
+// host's side); the scenes call it each frame through Poll.
 func (l *LanLink) RefreshHost() {
 	lb := l.Host.Lobby()
 	log := l.Host.ChatLog()
@@ -260,14 +262,14 @@ func (l *LanLink) RefreshHost() {
 	l.hostNote = notes
 }
 
-// snapshot returns the lobby and the chat as they are now.
+// Snapshot returns the lobby and the chat as they are now.
 func (l *LanLink) Snapshot() (lan.Lobby, []ChatEntry, int) {
 	l.Mu.Lock()
 	defer l.Mu.Unlock()
 	return l.Lobby, append([]ChatEntry(nil), l.chat...), l.chatGen
 }
 
-// state returns the guest connection's state.
+// State returns the guest connection's state.
 func (l *LanLink) State() (started, dropped bool, refused string, ended error) {
 	l.Mu.Lock()
 	defer l.Mu.Unlock()
@@ -297,7 +299,7 @@ func (l *LanLink) say(text, phrase string) error {
 	return l.Client.Chat(text)
 }
 
-// closeAtEnd closes the host's LAN table once the game at t is over
+// CloseAtEnd closes the host's LAN table once the game at t is over
 // (every game's end: R9, I9, U10), after every guest has had the last
 // updates (at most 5 s), so the table stops announcing itself; unless the
 // host has closed first.
@@ -312,7 +314,7 @@ func (l *LanLink) CloseAtEnd(t *game.Table) {
 	}()
 }
 
-// leave is the host player leaving the table: it ends the LAN game for
+// Leave is the host player leaving the table: it ends the LAN game for
 // everyone, once the game is over only after the guests have had the last
 // updates (at most 5 s).
 func (l *LanLink) Leave(over bool) {
@@ -326,7 +328,7 @@ func (l *LanLink) Leave(over bool) {
 	l.Close()
 }
 
-// close leaves the table: a guest says goodbye, a host ends the game for
+// Close leaves the table: a guest says goodbye, a host ends the game for
 // everyone and stops announcing.
 func (l *LanLink) Close() {
 	l.Mu.Lock()
@@ -345,7 +347,7 @@ func (l *LanLink) Close() {
 	}
 }
 
-// seatNames returns the seats' names from the lobby, the names the game
+// SeatNames returns the seats' names from the lobby, the names the game
 // gave by itself in the reader's language (localName: a Persian host's
 // "ربات ۳" is "Бот 3" on a Russian guest's screen).
 func SeatNames(a *App, lb lan.Lobby) []string {
@@ -366,7 +368,7 @@ var playerWords = sync.OnceValue(func() []string {
 	return ws
 })
 
-// seatName is a LAN seat's name as this screen shows it: a name the game
+// SeatName is a LAN seat's name as this screen shows it: a name the game
 // gave by itself in the reader's language (localName), also "Player N" of
 // any number N, in any language and digits (the join scene's default
 // name, lanPlayerName); a name a person chose as it is.
@@ -451,5 +453,5 @@ func (l *LanLink) DrawStatus(a *App, p *Painter, dst *ebiten.Image, t int, r Rec
 	DrawText(a, dst, Fit(a, msg, a.U(15), r.W-a.U(24)), a.U(15), r.Cx(), r.Cy(), AlignCenter, ColText)
 }
 
-// errNotYourSeat is a guest's move for a seat that is not its own.
+// ErrNotYourSeat is a guest's move for a seat that is not its own.
 var ErrNotYourSeat = errors.New("lan: a guest plays only its own seat")

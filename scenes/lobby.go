@@ -17,7 +17,7 @@ import (
 	"github.com/goldvein/goldvein/webdist"
 )
 
-// lobbyScene is "Host LAN game" (issue 5): the host's table before the
+// LobbyScene is "Host LAN game" (issue 5): the host's table before the
 // start. It shows the table's name and optional password (editable while
 // no guest sits), the seats (the host in seat 0, guests as they join, the
 // other seats open or computer players with a level), the table options
@@ -73,12 +73,12 @@ const (
 var graceSteps = []time.Duration{10 * time.Second, 20 * time.Second, 30 * time.Second, 45 * time.Second,
 	time.Minute, 2 * time.Minute, 5 * time.Minute}
 
-// turnSteps are the turn timers the lobby offers (lan/PROTOCOL.md, Turn
+// TurnSteps are the turn timers the lobby offers (lan/PROTOCOL.md, Turn
 // timer: default 90 s, lan.DefaultTurnTimeout); 0 is off.
 var TurnSteps = []time.Duration{0, 30 * time.Second, time.Minute, 90 * time.Second,
 	2 * time.Minute, 3 * time.Minute, 5 * time.Minute}
 
-// lanPlayerName is the name this screen's player takes at a LAN table
+// LanPlayerName is the name this screen's player takes at a LAN table
 // unless they type another: the user's name when the system knows it,
 // else "Player n" in the app's language. Never "You" (scene.newgame.you):
 // the other players would see that word as this player's name.
@@ -89,7 +89,7 @@ func LanPlayerName(a *App, n int) string {
 	return PlayerName(a, n)
 }
 
-// newLobbyScene opens a LAN table of the menu's picked game (Saboteur:
+// NewLobbyScene opens a LAN table of the menu's picked game (Saboteur:
 // four seats, the host and three open seats). On failure (the port is taken, say) the scene shows why and
 // offers to try again.
 func NewLobbyScene(a *App) *LobbyScene {
@@ -143,7 +143,7 @@ func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
 	s.makeQR(a)
 }
 
-// browserBuild reports whether this binary carries the browser game
+// BrowserBuild reports whether this binary carries the browser game
 // (webdist.Embedded); the lobby shows the browser address and its QR code
 // only then. Tests swap it.
 var BrowserBuild = webdist.Embedded
@@ -173,6 +173,7 @@ func (s *LobbyScene) guests() int {
 	return n
 }
 
+// Layout places the lobby's controls for the screen size.
 func (s *LobbyScene) Layout(a *App) {
 	w, h := float64(a.W), float64(a.H)
 	total := a.U(980)
@@ -374,7 +375,7 @@ func step(steps []time.Duration, cur time.Duration, d int) time.Duration {
 	return steps[max(0, min(len(steps)-1, i+d))]
 }
 
-// turnText is the turn timer as the lobby shows it: "off" or "90 s".
+// TurnText is the turn timer as the lobby shows it: "off" or "90 s".
 func TurnText(a *App, d time.Duration) string {
 	if d <= 0 {
 		return a.T("lan.lobby.turn_off")
@@ -404,7 +405,7 @@ func (s *LobbyScene) typeInto(a *App) {
 	}
 }
 
-// commit applies an edited name or password: the table reopens under it
+// Commit applies an edited name or password: the table reopens under it
 // (guests would have to join again, so only while none sits).
 func (s *LobbyScene) Commit(a *App) {
 	if s.Focus < 0 {
@@ -595,7 +596,7 @@ func (s *LobbyScene) openSeats() int {
 	return n
 }
 
-// fitSize returns size, made smaller (down to two thirds of it) until s
+// FitSize returns size, made smaller (down to two thirds of it) until s
 // fits in w pixels.
 func FitSize(a *App, s string, size, w float64) float64 {
 	min := size * 2 / 3

@@ -37,7 +37,7 @@ type defaultName struct {
 	n   int // 0 for a name without a number
 }
 
-// localName returns name in the app's language and digits when it is one
+// LocalName returns name in the app's language and digits when it is one
 // of the names the game gives by itself (a computer player's "Бот 3" saved
 // with the last new-game table in Russian reads "ربات ۳" in Persian); a
 // name a person chose comes back as it is.
@@ -54,6 +54,6 @@ func LocalName(a *App, name string) string {
 	return a.T(d.key, "n", d.n)
 }
 
-// playerName is the name of seat n (1-based) for a human who gave none:
+// PlayerName is the name of seat n (1-based) for a human who gave none:
 // "Player 2", with the app's digits.
 func PlayerName(a *App, n int) string { return a.T("player") + " " + a.Num(n) }

@@ -6,7 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// menuScene is the title screen: the game picker (picker.go), a card per
+// MenuScene is the title screen: the game picker (picker.go), a card per
 // game of the box, beside the buttons New game, Continue (when an autosave
 // of an unfinished game exists), Host LAN game and Join LAN game side by
 // side (lobby.go, join.go), Settings, Rules, Quit. New game, Host LAN game
@@ -16,13 +16,23 @@ type MenuScene struct {
 	p        Painter
 	Pick     picker
 	Buttons  [8]Button
-	Focus    int              // keyboard focus: a card (0..cards-1), then a button; -1 none
-	canCont  map[string]bool  // by game ID: its autosave holds an unfinished game
-	contErr  map[string]error // by game ID: why its autosave cannot be read
-	Message  string           // an error to show (a corrupt autosave, say)
+	Focus    int                   // keyboard focus: a card (0..cards-1), then a button; -1 none
+	offers   map[string]*menuOffer // by game ID: what the buttons offer for it
+	Message  string                // an error to show (a corrupt autosave, say)
 	ticks    int
 	lanReady bool
 }
+
+// menuOffer is what the menu's buttons offer for one game, asked of the
+// game once when the menu opens (its autosave is read and replayed then),
+// not on every frame.
+type menuOffer struct {
+	cont, host, rules, learn bool
+	err                      error // why the game's autosave cannot be read
+}
+
+// offer is the picked game's menuOffer.
+func (s *MenuScene) offer(a *App) *menuOffer { return s.offers[a.Game().Rules().ID()] }
 
 const (
 	MenuNew = iota
@@ -35,17 +45,21 @@ const (
 	MenuLearn // the guided first round (Game.Learn: Saboteur's, scenes/saboteur/tutorial.go), beside Rules
 )
 
+// NewMenuScene is the title screen. It reads each game's autosave once
+// (Game.CanContinue) and, on a fresh start, picks the game played last.
 func NewMenuScene(a *App) *MenuScene {
 	// Each autosave is read (and its record replayed) once.
-	s := &MenuScene{canCont: map[string]bool{}, contErr: map[string]error{}, Focus: -1, lanReady: true}
+	s := &MenuScene{offers: map[string]*menuOffer{}, Focus: -1, lanReady: true}
+	can := map[string]bool{}
 	for _, g := range a.Games() {
-		id := g.Rules().ID()
-		s.canCont[id], s.contErr[id] = g.CanContinue(a)
+		o := &menuOffer{host: g.Lobby() != nil, rules: g.HelpPages(a) != nil, learn: g.Learn() != nil}
+		o.cont, o.err = g.CanContinue(a)
+		s.offers[g.Rules().ID()], can[g.Rules().ID()] = o, o.cont
 	}
 	if a.GameID == "" {
 		// A fresh start: the game played last is picked, so that
 		// Continue resumes it.
-		a.GameID = lastPlayed(a, s.canCont)
+		a.GameID = lastPlayed(a, can)
 	}
 	s.Pick = newPicker(a)
 	return s
@@ -53,6 +67,8 @@ func NewMenuScene(a *App) *MenuScene {
 
 func (s *MenuScene) Name() string { return "menu" }
 
+// Layout places the game cards and the buttons for the screen size and
+// sets which buttons the picked game offers.
 func (s *MenuScene) Layout(a *App) {
 	w, h := float64(a.W), float64(a.H)
 	bw, bh, gap := a.U(320), a.U(50), a.U(12)
@@ -112,13 +128,13 @@ func (s *MenuScene) Layout(a *App) {
 	s.Pick.layout(col, gap)
 	// Continue, Host LAN game, Rules and Learn act on the picked game and
 	// wait when it has nothing for them (Game).
-	g := a.Game()
-	cont := s.canCont[g.Rules().ID()]
+	o := s.offer(a)
+	cont := o.cont
 	s.Buttons[MenuContinue].Enabled = cont
 	s.Buttons[MenuJoin].Enabled = s.lanReady
-	s.Buttons[MenuHost].Enabled = lanHostable && g.Lobby() != nil // not in a browser (lantour.go)
-	s.Buttons[MenuRules].Enabled = g.HelpPages(a) != nil
-	s.Buttons[MenuLearn].Enabled = g.Learn() != nil
+	s.Buttons[MenuHost].Enabled = lanHostable && o.host // not in a browser (lantour.go)
+	s.Buttons[MenuRules].Enabled = o.rules
+	s.Buttons[MenuLearn].Enabled = o.learn
 	s.Buttons[MenuNew].Primary = !cont
 	s.Buttons[MenuContinue].Primary = cont
 }
@@ -196,7 +212,7 @@ func (s *MenuScene) Update(a *App) error {
 		sc, err := a.Game().Continue(a)
 		if err != nil {
 			s.Message = a.T("scene.menu.continue_failed", "error", err.Error())
-			s.canCont[a.Game().Rules().ID()] = false
+			s.offer(a).cont = false
 			break
 		}
 		a.GoTo(sc)
@@ -260,7 +276,7 @@ func (s *MenuScene) Draw(a *App, dst *ebiten.Image) {
 		DrawWrapped(a, dst, a.T(tip), a.U(14), r.Cx(), r.Y+a.U(8), tw, AlignCenter, ColText)
 	}
 	msg := s.Message
-	if err := s.contErr[a.Game().Rules().ID()]; msg == "" && err != nil {
+	if err := s.offer(a).err; msg == "" && err != nil {
 		msg = a.T("scene.menu.continue_failed", "error", err.Error()) // the picked game's save is unreadable
 	}
 	if msg != "" {
@@ -271,7 +287,7 @@ func (s *MenuScene) Draw(a *App, dst *ebiten.Image) {
 	DrawText(a, dst, a.T("scene.menu.keys"), a.U(14), w/2, h-a.U(20), AlignCenter, ColTextDim)
 }
 
-// drawTableBackground fills the screen with the table colour and a soft
+// DrawTableBackground fills the screen with the table colour and a soft
 // vignette.
 func DrawTableBackground(a *App, p *Painter, dst *ebiten.Image) {
 	w, h := float64(a.W), float64(a.H)

@@ -128,7 +128,7 @@ func (pk *picker) draw(a *App, p *Painter, dst *ebiten.Image, focus, ticks int) 
 	}
 }
 
-// mirrorIn is r mirrored left to right inside parent (right-to-left
+// MirrorIn is r mirrored left to right inside parent (right-to-left
 // layouts).
 func (r Rect) MirrorIn(parent Rect) Rect {
 	return Rect{parent.X + parent.W - (r.X - parent.X) - r.W, r.Y, r.W, r.H}

@@ -33,7 +33,7 @@ type SeatEditor struct {
 	ticks int
 }
 
-// newSeatEditor starts with a human at seat 0 and n-1 computer players at
+// NewSeatEditor starts with a human at seat 0 and n-1 computer players at
 // normal level.
 func NewSeatEditor(a *App, n, lo, hi int, levels []string, keys string) SeatEditor {
 	e := SeatEditor{Focus: -1, min: lo, max: hi, levels: levels, keys: keys}
@@ -44,7 +44,7 @@ func NewSeatEditor(a *App, n, lo, hi int, levels []string, keys string) SeatEdit
 	return e
 }
 
-// layout places the rows from (x0, y0) down, each rowH pixels high, and
+// Layout places the rows from (x0, y0) down, each rowH pixels high, and
 // the seed field at seedR; mirrored for a right-to-left language across
 // the screen's width.
 func (e *SeatEditor) Layout(a *App, seedR Rect) {
@@ -86,7 +86,7 @@ func (e *SeatEditor) cycleLevel(l string, d int) string {
 	return e.levels[(i+d+n)%n]
 }
 
-// update reads the clicks on the rows, "add" and the seed field, then
+// Update reads the clicks on the rows, "add" and the seed field, then
 // Tab or the typed characters; it reports whether a seat was removed (the
 // rows are stale until the next layout).
 func (e *SeatEditor) Update(a *App) (removed bool) {
@@ -130,7 +130,7 @@ func (e *SeatEditor) Update(a *App) (removed bool) {
 	return false
 }
 
-// result is the seats with their names trimmed (an empty one becomes
+// Result is the seats with their names trimmed (an empty one becomes
 // "Player n") and the seed (0: random); a seed that does not read as a
 // number is an error text for the scene.
 func (e *SeatEditor) Result(a *App) (seats []SeatSetup, seed uint64, errText string) {
@@ -151,7 +151,7 @@ func (e *SeatEditor) Result(a *App) (seats []SeatSetup, seed uint64, errText str
 	return seats, seed, ""
 }
 
-// draw draws the rows, "add", the seed's label and field.
+// Draw draws the rows, "add", the seed's label and field.
 func (e *SeatEditor) Draw(a *App, p *Painter, dst *ebiten.Image) {
 	for i, r := range e.Rows {
 		st := e.Seats[i]
@@ -173,7 +173,7 @@ func (e *SeatEditor) Draw(a *App, p *Painter, dst *ebiten.Image) {
 	drawField(a, p, dst, e.SeedR, e.seed, a.T("scene.newgame.seed_random"), e.Focus == FieldSeed, e.ticks)
 }
 
-// typeInto sends the characters typed this frame to the focused text
+// TypeInto sends the characters typed this frame to the focused text
 // field: seat focus's name (printable, at most 16 characters) or, for
 // fieldSeed, the seed (digits, at most 19). Backspace deletes; Enter
 // leaves the field. It returns the rune buffer for the next frame.
@@ -210,7 +210,7 @@ func TypeInto(a *App, chars []rune, focus *int, seats []SeatSetup, seed *string)
 	return chars
 }
 
-// nextField is the text field Tab (back: Shift+Tab) moves the keyboard to
+// NextField is the text field Tab (back: Shift+Tab) moves the keyboard to
 // from focus: the humans' names in seat order, then the seed, then none,
 // round and round.
 func NextField(seats []SeatSetup, focus int, back bool) int {
@@ -236,11 +236,13 @@ type SeatSetup struct {
 	Level string `json:"level"`
 }
 
+// BotSeed is the seed of the computer player in seat of a game dealt
+// with seed: distinct per seat, the same on every replay.
 func BotSeed(seed uint64, seat int) uint64 { return seed*0x9e3779b97f4a7c15 + uint64(seat+1) }
 
 const FieldSeed = 100
 
-// seatRow is one seat's controls.
+// SeatRow is one seat's controls.
 type SeatRow struct {
 	R        Rect
 	Kind     Button // human / computer

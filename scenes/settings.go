@@ -36,7 +36,7 @@ func DefaultSettings() Settings {
 	return Settings{Music: 0.5, Effects: 0.8, MusicOn: false, AnimSpeed: 1, UIScale: 1}
 }
 
-// maxSettingsSize bounds settings.json (a few hundred bytes when the app
+// MaxSettingsSize bounds settings.json (a few hundred bytes when the app
 // writes it).
 const MaxSettingsSize = 1 << 20
 

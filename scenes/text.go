@@ -51,7 +51,7 @@ type textCache struct {
 	drawn *[]DrawnText
 }
 
-// drawnText is a line as drawText placed it: the text and its box in
+// DrawnText is a line as drawText placed it: the text and its box in
 // screen pixels.
 type DrawnText struct {
 	S string
@@ -164,19 +164,19 @@ func (tc *textCache) sweep() {
 	}
 }
 
-// lineBox returns the height of one line of text at size px, without
+// LineBox returns the height of one line of text at size px, without
 // extra spacing (ascent plus descent).
 func LineBox(size float64) float64 {
 	return fonts.Style{Size: size, Spacing: 0.01}.LineHeight()
 }
 
-// drawText draws one line of s (already translated) at size px with its
+// DrawText draws one line of s (already translated) at size px with its
 // vertical middle at y, aligned against x, in the app's direction.
 func DrawText(a *App, dst *ebiten.Image, s string, size, x, y float64, al textAlign, clr color.RGBA) {
 	DrawTextDir(a, dst, s, size, x, y, al, clr, a.RTL())
 }
 
-// drawTextDir is drawText with the base direction given: rtl false for
+// DrawTextDir is drawText with the base direction given: rtl false for
 // text that reads left to right in every language, such as a file path,
 // an address or a Go function name, whose slashes and brackets would
 // otherwise move to the wrong end in a right-to-left UI.
@@ -228,7 +228,7 @@ func (tc *textCache) flushTo(dst *ebiten.Image) {
 	tc.queue = tc.queue[:0]
 }
 
-// beginText starts queueing text for dst (see textCache); endText draws
+// BeginText starts queueing text for dst (see textCache); endText draws
 // what is queued and stops. flushText draws the queue so far, before
 // something that must cover the text.
 func (a *App) BeginText(dst *ebiten.Image) {
@@ -243,19 +243,19 @@ func (a *App) EndText() {
 	a.Text.deferring, a.Text.target = false, nil
 }
 
-// drawWrapped draws s wrapped to width w with its first line's top at y;
+// DrawWrapped draws s wrapped to width w with its first line's top at y;
 // it returns the height used.
 func DrawWrapped(a *App, dst *ebiten.Image, s string, size, x, y, w float64, al textAlign, clr color.RGBA) float64 {
 	return drawWrappedDir(a, dst, s, size, x, y, w, al, clr, a.RTL())
 }
 
-// wrappedHeight is the height drawWrapped would use for s at size px in
+// WrappedHeight is the height drawWrapped would use for s at size px in
 // width w, without drawing it.
 func WrappedHeight(a *App, s string, size, w float64) float64 {
 	return float64(len(WrapLines(a, s, size, w, a.RTL()))) * fonts.Style{Size: size}.LineHeight()
 }
 
-// wrapLines is s wrapped to width w at size px with base direction rtl,
+// WrapLines is s wrapped to width w at size px with base direction rtl,
 // cached with the drawn lines.
 func WrapLines(a *App, s string, size, w float64, rtl bool) []string {
 	if a.Text.wraps == nil {
@@ -286,7 +286,7 @@ func drawWrappedDir(a *App, dst *ebiten.Image, s string, size, x, y, w float64, 
 	return float64(len(lines)) * lh
 }
 
-// startOf is where a line starts inside r, pad pixels in: the left edge,
+// StartOf is where a line starts inside r, pad pixels in: the left edge,
 // or the right edge in a right-to-left language.
 func StartOf(a *App, r Rect, pad float64) (float64, textAlign) {
 	if a.RTL() {
@@ -295,7 +295,7 @@ func StartOf(a *App, r Rect, pad float64) (float64, textAlign) {
 	return r.X + pad, AlignStart
 }
 
-// setColor scales by c, a straight-alpha colour.
+// SetColor scales by c, a straight-alpha colour.
 func SetColor(cs *ebiten.ColorScale, c color.RGBA) {
 	al := float32(c.A) / 255
 	cs.Scale(float32(c.R)/255*al, float32(c.G)/255*al, float32(c.B)/255*al, al)

@@ -9,7 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
-// rect is a screen rectangle in pixels.
+// Rect is a screen rectangle in pixels.
 type Rect struct{ X, Y, W, H float64 }
 
 func (r Rect) In(x, y int) bool {
@@ -20,10 +20,10 @@ func (r Rect) In(x, y int) bool {
 func (r Rect) Cx() float64 { return r.X + r.W/2 }
 func (r Rect) Cy() float64 { return r.Y + r.H/2 }
 
-// inset returns r shrunk by d on every side.
+// Inset returns r shrunk by d on every side.
 func (r Rect) Inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
 
-// mirror returns r reflected across the vertical centre line of a screen w
+// Mirror returns r reflected across the vertical centre line of a screen w
 // pixels wide (right-to-left layouts).
 func (r Rect) Mirror(w float64) Rect { return Rect{w - r.X - r.W, r.Y, r.W, r.H} }
 
@@ -46,7 +46,7 @@ var (
 	ColMazeFloor = color.RGBA{0x1e, 0x17, 0x12, 0xff}
 )
 
-// painter draws rectangles and images with reused options, so steady-state
+// Painter draws rectangles and images with reused options, so steady-state
 // frames allocate nothing (Ebitengine batching: one white source image,
 // colour scales instead of new images).
 type Painter struct {
@@ -57,7 +57,7 @@ type Painter struct {
 	is    []uint16
 }
 
-// whitePx is made from pixels (never drawn into), so Ebitengine packs it
+// WhitePx is made from pixels (never drawn into), so Ebitengine packs it
 // on the same atlas page as the card art: fills and art then merge into one
 // draw call (each draw call allocates in Ebitengine, see BenchmarkBoardDrag).
 var WhitePx = func() *ebiten.Image {
@@ -68,7 +68,7 @@ var WhitePx = func() *ebiten.Image {
 	return ebiten.NewImageFromImage(rgba)
 }()
 
-// whiteSub is the inner pixel of whitePx, so filtering never reads its edge.
+// WhiteSub is the inner pixel of whitePx, so filtering never reads its edge.
 var WhiteSub = WhitePx.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
 
 func scaleFor(c color.Color) ebiten.ColorScale {
@@ -78,7 +78,7 @@ func scaleFor(c color.Color) ebiten.ColorScale {
 	return cs
 }
 
-// fill paints r with c (c is straight alpha).
+// Fill paints r with c (c is straight alpha).
 func (p *Painter) Fill(dst *ebiten.Image, r Rect, c color.RGBA) {
 	if r.W <= 0 || r.H <= 0 {
 		return
@@ -94,7 +94,7 @@ func (p *Painter) Fill(dst *ebiten.Image, r Rect, c color.RGBA) {
 	dst.DrawImage(WhiteSub, &p.Op)
 }
 
-// frame paints the border of r, width w, inside r.
+// Frame paints the border of r, width w, inside r.
 func (p *Painter) Frame(dst *ebiten.Image, r Rect, w float64, c color.RGBA) {
 	p.Fill(dst, Rect{r.X, r.Y, r.W, w}, c)
 	p.Fill(dst, Rect{r.X, r.Y + r.H - w, r.W, w}, c)
@@ -102,7 +102,7 @@ func (p *Painter) Frame(dst *ebiten.Image, r Rect, w float64, c color.RGBA) {
 	p.Fill(dst, Rect{r.X + r.W - w, r.Y + w, w, r.H - 2*w}, c)
 }
 
-// round paints a rounded rectangle with corner radius rad (and a border of
+// Round paints a rounded rectangle with corner radius rad (and a border of
 // width bw in edge when bw > 0), as triangles with reused buffers.
 func (p *Painter) Round(dst *ebiten.Image, r Rect, rad float64, c color.RGBA, bw float64, edge color.RGBA) {
 	if bw > 0 {
@@ -152,7 +152,7 @@ func (p *Painter) roundFill(dst *ebiten.Image, r Rect, rad float64, c color.RGBA
 	dst.DrawTriangles(p.vs, p.is, WhitePx, &p.Tri)
 }
 
-// image draws img with its top-left at (x, y), scaled by sx, sy, and
+// Image draws img with its top-left at (x, y), scaled by sx, sy, and
 // faded by alpha.
 func (p *Painter) Image(dst, img *ebiten.Image, x, y, sx, sy float64, alpha float32) {
 	p.Op.GeoM.Reset()
@@ -170,7 +170,7 @@ func (p *Painter) Image(dst, img *ebiten.Image, x, y, sx, sy float64, alpha floa
 	dst.DrawImage(img, &p.Op)
 }
 
-// imageIn draws img fitted into r (keeping its aspect ratio, centred).
+// ImageIn draws img fitted into r (keeping its aspect ratio, centred).
 func (p *Painter) ImageIn(dst, img *ebiten.Image, r Rect, alpha float32) {
 	b := img.Bounds()
 	s := math.Min(r.W/float64(b.Dx()), r.H/float64(b.Dy()))
@@ -178,7 +178,7 @@ func (p *Painter) ImageIn(dst, img *ebiten.Image, r Rect, alpha float32) {
 	p.Image(dst, img, r.X+(r.W-w)/2, r.Y+(r.H-h)/2, s, s, alpha)
 }
 
-// imageCentered draws img centred on (cx, cy), scaled by sx, sy and turned
+// ImageCentered draws img centred on (cx, cy), scaled by sx, sy and turned
 // by angle radians.
 func (p *Painter) ImageCentered(dst, img *ebiten.Image, cx, cy, sx, sy, angle float64, alpha float32) {
 	b := img.Bounds()
@@ -195,12 +195,12 @@ func (p *Painter) ImageCentered(dst, img *ebiten.Image, cx, cy, sx, sy, angle fl
 	dst.DrawImage(img, &p.Op)
 }
 
-// line draws a straight line (used by charts and arrows).
+// Line draws a straight line (used by charts and arrows).
 func (p *Painter) Line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.RGBA) {
 	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), c, true)
 }
 
-// button is a clickable labelled rectangle.
+// Button is a clickable labelled rectangle.
 type Button struct {
 	R       Rect
 	Label   string
@@ -209,7 +209,7 @@ type Button struct {
 	Focus   bool // keyboard focus
 }
 
-// drawButton draws b; hovered buttons light up.
+// DrawButton draws b; hovered buttons light up.
 func DrawButton(a *App, p *Painter, dst *ebiten.Image, b *Button) {
 	c := colButton
 	switch {
@@ -236,10 +236,10 @@ func DrawButton(a *App, p *Painter, dst *ebiten.Image, b *Button) {
 	DrawText(a, dst, Fit(a, b.Label, size, room), size, b.R.Cx(), b.R.Cy(), AlignCenter, tc)
 }
 
-// clicked reports a click on an enabled button.
+// Clicked reports a click on an enabled button.
 func (b *Button) Clicked(a *App) bool { return b.Enabled && a.Clicked(b.R) }
 
-// ease is a smooth step from 0 to 1 (ease in and out).
+// Ease is a smooth step from 0 to 1 (ease in and out).
 func Ease(t float64) float64 {
 	if t <= 0 {
 		return 0
@@ -250,7 +250,7 @@ func Ease(t float64) float64 {
 	return t * t * (3 - 2*t)
 }
 
-// easeOut decelerates to 1.
+// EaseOut decelerates to 1.
 func EaseOut(t float64) float64 {
 	if t >= 1 {
 		return 1
@@ -274,7 +274,7 @@ func NewMirrored(a *App, dst *ebiten.Image, w float64) mirrored {
 	return mirrored{a: a, dst: dst, w: w, rtl: a.RTL()}
 }
 
-// rect is r as drawn: mirrored across the screen in a right-to-left
+// Rect is r as drawn: mirrored across the screen in a right-to-left
 // language.
 func (m mirrored) Rect(r Rect) Rect {
 	if m.rtl {
@@ -291,12 +291,12 @@ func (m mirrored) align(al textAlign) textAlign {
 	return al
 }
 
-// text draws str laid out at (x, y) with alignment al, mirrored.
+// Text draws str laid out at (x, y) with alignment al, mirrored.
 func (m mirrored) Text(str string, size, x, y float64, al textAlign, c color.RGBA) {
 	DrawText(m.a, m.dst, str, size, m.Rect(Rect{x, y, 0, 0}).X, y, m.align(al), c)
 }
 
-// drawToggle draws a button with a check box; b.focus holds its state.
+// DrawToggle draws a button with a check box; b.focus holds its state.
 func DrawToggle(a *App, p *Painter, dst *ebiten.Image, b *Button) {
 	bg := ColPanel
 	if a.Hover(b.R) {

@@ -422,7 +422,7 @@ func (s *igBoardScene) tentShown(seat int) bool {
 	return s.m.st.opts.OpenTents || s.m.st.over || seat == s.viewer()
 }
 
-// settled: the screenshot waits for the round's first card.
+// Settled: the screenshot waits for the round's first card.
 func (s *igBoardScene) Settled() bool { return len(s.m.st.path) > 0 && s.busy <= 0 }
 
 func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {

@@ -210,16 +210,8 @@ func TestIGQuickPhrases(t *testing.T) {
 		}
 		hg.Tick()
 		hg.Shot("ig-quick-phrases-" + string(l))
-		lines := scenes.DrawnLines(hg)
-		for _, b := range box.Phrases {
-			whole := false
-			for _, d := range lines {
-				in := d.R.X >= b.R.X-1 && d.R.X+d.R.W <= b.R.X+b.R.W+1 && d.R.Y >= b.R.Y-1 && d.R.Y+d.R.H <= b.R.Y+b.R.H+1
-				whole = whole || (in && d.S == b.Label)
-			}
-			if !whole || b.R.Y < 0 || b.R.X < 0 || b.R.X+b.R.W > float64(hg.A.W) {
-				t.Errorf("%s: the phrase %q is not drawn whole in its button %+v", l, b.Label, b.R)
-			}
+		for _, label := range hg.NotDrawnWhole(box.Phrases) {
+			t.Errorf("%s: the phrase %q is not drawn whole in its button", l, label)
 		}
 	}
 	last := box.Phrases[len(box.Phrases)-1]

@@ -301,7 +301,7 @@ func igDrawBoard(l *scenes.LanLink, a *scenes.App, s *igBoardScene, dst *ebiten.
 	l.DrawStatus(a, &s.p, dst, s.t, scenes.R(w/2-a.U(270), a.U(76), a.U(540), a.U(30)))
 }
 
-// igLobbyOptions reads a lobby's Incan Gold options (the defaults when it
+// IgLobbyOptions reads a lobby's Incan Gold options (the defaults when it
 // has none or another game's).
 func IgLobbyOptions(lb lan.Lobby) incangold.Options {
 	if lb.Game != incangold.ID {

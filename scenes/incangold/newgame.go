@@ -102,7 +102,7 @@ func (s *igNewGameScene) Update(a *scenes.App) error {
 	return nil
 }
 
-// begin starts the game on its board.
+// Begin starts the game on its board.
 func (s *igNewGameScene) Begin(a *scenes.App) {
 	seats, seed, errText := s.Result(a)
 	if errText != "" {

@@ -288,7 +288,7 @@ func (s *boardScene) curtainUpdate(a *scenes.App) {
 	s.refresh(a)
 }
 
-// settled reports that no card is moving, turning or being dealt, and
+// Settled reports that no card is moving, turning or being dealt, and
 // the last move is shown whole (--screenshots waits for it).
 func (s *boardScene) Settled() bool {
 	return s.dealt && s.dealing == 0 && len(s.anims) == 0 && !s.midMove

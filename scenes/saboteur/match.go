@@ -91,7 +91,7 @@ type match struct {
 	lan   *scenes.LanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
 }
 
-// newMatch seats the setup at a new table with the autosave on.
+// NewMatch seats the setup at a new table with the autosave on.
 func NewMatch(a *scenes.App, s Setup) (*match, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
@@ -409,10 +409,10 @@ func (m *match) name(seat int) string {
 	return "?"
 }
 
-// submit plays m for seat and returns the rules' refusal, if any.
+// Submit plays m for seat and returns the rules' refusal, if any.
 func (m *match) Submit(seat int, mv saboteur.Move) error { return m.Table.Submit(seat, mv) }
 
-// close stops the table (bots stop thinking); the autosave stays.
+// Close stops the table (bots stop thinking); the autosave stays.
 func (m *match) Close() { m.Table.Close() }
 
 // ruleKey returns the catalogue key of a rules error's R-number ("R5.4: ..."

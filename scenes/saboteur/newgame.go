@@ -235,7 +235,7 @@ func cycleLevel(l string, d int) bot.Level {
 	return bot.Levels[(i+d+n)%n]
 }
 
-// begin starts the game.
+// Begin starts the game.
 func (s *newGameScene) Begin(a *scenes.App) {
 	st := s.setup
 	st.Seats = append([]scenes.SeatSetup(nil), s.setup.Seats...)

@@ -164,6 +164,6 @@ func drawCurtainFrom(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, name s
 	scenes.DrawText(a, dst, a.T("scene.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), scenes.AlignCenter, scenes.ColTextDim)
 }
 
-// settled reports that the role card has turned face up (screenshots wait
+// Settled reports that the role card has turned face up (screenshots wait
 // for it).
 func (s *revealScene) Settled() bool { return s.curtain || float64(s.t) > 12+30/s.speed }

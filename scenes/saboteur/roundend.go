@@ -373,5 +373,5 @@ func (s *roundEndScene) drawMaze(a *scenes.App, dst *ebiten.Image, r scenes.Rect
 	}
 }
 
-// settled reports that the handing-out is over (screenshots wait for it).
+// Settled reports that the handing-out is over (screenshots wait for it).
 func (s *roundEndScene) Settled() bool { return s.done }

@@ -60,7 +60,7 @@ func (s *ugNewGameScene) Update(a *scenes.App) error {
 	return nil
 }
 
-// begin starts the game on its board.
+// Begin starts the game on its board.
 func (s *ugNewGameScene) Begin(a *scenes.App) {
 	seats, seed, errText := s.Result(a)
 	if errText != "" {

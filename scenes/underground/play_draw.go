@@ -473,6 +473,6 @@ func (s *ugPlayScene) drawCurtain(a *scenes.App, dst *ebiten.Image) {
 	scenes.DrawButton(a, &s.p, dst, &s.cover)
 }
 
-// settled reports that nothing moves (the screenshot of the board waits
+// Settled reports that nothing moves (the screenshot of the board waits
 // for it).
 func (s *ugPlayScene) Settled() bool { return s.busy <= 0 && s.die.t < 0 }
