@@ -122,7 +122,6 @@ func viewsOf(m *Match) []byte {
 	return b.Bytes()
 }
 
-
 // TestUndoEvents: what a move caused decides (undo.go): each event that
 // shows something hidden refuses with its rule, the first met in the order
 // the round end, gold, goals, maps, draws; a move that caused none of them
