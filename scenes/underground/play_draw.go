@@ -45,7 +45,7 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.drawBar(a, dst)
 	s.drawScore(a, dst)
 	s.drawCoins(a, dst)
-	s.drawTip(a, dst)
+	s.drawLane(a, dst)
 	if s.shotName != "" && s.t >= s.shotAt {
 		a.RequestShot(s.shotName)
 		s.shotName = ""
@@ -101,14 +101,6 @@ func (s *ugPlayScene) drawOverBoard(a *scenes.App, dst *ebiten.Image) {
 			s.p.Round(dst, scenes.R(x-tw/2, y+size/2+u(4), tw, u(28)), u(6), scenes.ColShade, 0, scenes.ColShade)
 			scenes.DrawText(a, dst, msg, u(18), x, y+size/2+u(18), scenes.AlignCenter, c)
 		}
-	}
-	if s.bannerT > 0 && s.banner != "" {
-		alpha := math.Min(1, s.bannerT/20)
-		r := scenes.R(s.l.board.Cx()-u(300), s.l.board.Y+u(10), u(600), u(40))
-		c := scenes.ColPanelHi
-		c.A = uint8(float64(c.A) * alpha)
-		s.p.Round(dst, r, u(8), c, 0, c)
-		scenes.DrawText(a, dst, scenes.Fit(a, s.banner, u(18), r.W-u(16)), u(18), r.Cx(), r.Cy(), scenes.AlignCenter, scenes.ColGold)
 	}
 }
 
@@ -380,17 +372,11 @@ func ugRaceColorText(code string) color.RGBA {
 
 // drawBar is the acting human's controls, or what the table waits for.
 func (s *ugPlayScene) drawBar(a *scenes.App, dst *ebiten.Image) {
-	u := a.U
 	if s.me < 0 {
 		return
 	}
 	for i := range s.buttons {
 		scenes.DrawButton(a, &s.p, dst, &s.buttons[i].b)
-	}
-	if s.refT > 0 && s.refusal != "" {
-		r := scenes.R(s.l.board.X+u(20), s.l.bar.Y-u(40), s.l.board.W-u(40), u(32))
-		s.p.Round(dst, r, u(6), scenes.ColShade, 0, scenes.ColShade)
-		scenes.DrawText(a, dst, scenes.Fit(a, s.refusal, u(15), r.W-u(12)), u(15), r.Cx(), r.Cy(), scenes.AlignCenter, scenes.ColBad)
 	}
 }
 
@@ -444,18 +430,36 @@ func (s *ugPlayScene) drawCoins(a *scenes.App, dst *ebiten.Image) {
 	}
 }
 
-// drawTip explains the region under the pointer or the keyboard focus in
-// one line with its U-number (the board's tip).
-func (s *ugPlayScene) drawTip(a *scenes.App, dst *ebiten.Image) {
+// drawLane is the strip between the map and the controls, which shows one
+// thing at a time, the most pressing first: the open question (ask.go),
+// a refusal, the region under the pointer or the keyboard focus in one
+// line with its U-number (the board's tip), or the turn banner. Nothing
+// there covers the map or another message (issue 25 item 8).
+func (s *ugPlayScene) drawLane(a *scenes.App, dst *ebiten.Image) {
+	u := a.U
+	r := s.l.lane
 	_, tip := s.board.Hovered()
-	if tip == "" {
+	text, c, al := "", scenes.ColText, scenes.AlignStart
+	switch {
+	case s.ask != nil && s.me >= 0:
+		text, c = s.ask.text, scenes.ColGold
+	case s.refT > 0 && s.refusal != "":
+		text, c = s.refusal, scenes.ColBad
+	case tip != "":
+		text = tip
+	case s.bannerT > 0 && s.banner != "":
+		text, c, al = s.banner, scenes.ColGold, scenes.AlignCenter
+	}
+	if text == "" {
 		return
 	}
-	u := a.U
-	r := scenes.R(s.l.board.X+u(8), s.l.board.Y+s.l.board.H-u(34), s.l.board.W-u(16), u(28))
 	s.p.Round(dst, r, u(6), scenes.ColShade, 0, scenes.ColShade)
-	x, al := scenes.StartOf(a, r, u(10))
-	scenes.DrawText(a, dst, scenes.Fit(a, tip, u(14), r.W-u(20)), u(14), x, r.Cy(), al, scenes.ColText)
+	x := r.Cx()
+	if al != scenes.AlignCenter {
+		x, al = scenes.StartOf(a, r, u(10))
+	}
+	size := scenes.FitSize(a, text, u(15), r.W-u(20))
+	scenes.DrawText(a, dst, scenes.Fit(a, text, size, r.W-u(20)), size, x, r.Cy(), al, c)
 }
 
 // drawCurtain hides the table until the next human takes the screen

@@ -196,6 +196,15 @@ func ugAct(h *scenes.Harness, t *testing.T, s *ugPlayScene, c ugChoice, keys boo
 	default:
 		t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
 	}
+	if s.ask != nil {
+		// The question before an irreversible move (ask.go): yes.
+		if keys {
+			h.Key(ebiten.KeyEnter)
+		} else {
+			s.buildButtons(h.A)
+			h.Click(s.buttons[0].b.R)
+		}
+	}
 	return conquered
 }
 
