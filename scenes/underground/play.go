@@ -48,6 +48,8 @@ type ugPlayScene struct {
 	refusal string
 	refT    float64
 	ask     *ugAsk // a question before an irreversible move (ask.go), nil none
+	flash   int     // the region of the log line clicked last
+	flashT  float64 // ticks its flash lasts
 
 	// Motion.
 	die     ugDie
@@ -198,6 +200,10 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	}
 	s.follow(a)
 	s.findMover(a)
+	if ref := s.m.st.log.Update(a, s.l.log, !chat); ref >= 0 {
+		s.board.showRegion(ref)
+		s.flash, s.flashT = ref, 90
+	}
 	s.board.noKeys = chat
 	act := s.board.Update(a, s.l.board.Image())
 	if s.me >= 0 && !s.curtain && !chat {
@@ -216,6 +222,9 @@ func (s *ugPlayScene) motion() {
 	}
 	if s.refT > 0 {
 		s.refT -= s.sp
+	}
+	if s.flashT > 0 {
+		s.flashT -= 1 // the flash keeps its pace whatever the animation speed
 	}
 	if s.scoreT > 0 {
 		s.scoreT -= s.sp
@@ -264,7 +273,7 @@ func (s *ugPlayScene) show(a *scenes.App, e underground.Event) float64 {
 		// The last player's score card goes as the next turn starts: it
 		// stayed over the map into the next player's turn.
 		s.scoreT = min(s.scoreT, 12)
-		s.banner, s.bannerT = a.T("ug.ev.turn", "turn", e.Turn, "name", s.m.name(e.Seat)), 90
+		s.banner, s.bannerT = ugYouSay(a, s.m, "ug.ev.turn", e.Seat, "turn", e.Turn, "name", s.m.name(e.Seat)), 90
 		s.shotMoment(a, "ug-turn", 2, 24)
 		return 30
 	case underground.EvPick:

@@ -78,6 +78,15 @@ func (s *ugPlayScene) drawOverBoard(a *scenes.App, dst *ebiten.Image) {
 			}
 		}
 	}
+	if s.flashT > 0 {
+		// A clicked log line's region, pulsing.
+		if x, y, ok := s.board.RegionCenter(s.flash); ok {
+			c := scenes.ColGold
+			c.A = uint8(255 * (0.5 + 0.5*math.Abs(math.Sin(s.flashT/6))))
+			r := u(30)
+			s.p.Frame(dst, scenes.R(x-r, y-r, 2*r, 2*r), u(4), c)
+		}
+	}
 	if s.die.t >= 0 {
 		x, y, ok := s.board.RegionCenter(s.die.region)
 		if !ok {
@@ -173,7 +182,7 @@ func (s *ugPlayScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 		if len(v.ToMove) > 0 {
 			mover = v.ToMove[0]
 		}
-		msg = a.T("ug.status.playing", "name", s.m.name(mover))
+		msg = ugYouSay(a, s.m, "ug.status.playing", mover, "name", s.m.name(mover))
 	}
 	// The message takes the rest of the bar; the keys go to the side
 	// column's heading while nobody acts, and under the controls else.
@@ -256,32 +265,10 @@ func (s *ugPlayScene) drawMarket(a *scenes.App, dst *ebiten.Image) {
 	}
 }
 
-// drawLog is the log of every event, the newest at the bottom.
+// drawLog is the log of the whole game (scenes.Log), the newest at the
+// bottom unless the reader scrolled back.
 func (s *ugPlayScene) drawLog(a *scenes.App, dst *ebiten.Image) {
-	u := a.U
-	r := s.l.log
-	s.p.Round(dst, r, u(8), scenes.ColPanel, u(1), scenes.ColEdge)
-	x, al := scenes.StartOf(a, r, u(10))
-	scenes.DrawText(a, dst, a.T("ug.log.title"), u(15), x, r.Y+u(14), al, scenes.ColGold)
-	size := u(13)
-	lh := scenes.LineBox(size) + u(2)
-	y := r.Y + r.H - u(8) - lh/2
-	top := r.Y + u(28)
-	log := s.m.st.log
-	for k := len(log) - 1; k >= 0 && y-lh/2 >= top; k-- {
-		lines := scenes.WrapLines(a, log[k].text, size, r.W-u(20), a.RTL())
-		if y-float64(len(lines)-1)*lh-lh/2 < top {
-			break
-		}
-		for j := len(lines) - 1; j >= 0; j-- {
-			c := ugSeatColor(log[k].seat)
-			if j > 0 {
-				c = scenes.ColTextDim
-			}
-			scenes.DrawText(a, dst, lines[j], size, x, y, al, c)
-			y -= lh
-		}
-	}
+	s.m.st.log.Draw(a, &s.p, dst, s.l.log, a.T("ug.log.title"))
 }
 
 // drawPanels is a panel per seat: its races (Active and In Decline, U8)
@@ -394,7 +381,7 @@ func (s *ugPlayScene) drawScore(a *scenes.App, dst *ebiten.Image) {
 		r.X = s.l.board.X + u(10)
 	}
 	s.p.Round(dst, r, u(10), scenes.ColPanelHi, u(2), scenes.ColGold)
-	scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.score.title", "name", s.m.name(e.Seat), "n", e.Coins), u(17), r.W-u(16)), u(17), r.Cx(), r.Y+u(20), scenes.AlignCenter, scenes.ColGold)
+	scenes.DrawText(a, dst, scenes.Fit(a, ugYouSay(a, s.m, "ug.score.title", e.Seat, "name", s.m.name(e.Seat), "n", e.Coins), u(17), r.W-u(16)), u(17), r.Cx(), r.Y+u(20), scenes.AlignCenter, scenes.ColGold)
 	x, al := scenes.StartOf(a, r, u(12))
 	ex, eal := r.X+r.W-u(12), scenes.AlignEnd
 	if a.RTL() {

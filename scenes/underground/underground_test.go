@@ -351,7 +351,7 @@ func TestUGContinueRestoresTable(t *testing.T) {
 	if s2, ok := ugWait(h2, nil); !ok || s2.me != 0 {
 		t.Fatal("Ann has no controls after Continue")
 	}
-	if len(s.m.st.log) == 0 {
+	if s.m.st.log.Len() == 0 {
 		t.Fatal("the log is empty after Continue: the history should be in it")
 	}
 }
