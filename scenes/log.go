@@ -205,4 +205,3 @@ func (l *Log) Draw(a *App, p *Painter, dst *ebiten.Image, r Rect, title string) 
 		p.Round(dst, R(bx, by, u(3), bh), u(1.5), ColTextDim, 0, ColTextDim)
 	}
 }
-

@@ -47,7 +47,7 @@ type ugPlayScene struct {
 	buttons []ugButton
 	refusal string
 	refT    float64
-	ask     *ugAsk // a question before an irreversible move (ask.go), nil none
+	ask     *ugAsk  // a question before an irreversible move (ask.go), nil none
 	flash   int     // the region of the log line clicked last
 	flashT  float64 // ticks its flash lasts
 

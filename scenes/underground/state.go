@@ -14,11 +14,11 @@ import (
 // die, a turn's score).
 type ugState struct {
 	view   underground.View
-	coins  []int   // by seat, from the public events
-	byTurn [][]int // coins by seat at the end of each game turn, then at the end
-	turn   int     // the game turn the events are in
-	log    scenes.Log       // every line of the game (scenes/log.go)
-	lines  []scenes.LogLine // the lines of the move being shown, added with its view
+	coins  []int              // by seat, from the public events
+	byTurn [][]int            // coins by seat at the end of each game turn, then at the end
+	turn   int                // the game turn the events are in
+	log    scenes.Log         // every line of the game (scenes/log.go)
+	lines  []scenes.LogLine   // the lines of the move being shown, added with its view
 	score  *underground.Event // the last turn's scoring (U9)
 	scoreN int                // how many scorings the screen has shown
 	over   *underground.Event
