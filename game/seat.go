@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"sync"
 	"time"
 
@@ -66,31 +67,38 @@ func (b *Inbox) Pending() int {
 // think and submits its move (Table.SubmitOrSafe: a move the match refuses,
 // a bug in the bot, is replaced by the first legal move, so the game never
 // stalls), no sooner than Delay after the move came due (so humans can
-// follow). Start it by putting it at a table (it is a Binder); it stops
-// when the table's game ends, the table is closed or the seat is replaced.
+// follow), and no sooner than the table's hold after a person's move that
+// may be taken back (Table.SetUndoWait). A move taken back (Table.Undo)
+// drops a move the seat chose before it, and with Renew the seat's bot is
+// made afresh and relearns the game. Start it by putting it at a table
+// (it is a Binder); it stops when the table's game ends, the table is
+// closed or the seat is replaced.
 type BotSeat struct {
 	name  string
 	level string
 	bot   rules.Bot
 	delay time.Duration
+	fresh func() rules.Bot // see Renew
 
-	mu     sync.Mutex
-	queue  []Delivery
-	wake   chan struct{}
-	stop   chan struct{}
-	once   sync.Once
-	t      *Table
-	seat   int
-	bound  bool
-	pace   func(step int, delay time.Duration, stop <-chan struct{}) bool
-	onMove func(error) // test hook: the result of each Submit
+	mu      sync.Mutex
+	queue   []Delivery
+	wake    chan struct{}
+	rewound chan struct{} // a Rewind delivery came: a held move gives up
+	stop    chan struct{}
+	once    sync.Once
+	t       *Table
+	seat    int
+	bound   bool
+	pace    func(step int, delay time.Duration, stop <-chan struct{}) bool
+	onMove  func(error) // test hook: the result of each Submit
+	epoch   int         // Rewind deliveries so far: a move chosen before one is dropped
 }
 
 // NewBotSeat returns a seat called name played by b, a computer player of
 // level (for the record), which moves no sooner than delay after its move
 // comes due (0: as soon as it has chosen).
 func NewBotSeat(name, level string, b rules.Bot, delay time.Duration) *BotSeat {
-	return &BotSeat{name: name, level: level, bot: b, delay: delay, wake: make(chan struct{}, 1), stop: make(chan struct{})}
+	return &BotSeat{name: name, level: level, bot: b, delay: delay, wake: make(chan struct{}, 1), rewound: make(chan struct{}, 1), stop: make(chan struct{})}
 }
 
 // Pace replaces the seat's wait between choosing and submitting: wait
@@ -102,6 +110,14 @@ func NewBotSeat(name, level string, b rules.Bot, delay time.Duration) *BotSeat {
 func (s *BotSeat) Pace(wait func(step int, delay time.Duration, stop <-chan struct{}) bool) {
 	s.pace = wait
 }
+
+// Renew sets how the seat makes its computer player afresh when the
+// table takes a move back (Table.Undo): the new bot observes the rewound
+// history (Delivery.Rewind) and so forgets the move taken back. Without
+// it the seat keeps its bot, which then remembers the events of that move
+// (it does not observe the history twice). Call it before the seat is put
+// at a table.
+func (s *BotSeat) Renew(fresh func() rules.Bot) { s.fresh = fresh }
 
 // Name returns the player's name.
 func (s *BotSeat) Name() string { return s.name }
@@ -124,8 +140,17 @@ func (s *BotSeat) Bind(t *Table, seat int) {
 // Deliver queues the delivery for the seat's goroutine.
 func (s *BotSeat) Deliver(d Delivery) {
 	s.mu.Lock()
+	if d.Rewind {
+		s.epoch++
+	}
 	s.queue = append(s.queue, d)
 	s.mu.Unlock()
+	if d.Rewind {
+		select {
+		case s.rewound <- struct{}{}:
+		default:
+		}
+	}
 	select {
 	case s.wake <- struct{}{}:
 	default:
@@ -138,17 +163,15 @@ func (s *BotSeat) Stop() { s.once.Do(func() { close(s.stop) }) }
 func (s *BotSeat) run(t *Table, seat int) {
 	for {
 		s.mu.Lock()
-		q := s.queue
+		q, epoch := s.queue, s.epoch
 		s.queue = nil
 		s.mu.Unlock()
 		if len(q) > 0 {
 			for _, d := range q {
-				for _, e := range d.Events {
-					s.bot.Observe(e)
-				}
+				s.observe(d)
 			}
 			if d := q[len(q)-1]; d.Owes {
-				if !s.move(t, seat, d) {
+				if !s.move(t, seat, d, epoch) {
 					return
 				}
 			}
@@ -163,9 +186,25 @@ func (s *BotSeat) run(t *Table, seat int) {
 	}
 }
 
-// move lets the bot choose and submits, after the delay; false when the
-// seat was stopped meanwhile.
-func (s *BotSeat) move(t *Table, seat int, d Delivery) bool {
+// observe feeds d's events to the bot; a Rewind delivery's go to a fresh
+// bot (Renew), or to none when the seat has no way to make one.
+func (s *BotSeat) observe(d Delivery) {
+	if d.Rewind {
+		if s.fresh == nil {
+			return
+		}
+		s.bot = s.fresh()
+	}
+	for _, e := range d.Events {
+		s.bot.Observe(e)
+	}
+}
+
+// move lets the bot choose and submits, after the delay and the table's
+// hold; false when the seat was stopped meanwhile. epoch is the seat's
+// count of Rewind deliveries when d was taken: a move taken back since
+// makes the move stale.
+func (s *BotSeat) move(t *Table, seat int, d Delivery, epoch int) bool {
 	began := time.Now()
 	m := s.bot.Choose(d.View)
 	if s.pace != nil {
@@ -186,25 +225,64 @@ func (s *BotSeat) move(t *Table, seat int, d Delivery) bool {
 			return false
 		}
 	}
-	select {
-	case <-s.stop:
-		return false
-	default:
-	}
 	stale := t.at(d.Step)
 	still := func() error {
 		select {
 		case <-s.stop:
 			return ErrClosed
 		default:
-			return stale()
+		}
+		s.mu.Lock()
+		rewound := s.epoch != epoch
+		s.mu.Unlock()
+		switch {
+		case rewound:
+			return ErrStale
+		case t.held() > 0:
+			return errHeld
+		}
+		return stale()
+	}
+	var err error
+	for {
+		if !s.sleep(t.heldNow()) {
+			return false
+		}
+		if err = t.submitIf(seat, m, still, true); err != errHeld {
+			break
 		}
 	}
-	err := t.submitIf(seat, m, still, true)
 	if s.onMove != nil {
 		s.onMove(err)
 	}
 	return err != ErrClosed
+}
+
+// errHeld: the table still holds computer players after a person's move
+// (Table.SetUndoWait); the move waits and tries again.
+var errHeld = errors.New("game: computer players hold their move")
+
+// sleep waits d (nothing when d <= 0), or less when a move is taken back
+// meanwhile; false when the seat stopped.
+func (s *BotSeat) sleep(d time.Duration) bool {
+	select {
+	case <-s.stop:
+		return false
+	default:
+	}
+	if d <= 0 {
+		return true
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-s.rewound:
+		return true
+	case <-s.stop:
+		return false
+	}
 }
 
 // Tee is a Seat that passes every delivery to a primary seat and to a

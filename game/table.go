@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/goldvein/goldvein/rules"
 )
@@ -33,11 +34,19 @@ type Seat interface {
 // Delivery is what a seat is handed after every move: its view, the
 // events that led to it (redacted for the seat), the match's step and
 // whether the seat owes a move at that step (rules.Match.ToMove).
+//
+// A Rewind delivery comes after a move was taken back (Table.Undo): it
+// replaces everything the seat was handed before. Its Events are the
+// seat's whole history up to the move taken back (as Resume hands them,
+// the opening first), its View and Step are the match's as they stood
+// before that move. A screen redraws from it as after Continue; a seat
+// that learns from events (a computer player: BotSeat.Renew) relearns.
 type Delivery struct {
 	View   rules.View
 	Events []rules.Event
 	Step   int
 	Owes   bool
+	Rewind bool
 }
 
 // Kinder is a Seat that says who plays it, for the record (rules.SeatKind
@@ -106,6 +115,8 @@ type Table struct {
 	done     chan struct{}
 	over     atomic.Bool // see Over
 	closed   bool
+	undoWait time.Duration // see SetUndoWait
+	hold     time.Time     // computer players move no sooner (undo.go)
 }
 
 // NewTable deals a new match of g with its table options opts (the game's
@@ -200,12 +211,21 @@ func (t *Table) deliver(evs []rules.Event) {
 // hand gives s, sitting in seat, its delivery (Viewer: without the view).
 // t.mu is held.
 func (t *Table) hand(s Seat, seat int, evs []rules.Event, owing []int, step int) {
+	t.handAs(s, seat, evs, owing, step, false)
+}
+
+// handAs is hand, the delivery marked Rewind when rewind is set (Undo).
+// t.mu is held.
+func (t *Table) handAs(s Seat, seat int, evs []rules.Event, owing []int, step int, rewind bool) {
 	if v, ok := s.(Viewer); ok {
 		d := t.delivery(seat, evs, owing, step, false)
+		d.Rewind = rewind
 		v.DeliverMatch(d, t.m)
 		return
 	}
-	s.Deliver(t.delivery(seat, evs, owing, step, true))
+	d := t.delivery(seat, evs, owing, step, true)
+	d.Rewind = rewind
+	s.Deliver(d)
 }
 
 // delivery is seat's view (when view is set), its redaction of evs and
@@ -315,6 +335,7 @@ func (t *Table) submitIf(seat int, m rules.Move, still func() error, safe bool) 
 		t.saveErr = err
 	}
 	t.events = append(t.events, evs...)
+	t.holdAfter(seat)
 	if t.save != nil {
 		t.saveErr = t.save.Save(t.rec)
 	}

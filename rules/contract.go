@@ -91,6 +91,29 @@ func OpeningOf(m Match) []Event {
 	return nil
 }
 
+// Undoer is a Match that can say whether the move just applied may be
+// taken back (docs/DESIGN.md, "Undo"). The rule, the same in every game:
+// a person's last move may be taken back only while no other seat has
+// acted since and nothing hidden has been shown to anyone because of it:
+// no card drawn and seen, no die rolled, no peek, no face-down card or
+// marker turned up, no simultaneous choice revealed, no round or game
+// ended. Which of its moves qualify is each game's to say, with its rule
+// numbers, in its docs file's "Undo" section.
+//
+// Undo is a replay: the record is the truth, so taking a move back is
+// Record.Replay of the record without its last move (Record.Undone),
+// never a reverse step inside the match. The match therefore only has to
+// remember what its last move showed; the table (game.Table.Undo, and
+// over a network the host) checks the rest with CanUndo.
+type Undoer interface {
+	// Undoable reports whether the last move applied to the match, which
+	// the caller has checked was seat's, may be taken back: nil when
+	// replaying the match without it hides nothing anyone has seen, else
+	// an error that cites the rule (a *RuleError, e.g. "R4.2: the move
+	// drew a card, which its player has seen").
+	Undoable(seat int) error
+}
+
 // Move is one decision of one seat, in the game's own type. It encodes to
 // the game's JSON with encoding/json and Game.DecodeMove reads it back.
 type Move any

@@ -152,7 +152,11 @@ func (m *match) seats(a *scenes.App, _ int) []game.Seat {
 			continue
 		}
 		lvl, _ := bot.ParseLevel(st.Level)
-		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), scenes.BotSeed(m.setup.Seed, i))), scenes.BotDelay(a))
+		fresh := func() rules.Bot {
+			return saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), scenes.BotSeed(m.setup.Seed, i)))
+		}
+		bs := game.NewBotSeat(st.Name, string(lvl), fresh(), scenes.BotDelay(a))
+		bs.Renew(fresh) // a move taken back: it relearns (game.Table.Undo)
 		if i == m.follow {
 			in := game.NewInbox(st.Name)
 			m.inbox[i] = in

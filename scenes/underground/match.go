@@ -158,7 +158,10 @@ func (m *ugMatch) seats(a *scenes.App) ([]game.Seat, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = game.NewBotSeat(st.Name, st.Level, b, ugBotDelay(a))
+		bs := game.NewBotSeat(st.Name, st.Level, b, ugBotDelay(a))
+		level, seed := st.Level, scenes.BotSeed(m.setup.Seed, i)
+		bs.Renew(func() rules.Bot { b, _ := ugGame.NewBot(level, i, seed); return b }) // game.Table.Undo
+		out[i] = bs
 	}
 	return out, nil
 }
