@@ -134,6 +134,9 @@ func hit(list []shown, x, y int) (shown, bool) {
 // open marks d as open this tick and returns the tick it opened: the tick
 // it was first seen, unless it was not seen in the last tick.
 func (g *Gate) open(d Decision) int {
+	if g.muted {
+		return g.tick
+	}
 	for _, o := range g.curDec {
 		if o.d == d {
 			return o.since
@@ -171,6 +174,11 @@ func (g *Gate) showTop(id string, r Rect, d Decision) {
 }
 
 func (g *Gate) show(cur, prev []shown, id string, r Rect, d Decision) []shown {
+	if g.muted {
+		// Under the in-game menu nothing of the board is on screen: its
+		// controls arm anew once the menu is gone.
+		return cur
+	}
 	g.open(d)
 	since := g.tick
 	for _, c := range prev {

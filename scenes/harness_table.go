@@ -22,40 +22,59 @@ func (h *Harness) Fires() []Fire { return h.A.Gate.Log }
 // and returns an error naming the first move of a human seat that no
 // control or key let through by the gate for that move's step and seat: a
 // move that came from a stale control, an unarmed one, or from input the
-// gate never saw. Nil when every human move had one.
+// gate never saw. Nil when every human move had one (MoveSources).
 func (h *Harness) CheckMoves(g rules.Game, rec *rules.Record) error {
+	_, err := h.MoveSources(g, rec)
+	return err
+}
+
+// MoveSources replays rec (a game of g) and gives, for each of its moves,
+// the input that made it: for a human seat's move the earliest input the
+// gate let through for that move's step and seat not given to an earlier
+// move (its control's id, tick and decision: a control on screen and armed
+// for that step and seat, as the gate lets nothing else through); the
+// zero Fire for the other seats' moves. The error names the first human
+// move with none.
+func (h *Harness) MoveSources(g rules.Game, rec *rules.Record) ([]Fire, error) {
 	m, err := g.New(len(rec.Seats), rec.Options, rec.Seed)
 	if err != nil {
-		return fmt.Errorf("check moves: %w", err)
+		return nil, fmt.Errorf("check moves: %w", err)
 	}
+	used := make([]bool, len(h.A.Gate.Log))
+	src := make([]Fire, len(rec.Moves))
 	for i, rm := range rec.Moves {
 		if rm.Seat < 0 || rm.Seat >= len(rec.Seats) {
-			return fmt.Errorf("check moves: move %d: no seat %d", i, rm.Seat)
+			return src, fmt.Errorf("check moves: move %d: no seat %d", i, rm.Seat)
 		}
 		d := Decision{Step: m.Step(), Seat: rm.Seat}
-		if rec.Seats[rm.Seat].Kind == rules.Human && !h.firedFor(d) {
-			return fmt.Errorf("check moves: move %d (seat %d at step %d, %s) came from no control on screen and armed for it; what the gate judged for that seat: %v",
-				i, rm.Seat, d.Step, rm.Move, h.firesOf(rm.Seat))
+		if rec.Seats[rm.Seat].Kind == rules.Human {
+			k := h.firedFor(d, used)
+			if k < 0 {
+				return src, fmt.Errorf("check moves: move %d (seat %d at step %d, %s) came from no control on screen and armed for it; what the gate judged for that seat: %v",
+					i, rm.Seat, d.Step, rm.Move, h.firesOf(rm.Seat))
+			}
+			used[k], src[i] = true, h.A.Gate.Log[k]
 		}
 		mv, err := g.DecodeMove(rm.Move)
 		if err != nil {
-			return fmt.Errorf("check moves: move %d: %w", i, err)
+			return src, fmt.Errorf("check moves: move %d: %w", i, err)
 		}
 		if _, err := m.Apply(rm.Seat, mv); err != nil {
-			return fmt.Errorf("check moves: move %d: %w", i, err)
+			return src, fmt.Errorf("check moves: move %d: %w", i, err)
 		}
 	}
-	return nil
+	return src, nil
 }
 
-// firedFor reports an input the gate let through for decision d.
-func (h *Harness) firedFor(d Decision) bool {
-	for _, f := range h.A.Gate.Log {
-		if f.D == d && f.Dropped == "" {
-			return true
+// firedFor is the index in the gate's log of the first input let through
+// for decision d and not yet used, or -1.
+func (h *Harness) firedFor(d Decision, used []bool) int {
+	for i, f := range h.A.Gate.Log {
+		if f.D == d && f.Dropped == "" && !used[i] {
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // firesOf is the last few inputs judged for seat (CheckMoves' message).

@@ -438,3 +438,30 @@ func TestMonkeyToy(t *testing.T) {
 		t.Error("a board picking on plain clicks passed CheckMoves")
 	}
 }
+
+func TestSettingsRowsFit(t *testing.T) {
+	for _, l := range i18n.Langs {
+		for _, sz := range [][2]float64{{1280, 800}, {1024, 640}} {
+			h := LangHarness(t, string(l), TestGames)
+			h.SetSize(sz[0], sz[1])
+			s := NewSettingsScene(h.A, NewMenuScene(h.A))
+			h.A.Cur = s
+			h.Tick()
+			h.Shot(fmt.Sprintf("settings-%s-%.0f", l, sz[0]))
+			lines := DrawnLines(h)
+			for _, r := range s.rows {
+				room := Rect{r.r.X, r.r.Y, r.r.W * 0.55, r.r.H}
+				if h.A.RTL() {
+					room = room.Mirror(2 * r.r.Cx())
+				}
+				whole := false
+				for _, d := range lines {
+					whole = whole || d.S == r.label && d.R.X >= room.X && d.R.X+d.R.W <= room.X+room.W
+				}
+				if !whole {
+					t.Errorf("%s %vx%v: the row %q is not drawn whole left of its value", l, sz[0], sz[1], r.label)
+				}
+			}
+		}
+	}
+}
