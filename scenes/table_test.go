@@ -414,16 +414,16 @@ func monkeyToy(t *testing.T, seed uint64, fault func(*toyBoard)) (*Harness, *toy
 		h.Arm()
 		h.Click(b.pickRect(h.A, 2))
 	}
-	if m.Inputs() < 20 {
-		t.Fatalf("seed %d: the monkey made only %d inputs", seed, m.Inputs())
-	}
+	t.Logf("seed %d: the monkey made %d inputs", seed, m.Inputs())
 	return h, b
 }
 
 func TestMonkeyToy(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
 		h, b := monkeyToy(t, seed, func(*toyBoard) {})
-		t.Logf("seed %d: %d moves, %d inputs judged, dropped %d", seed, b.moves, len(h.Fires()), len(drops(h)))
+		if len(drops(h)) == 0 {
+			t.Errorf("seed %d: the storm had no input dropped (%d judged)", seed, len(h.Fires()))
+		}
 		if err := h.CheckMoves(b.g, b.rec); err != nil {
 			t.Errorf("seed %d: %v", seed, err)
 		}

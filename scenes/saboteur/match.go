@@ -110,6 +110,7 @@ func NewMatch(a *scenes.App, s Setup) (*match, error) {
 		return nil, err
 	}
 	m.attach(t)
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, nil
 }
 
@@ -244,6 +245,7 @@ func resumeMatch(a *scenes.App) (*match, error) {
 		return nil, err
 	}
 	m.attach(t)
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, nil
 }
 

@@ -122,6 +122,7 @@ func newUGMatch(a *scenes.App, s ugSetup) (*ugMatch, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, m.attach(t)
 }
 
@@ -219,6 +220,7 @@ func ugResume(a *scenes.App) (*ugMatch, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	if err := m.attach(t); err != nil {
 		return nil, err
 	}
