@@ -115,13 +115,14 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		defer pprof.StopCPUProfile()
 	}
 	ebiten.SetWindowTitle("goldvein")
+	giveWindowIcon()
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowSizeLimits(scenes.MinWidth, scenes.MinHeight, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetFullscreen(app.Fullscreen())
 	// Every scene paints the whole screen: no clearing pass needed.
 	ebiten.SetScreenClearedEveryFrame(false)
-	err = ebiten.RunGame(app)
+	err = ebiten.RunGameWithOptions(app, windowOptions())
 	app.WaitScreenshots()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(stderr, "goldvein:", err)

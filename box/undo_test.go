@@ -46,7 +46,7 @@ func TestTableUndo(t *testing.T) {
 				t.Fatal(err)
 			}
 			if _, ok := mirror.(rules.Undoer); !ok {
-				t.Skipf("%s takes no move back yet", g.ID)
+				t.Fatalf("%s's match is no rules.Undoer", g.ID)
 			}
 			seats := make([]game.Seat, n)
 			inboxes := make([]*game.Inbox, n)

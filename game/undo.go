@@ -70,16 +70,12 @@ func (t *Table) Undo(seat int) error {
 	return nil
 }
 
-// DefaultUndoWait is how long the shell's setting "computer players wait
-// after your move" holds them by default (SetUndoWait): time to see a slip
-// and reach Undo, short enough not to drag a game.
-const DefaultUndoWait = 1500 * time.Millisecond
-
 // SetUndoWait sets how long computer players (BotSeat) hold their move
 // after a person's move that may be taken back (CanUndo), so that Undo has
 // time; a move that cannot be taken back holds nobody. 0, the table's
-// default (and the tests'), holds nothing; the shell passes the player's
-// setting (DefaultUndoWait unless changed). It applies from the next
+// default (and the tests'), holds nothing; at one screen the shell passes
+// the player's setting "computer players wait after your move" (its
+// Settings.BotWaitMs, 1500 ms unless changed). It applies from the next
 // move on.
 func (t *Table) SetUndoWait(d time.Duration) {
 	t.mu.Lock()

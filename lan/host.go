@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/lan/seal"
 	"github.com/goldvein/goldvein/rules"
 )
 
@@ -110,6 +111,14 @@ type HostConfig struct {
 	HostNames []string
 	// Logf, when set, gets one line per connection event.
 	Logf func(format string, args ...any)
+	// Relay is the table's room on a relay (NewRelayRoom), served by
+	// ServeRelay beside any listener; it is saved in the session, so a
+	// resumed table opens the same room under the same invite. Nil: no
+	// relay.
+	Relay *RelayRoom
+	// RelayCipher seals the relayed connections; nil is AES-256-GCM
+	// (seal.AESGCM). Only tests change it.
+	RelayCipher seal.Cipher
 
 	// Benchmark hooks: a move read from a connection, and an update
 	// written to a connection's socket.
@@ -133,6 +142,8 @@ type SessionSaver interface {
 type Session struct {
 	Name  string      `json:"name"`
 	Seats []SavedSeat `json:"seats"`
+	// Relay is the table's relay room (HostConfig.Relay), if it has one.
+	Relay *RelayRoom `json:"relay,omitempty"`
 }
 
 // check validates a session read back from disk before a resume uses it:
@@ -142,6 +153,11 @@ type Session struct {
 func (s Session) check() error {
 	if err := CheckName(s.Name); err != nil {
 		return fmt.Errorf("session: name: %v", err)
+	}
+	if s.Relay != nil {
+		if err := s.Relay.check(); err != nil {
+			return fmt.Errorf("session: relay: %v", err)
+		}
 	}
 	tokens := map[string]int{}
 	for i, ss := range s.Seats {
@@ -257,6 +273,11 @@ func NewHost(cfg HostConfig) (*Host, error) {
 	}
 	if err := CheckName(cfg.Name); err != nil {
 		return nil, fmt.Errorf("lan: host: table %w", err)
+	}
+	if cfg.Relay != nil {
+		if err := cfg.Relay.check(); err != nil {
+			return nil, fmt.Errorf("lan: host: %w", err)
+		}
 	}
 	def := func(d *time.Duration, v time.Duration) {
 		if *d <= 0 {
@@ -513,7 +534,7 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	}
 	n := len(h.seats)
 	seats := make([]game.Seat, n)
-	sess := Session{Name: h.cfg.Name}
+	sess := Session{Name: h.cfg.Name, Relay: h.cfg.Relay}
 	for i, s := range h.seats {
 		switch s.kind {
 		case SeatOpen:
@@ -573,7 +594,7 @@ type sessionSave struct {
 
 func (s sessionSave) Save(rec *rules.Record) error {
 	s.h.smu.Lock()
-	sess := Session{Name: s.h.session.Name, Seats: slices.Clone(s.h.session.Seats)}
+	sess := Session{Name: s.h.session.Name, Seats: slices.Clone(s.h.session.Seats), Relay: s.h.session.Relay}
 	s.h.smu.Unlock()
 	return s.s.Save(rec, sess)
 }
@@ -871,8 +892,11 @@ func (c *hostConn) fail(code string, err error) {
 }
 
 // serveGame runs the game protocol on a connection whose Magic preamble has
-// been read: the handshake, then messages until it closes.
-func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
+// been read: the handshake, then messages until it closes. The hello must
+// arrive by deadline (HandshakeTimeout from the connection's start: the
+// preamble, and over a WebSocket the HTTP request, do not restart it); the
+// connection's messages spend bud.
+func (h *Host) serveGame(nc net.Conn, br *bufio.Reader, deadline time.Time, bud *budget) {
 	ip := addrIP(nc.RemoteAddr())
 	c := &hostConn{h: h, ip: ip, seat: -1}
 	c.out = newOutbox(nc, 10*time.Second, h.wire, h.cfg.onUpdateWritten)
@@ -900,7 +924,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	}
 	defer h.dropped(c)
 
-	nc.SetReadDeadline(time.Now().Add(h.cfg.HandshakeTimeout))
+	nc.SetReadDeadline(deadline)
 	buf := make([]byte, 0, 512)
 	p, err := ReadFrame(br, buf, MaxClientMessage)
 	if err != nil {
@@ -922,7 +946,6 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	if !h.throttleHello(c) || !h.handshake(c, hello) {
 		return
 	}
-	b := bucket{rate: h.cfg.Rate, burst: float64(h.cfg.Burst)}
 	strikes := 0
 	stopPing := make(chan struct{})
 	defer close(stopPing)
@@ -940,7 +963,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 			return
 		}
 		buf = p[:0]
-		if !b.allow(time.Now()) {
+		if !bud.allow(time.Now()) {
 			strikes++
 			c.fail(CodeRate, fmt.Errorf("lan: more than %g messages a second; message dropped", h.cfg.Rate))
 		} else if m, err := h.decodeClient(p); err != nil {

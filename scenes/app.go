@@ -93,6 +93,14 @@ type App struct {
 
 	Ptr  pointer
 	Text textCache
+	// Gate is the input gate of the boards (gate.go): which control a
+	// press may act on, for which decision.
+	Gate Gate
+
+	shellPainter Painter // the shell's drawing over the scenes (the menu button)
+
+	holder int    // the seat the screen is handed to (HandTo); -1 nobody
+	leak   string // the first private draw of this frame not the holder's (Private)
 
 	Shots    map[string]bool
 	ShotWait int
@@ -138,7 +146,7 @@ func NewApp(cfg Config) (*App, error) {
 	if len(cfg.Games) == 0 {
 		return nil, errors.New("scenes: no games (Config.Games)")
 	}
-	a := &App{Cfg: cfg, In: cfg.Input, cache: map[any]any{}, Shots: map[string]bool{}, scale: 1, W: MinWidth, H: MinHeight, GameID: cfg.Game}
+	a := &App{Cfg: cfg, In: cfg.Input, cache: map[any]any{}, Shots: map[string]bool{}, scale: 1, holder: -1, W: MinWidth, H: MinHeight, GameID: cfg.Game}
 	if a.In == nil {
 		a.In = &EbitenInput{}
 	}
@@ -263,6 +271,7 @@ func (a *App) Update() (err error) {
 	a.trackTPS()
 	a.In.Update()
 	a.readPointer()
+	a.Gate.begin(a)
 	if a.In.KeyJustPressed(ebiten.KeyF11) {
 		a.Settings.Fullscreen = !a.Settings.Fullscreen
 		ebiten.SetFullscreen(a.Settings.Fullscreen)
@@ -274,6 +283,9 @@ func (a *App) Update() (err error) {
 			a.Cur, a.next = a.next, nil
 			a.ShotWait = 0
 		}
+		return nil
+	}
+	if b, ok := a.Cur.(Board); ok && a.boardUpdate(b) {
 		return nil
 	}
 	if err := a.Cur.Update(a); err != nil {
@@ -342,7 +354,7 @@ func (a *App) readPointer() {
 // click released where it started, within a few pixels of travel).
 func (a *App) Clicked(r Rect) bool {
 	p := &a.Ptr
-	if !p.Released || p.consumedRelease {
+	if !p.Released || p.consumedRelease || a.Gate.muted {
 		return false
 	}
 	if !r.In(p.X, p.Y) || !r.In(p.StartX, p.StartY) {
@@ -356,7 +368,7 @@ func (a *App) Clicked(r Rect) bool {
 func (a *App) Hover(r Rect) bool { return r.In(a.Ptr.X, a.Ptr.Y) }
 
 // Key reports a key pressed this tick.
-func (a *App) Key(k ebiten.Key) bool { return a.In.KeyJustPressed(k) }
+func (a *App) Key(k ebiten.Key) bool { return !a.Gate.muted && a.In.KeyJustPressed(k) }
 
 // Draw draws the current scene, or the cross-fade between two scenes.
 func (a *App) Draw(screen *ebiten.Image) {
@@ -367,20 +379,29 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}()
 	// Every scene paints the whole screen (the board without a full-screen
 	// fill: its maze and frame cover it), so no clear here.
+	a.leak = ""
 	if a.Fade > 0 && a.next != nil {
 		a.ensureFadeImages()
 		a.from.Clear()
-		a.Cur.Draw(a, a.from)
+		a.drawScene(a.Cur, a.from)
 		a.to.Clear()
-		a.next.Draw(a, a.to)
+		a.drawScene(a.next, a.to)
 		screen.DrawImage(a.from, nil)
 		a.fadeOp.ColorScale.Reset()
 		a.fadeOp.ColorScale.ScaleAlpha(1 - float32(a.Fade)/FadeTicks)
 		screen.DrawImage(a.to, &a.fadeOp)
 		return
 	}
-	a.Cur.Draw(a, screen)
+	a.drawScene(a.Cur, screen)
 	a.screenshot(screen)
+}
+
+// drawScene draws s, and the menu button over a Board.
+func (a *App) drawScene(s Scene, dst *ebiten.Image) {
+	s.Draw(a, dst)
+	if _, ok := s.(Board); ok {
+		drawMenuButton(a, &a.shellPainter, dst, false)
+	}
 }
 
 func (a *App) ensureFadeImages() {
@@ -532,6 +553,17 @@ func Speed(a *App) float64 {
 		return math.Max(a.Settings.AnimSpeed, 4)
 	}
 	return a.Settings.AnimSpeed
+}
+
+// HumanMoveWait is how long the computer players of a table at this screen
+// wait after a human's move before the next of them moves
+// (Settings.BotWaitMs), so Undo has time; none with --autoplay or
+// FastBots (tests).
+func HumanMoveWait(a *App) time.Duration {
+	if a.Cfg.Autoplay || a.Cfg.FastBots {
+		return 0
+	}
+	return time.Duration(a.Settings.BotWaitMs) * time.Millisecond
 }
 
 // BotDelay is how long a computer player waits at least before moving,

@@ -123,6 +123,10 @@ type Harness struct {
 	A      *App
 	In     *scriptInput
 	Screen *ebiten.Image
+
+	privacy bool         // CheckPrivacy is on
+	owing   func() []int // the seats owing a move (CheckPrivacy)
+	leaks   int          // privacy failures reported
 }
 
 // NewHarness is an app with games on a scripted input and an offscreen
@@ -137,6 +141,7 @@ func NewHarnessIn(t TB, dir string, games []Game) *Harness {
 		t.Fatal(err)
 	}
 	a.Settings.AnimSpeed = 4
+	a.Gate.logging = true
 	a.LayoutF(1280, 800)
 	return &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
 }
@@ -144,6 +149,9 @@ func NewHarnessIn(t TB, dir string, games []Game) *Harness {
 // Tick runs one Update and one Draw, then clears the one-shot input.
 func (h *Harness) Tick() {
 	h.T.Helper()
+	// Ebitengine lays the game out before every frame: a new interface
+	// size takes effect at once, as in the app.
+	h.A.LayoutF(float64(h.A.W), float64(h.A.H))
 	if err := h.A.Update(); err != nil && !errors.Is(err, ebiten.Termination) {
 		h.T.Fatal(err)
 	}
@@ -152,6 +160,7 @@ func (h *Harness) Tick() {
 	if h.A.Crashed {
 		h.T.Fatalf("crashed: %v", h.A.lastErr)
 	}
+	h.checkPrivacy()
 }
 
 // Ticks runs n ticks (Tick).
@@ -299,6 +308,7 @@ func LangHarness(t TB, l string, games []Game) *Harness {
 		t.Fatal(err)
 	}
 	a.Settings.AnimSpeed = 4
+	a.Gate.logging = true
 	a.LayoutF(1280, 800)
 	return &Harness{T: t, A: a, In: in, Screen: NewScreen(a)}
 }

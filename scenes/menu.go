@@ -48,6 +48,7 @@ const (
 // NewMenuScene is the title screen. It reads each game's autosave once
 // (Game.CanContinue) and, on a fresh start, picks the game played last.
 func NewMenuScene(a *App) *MenuScene {
+	a.HandTo(-1) // no game's private things show from here on
 	// Each autosave is read (and its record replayed) once.
 	s := &MenuScene{offers: map[string]*menuOffer{}, Focus: -1, lanReady: true}
 	can := map[string]bool{}

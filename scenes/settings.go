@@ -25,6 +25,10 @@ type Settings struct {
 	Lang       string  `json:"lang"`        // en, ru, fa; "" = the system's
 	// PersianDigits writes numbers with Persian digits in the Persian UI.
 	PersianDigits bool `json:"persian_digits"`
+	// BotWaitMs is how long computer players wait after a human's move at
+	// this screen before they move, in milliseconds (0 to 10000), so the
+	// human has time to take it back (Undo, issue 22): HumanMoveWait.
+	BotWaitMs int `json:"bot_wait_ms"`
 	// LastSetup is the last new-game setup, offered again next time: the
 	// game's own JSON, read and checked by the game that wrote it (Saboteur's
 	// new-game scene, lastSetup), so a corrupt one is ignored there.
@@ -33,8 +37,13 @@ type Settings struct {
 
 // DefaultSettings are the settings of a first start.
 func DefaultSettings() Settings {
-	return Settings{Music: 0.5, Effects: 0.8, MusicOn: false, AnimSpeed: 1, UIScale: 1}
+	return Settings{Music: 0.5, Effects: 0.8, MusicOn: false, AnimSpeed: 1, UIScale: 1, BotWaitMs: DefaultBotWaitMs}
 }
+
+// DefaultBotWaitMs is the computer players' wait after a human's move of
+// a first start (Settings.BotWaitMs): 1.5 s, time to see the move land and
+// open the menu for Undo.
+const DefaultBotWaitMs = 1500
 
 // MaxSettingsSize bounds settings.json (a few hundred bytes when the app
 // writes it).
@@ -70,6 +79,9 @@ func (s *Settings) clamp() {
 	clamp(&s.Effects, 0, 1, 0.8)
 	clamp(&s.AnimSpeed, 0.25, 8, 1)
 	clamp(&s.UIScale, 0.75, 1.5, 1)
+	if s.BotWaitMs < 0 || s.BotWaitMs > 10000 {
+		s.BotWaitMs = DefaultBotWaitMs
+	}
 }
 
 // Save writes the settings to path, creating its folder.

@@ -18,6 +18,22 @@ type settingsScene struct {
 	rows  []settingRow
 	done  Button
 	focus int
+	geo   settingsGeo // the page's layout: the app's, or held (hold)
+}
+
+// settingsGeo is what the settings page's layout depends on: the scale,
+// the direction and the rows' spacing. A change made with the pointer
+// (the interface size, the language, which adds or removes the Persian
+// digits row and mirrors the page) holds the page's layout as it was while
+// the pointer stays on the control it used (held, at), so the next click
+// there changes the same setting again and never lands on another
+// (issue 22): the page takes the new layout once the pointer leaves that
+// control.
+type settingsGeo struct {
+	scale, rowH float64 // pixels per layout unit; a row's height in pixels
+	rtl         bool
+	held        bool
+	at          Rect // the control used, as laid out while held
 }
 
 // settingRow is one setting: a label and a value changed by ‹ and › (or a
@@ -30,6 +46,7 @@ type settingRow struct {
 }
 
 var animSpeeds = []float64{0.5, 1, 2, 4}
+var botWaits = []float64{0, 500, 1000, 1500, 2000, 3000, 5000}
 var uiScales = []float64{0.75, 0.875, 1, 1.125, 1.25, 1.5}
 
 func NewSettingsScene(a *App, back Scene) *settingsScene {
@@ -89,6 +106,9 @@ func (s *settingsScene) build(a *App) {
 	add(a.T("scene.settings.speed"), a.T(speedKey(st.AnimSpeed)), func(a *App, d int) {
 		a.Settings.AnimSpeed = stepIn(animSpeeds, a.Settings.AnimSpeed, d)
 	})
+	add(a.T("scene.settings.bot_wait"), a.T("scene.settings.ms", "n", st.BotWaitMs), func(a *App, d int) {
+		a.Settings.BotWaitMs = int(stepIn(botWaits, float64(a.Settings.BotWaitMs), d))
+	})
 	add(a.T("scene.settings.colorblind"), onOff(a, st.ColorBlind), func(a *App, d int) {
 		a.Settings.ColorBlind = !a.Settings.ColorBlind
 		a.applyPalette()
@@ -115,24 +135,36 @@ func (s *settingsScene) build(a *App) {
 		})
 	}
 	w, h := float64(a.W), float64(a.H)
-	rw := a.U(640)
-	rowH := math.Min(a.U(50), (h-a.U(200))/float64(len(s.rows)))
+	if !s.geo.held {
+		s.geo.scale, s.geo.rtl = a.U(1), a.RTL()
+		s.geo.rowH = math.Min(a.U(50), (h-a.U(200))/float64(len(s.rows)))
+	}
+	u := s.u
+	rw := u(640)
+	rowH := s.geo.rowH
 	x0 := (w - rw) / 2
 	for i := range s.rows {
 		r := &s.rows[i]
-		y := a.U(100) + float64(i)*rowH
-		r.r = Rect{x0, y, rw, rowH - a.U(6)}
-		bh := r.r.H - a.U(8)
-		r.dec = Button{R: Rect{x0 + rw*0.55, y + a.U(4), bh, bh}, Label: "‹", Enabled: true}
-		r.inc = Button{R: Rect{x0 + rw - bh - a.U(6), y + a.U(4), bh, bh}, Label: "›", Enabled: true}
+		y := u(100) + float64(i)*rowH
+		r.r = Rect{x0, y, rw, rowH - u(6)}
+		bh := r.r.H - u(8)
+		r.dec = Button{R: Rect{x0 + rw*0.55, y + u(4), bh, bh}, Label: "‹", Enabled: true}
+		r.inc = Button{R: Rect{x0 + rw - bh - u(6), y + u(4), bh, bh}, Label: "›", Enabled: true}
 		r.val = Rect{r.dec.R.X + bh, y, r.inc.R.X - r.dec.R.X - bh, r.r.H}
-		if a.RTL() {
+		if s.geo.rtl {
 			r.dec.R, r.inc.R, r.val = r.dec.R.Mirror(2*r.r.Cx()), r.inc.R.Mirror(2*r.r.Cx()), r.val.Mirror(2*r.r.Cx())
 			r.dec.Label, r.inc.Label = "›", "‹"
 		}
 	}
-	s.done = Button{R: Rect{w/2 - a.U(150), h - a.U(80), a.U(300), a.U(52)}, Label: a.T("scene.back"), Enabled: true, Primary: true}
+	s.done = Button{R: Rect{w/2 - u(150), h - u(80), u(300), u(52)}, Label: a.T("scene.back"), Enabled: true, Primary: true}
 }
+
+// u converts layout units to pixels at the page's scale (settingsGeo).
+func (s *settingsScene) u(v float64) float64 { return v * s.geo.scale }
+
+// hold keeps the page's layout while the pointer stays on control r,
+// which it just used.
+func (s *settingsScene) hold(r Rect) { s.geo.held, s.geo.at = true, r }
 
 func speedKey(v float64) string {
 	switch {
@@ -147,6 +179,9 @@ func speedKey(v float64) string {
 }
 
 func (s *settingsScene) Update(a *App) error {
+	if p := &a.Ptr; s.geo.held && !p.Down && !p.Released && !s.geo.at.In(p.X, p.Y) {
+		s.geo.held = false
+	}
 	s.build(a)
 	if a.Key(ebiten.KeyArrowDown) || a.Key(ebiten.KeyTab) {
 		s.focus = (s.focus + 1) % len(s.rows)
@@ -158,8 +193,13 @@ func (s *settingsScene) Update(a *App) error {
 		r := &s.rows[i]
 		switch {
 		case r.dec.Clicked(a):
+			s.hold(r.dec.R)
 			r.step(a, -1)
-		case r.inc.Clicked(a), a.Clicked(r.val):
+		case r.inc.Clicked(a):
+			s.hold(r.inc.R)
+			r.step(a, 1)
+		case a.Clicked(r.val):
+			s.hold(r.val)
 			r.step(a, 1)
 		case i == s.focus && a.Key(ebiten.KeyArrowLeft):
 			r.step(a, -1)
@@ -190,22 +230,25 @@ func (s *settingsScene) Draw(a *App, dst *ebiten.Image) {
 	s.build(a)
 	DrawTableBackground(a, &s.p, dst)
 	w := float64(a.W)
-	DrawText(a, dst, a.T("scene.menu.settings"), a.U(34), w/2, a.U(50), AlignCenter, ColGold)
+	u := s.u
+	DrawText(a, dst, a.T("scene.menu.settings"), u(34), w/2, u(50), AlignCenter, ColGold)
 	for i := range s.rows {
 		r := &s.rows[i]
 		edge := ColEdge
 		if i == s.focus {
 			edge = ColGold
 		}
-		s.p.Round(dst, r.r, a.U(6), ColPanel, a.U(2), edge)
-		x, al := r.r.X+a.U(16), AlignStart
-		if a.RTL() {
-			x, al = r.r.X+r.r.W-a.U(16), AlignEnd
+		s.p.Round(dst, r.r, u(6), ColPanel, u(2), edge)
+		x, al := r.r.X+u(16), AlignStart
+		if s.geo.rtl {
+			x, al = r.r.X+r.r.W-u(16), AlignEnd
 		}
-		DrawText(a, dst, r.label, a.U(17), x, r.r.Cy(), al, ColText)
+		room := r.r.W*0.55 - u(24)
+		size := FitSize(a, r.label, u(17), room)
+		DrawText(a, dst, Fit(a, r.label, size, room), size, x, r.r.Cy(), al, ColText)
 		DrawButton(a, &s.p, dst, &r.dec)
 		DrawButton(a, &s.p, dst, &r.inc)
-		DrawText(a, dst, r.txt, a.U(17), r.val.Cx(), r.val.Cy(), AlignCenter, ColGold)
+		DrawText(a, dst, r.txt, u(17), r.val.Cx(), r.val.Cy(), AlignCenter, ColGold)
 	}
 	DrawButton(a, &s.p, dst, &s.done)
 }

@@ -108,12 +108,26 @@ func linux(args []string) error {
 	if err := parse(fs, args, "version", "game", "server", "out"); err != nil {
 		return err
 	}
+	if err := checkGlibc(*game); err != nil {
+		return err
+	}
 	return stage(*out, packaging.Build{GOOS: "linux", GOARCH: "amd64"}, func(dir, lic string) error {
-		if err := packaging.LinuxTree(dir, *game, *server, lic); err != nil {
+		if err := packaging.LinuxTree(dir, *version, releaseTime(), *game, *server, lic); err != nil {
 			return err
 		}
 		return os.WriteFile(filepath.Join(dir, "README.txt"), []byte(packaging.LinuxReadme(*version)), 0o644)
 	}, packaging.WriteTarGz)
+}
+
+// checkGlibc fails when the Linux binary at path needs a newer glibc than
+// packaging.MinimumGlibc, and prints what it needs.
+func checkGlibc(path string) error {
+	need, err := packaging.CheckGlibc(path)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s: needs glibc %s (at most %s)\n", path, need, packaging.MinimumGlibc)
+	return nil
 }
 
 func windows(args []string) error {

@@ -206,6 +206,7 @@ func (l *lazyBot) Choose(v rules.View) rules.Move {
 type Match struct {
 	g       *Game
 	opening []Event
+	last    []Event // the events of the last move applied (Undoable)
 }
 
 // NewMatch deals a match (New) behind the contract.
@@ -251,6 +252,7 @@ func (m *Match) Apply(seat int, mv rules.Move) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	m.last = evs
 	return events(evs), nil
 }
 

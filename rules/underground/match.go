@@ -68,10 +68,12 @@ func (m *Match) Apply(seat int, mv rules.Move) ([]rules.Event, error) {
 	default:
 		return nil, rules.Refuse("U3.2", "not an Underground move")
 	}
+	before := m.noteBefore(seat)
 	evs, err := m.apply(seat, x)
 	if err != nil {
 		return nil, err
 	}
+	m.noteAfter(before, evs)
 	out := make([]rules.Event, len(evs))
 	for i, e := range evs {
 		out[i] = e

@@ -233,6 +233,7 @@ type Match struct {
 	winners []int
 	fixed   *fixedSource // check: dice and draws given by the position
 	backup  *Match       // Apply's undo buffer, reused (never part of a clone)
+	last    lastMove     // what the last move applied showed (undo.go)
 }
 
 // New deals a match for players seats on their map (U2).

@@ -111,6 +111,8 @@ func igTableSeats(s igSetup, names []string, delay time.Duration, gate *igGate) 
 		}
 		bs := game.NewBotSeat(names[i], st.Level, b, igBotDelay(delay, i))
 		bs.Pace(gate.wait) // after the screen has caught up
+		level, seed := st.Level, scenes.BotSeed(s.Seed, i)
+		bs.Renew(func() rules.Bot { b, _ := igGame.NewBot(level, i, seed); return b }) // game.Table.Undo
 		seats[i] = bs
 	}
 	return seats, nil

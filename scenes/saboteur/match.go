@@ -110,6 +110,7 @@ func NewMatch(a *scenes.App, s Setup) (*match, error) {
 		return nil, err
 	}
 	m.attach(t)
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, nil
 }
 
@@ -152,7 +153,11 @@ func (m *match) seats(a *scenes.App, _ int) []game.Seat {
 			continue
 		}
 		lvl, _ := bot.ParseLevel(st.Level)
-		bs := game.NewBotSeat(st.Name, string(lvl), saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), scenes.BotSeed(m.setup.Seed, i))), scenes.BotDelay(a))
+		fresh := func() rules.Bot {
+			return saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), scenes.BotSeed(m.setup.Seed, i)))
+		}
+		bs := game.NewBotSeat(st.Name, string(lvl), fresh(), scenes.BotDelay(a))
+		bs.Renew(fresh) // a move taken back: it relearns (game.Table.Undo)
 		if i == m.follow {
 			in := game.NewInbox(st.Name)
 			m.inbox[i] = in
@@ -240,6 +245,7 @@ func resumeMatch(a *scenes.App) (*match, error) {
 		return nil, err
 	}
 	m.attach(t)
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, nil
 }
 

@@ -122,6 +122,7 @@ func newUGMatch(a *scenes.App, s ugSetup) (*ugMatch, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, m.attach(t)
 }
 
@@ -158,7 +159,10 @@ func (m *ugMatch) seats(a *scenes.App) ([]game.Seat, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = game.NewBotSeat(st.Name, st.Level, b, ugBotDelay(a))
+		bs := game.NewBotSeat(st.Name, st.Level, b, ugBotDelay(a))
+		level, seed := st.Level, scenes.BotSeed(m.setup.Seed, i)
+		bs.Renew(func() rules.Bot { b, _ := ugGame.NewBot(level, i, seed); return b }) // game.Table.Undo
+		out[i] = bs
 	}
 	return out, nil
 }
@@ -216,6 +220,7 @@ func ugResume(a *scenes.App) (*ugMatch, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	if err := m.attach(t); err != nil {
 		return nil, err
 	}

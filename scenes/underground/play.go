@@ -336,7 +336,7 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 	if seat < 0 {
 		s.me = -1
 		s.board.SetTargets(nil)
-		s.board.SetDrag(false)
+		s.board.SetDrag(-1)
 		return
 	}
 	changed := seat != s.me || v.Step != s.mine.Step || len(v.Legal) != len(s.mine.Legal) || !sameLegal(v.Legal, s.mine.Legal)
@@ -351,7 +351,11 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 			s.modeKey = md.key // the step's first mode (a plain conquest first)
 		}
 	}
-	s.board.SetDrag(s.moves.hasRedep && s.mine.Step == "redeploy")
+	drag := -1
+	if s.moves.hasRedep && s.mine.Step == "redeploy" {
+		drag = seat
+	}
+	s.board.SetDrag(drag)
 	s.applyTargets()
 	if s.m.hotseat() && s.viewer != seat {
 		// Another human's step: the screen is passed first (the board
