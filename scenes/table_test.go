@@ -465,3 +465,48 @@ func TestSettingsRowsFit(t *testing.T) {
 		}
 	}
 }
+
+// liveToy is the toy board kept running under the in-game menu (a LAN
+// table), counting its ticks and the input it was given meanwhile.
+type liveToy struct {
+	*toyBoard
+	live         bool
+	ticks, input int
+	left         bool
+}
+
+func (b *liveToy) LiveUnderMenu() bool { return b.live }
+func (b *liveToy) Leave(a *App)        { b.left = true }
+func (b *liveToy) Update(a *App) error {
+	b.ticks++
+	if a.Key(ebiten.KeySpace) || a.Clicked(Rect{0, 0, float64(a.W), float64(a.H)}) || a.Gate.Key(a, ebiten.KeySpace, b.decision(a)) {
+		b.input++
+	}
+	return b.toyBoard.Update(a)
+}
+
+func TestTableMenuLiveAndLeave(t *testing.T) {
+	for _, live := range []bool{false, true} {
+		h := NewHarness(t, TestGames)
+		b := &liveToy{toyBoard: newToyBoard(h.A, 2), live: live}
+		h.A.Cur = b
+		h.Arm()
+		h.Key(ebiten.KeyEscape) // on the curtain
+		tm, ok := h.A.Cur.(*tableMenu)
+		if !ok {
+			t.Fatalf("Esc on the curtain: scene %s, want the in-game menu", h.A.Cur.Name())
+		}
+		before := b.ticks
+		h.Arm()
+		h.Key(ebiten.KeySpace)
+		h.Click(Rect{5, 700, 10, 10})
+		if ran := b.ticks > before; ran != live || b.input != 0 {
+			t.Fatalf("live %v: the board ran under the menu %v, got %d inputs", live, ran, b.input)
+		}
+		tm.layout(h.A)
+		h.Click(tm.buttons[tmLeave].R)
+		if !b.left {
+			t.Fatal("Back to the menu did not ask the board to leave (Leaver)")
+		}
+	}
+}
