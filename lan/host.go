@@ -892,8 +892,11 @@ func (c *hostConn) fail(code string, err error) {
 }
 
 // serveGame runs the game protocol on a connection whose Magic preamble has
-// been read: the handshake, then messages until it closes.
-func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
+// been read: the handshake, then messages until it closes. The hello must
+// arrive by deadline (HandshakeTimeout from the connection's start: the
+// preamble, and over a WebSocket the HTTP request, do not restart it); the
+// connection's messages spend bud.
+func (h *Host) serveGame(nc net.Conn, br *bufio.Reader, deadline time.Time, bud *budget) {
 	ip := addrIP(nc.RemoteAddr())
 	c := &hostConn{h: h, ip: ip, seat: -1}
 	c.out = newOutbox(nc, 10*time.Second, h.wire, h.cfg.onUpdateWritten)
@@ -921,7 +924,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	}
 	defer h.dropped(c)
 
-	nc.SetReadDeadline(time.Now().Add(h.cfg.HandshakeTimeout))
+	nc.SetReadDeadline(deadline)
 	buf := make([]byte, 0, 512)
 	p, err := ReadFrame(br, buf, MaxClientMessage)
 	if err != nil {
@@ -943,7 +946,6 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 	if !h.throttleHello(c) || !h.handshake(c, hello) {
 		return
 	}
-	b := bucket{rate: h.cfg.Rate, burst: float64(h.cfg.Burst)}
 	strikes := 0
 	stopPing := make(chan struct{})
 	defer close(stopPing)
@@ -961,7 +963,7 @@ func (h *Host) serveGame(nc net.Conn, br *bufio.Reader) {
 			return
 		}
 		buf = p[:0]
-		if !b.allow(time.Now()) {
+		if !bud.allow(time.Now()) {
 			strikes++
 			c.fail(CodeRate, fmt.Errorf("lan: more than %g messages a second; message dropped", h.cfg.Rate))
 		} else if m, err := h.decodeClient(p); err != nil {

@@ -98,7 +98,8 @@ func (h *Harness) Leak() string { return h.A.leak }
 // (Leak), and, when owing is not nil, at the first tick the screen is
 // handed to a seat that owes no move (owing returns rules.Match.ToMove of
 // the board's match): the moment a human's turn is over, their private
-// things must turn face down.
+// things must turn face down. Give owing at a table of two or more humans
+// at one screen (hotseat); with one human the screen stays theirs.
 func (h *Harness) CheckPrivacy(owing func() []int) {
 	h.privacy, h.owing = true, owing
 }
@@ -157,6 +158,17 @@ func (h *Harness) SetSize(w, hh float64) {
 	h.ScreenBig()
 }
 
+// Lift lifts curtain c as a player does: after ArmTicks, a click on its
+// button. It fails the test when the curtain still covers.
+func (h *Harness) Lift(c *Curtain) {
+	h.T.Helper()
+	h.Arm()
+	h.Click(c.ButtonRect(h.A))
+	if c.Covering() {
+		h.T.Fatalf("the curtain for seat %d did not lift on an armed click of its button", c.Seat())
+	}
+}
+
 // Arm runs ArmTicks ticks: what shows now becomes armed, as a person's
 // click comes no sooner.
 func (h *Harness) Arm() { h.Ticks(ArmTicks) }
@@ -173,7 +185,8 @@ var MonkeyKeys = []ebiten.Key{
 
 // Monkey is a seeded storm of random input on a harness: clicks, taps
 // held a moment, drags, wheel turns, right clicks and key presses at
-// random times and places, whatever is on screen (animations, computer
+// random times and places (half of the presses on a control the board
+// shows, Gate.Show), whatever is on screen (animations, computer
 // turns, scorings, curtains). It stays in the game: on the in-game menu
 // it only resumes or undoes, and it never clicks where Avoid says. A
 // game's TestMonkey runs it (Run) between or instead of its own players'
@@ -241,6 +254,12 @@ func (m *Monkey) Tick() {
 	m.n++
 	w, hh := float64(h.A.W), float64(h.A.H)
 	x, y := m.rng.Float64()*w, m.rng.Float64()*hh
+	if c := h.A.Gate.cur; len(c) > 0 && m.rng.IntN(2) == 0 {
+		// Half the time it aims at a control on screen (one just shown,
+		// one about to go), so the storm hits buttons, not only the felt.
+		r := c[m.rng.IntN(len(c))].r
+		x, y = r.X+m.rng.Float64()*r.W, r.Y+m.rng.Float64()*r.H
+	}
 	switch k := m.rng.IntN(100); {
 	case k < 40: // a click or a tap held a moment
 		m.press(x, y, 1+m.rng.IntN(8), 0, 0)

@@ -3,6 +3,8 @@
 //
 // URL parameters (all optional):
 //   lang=en|ru|fa         language (default: the settings', else navigator.language)
+//   game=saboteur|incangold|underground   the game the menu opens on (default:
+//                         the one played last), as the app's --game
 //   mute=1                no sound
 //   players=N seed=S autoplay=1 exit=1   the app's --players, --seed,
 //                         --autoplay, --exit-after-game
@@ -116,6 +118,7 @@
       return args;
     }
     if (q.get("lang")) args.push("--lang", q.get("lang"));
+    if (q.get("game")) args.push("--game", q.get("game"));
     if (q.get("players")) args.push("--players", q.get("players"));
     if (q.get("seed")) args.push("--seed", q.get("seed"));
     if (q.get("autoplay") === "1") args.push("--autoplay");

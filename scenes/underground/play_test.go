@@ -2,6 +2,7 @@ package underground
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/goldvein/goldvein/rules/underground"
@@ -92,5 +93,51 @@ func TestPlayDragRedeploy(t *testing.T) {
 	}
 	if n := len(s.m.table.Record().Moves); n != rec {
 		t.Errorf("a pan made %d moves", n-rec)
+	}
+}
+
+// TestUGChartAfterContinue (issue 25 item 5): a game left in its third
+// game turn and continued from the menu ends with a chart point for every
+// game turn from the first (the first turns' points the same as before
+// the break), not only the turns since the resume.
+func TestUGChartAfterContinue(t *testing.T) {
+	dir := t.TempDir()
+	h := scenes.NewHarnessIn(t, dir, ugTestGames)
+	h.A.Settings.AnimSpeed = 16
+	m, err := newUGMatch(h.A, ugSetup{Seats: []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}}, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.A.Cur = newUGPlayScene(h.A, m)
+	if _, ok := ugPlayTo(h, t, func(s *ugPlayScene) bool { return s.mine.Turn >= 3 }); !ok {
+		t.Fatal("the game ended before game turn 3")
+	}
+	before := slices.Clone(m.st.byTurn)
+	m.close()
+	h2 := scenes.ContinueGame(t, dir, ugTestGames)
+	h2.A.Settings.AnimSpeed = 16
+	s, ok := h2.A.Cur.(*ugPlayScene)
+	if !ok {
+		t.Fatalf("after Continue: scene %s", h2.A.Cur.Name())
+	}
+	t.Cleanup(s.m.close)
+	if len(s.m.st.byTurn) != len(before) {
+		t.Fatalf("after Continue the chart has %d game turns, before %d", len(s.m.st.byTurn), len(before))
+	}
+	for k := range before {
+		if !slices.Equal(before[k], s.m.st.byTurn[k]) {
+			t.Fatalf("game turn %d: coins %v after Continue, %v before", k+1, s.m.st.byTurn[k], before[k])
+		}
+	}
+	ugPlay(h2, t, false)
+	ugCheckEnd(t, h2, s.m)
+}
+
+// TestUGChartTicks: the chart's grid lines fall on round numbers.
+func TestUGChartTicks(t *testing.T) {
+	for _, c := range []struct{ top, step int }{{4, 1}, {9, 2}, {20, 5}, {48, 10}, {106, 25}, {120, 25}, {130, 50}, {240, 50}, {600, 250}} {
+		if got := ugTickStep(c.top); got != c.step {
+			t.Errorf("top %d: step %d, want %d", c.top, got, c.step)
+		}
 	}
 }

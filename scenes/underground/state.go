@@ -34,7 +34,9 @@ type ugLogLine struct {
 const ugStartCoins = underground.StartCoins
 
 func newUGState(v underground.View) ugState {
-	st := ugState{view: v, coins: make([]int, v.Players), turn: max(v.Turn, 1)}
+	// The events come from the first (the table hands a watcher the
+	// whole game, a resumed one too), so the chart starts at game turn 1.
+	st := ugState{view: v, coins: make([]int, v.Players), turn: 1}
 	for i := range st.coins {
 		st.coins[i] = ugStartCoins
 	}
