@@ -15,6 +15,10 @@
 //                         LAN host's table (join= with no value: the host that
 //                         served this page); name=NAME, password=P, game=ID
 //                         (the table's game, default saboteur)
+//   an invite's page (RELAY/j/ROOM#KEY, served by goldvein relay) with
+//   bot=LEVEL: the same through the relay (goldvein join LINK); name,
+//                         password and game as above (without game each game
+//                         is tried)
 //
 // The page reports to automation through window.goldvein:
 //   {stage, firstFrameMs, exitCode, lines, storage}
@@ -107,6 +111,16 @@
   // argv turns the URL parameters into the command line of the Go program.
   function argv(q) {
     const args = ["goldvein"];
+    // An invite's page, RELAY/j/ROOM#KEY (docs/LAN.md, Relay): the key
+    // after # stays in the page; the browser never sent it to the relay.
+    const invite = /\/j\/[a-z2-7]{16}$/.test(location.pathname) && location.hash.length > 1
+      ? location.origin + location.pathname + location.hash : "";
+    if (invite && q.get("bot")) {
+      args.push("join", invite, "--name", q.get("name") || "web", "--bot", q.get("bot"));
+      if (q.get("password")) args.push("--password", q.get("password"));
+      if (q.get("game")) args.push("--game", q.get("game"));
+      return args;
+    }
     if (q.has("join") && q.get("bot")) {
       let addr = q.get("join") || location.host;
       if (!/^wss?:\/\//.test(addr)) {
