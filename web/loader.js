@@ -26,7 +26,8 @@
 // canvas) or "exited"; firstFrameMs is milliseconds from navigation to the
 // first frame drawn on the canvas; lines is what the program printed;
 // times.fetched and times.compiled are when the wasm had arrived and was
-// compiled (ms from navigation).
+// compiled (ms from navigation); version is the build's, as the loading
+// screen shows it ("goldvein v1.2.3 (commit)"; empty in an unbuilt page).
 // document.title follows: "goldvein", then "goldvein: exited N".
 (function () {
   "use strict";
@@ -37,7 +38,8 @@
   const log = document.getElementById("log");
 
   const state = { stage: "loading", firstFrameMs: null, exitCode: null, lines: [], times: {},
-                  storage: window.goldveinStorage || "none" };
+                  storage: window.goldveinStorage || "none",
+                  version: (document.getElementById("version") || {}).textContent || "" };
   window.goldvein = state;
 
   function fail(err) {
