@@ -139,12 +139,7 @@ func toyHarness(t *testing.T, seats int) (*Harness, *toyBoard) {
 // lift lifts the toy's curtain with a deliberate click on its button.
 func lift(t *testing.T, h *Harness, b *toyBoard) {
 	t.Helper()
-	h.Arm()
-	b.curtain.layout(h.A)
-	h.Click(b.curtain.btn.R)
-	if b.curtain.Covering() {
-		t.Fatal("an armed click on the curtain's button did not lift it")
-	}
+	h.Lift(&b.curtain)
 }
 
 func TestCurtainNotLiftedByEndingKey(t *testing.T) {
