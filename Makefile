@@ -53,16 +53,10 @@ bench: deps
 
 # The browser build (docs/LAN.md, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).
-# It is made in a folder of its own and moved into place whole, so a server
-# or a test reading dist/web/ meanwhile never sees it half built.
+# scripts/dist.sh makes it in a folder of its own and moves it into place
+# whole, with the version built in and shown on the loading screen.
 wasm:
-	@mkdir -p dist
-	set -e; tmp=$$(mktemp -d dist/web.XXXXXX); chmod 755 $$tmp; \
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $$tmp/goldvein.wasm . || { rm -rf $$tmp; exit 1; }; \
-	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/loader.js web/storefs.js $$tmp/; \
-	gzip -9 -k -f $$tmp/goldvein.wasm; \
-	rm -rf dist/web; mv -T $$tmp dist/web 2>/dev/null || { rm -rf dist/web; mv -T $$tmp dist/web; }
-	@echo "wasm: $$(stat -c %s dist/web/goldvein.wasm) bytes, gzip -9 $$(stat -c %s dist/web/goldvein.wasm.gz) bytes"
+	@scripts/dist.sh wasm
 
 # The release files (docs/RELEASING.md), all under dist/: the Windows zips
 # (goldvein.exe with icon and version information, goldvein-cli.exe), the
@@ -72,9 +66,9 @@ wasm:
 # build (package webdist, build tag "webdist"). VERSION=v1.2.3 names the
 # version (default: the tag at HEAD, else dev). scripts/dist.sh does the
 # work (the release workflow calls it on each system) and pins go-winres.
-dist: deps wasm
+dist: deps
 	rm -rf dist/macos dist/goldvein-* dist/SHA256SUMS
-	scripts/dist.sh web linux windows macos-skeleton sums
+	scripts/dist.sh wasm web linux windows macos-skeleton sums
 
 # The GitHub Actions workflows, checked as GitHub would read them.
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12

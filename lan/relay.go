@@ -207,7 +207,8 @@ func (l *relayLink) send(id uint32, typ byte, payload []byte) error {
 // serveRelayed seals a relayed guest's connection and serves the game on
 // it, as route does for a TCP connection.
 func (h *Host) serveRelayed(c *relayConn, key seal.Key) {
-	c.SetDeadline(time.Now().Add(h.cfg.HandshakeTimeout))
+	deadline := time.Now().Add(h.cfg.HandshakeTimeout) // one deadline to the hello, as route's
+	c.SetDeadline(deadline)
 	sc, err := seal.Server(c, seal.Config{Key: key, Cipher: h.cfg.RelayCipher})
 	if err != nil {
 		h.logf("relay: guest %d: %v", c.id, err)
@@ -219,7 +220,7 @@ func (h *Host) serveRelayed(c *relayConn, key seal.Key) {
 		sc.Close()
 		return
 	}
-	h.serveGame(sc, br)
+	h.serveGame(sc, br, deadline, newBudget(h.cfg.Rate, h.cfg.Burst))
 }
 
 // relayAddr is a relayed guest's address: the relay cannot tell the host

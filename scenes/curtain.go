@@ -77,6 +77,13 @@ func (c *Curtain) Update(a *App) bool {
 	return false
 }
 
+// ButtonRect is where the curtain's button is, in pixels (tests click it:
+// Harness.Lift).
+func (c *Curtain) ButtonRect(a *App) Rect {
+	c.layout(a)
+	return c.btn.R
+}
+
 // card is the curtain's card in the middle of the screen.
 func (c *Curtain) card(a *App) Rect {
 	if c.Box.W > 0 {

@@ -98,7 +98,8 @@ func (h *Harness) Leak() string { return h.A.leak }
 // (Leak), and, when owing is not nil, at the first tick the screen is
 // handed to a seat that owes no move (owing returns rules.Match.ToMove of
 // the board's match): the moment a human's turn is over, their private
-// things must turn face down.
+// things must turn face down. Give owing at a table of two or more humans
+// at one screen (hotseat); with one human the screen stays theirs.
 func (h *Harness) CheckPrivacy(owing func() []int) {
 	h.privacy, h.owing = true, owing
 }
@@ -155,6 +156,17 @@ func (h *Harness) CheckMenuButton() []string {
 func (h *Harness) SetSize(w, hh float64) {
 	h.A.LayoutF(w, hh)
 	h.ScreenBig()
+}
+
+// Lift lifts curtain c as a player does: after ArmTicks, a click on its
+// button. It fails the test when the curtain still covers.
+func (h *Harness) Lift(c *Curtain) {
+	h.T.Helper()
+	h.Arm()
+	h.Click(c.ButtonRect(h.A))
+	if c.Covering() {
+		h.T.Fatalf("the curtain for seat %d did not lift on an armed click of its button", c.Seat())
+	}
 }
 
 // Arm runs ArmTicks ticks: what shows now becomes armed, as a person's
@@ -231,8 +243,18 @@ func (m *Monkey) Tick() {
 		h.Tick()
 		return
 	}
-	if tm, ok := h.A.Cur.(*tableMenu); ok {
-		m.onMenu(tm)
+	switch s := h.A.Cur.(type) {
+	case *tableMenu:
+		m.onMenu(s)
+		return
+	case *settingsScene, *HelpScene:
+		// Reached by a game's own button: back to the game.
+		in.Keys[ebiten.KeyEscape] = true
+		h.Tick()
+		return
+	case *MenuScene, *crashScene:
+		// Out of the game: no input here may start another or quit.
+		h.Tick()
 		return
 	}
 	if m.rng.IntN(max(m.Every, 1)) != 0 {

@@ -16,14 +16,15 @@ import (
 type gateProbe struct {
 	r           Rect
 	d, next     Decision
-	show        bool
+	show, off   bool
 	fired       int
 	keys, keys2 int
 }
 
 func (*gateProbe) Name() string { return "probe" }
 func (s *gateProbe) Update(a *App) error {
-	if s.show && a.Tap("probe", s.r, s.d) {
+	b := Button{R: s.r, Enabled: !s.off}
+	if s.show && b.Fire(a, "probe", s.d) {
 		s.fired++
 	}
 	if a.Gate.Key(a, ebiten.KeySpace, s.d) {
@@ -66,6 +67,16 @@ func TestGateUnarmedControlDropped(t *testing.T) {
 	h.Click(s.r)
 	if s.fired != 1 {
 		t.Fatalf("an armed control's click fired %d times", s.fired)
+	}
+	// Greyed, it takes no click; enabled again, it arms anew.
+	s.off = true
+	h.Arm()
+	h.Click(s.r)
+	s.off = false
+	h.Tick() // enabled on screen now, not armed yet
+	h.Click(s.r)
+	if n := len(drops(h)); s.fired != 1 || n < 2 || drops(h)[n-2] != "greyed" || drops(h)[n-1] != "unarmed" {
+		t.Fatalf("a greyed button, then one just enabled: fired %d times in all, dropped %v", s.fired, drops(h))
 	}
 }
 
@@ -139,12 +150,7 @@ func toyHarness(t *testing.T, seats int) (*Harness, *toyBoard) {
 // lift lifts the toy's curtain with a deliberate click on its button.
 func lift(t *testing.T, h *Harness, b *toyBoard) {
 	t.Helper()
-	h.Arm()
-	b.curtain.layout(h.A)
-	h.Click(b.curtain.btn.R)
-	if b.curtain.Covering() {
-		t.Fatal("an armed click on the curtain's button did not lift it")
-	}
+	h.Lift(&b.curtain)
 }
 
 func TestCurtainNotLiftedByEndingKey(t *testing.T) {
@@ -462,6 +468,51 @@ func TestSettingsRowsFit(t *testing.T) {
 					t.Errorf("%s %vx%v: the row %q is not drawn whole left of its value", l, sz[0], sz[1], r.label)
 				}
 			}
+		}
+	}
+}
+
+// liveToy is the toy board kept running under the in-game menu (a LAN
+// table), counting its ticks and the input it was given meanwhile.
+type liveToy struct {
+	*toyBoard
+	live         bool
+	ticks, input int
+	left         bool
+}
+
+func (b *liveToy) LiveUnderMenu() bool { return b.live }
+func (b *liveToy) Leave(a *App)        { b.left = true }
+func (b *liveToy) Update(a *App) error {
+	b.ticks++
+	if a.Key(ebiten.KeySpace) || a.Clicked(Rect{0, 0, float64(a.W), float64(a.H)}) || a.Gate.Key(a, ebiten.KeySpace, b.decision(a)) {
+		b.input++
+	}
+	return b.toyBoard.Update(a)
+}
+
+func TestTableMenuLiveAndLeave(t *testing.T) {
+	for _, live := range []bool{false, true} {
+		h := NewHarness(t, TestGames)
+		b := &liveToy{toyBoard: newToyBoard(h.A, 2), live: live}
+		h.A.Cur = b
+		h.Arm()
+		h.Key(ebiten.KeyEscape) // on the curtain
+		tm, ok := h.A.Cur.(*tableMenu)
+		if !ok {
+			t.Fatalf("Esc on the curtain: scene %s, want the in-game menu", h.A.Cur.Name())
+		}
+		before := b.ticks
+		h.Arm()
+		h.Key(ebiten.KeySpace)
+		h.Click(Rect{5, 700, 10, 10})
+		if ran := b.ticks > before; ran != live || b.input != 0 {
+			t.Fatalf("live %v: the board ran under the menu %v, got %d inputs", live, ran, b.input)
+		}
+		tm.layout(h.A)
+		h.Click(tm.buttons[tmLeave].R)
+		if !b.left {
+			t.Fatal("Back to the menu did not ask the board to leave (Leaver)")
 		}
 	}
 }

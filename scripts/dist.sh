@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Builds goldvein's release files into dist/ (docs/RELEASING.md lists them).
 # Usage: scripts/dist.sh PART...   with PART one of
-#   web             dist/goldvein-web.zip (the browser build; made in
-#                   dist/web/ first unless `make wasm` already did)
+#   wasm            dist/web/: the browser build (`make wasm`): the page
+#                   (showing VERSION on its loading screen), Go's
+#                   wasm_exec.js, the loader and goldvein.wasm with a gzip -9
+#                   copy, built with the version flags
+#   web             dist/goldvein-web.zip: dist/web/ (made first unless
+#                   there), its licences in licenses/ and VERSION.txt
 #   linux           dist/goldvein-linux-amd64.tar.gz (game, goldvein-server,
 #                   .desktop, icons, install.sh, licences) and the headless
 #                   servers dist/goldvein-linux-{amd64,arm64}-server
@@ -39,15 +43,27 @@ build() {
   CGO_ENABLED=$3 GOOS=$1 GOARCH=$2 $GO build -trimpath -tags "$4" -ldflags "$LDFLAGS ${6:-}" -o "$5" .
 }
 
-# web_build makes dist/web/ (as `make wasm` does) when it is not there.
-web_build() {
-  [ -f dist/web/goldvein.wasm.gz ] && return
-  rm -rf dist/web && mkdir -p dist/web
-  GOOS=js GOARCH=wasm $GO build -trimpath -ldflags "$LDFLAGS" -o dist/web/goldvein.wasm .
+# part_wasm makes dist/web/ in a folder of its own and moves it into place
+# whole, so a server or a test reading dist/web/ meanwhile never sees it half
+# built.
+part_wasm() {
+  local tmp goroot
+  tmp=$(mktemp -d dist/web.XXXXXX)
+  chmod 755 "$tmp"
+  GOOS=js GOARCH=wasm $GO build -trimpath -ldflags "$LDFLAGS" -o "$tmp/goldvein.wasm" . || { rm -rf "$tmp"; exit 1; }
   goroot=$($GO env GOROOT)
   if command -v cygpath >/dev/null 2>&1; then goroot=$(cygpath -u "$goroot"); fi  # Git Bash on Windows
-  cp "$goroot/lib/wasm/wasm_exec.js" web/index.html web/loader.js web/storefs.js dist/web/
-  gzip -9 -k -f dist/web/goldvein.wasm
+  cp "$goroot/lib/wasm/wasm_exec.js" web/loader.js web/storefs.js "$tmp/"
+  sed "s|<div id=\"version\"></div>|<div id=\"version\">goldvein $VERSION${COMMIT:+ (${COMMIT:0:12})}</div>|" web/index.html > "$tmp/index.html"
+  gzip -9 -k -f "$tmp/goldvein.wasm"
+  rm -rf dist/web
+  mv "$tmp" dist/web
+  echo "wasm: $(wc -c < dist/web/goldvein.wasm) bytes, gzip -9 $(wc -c < dist/web/goldvein.wasm.gz) bytes"
+}
+
+# web_build makes dist/web/ when it is not there.
+web_build() {
+  [ -f dist/web/goldvein.wasm.gz ] || part_wasm
 }
 
 # embed_web copies the browser build where package webdist embeds it.
@@ -59,7 +75,7 @@ embed_web() {
 
 part_web() {
   web_build
-  mkpkg zip --prefix goldvein-web --out dist/goldvein-web.zip dist/web
+  mkpkg web --version "$VERSION" --out dist/goldvein-web.zip dist/web
 }
 
 part_linux() {
@@ -111,10 +127,10 @@ part_sums() {
   cat dist/SHA256SUMS
 }
 
-[ $# -gt 0 ] || { sed -n '2,20p' "$0" >&2; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
 for part in "$@"; do
   case $part in
-    web|linux|windows|macos-skeleton|macos|sums) "part_$part" ;;
+    wasm|web|linux|windows|macos-skeleton|macos|sums) "part_$part" ;;
     *) echo "dist.sh: unknown part $part" >&2; exit 2 ;;
   esac
 done

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 )
@@ -197,11 +198,21 @@ func (r *Relay) serveHost(w http.ResponseWriter, req *http.Request) {
 
 func (r *Relay) serveGuest(w http.ResponseWriter, req *http.Request) {
 	room := req.PathValue("room")
-	r.mu.Lock()
-	rm := r.rooms[room]
-	r.nextID++
-	id := r.nextID
-	r.mu.Unlock()
+	// A guest waits a little for a host to claim the room (after a relay
+	// restart), as the real relay does (relay.Config.HostWait).
+	var rm *relayRoom
+	var id uint32
+	for wait := 0; wait < 500; wait++ {
+		r.mu.Lock()
+		rm = r.rooms[room]
+		r.nextID++
+		id = r.nextID
+		r.mu.Unlock()
+		if rm != nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	if rm == nil {
 		http.Error(w, "relay: no such room", http.StatusNotFound)
 		return

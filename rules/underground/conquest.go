@@ -26,7 +26,9 @@ func (m *Match) immune(seat, i int) bool {
 }
 
 // target says whether seat's Active race may aim at region i at all
-// (U5.4, U12.7), and the rule that forbids it.
+// (U5.4, U12.7), and the rule that forbids it. A player with no coins may
+// not aim at any Liches region, Active or In Decline (UR21, read
+// literally); only the In Decline ones are paid for (conquer).
 func (m *Match) target(seat, i int) (string, bool) {
 	switch {
 	case m.mp.IsChasm(i):
@@ -38,7 +40,7 @@ func (m *Match) target(seat, i int) (string, bool) {
 	}
 	if o, d := m.occupant(i); o == seat && !d {
 		return "U5.4", false
-	} else if o >= 0 && o != seat && d && m.seats[o].Decline.Race == Liches && m.seats[seat].Coins == 0 {
+	} else if o >= 0 && o != seat && m.raceAt(i) == Liches && m.seats[seat].Coins == 0 {
 		return "U12.7", false
 	}
 	return "", true
