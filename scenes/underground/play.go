@@ -36,20 +36,24 @@ type ugPlayScene struct {
 	shownV *underground.View
 
 	// The acting human.
-	me      int              // the seat whose controls show, -1 none
-	mine    underground.View // its view
-	moves   ugMoves
-	viewer  int  // hotseat: the human the screen was last shown to
-	curtain bool // hotseat: the screen waits to be passed to me
-	cover   scenes.Button
-	modeKey string
-	sel     int // the region selected for +/- (redeployment), -1 none
-	buttons []ugButton
-	refusal string
-	refT    float64
-	ask     *ugAsk  // a question before an irreversible move (ask.go), nil none
-	flash   int     // the region of the log line clicked last
-	flashT  float64 // ticks its flash lasts
+	me        int              // the seat whose controls show, -1 none
+	mine      underground.View // its view
+	moves     ugMoves
+	viewer    int  // hotseat: the human the screen was last shown to
+	curtain   bool // hotseat: the screen waits to be passed to me
+	cover     scenes.Button
+	modeKey   string
+	sel       int // the region selected for +/- (redeployment), -1 none
+	buttons   []ugButton
+	refusal   string
+	refT      float64
+	ask       *ugAsk      // a question before an irreversible move (ask.go), nil none
+	shownCard ugCardShown // the card under the pointer or focus (play_card.go)
+	pressT    int         // ticks the current press has lasted
+	pressKey  int         // the card's key where it began
+	cardHeld  bool        // a long press shows a card: its release acts on nothing
+	flash     int         // the region of the log line clicked last
+	flashT    float64     // ticks its flash lasts
 
 	// Motion.
 	die     ugDie
@@ -206,6 +210,10 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	}
 	s.board.noKeys = chat
 	act := s.board.Update(a, s.l.board.Image())
+	s.updateCard(a)
+	if s.cardRelease(a) {
+		return nil // the release of a long press that showed a card
+	}
 	if s.me >= 0 && !s.curtain && !chat {
 		s.act(a, act)
 	}

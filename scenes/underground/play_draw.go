@@ -46,6 +46,7 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.drawScore(a, dst)
 	s.drawCoins(a, dst)
 	s.drawLane(a, dst)
+	s.drawCard(a, dst)
 	if s.shotName != "" && s.t >= s.shotAt {
 		a.RequestShot(s.shotName)
 		s.shotName = ""
@@ -278,10 +279,16 @@ func (s *ugPlayScene) drawLog(a *scenes.App, dst *ebiten.Image) {
 func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 	u := a.U
 	v := &s.m.st.view
+	// Active and In Decline regions are counted apart (U8).
 	held := make([]int, v.Players)
+	declined := make([]int, v.Players)
 	for _, rv := range v.Regions {
-		if rv.Seat >= 0 && rv.Seat < len(held) {
-			held[rv.Seat]++
+		if rv.Seat >= 0 && rv.Seat < len(held) && rv.Tokens > 0 {
+			if rv.Decline {
+				declined[rv.Seat]++
+			} else {
+				held[rv.Seat]++
+			}
 		}
 	}
 	for i, r := range s.l.panels {
@@ -306,6 +313,16 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 			name = a.T("ug.panel.turn", "name", name)
 		}
 		nameW := w
+		if i == v.First && s.m.lan == nil {
+			// The first player, drawn at random (U2.7): said on its panel.
+			first := scenes.Fit(a, a.T("ug.panel.first"), u(12), w/2)
+			fx, fal := r.X+r.W-u(10), scenes.AlignEnd
+			if a.RTL() {
+				fx, fal = r.X+u(10), scenes.AlignStart
+			}
+			scenes.DrawText(a, dst, first, u(12), fx, y, fal, scenes.ColGold)
+			nameW = w - s.textWidth(a, first, u(12)) - u(8)
+		}
 		if kind, away := s.m.seatKind(a, i); kind != "" {
 			// A LAN table's host, guest or away seat (lan.go), on the far
 			// side of the name line; the name keeps at least half.
@@ -335,7 +352,7 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 		}
 		y += u(16)
 		if sv.Decline != nil {
-			scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.panel.decline", "combo", ugCombo(a, sv.Decline.Race, sv.Decline.Power)), u(13), w), u(13), x, y, al, scenes.ColTextDim)
+			scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.panel.decline_n", "combo", ugCombo(a, sv.Decline.Race, sv.Decline.Power), "n", declined[i]), u(13), w), u(13), x, y, al, scenes.ColTextDim)
 		}
 		y += u(17)
 		coins := a.T("ug.panel.coins_hidden")
