@@ -1,3 +1,5 @@
+//go:build !js
+
 package relay
 
 import (
@@ -410,10 +412,10 @@ func TestOriginChecked(t *testing.T) {
 	a := NewSecret()
 	host := dialHost(t, base, a)
 	for origin, ok := range map[string]bool{
-		"http://evil.example":    false,
-		"https://play.example":   true,
-		"http://localhost:8080":  true,
-		"http://127.0.0.1:47475": true,
+		"http://evil.example":                         false,
+		"https://play.example":                        true,
+		"http://localhost:8080":                       true,
+		"http://127.0.0.1:47475":                      true,
 		"http://" + strings.TrimPrefix(base, "ws://"): true, // the relay's own page
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
