@@ -16,14 +16,15 @@ import (
 type gateProbe struct {
 	r           Rect
 	d, next     Decision
-	show        bool
+	show, off   bool
 	fired       int
 	keys, keys2 int
 }
 
 func (*gateProbe) Name() string { return "probe" }
 func (s *gateProbe) Update(a *App) error {
-	if s.show && a.Tap("probe", s.r, s.d) {
+	b := Button{R: s.r, Enabled: !s.off}
+	if s.show && b.Fire(a, "probe", s.d) {
 		s.fired++
 	}
 	if a.Gate.Key(a, ebiten.KeySpace, s.d) {
@@ -66,6 +67,16 @@ func TestGateUnarmedControlDropped(t *testing.T) {
 	h.Click(s.r)
 	if s.fired != 1 {
 		t.Fatalf("an armed control's click fired %d times", s.fired)
+	}
+	// Greyed, it takes no click; enabled again, it arms anew.
+	s.off = true
+	h.Arm()
+	h.Click(s.r)
+	s.off = false
+	h.Tick() // enabled on screen now, not armed yet
+	h.Click(s.r)
+	if n := len(drops(h)); s.fired != 1 || n < 2 || drops(h)[n-2] != "greyed" || drops(h)[n-1] != "unarmed" {
+		t.Fatalf("a greyed button, then one just enabled: fired %d times in all, dropped %v", s.fired, drops(h))
 	}
 }
 
