@@ -126,7 +126,7 @@ func parseGoldPile(in []int) ([]int, error) {
 // the payout is the engine's own.
 func (p *Position) Gold(q GoldQuery) Payout {
 	g := &Game{
-		opts: Options{Players: p.players, OneNuggetPerDigger: p.oneNugget, SabotagedGetNothing: p.sabotagedNothing},
+		opts:  Options{Players: p.players, OneNuggetPerDigger: p.oneNugget, SabotagedGetNothing: p.sabotagedNothing},
 		round: Rounds, phase: Playing, roles: slices.Clone(p.roles), broken: slices.Clone(p.broken),
 		board: p.board, goldPile: slices.Clone(p.goldPile), gold: make([][]int, p.players), lastMover: q.Last,
 	}
