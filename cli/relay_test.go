@@ -27,6 +27,7 @@ func TestRelayRefusesPlainOnAPublicAddress(t *testing.T) {
 		{[]string{"--tls-cert", "/nonexistent/c.pem", "--tls-key", "/nonexistent/k.pem"}, "--tls-cert/--tls-key"},
 		{[]string{"--byte-burst", "1000"}, "cannot pass one largest frame"},
 		{[]string{"--addr", "127.0.0.1:0", "extra"}, "unexpected argument"},
+		{[]string{"--trust-proxy", "127.0.0.1,proxy.example"}, "not an address or CIDR"},
 	} {
 		var out, errb strings.Builder
 		code := relayMain(context.Background(), c.args, &out, &errb)
