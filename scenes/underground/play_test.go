@@ -220,14 +220,15 @@ func TestUGSpreadSaysWhere(t *testing.T) {
 	}
 }
 
-// TestUGLaneLayout (issue 25 item 8): at 1280x800 and 1024x640, in
-// English and Persian, the message lane (question, refusal, tip, banner)
-// and the controls' bar lie outside the map and apart.
+// TestUGLaneLayout (issue 25 item 8, issue 22): at 1280x800 and 1024x640,
+// in English, Russian and Persian, the message lane (question, refusal, tip,
+// banner) and the controls' bar lie outside the map and apart, and nothing
+// lies under the menu button.
 func TestUGLaneLayout(t *testing.T) {
-	for _, lang := range []string{"en", "fa"} {
+	for _, lang := range []string{"en", "ru", "fa"} {
 		for _, sz := range [][2]float64{{1280, 800}, {1024, 640}} {
 			h := scenes.LangHarness(t, lang, ugTestGames)
-			h.A.LayoutF(sz[0], sz[1])
+			h.SetSize(sz[0], sz[1])
 			m, err := newUGMatch(h.A, ugSetup{Seats: []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}}, Seed: 3})
 			if err != nil {
 				t.Fatal(err)
@@ -240,6 +241,9 @@ func TestUGLaneLayout(t *testing.T) {
 				if scenes.Overlaps(p[0], p[1]) {
 					t.Errorf("%s %vx%v: %+v overlaps %+v", lang, sz[0], sz[1], p[0], p[1])
 				}
+			}
+			if bad := h.CheckMenuButton(); len(bad) > 0 {
+				t.Errorf("%s %vx%v: %v", lang, sz[0], sz[1], bad)
 			}
 			for _, pn := range l.panels {
 				if scenes.Overlaps(pn, l.bar) || scenes.Overlaps(pn, l.lane) {
