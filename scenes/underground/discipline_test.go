@@ -1,7 +1,10 @@
 package underground
 
 import (
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -32,9 +35,18 @@ func ugEnded(h *scenes.Harness) bool { _, ok := h.A.Cur.(*ugEndScene); return ok
 // every human move came from a control on screen and armed for that step
 // and seat (Harness.CheckMoves).
 func TestMonkey(t *testing.T) {
-	seeds := []uint64{1, 2, 3}
-	if testing.Short() {
-		seeds = seeds[:1]
+	// One seed by default (a whole game takes a minute or two on a loaded
+	// machine); UG_MONKEY_SEEDS=1,2,3 runs more.
+	seeds := []uint64{1}
+	if env := os.Getenv("UG_MONKEY_SEEDS"); env != "" {
+		seeds = seeds[:0]
+		for _, f := range strings.Split(env, ",") {
+			n, err := strconv.ParseUint(strings.TrimSpace(f), 10, 64)
+			if err != nil {
+				t.Fatalf("UG_MONKEY_SEEDS: %v", err)
+			}
+			seeds = append(seeds, n)
+		}
 	}
 	for _, seed := range seeds {
 		h, s0 := ugHarness(t, []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}, {Name: "Bot 3", Level: "easy"}}, 40+seed)

@@ -216,13 +216,32 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	s.board.noKeys = chat
 	act := s.board.Update(a, s.l.board.Image())
 	s.updateCard(a)
-	if s.cardRelease(a) {
-		return nil // the release of a long press that showed a card
-	}
-	if s.me >= 0 && !chat {
+	switch {
+	case s.me < 0:
+	case chat:
+		a.Gate.Open(s.dec) // the decision stays open (and armed) behind the chat box
+	case s.cardRelease(a):
+		s.showControls(a) // the release of a long press that showed a card acts on nothing
+	default:
 		s.act(a, act)
 	}
 	return nil
+}
+
+// showControls registers the acting human's controls with the gate for
+// this tick without reading them (they stay on screen, and armed).
+func (s *ugPlayScene) showControls(a *scenes.App) {
+	d := s.dec
+	s.buildButtons(a)
+	for i := range s.buttons {
+		a.Gate.Show(s.buttons[i].id, s.buttons[i].b.R, d)
+	}
+	for i := range s.l.combos {
+		if s.moves.pick[i] != nil || s.moves.step == "swap" && s.moves.swap[i] != nil {
+			a.Gate.Show(ugComboIDs[i], s.l.combos[i], d)
+		}
+	}
+	a.Gate.Show("ug.map", s.l.board, d)
 }
 
 // motion steps the timers and the flying coins.

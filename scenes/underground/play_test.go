@@ -1,6 +1,7 @@
 package underground
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -242,6 +243,8 @@ func TestUGLaneLayout(t *testing.T) {
 					t.Errorf("%s %vx%v: %+v overlaps %+v", lang, sz[0], sz[1], p[0], p[1])
 				}
 			}
+			h.Ticks(60)
+			h.Shot(fmt.Sprintf("ug-layout-%s-%v", lang, sz[0]))
 			if bad := h.CheckMenuButton(); len(bad) > 0 {
 				t.Errorf("%s %vx%v: %v", lang, sz[0], sz[1], bad)
 			}
