@@ -143,7 +143,7 @@ func TestLoad(t *testing.T) {
 				return c
 			}
 			if try == 3 {
-				t.Fatalf("dial: %v", err)
+				panic(fmt.Sprintf("dial: %v", err))
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -158,18 +158,26 @@ func TestLoad(t *testing.T) {
 		c  *websocket.Conn
 		id uint32
 	}
+	var allMu sync.Mutex
 	var all []*websocket.Conn
-	for r := range *loadRooms {
+	keep := func(c *websocket.Conn) {
+		allMu.Lock()
+		all = append(all, c)
+		allMu.Unlock()
+	}
+	var opened atomic.Int64
+	openRoom := func() {
 		secret := NewSecret()
 		host := dial(HostURL(base, secret))
-		all = append(all, host)
+		keep(host)
 		var guests []guest
 		for range *loadGuests {
 			g := dial(GuestURL(base, Room(secret)))
-			all = append(all, g)
+			keep(g)
 			_, b, err := host.Read(ctx)
 			if err != nil {
-				t.Fatal(err)
+				t.Error(err)
+				return
 			}
 			f, _ := ParseFrame(b)
 			guests = append(guests, guest{g, f.Conn})
@@ -241,10 +249,28 @@ func TestLoad(t *testing.T) {
 				}
 			}()
 		}
-		if (r+1)%100 == 0 {
-			t.Logf("%d rooms, %d connections open after %v", r+1, len(all), time.Since(start).Round(time.Millisecond))
+		if n := opened.Add(1); n%100 == 0 {
+			t.Logf("%d rooms open after %v", n, time.Since(start).Round(time.Millisecond))
 		}
 	}
+	// Rooms open 8 at a time (dials in sequence would take minutes on a
+	// loaded machine).
+	next := make(chan struct{})
+	var setup sync.WaitGroup
+	for range 8 {
+		setup.Add(1)
+		go func() {
+			defer setup.Done()
+			for range next {
+				openRoom()
+			}
+		}()
+	}
+	for range *loadRooms {
+		next <- struct{}{}
+	}
+	close(next)
+	setup.Wait()
 	time.Sleep(*loadEvery) // every guest has moved
 	_, rssFull := procStat(t, pid)
 
