@@ -243,8 +243,18 @@ func (m *Monkey) Tick() {
 		h.Tick()
 		return
 	}
-	if tm, ok := h.A.Cur.(*tableMenu); ok {
-		m.onMenu(tm)
+	switch s := h.A.Cur.(type) {
+	case *tableMenu:
+		m.onMenu(s)
+		return
+	case *settingsScene, *HelpScene:
+		// Reached by a game's own button: back to the game.
+		in.Keys[ebiten.KeyEscape] = true
+		h.Tick()
+		return
+	case *MenuScene, *crashScene:
+		// Out of the game: no input here may start another or quit.
+		h.Tick()
 		return
 	}
 	if m.rng.IntN(max(m.Every, 1)) != 0 {

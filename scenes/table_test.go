@@ -16,14 +16,15 @@ import (
 type gateProbe struct {
 	r           Rect
 	d, next     Decision
-	show        bool
+	show, off   bool
 	fired       int
 	keys, keys2 int
 }
 
 func (*gateProbe) Name() string { return "probe" }
 func (s *gateProbe) Update(a *App) error {
-	if s.show && a.Tap("probe", s.r, s.d) {
+	b := Button{R: s.r, Enabled: !s.off}
+	if s.show && b.Fire(a, "probe", s.d) {
 		s.fired++
 	}
 	if a.Gate.Key(a, ebiten.KeySpace, s.d) {
@@ -66,6 +67,16 @@ func TestGateUnarmedControlDropped(t *testing.T) {
 	h.Click(s.r)
 	if s.fired != 1 {
 		t.Fatalf("an armed control's click fired %d times", s.fired)
+	}
+	// Greyed, it takes no click; enabled again, it arms anew.
+	s.off = true
+	h.Arm()
+	h.Click(s.r)
+	s.off = false
+	h.Tick() // enabled on screen now, not armed yet
+	h.Click(s.r)
+	if n := len(drops(h)); s.fired != 1 || n < 2 || drops(h)[n-2] != "greyed" || drops(h)[n-1] != "unarmed" {
+		t.Fatalf("a greyed button, then one just enabled: fired %d times in all, dropped %v", s.fired, drops(h))
 	}
 }
 
@@ -503,5 +514,32 @@ func TestTableMenuLiveAndLeave(t *testing.T) {
 		if !b.left {
 			t.Fatal("Back to the menu did not ask the board to leave (Leaver)")
 		}
+	}
+}
+
+// reopenToy opens a new board on the position before the move it takes
+// back, as a game's board may.
+type reopenToy struct{ *toyBoard }
+
+func (b *reopenToy) Undo(a *App) {
+	b.toyBoard.Undo(a)
+	a.Cur = &reopenToy{b.toyBoard}
+}
+
+func TestUndoMayOpenANewBoard(t *testing.T) {
+	h := NewHarness(t, TestGames)
+	b := &reopenToy{newToyBoard(h.A, 2)}
+	h.A.Cur = b
+	h.Lift(&b.curtain)
+	h.Arm()
+	h.Click(b.pickRect(h.A, 1))
+	h.Arm()
+	h.Key(ebiten.KeyEscape)
+	tm := h.A.Cur.(*tableMenu)
+	h.Arm()
+	tm.layout(h.A)
+	h.Click(tm.buttons[tmUndo].R)
+	if nb, ok := h.A.Cur.(*reopenToy); !ok || nb == b || len(b.rec.Moves) != 0 {
+		t.Fatalf("after Undo: scene %T (the old board: %v), %d moves; want the board Undo opened", h.A.Cur, h.A.Cur == Scene(b), len(b.rec.Moves))
 	}
 }
