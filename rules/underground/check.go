@@ -92,7 +92,7 @@ func runCheck(data []byte, emit func(checkResult)) (*Match, error) {
 				k++
 			}
 		}
-		res, err := m.checkOne(cm, next, field)
+		res, err := m.checkOne(cm, next, field, p.Format == 2)
 		if err != nil {
 			return m, err
 		}
@@ -186,6 +186,11 @@ type checkResult struct {
 	Target []Target `json:"targets,omitempty"`
 	Score  *int     `json:"score,omitempty"`
 	Items  []Item   `json:"items,omitempty"`
+	// The final query (checkquery.go).
+	Scores   map[string]int `json:"scores,omitempty"`
+	OnBoard  map[string]int `json:"tokens_on_board,omitempty"`
+	Winners  []int          `json:"winners,omitempty"`
+	Tiebreak string         `json:"tiebreak,omitempty"`
 }
 
 // Target is a region a race may conquer and its cost (U5.5).
@@ -196,8 +201,11 @@ type Target struct {
 
 func bp(b bool) *bool { return &b }
 
-// checkOne plays or answers one move of the position.
-func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResult, error) {
+// checkOne plays or answers one move of the position. With finalCounts
+// (the position's format 2) a defender's redeploy gives the tokens each
+// named region holds when it is done, as the active player's does;
+// otherwise (format 1) the tokens added to it (defendCounts).
+func (m *Match) checkOne(cm checkMove, next *checkMove, field string, finalCounts bool) (checkResult, error) {
 	if cm.Query != "" {
 		return m.query(cm, field)
 	}
@@ -220,7 +228,8 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 		m.fixed.marker = k
 		if next.Power != "" {
 			pw, _ := ParsePower(next.Power)
-			if !containsPower(m.badges, pw) {
+			// U14.8: an empty stack is the discards, reshuffled.
+			if stack := m.badges; !containsPower(stack, pw) && (len(stack) > 0 || !containsPower(m.discard, pw)) {
 				return checkResult{}, bad(field+".power", "%s is not in the badge stack", pw)
 			}
 			m.fixed.power = pw
@@ -241,8 +250,23 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 			err = rules.Refuse("U7.2", "seat %d has no returned tokens to place", d.Seat)
 			break
 		}
+		counts := d.Redeploy
+		if finalCounts {
+			if counts, err = m.defendCounts(d.Seat, counts); err != nil {
+				break
+			}
+		}
 		var e []Event
-		e, err = m.apply(d.Seat, Move{Redeploy: d.Redeploy})
+		e, err = m.apply(d.Seat, Move{Redeploy: counts})
+		evs = append(evs, e...)
+	case cm.EndConquest:
+		var ok bool
+		if evs, ok = m.advance(stepConquer, seat); !ok || m.step != stepConquer {
+			err = rules.Refuse("U5.8", "the conquests are over: the turn stands at the %s step", saved.step)
+			break
+		}
+		var e []Event
+		e, err = m.apply(m.mover(), Move{End: true})
 		evs = append(evs, e...)
 	case kind == "end":
 		active := m.active
@@ -264,12 +288,24 @@ func (m *Match) checkOne(cm checkMove, next *checkMove, field string) (checkResu
 		if kind == "balrog" && m.step < stepConquer {
 			evs, ok = m.advance(stepConquer, seat)
 		}
+		if !ok && kind == "redeploy" && saved.step < stepRedeploy && (m.step > stepRedeploy || m.active != saved.active) {
+			// The redeployment left no choice and was made on the way (a
+			// race in one region): the explicit one must say what it did.
+			err = m.sameRedeploy(saved.active, cm.Redeploy)
+			break
+		}
 		if !ok { // the turn went past the move's step: refuse it where it stood
 			err = saved.wrongStep(kind)
 			break
 		}
+		mv := cm.Move
+		if kind == "redeploy" && finalCounts && m.step == stepDefend {
+			if mv.Redeploy, err = m.defendCounts(m.mover(), mv.Redeploy); err != nil {
+				break
+			}
+		}
 		var e []Event
-		e, err = m.apply(m.mover(), cm.Move)
+		e, err = m.apply(m.mover(), mv)
 		evs = append(evs, e...)
 	}
 	missing := m.fixed.marker != NoMarker && !hasDraw(evs)
@@ -310,3 +346,58 @@ func containsPower(ps []Power, p Power) bool {
 }
 
 // query answers cost, targets and score (Position format: queries).
+
+// defendCounts turns a defender's redeploy in final counts (the tokens
+// each named region holds when it is done, format 2) into the tokens added
+// to each, which the move takes (U7.2: a defender only adds).
+func (m *Match) defendCounts(seat int, counts map[string]int) (map[string]int, error) {
+	out := make(map[string]int, len(counts))
+	for _, id := range sortedKeys(counts) {
+		i, err := m.region(id)
+		if err != nil {
+			return nil, err
+		}
+		o, _ := m.occupant(i)
+		have := 0
+		if o == seat {
+			have = int(m.regions[i].Tokens)
+		}
+		if counts[id] < have {
+			return nil, rules.Refuse("U7.2", "%s holds %d tokens and a defender only adds: %d is too few", id, have, counts[id])
+		}
+		out[id] = counts[id] - have
+	}
+	return out, nil
+}
+
+// sameRedeploy accepts an explicit redeploy of seat's race that the turn
+// made on its own because it left no choice (a race in one region: every
+// token goes there, UR43), when counts are what the board now holds;
+// otherwise it refuses it, saying what the redeployment was.
+func (m *Match) sameRedeploy(seat int, counts map[string]int) error {
+	var named uint64
+	decline := false
+	for k, id := range sortedKeys(counts) {
+		i := m.mp.Index(id)
+		o, d := m.occupant(i)
+		if o != seat || (k > 0 && d != decline) {
+			named = 0
+			break
+		}
+		decline = d
+		if int(m.regions[i].Tokens) != counts[id] {
+			named = 0
+			break
+		}
+		named |= 1 << uint(i)
+	}
+	held := m.held(seat, decline)
+	if named != 0 && named == held {
+		return nil
+	}
+	var want []string
+	for _, i := range indices(m.held(seat, false)) {
+		want = append(want, fmt.Sprintf("%q: %d", m.mp.ID(i), m.regions[i].Tokens))
+	}
+	return rules.Refuse("U7.5", "the redeployment left no choice (UR43) and was made: {\"redeploy\": {%s}}", strings.Join(want, ", "))
+}

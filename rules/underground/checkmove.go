@@ -11,12 +11,13 @@ import (
 // defend or a query, with the die where the move rolls it.
 type checkMove struct {
 	Move
-	Die    *int       `json:"die,omitempty"`
-	Draw   string     `json:"draw,omitempty"`
-	Power  string     `json:"power,omitempty"` // the Stonehedge's badge, with draw
-	Query  string     `json:"query,omitempty"`
-	Region string     `json:"region,omitempty"`
-	Defend *defendArg `json:"defend,omitempty"`
+	EndConquest bool       `json:"end_conquest,omitempty"` // ends the conquest step only (U5.8)
+	Die         *int       `json:"die,omitempty"`
+	Draw        string     `json:"draw,omitempty"`
+	Power       string     `json:"power,omitempty"` // the Stonehedge's badge, with draw
+	Query       string     `json:"query,omitempty"`
+	Region      string     `json:"region,omitempty"`
+	Defend      *defendArg `json:"defend,omitempty"`
 }
 
 type defendArg struct {
@@ -35,7 +36,7 @@ func decodeCheckMove(raw json.RawMessage, field string) (checkMove, error) {
 		return cm, bad(field, "%v", err)
 	}
 	special := 0
-	for _, b := range []bool{cm.Draw != "", cm.Query != "", cm.Defend != nil} {
+	for _, b := range []bool{cm.Draw != "", cm.Query != "", cm.Defend != nil, cm.EndConquest} {
 		if b {
 			special++
 		}
@@ -45,8 +46,8 @@ func decodeCheckMove(raw json.RawMessage, field string) (checkMove, error) {
 	case special+n != 1:
 		return cm, bad(field, "one action per move")
 	case cm.Query != "":
-		if cm.Query != "cost" && cm.Query != "targets" && cm.Query != "score" {
-			return cm, bad(field+".query", "%q: want cost, targets or score", cm.Query)
+		if cm.Query != "cost" && cm.Query != "targets" && cm.Query != "score" && cm.Query != "final" {
+			return cm, bad(field+".query", "%q: want cost, targets, score or final", cm.Query)
 		}
 		if (cm.Query == "cost") != (cm.Region != "") {
 			return cm, bad(field+".region", "the cost query, and only it, names a region")
@@ -67,7 +68,7 @@ func decodeCheckMove(raw json.RawMessage, field string) (checkMove, error) {
 			}
 		}
 		return cm, nil
-	case cm.Defend != nil:
+	case cm.Defend != nil, cm.EndConquest:
 		return cm, nil
 	}
 	if cm.Region != "" || cm.Power != "" {

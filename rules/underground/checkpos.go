@@ -54,19 +54,27 @@ type posUsed struct {
 }
 
 type position struct {
-	Players     int                  `json:"players"`
-	Map         *string              `json:"map"`
-	MapInline   json.RawMessage      `json:"map_inline"`
-	Turn        int                  `json:"turn"`
-	Seat        int                  `json:"seat"`
-	Board       map[string]posRegion `json:"board"`
-	Figures     map[string]*string   `json:"figures"`
-	Seats       []posSeat            `json:"seats"`
-	Market      []posCombo           `json:"market"`
-	Used        *posUsed             `json:"used"`
-	Stonehedge  *string              `json:"stonehedge"`
-	MarkersLeft int                  `json:"markers_left"`
-	Moves       []json.RawMessage    `json:"moves"`
+	Players    int                  `json:"players"`
+	Map        *string              `json:"map"`
+	MapInline  json.RawMessage      `json:"map_inline"`
+	Turn       int                  `json:"turn"`
+	Seat       int                  `json:"seat"`
+	Board      map[string]posRegion `json:"board"`
+	Figures    map[string]*string   `json:"figures"`
+	Seats      []posSeat            `json:"seats"`
+	Market     []posCombo           `json:"market"`
+	Used       *posUsed             `json:"used"`
+	Stonehedge *string              `json:"stonehedge"`
+	// Badges is the face-down badge stack, the top first (the Stonehedge
+	// draws from it, U14.8; the market refills from it, U4.2); every
+	// other badge not in play is in the discards. Nil: every badge not
+	// in play, in code order, and no discards.
+	Badges *[]string `json:"badges"`
+	// Format 2 reads a defender's redeploy as final counts, as the active
+	// player's; 0 or 1, positions written before it: as tokens added.
+	Format      int               `json:"format"`
+	MarkersLeft int               `json:"markers_left"`
+	Moves       []json.RawMessage `json:"moves"`
 }
 
 // MaxPositionBytes bounds what Check reads; MaxPositionDepth how deeply
@@ -293,9 +301,26 @@ func (p *position) build() (*Match, error) {
 			m.banners = append(m.banners, r)
 		}
 	}
+	if p.Format < 0 || p.Format > 2 {
+		return nil, bad("format", "%d: want 1 or 2 (2: a defender's redeploy gives final counts)", p.Format)
+	}
+	if p.Badges != nil {
+		for k, code := range *p.Badges {
+			pw, err := usePower(fmt.Sprintf("badges[%d]", k), &code)
+			if err != nil {
+				return nil, err
+			}
+			m.badges = append(m.badges, pw)
+		}
+		m.badges = append([]Power{}, m.badges...) // [] is an empty stack, not nil
+	}
 	for pw := Power(0); pw < NumPowers; pw++ {
 		if _, ok := powerUsed[pw]; !ok {
-			m.badges = append(m.badges, pw)
+			if p.Badges != nil {
+				m.discard = append(m.discard, pw)
+			} else {
+				m.badges = append(m.badges, pw)
+			}
 		}
 	}
 	if err := p.figures(m); err != nil {

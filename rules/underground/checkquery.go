@@ -2,6 +2,7 @@ package underground
 
 import (
 	"sort"
+	"strconv"
 )
 
 func (m *Match) query(cm checkMove, field string) (checkResult, error) {
@@ -28,6 +29,9 @@ func (m *Match) query(cm checkMove, field string) (checkResult, error) {
 		}
 		sort.Slice(ts, func(a, b int) bool { return idLess(ts[a].Region, ts[b].Region) })
 		return checkResult{Target: ts}, nil
+	}
+	if cm.Query == "final" {
+		return m.finalQuery(), nil
 	}
 	sc := m.score(s)
 	t := sc.Total()
@@ -64,4 +68,19 @@ func idLess(a, b string) bool {
 		return len(a) < len(b)
 	}
 	return a < b
+}
+
+// finalQuery scores the position as if the game ended now (U10): each
+// seat's coins (the turn's own scoring not yet taken), its race tokens on
+// the board, and the winners after the tie-break ("tiebreak": "tokens",
+// U10.2; still tied: a shared win, UR13), the shape of Incan Gold's final
+// query.
+func (m *Match) finalQuery() checkResult {
+	coins, tokens, winners := m.standings()
+	res := checkResult{Scores: map[string]int{}, OnBoard: map[string]int{}, Winners: winners, Tiebreak: "tokens"}
+	for s := range coins {
+		res.Scores[strconv.Itoa(s)] = coins[s]
+		res.OnBoard[strconv.Itoa(s)] = tokens[s]
+	}
+	return res
 }

@@ -151,6 +151,9 @@ func ugEventText(a *scenes.App, m *ugMatch, e underground.Event) string {
 	case underground.EvRedeploy:
 		return a.T("ug.ev.redeploy", "name", name, "n", e.Tokens)
 	case underground.EvPlace:
+		if e.Armor > 0 { // U13.14: Mushroom Armor put in a region
+			return a.T("ug.ev.armor_placed", "name", name, "n", e.Armor, "region", region)
+		}
 		return a.T("ug.ev.place", "name", name, "what", ugPlaceWhat(a, e.Text), "region", region)
 	case underground.EvScore:
 		return a.T("ug.ev.score", "name", name, "n", e.Coins)
