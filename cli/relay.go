@@ -53,7 +53,7 @@ func relayMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	autoEmail := fs.String("autocert-email", "", "contact address given to Let's Encrypt with --autocert (optional)")
 	insecure := fs.Bool("insecure", false, "serve plain ws:// on a non-loopback address (only behind something that adds TLS: frames are sealed end to end, but the page and the room names are not)")
 	origins := fs.String("origin", "", "extra allowed WebSocket origins, comma-separated host[:port] patterns (the relay's own pages and loopback pages always are)")
-	fs.BoolVar(&cfg.TrustProxy, "trust-proxy", false, "take a client's address from X-Forwarded-For when the connection comes from a loopback address (a reverse proxy on this machine), for the per-address limits")
+	proxies := fs.String("trust-proxy", "", "comma-separated addresses or CIDRs of reverse proxies in front of the relay (e.g. 127.0.0.1): a connection from one has its client's address taken from X-Forwarded-For, for the per-address limits")
 	fs.IntVar(&cfg.RoomsPerAddr, "rooms-per-addr", d.RoomsPerAddr, "rooms the hosts of one IP address may hold")
 	fs.IntVar(&cfg.ConnsPerAddr, "conns-per-addr", d.ConnsPerAddr, "WebSockets (hosts and guests) one IP address may hold")
 	fs.IntVar(&cfg.GuestsPerRoom, "guests-per-room", d.GuestsPerRoom, "guest connections one room holds")
@@ -84,6 +84,21 @@ func relayMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if tlsCfg == nil && !*insecure && !loopbackAddr(*addr) {
 		fmt.Fprintf(stderr, "goldvein relay: --addr %s is not a loopback address: give TLS (--tls-cert and --tls-key, or --autocert DOMAIN), listen on 127.0.0.1 behind a reverse proxy that adds TLS, or say --insecure\n", *addr)
 		return 2
+	}
+	for _, p := range strings.Split(*proxies, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		pre, err := netip.ParsePrefix(p)
+		if err != nil {
+			a, aerr := netip.ParseAddr(p)
+			if aerr != nil {
+				fmt.Fprintf(stderr, "goldvein relay: --trust-proxy %q: not an address or CIDR\n", p)
+				return 2
+			}
+			pre = netip.PrefixFrom(a, a.BitLen())
+		}
+		cfg.TrustedProxies = append(cfg.TrustedProxies, pre)
 	}
 	if *origins != "" {
 		for _, o := range strings.Split(*origins, ",") {

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +28,7 @@ func TestRelayRefusesPlainOnAPublicAddress(t *testing.T) {
 		{[]string{"--tls-cert", "/nonexistent/c.pem", "--tls-key", "/nonexistent/k.pem"}, "--tls-cert/--tls-key"},
 		{[]string{"--byte-burst", "1000"}, "cannot pass one largest frame"},
 		{[]string{"--addr", "127.0.0.1:0", "extra"}, "unexpected argument"},
+		{[]string{"--trust-proxy", "127.0.0.1,proxy.example"}, "not an address or CIDR"},
 	} {
 		var out, errb strings.Builder
 		code := relayMain(context.Background(), c.args, &out, &errb)
@@ -97,5 +99,72 @@ func TestRelayCommand(t *testing.T) {
 	}
 	if code := <-exited; code != 0 {
 		t.Fatalf("exit %d after the signal; stderr %q", code, errb.String())
+	}
+}
+
+// TestServeAndJoinThroughTheRelay: `goldvein serve --relay` and `goldvein
+// join LINK` (package lan's client side) play a whole game through package
+// relay's server, which is closed and started again on the same address
+// in the middle of it: the host takes its room back and the guests their
+// seats.
+func TestServeAndJoinThroughTheRelay(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	startRelay := func(l net.Listener) *relay.Server {
+		s, err := relay.NewServer(relay.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		go s.Serve(l)
+		return s
+	}
+	s := startRelay(l)
+	_, out, errOut, code := served(t, context.Background(), "--addr", "127.0.0.1:0", "--players", "3", "--bots", "1", "--relay", "http://"+addr)
+	var link string
+	for deadline := time.Now().Add(10 * time.Second); link == "" && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		for _, line := range strings.Split(out.String(), "\n") {
+			if l, ok := strings.CutPrefix(line, "invite: "); ok {
+				link = l
+			}
+		}
+	}
+	if link == "" {
+		t.Fatalf("serve printed no invite: %s\n%s", out, errOut)
+	}
+	js := []chan joined{joinAsync(context.Background(), link, "--name", "ann", "--bot", "random"),
+		joinAsync(context.Background(), link, "--name", "bob", "--bot", "random")}
+	for deadline := time.Now().Add(10 * time.Second); s.Stats().Received < 20 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	s.Close() // mid-game
+	l2, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := startRelay(l2)
+	defer s2.Close()
+	var want string
+	for i, ch := range js {
+		j := <-ch
+		if j.code != 0 {
+			t.Fatalf("join %d exited %d: %s", i, j.code, j.err)
+		}
+		if sc := finalScores(t, j.out); want == "" {
+			want = sc
+		} else if sc != want {
+			t.Errorf("join %d scores:\n%s\nwant:\n%s", i, sc, want)
+		}
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("serve exited %d: %s", c, errOut)
+	}
+	if sc := finalScores(t, out.String()); sc != want {
+		t.Errorf("serve's scores:\n%s\nguests':\n%s", sc, want)
+	}
+	if st := s2.Stats(); st.Received == 0 {
+		t.Errorf("nothing went through the restarted relay: %+v", st)
 	}
 }

@@ -20,6 +20,19 @@ func (t *Table) CanUndo(seat int) error {
 	return t.canUndo(seat)
 }
 
+// LastMover returns the seat that made the last move of the record, -1
+// before the first move: at a shared screen, the seat whose Undo the
+// in-game menu offers (CanUndo(LastMover())) when a person of this
+// screen plays it, whoever holds the screen now.
+func (t *Table) LastMover() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n := len(t.rec.Moves); n > 0 {
+		return t.rec.Moves[n-1].Seat
+	}
+	return -1
+}
+
 // canUndo is CanUndo with t.mu held.
 func (t *Table) canUndo(seat int) error {
 	switch {

@@ -51,8 +51,14 @@ func TestUndo(t *testing.T) {
 				}
 			}
 			before := state(t, tb)
+			if s := tb.LastMover(); s != -1 {
+				t.Errorf("the last mover before any move: %d", s)
+			}
 			if err := tb.Submit(0, ruletest.ToyMove{Pick: 2}); err != nil {
 				t.Fatal(err)
+			}
+			if s := tb.LastMover(); s != 0 {
+				t.Errorf("the last mover: %d, want 0", s)
 			}
 			after := state(t, tb)
 			if err := tb.Undo(1); !errors.Is(err, rules.ErrMovedSince) || state(t, tb) != after {

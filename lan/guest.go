@@ -7,6 +7,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
 )
 
@@ -182,15 +183,7 @@ func (h *Host) handle(c *hostConn, m Message) bool {
 		}
 		h.mu.Unlock()
 	case TMove:
-		h.mu.Lock()
-		t, seat := h.table, c.seat
-		h.mu.Unlock()
-		switch {
-		case seat < 0:
-			c.fail(CodeState, errors.New("lan: this connection no longer holds a seat"))
-		case t == nil:
-			c.fail(CodeState, errors.New("lan: the game has not started"))
-		default:
+		if t, seat, ok := h.playing(c); ok {
 			if h.cfg.onMoveRead != nil {
 				h.cfg.onMoveRead(time.Now())
 			}
@@ -201,6 +194,29 @@ func (h *Host) handle(c *hostConn, m Message) bool {
 				c.fail(CodeRule, err)
 			}
 		}
+	case TUndo:
+		if _, seat, ok := h.playing(c); ok {
+			if err := h.Undo(seat); err != nil {
+				c.fail(CodeUndo, err)
+			}
+		}
 	}
 	return true
+}
+
+// playing returns the table and c's seat when c holds a seat in a game
+// that has started; else it answers c with a CodeState error.
+func (h *Host) playing(c *hostConn) (*game.Table, int, bool) {
+	h.mu.Lock()
+	t, seat := h.table, c.seat
+	h.mu.Unlock()
+	switch {
+	case seat < 0:
+		c.fail(CodeState, errors.New("lan: this connection no longer holds a seat"))
+	case t == nil:
+		c.fail(CodeState, errors.New("lan: the game has not started"))
+	default:
+		return t, seat, true
+	}
+	return nil, -1, false
 }

@@ -53,6 +53,10 @@ type HostConfig struct {
 	// BotDelay is how long a computer player waits before its move (0:
 	// none), so humans can follow.
 	BotDelay time.Duration
+	// UndoWait is how long computer players hold their move after a
+	// person's (a guest's or the host's) move that may still be taken
+	// back, so that Undo has time (game.Table.SetUndoWait); 0: not at all.
+	UndoWait time.Duration
 	// Seed deals the game (never sent to anyone); 0 draws one at random.
 	Seed uint64
 	// Save is the autosave the table writes after every move (may be nil).

@@ -52,6 +52,7 @@ const (
 	TChat  = "chat"  // a chat line or a quick phrase
 	TPong  = "pong"  // answer to a ping
 	TBye   = "bye"   // the client leaves for good
+	TUndo  = "undo"  // take back the seat's own last move (game.Table.Undo)
 
 	// Host to client.
 	TWelcome = "welcome" // the handshake succeeded: seat and reconnect token
@@ -68,6 +69,11 @@ const (
 	// NoticeTurnTimeout: the guest in seat took longer than the turn timer
 	// (Lobby.TurnTimeoutMS) and a computer player made that one move.
 	NoticeTurnTimeout = "turn_timeout"
+	// NoticeUndo: the seat took back its last move (game.Table.Undo);
+	// every connection has just been sent the view as it stood before
+	// that move, and events a guest was sent for the move no longer
+	// stand.
+	NoticeUndo = "undo"
 )
 
 // Refusal and error codes (the "code" field of refused and error messages).
@@ -85,6 +91,7 @@ const (
 	CodeRate     = "rate"     // error: too many messages per second; message dropped
 	CodeRule     = "rule"     // error: the move breaks a rule (the error names it) or it is not your turn
 	CodeState    = "state"    // error: the message does not fit now (a move before the game starts)
+	CodeUndo     = "undo"     // error: the undo was refused; the error says why (another seat moved since, or the rule)
 )
 
 // Message is one protocol message, either way. T says which fields count
@@ -275,7 +282,7 @@ func DecodeClient(payload []byte) (Message, error) {
 		if err := checkChat(m.Text); err != nil {
 			return Message{}, err
 		}
-	case TPong, TBye:
+	case TPong, TBye, TUndo:
 	case "":
 		return Message{}, errors.New("lan: message without type (t)")
 	default:

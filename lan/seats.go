@@ -68,6 +68,9 @@ func (r *remoteSeat) send(u *update, d game.Delivery) {
 	}
 	u.step, u.owes = d.Step, d.Owes
 	u.events = make([]rules.Event, 0, len(d.Events))
+	if d.Rewind { // a move taken back: the view only (lan/PROTOCOL.md, Undo)
+		d.Events = nil
+	}
 	for _, e := range d.Events {
 		if x, ok := e.For(r.seat); ok {
 			u.events = append(u.events, x)

@@ -117,6 +117,7 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	if err != nil {
 		return fmt.Errorf("lan: %w", err)
 	}
+	t.SetUndoWait(h.cfg.UndoWait)
 	h.table = t
 	close(h.started)
 	h.broadcastLobbyLocked()
@@ -125,7 +126,9 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 }
 
 func (h *Host) botSeat(seat int, name, level string) *game.BotSeat {
-	return game.NewBotSeat(name, level, h.newBot(level, seat), h.cfg.BotDelay)
+	s := game.NewBotSeat(name, level, h.newBot(level, seat), h.cfg.BotDelay)
+	s.Renew(func() rules.Bot { return h.newBot(level, seat) }) // relearn after an Undo
+	return s
 }
 
 // newBot makes the computer player of level for seat (HostConfig.NewBot).

@@ -100,15 +100,22 @@ func (h *Host) turnTimedOut(seat, step int, after time.Duration) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	name := h.seats[seat].name
-	text := fmt.Sprintf("%s took longer than %s for a turn: a computer player made the move.", name, after)
+	h.noticeLocked(NoticeTurnTimeout, seat, name,
+		fmt.Sprintf("%s took longer than %s for a turn: a computer player made the move.", name, after))
+}
+
+// noticeLocked tells every seated connection and the host's screen
+// (Notices) something about seat, called name: a notice of code with
+// text in English, also logged. h.mu is held.
+func (h *Host) noticeLocked(code string, seat int, name, text string) {
 	h.logf("seat %d: %s", seat, text)
-	m := &Message{T: TNotice, Code: NoticeTurnTimeout, Seat: seat, Name: name, Text: text}
+	m := &Message{T: TNotice, Code: code, Seat: seat, Name: name, Text: text}
 	for c := range h.conns {
 		if c.seat >= 0 {
 			c.out.send(m)
 		}
 	}
-	h.notices = append(h.notices, Notice{Code: NoticeTurnTimeout, Seat: seat, Name: name, Text: text})
+	h.notices = append(h.notices, Notice{Code: code, Seat: seat, Name: name, Text: text})
 	if len(h.notices) > 100 {
 		h.notices = slices.Delete(h.notices, 0, len(h.notices)-100)
 	}
@@ -116,7 +123,7 @@ func (h *Host) turnTimedOut(seat, step int, after time.Duration) {
 }
 
 // Notice is something the host tells every seat (lan/PROTOCOL.md,
-// notice): Code says what (NoticeTurnTimeout), Seat and Name whom it is
+// notice): Code says what (NoticeTurnTimeout, NoticeUndo), Seat and Name whom it is
 // about, Text says it in English.
 type Notice struct {
 	Code string

@@ -3,6 +3,7 @@ package relay
 import (
 	"fmt"
 	"net/http"
+	"net/netip"
 	"time"
 )
 
@@ -62,11 +63,12 @@ type Config struct {
 	// loopback address always is; clients that send no Origin (desktop
 	// apps) are never refused for it.
 	Origins []string
-	// TrustProxy takes a client's address from the last X-Forwarded-For
-	// entry when the connection comes from a loopback address (a reverse
-	// proxy on the same machine, such as the Caddy example), so per-address
-	// limits count clients, not the proxy.
-	TrustProxy bool
+	// TrustedProxies are the addresses of reverse proxies in front of the
+	// relay (such as the Caddy example's 127.0.0.1/32, or a container
+	// network): a connection from one of them has its client's address
+	// taken from the last X-Forwarded-For entry, so per-address limits
+	// count clients, not the proxy. Empty: the connection's own address.
+	TrustedProxies []netip.Prefix
 	// Web serves the browser build at / and the invite page at /j/ROOM
 	// (webdist.Handler()); nil answers those with 404 and a plain message.
 	Web http.Handler

@@ -230,15 +230,15 @@ func (s *Server) release(p *peer) {
 	}
 }
 
-// clientIP is the request's client address: the TCP peer's, or with
-// TrustProxy and a loopback peer the last X-Forwarded-For entry.
+// clientIP is the request's client address: the TCP peer's, or when that
+// is one of TrustedProxies the last X-Forwarded-For entry.
 func (s *Server) clientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	if s.cfg.TrustProxy {
-		if a, err := netip.ParseAddr(host); err == nil && a.IsLoopback() {
+	if len(s.cfg.TrustedProxies) > 0 {
+		if a, err := netip.ParseAddr(host); err == nil && trusted(s.cfg.TrustedProxies, a.Unmap()) {
 			if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
 				parts := strings.Split(xff[len(xff)-1], ",")
 				if c, err := netip.ParseAddr(strings.TrimSpace(parts[len(parts)-1])); err == nil {
@@ -248,6 +248,15 @@ func (s *Server) clientIP(r *http.Request) string {
 		}
 	}
 	return host
+}
+
+func trusted(proxies []netip.Prefix, a netip.Addr) bool {
+	for _, p := range proxies {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // runHost forwards the host link's frames to rm's guests until it ends.

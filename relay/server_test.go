@@ -7,6 +7,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"net/netip"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -131,7 +132,7 @@ func TestTooManyConnsFromAnAddress(t *testing.T) {
 }
 
 func TestTrustProxyCountsTheClient(t *testing.T) {
-	s, err := NewServer(Config{TrustProxy: true})
+	s, err := NewServer(Config{TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("10.88.0.0/16")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,6 +142,10 @@ func TestTrustProxyCountsTheClient(t *testing.T) {
 	r.Header.Add("X-Forwarded-For", "10.0.0.9, 203.0.113.7")
 	if ip := s.clientIP(r); ip != "203.0.113.7" {
 		t.Fatalf("behind a loopback proxy: %q, want the last forwarded address", ip)
+	}
+	r.RemoteAddr = "10.88.3.4:5000" // a container network's proxy
+	if ip := s.clientIP(r); ip != "203.0.113.7" {
+		t.Fatalf("behind a listed proxy: %q, want the last forwarded address", ip)
 	}
 	r.RemoteAddr = "198.51.100.1:5000" // not a proxy of ours: its header is a lie
 	if ip := s.clientIP(r); ip != "198.51.100.1" {
@@ -468,6 +473,32 @@ func TestServesThePage(t *testing.T) {
 		}
 		if !strings.Contains(got, want) {
 			t.Errorf("GET %s: %d %q, want %q", path, resp.StatusCode, body.String(), want)
+		}
+	}
+}
+
+// BenchmarkRoundTrip: one 200-byte message from a guest to its host and
+// back, through a relay in this process, over loopback.
+func BenchmarkRoundTrip(b *testing.B) {
+	cfg := testConfig()
+	cfg.FrameRate, cfg.FrameBurst, cfg.ByteRate = 1e9, 1e9, 1e12
+	_, base := startRelay(b, cfg)
+	secret := NewSecret()
+	host := dialHost(b, base, secret)
+	g := dialGuest(b, base, Room(secret))
+	readFrame(b, host)
+	msg := make([]byte, 200)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Write(ctx, websocket.MessageBinary, msg)
+		_, m, err := host.Read(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		host.Write(ctx, websocket.MessageBinary, m)
+		if _, _, err := g.Read(ctx); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

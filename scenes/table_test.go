@@ -516,3 +516,30 @@ func TestTableMenuLiveAndLeave(t *testing.T) {
 		}
 	}
 }
+
+// reopenToy opens a new board on the position before the move it takes
+// back, as a game's board may.
+type reopenToy struct{ *toyBoard }
+
+func (b *reopenToy) Undo(a *App) {
+	b.toyBoard.Undo(a)
+	a.Cur = &reopenToy{b.toyBoard}
+}
+
+func TestUndoMayOpenANewBoard(t *testing.T) {
+	h := NewHarness(t, TestGames)
+	b := &reopenToy{newToyBoard(h.A, 2)}
+	h.A.Cur = b
+	h.Lift(&b.curtain)
+	h.Arm()
+	h.Click(b.pickRect(h.A, 1))
+	h.Arm()
+	h.Key(ebiten.KeyEscape)
+	tm := h.A.Cur.(*tableMenu)
+	h.Arm()
+	tm.layout(h.A)
+	h.Click(tm.buttons[tmUndo].R)
+	if nb, ok := h.A.Cur.(*reopenToy); !ok || nb == b || len(b.rec.Moves) != 0 {
+		t.Fatalf("after Undo: scene %T (the old board: %v), %d moves; want the board Undo opened", h.A.Cur, h.A.Cur == Scene(b), len(b.rec.Moves))
+	}
+}

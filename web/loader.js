@@ -121,6 +121,7 @@
       if (q.get("game")) args.push("--game", q.get("game"));
       return args;
     }
+    if (invite && !q.get("bot")) args.push("--invite", invite);
     if (q.has("join") && q.get("bot")) {
       let addr = q.get("join") || location.host;
       if (!/^wss?:\/\//.test(addr)) {
