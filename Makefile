@@ -73,7 +73,7 @@ dist: deps
 # The GitHub Actions workflows, checked as GitHub would read them.
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 actionlint:
-	$(GO) run $(ACTIONLINT) -no-color .github/workflows/ci.yml .github/workflows/release.yml
+	$(GO) run $(ACTIONLINT) -no-color .github/workflows/ci.yml .github/workflows/package.yml .github/workflows/release.yml
 
 clean:
 	rm -rf goldvein dist
