@@ -109,6 +109,7 @@ func NewMatch(a *scenes.App, s Setup) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
+	waitAfterHuman(a, t)
 	m.attach(t)
 	return m, nil
 }
@@ -243,6 +244,7 @@ func resumeMatch(a *scenes.App) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
+	waitAfterHuman(a, t)
 	m.attach(t)
 	return m, nil
 }
