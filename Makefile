@@ -13,7 +13,7 @@ RACE_PKGS := ./game/... ./lan/... ./rules/saboteur/bot/... ./rules/incangold/bot
 UI_PKGS   := ./scenes/... ./sprites/... .
 ARGS      ?=
 
-.PHONY: run build test fmt-check vet lint actionlint bench wasm dist deps deps-test clean
+.PHONY: run build test fmt-check mod-check vet lint actionlint bench wasm dist deps deps-test clean
 
 # On Linux the window needs an X or Wayland display, and Ebitengine panics
 # while the program loads (before main runs) without one: say so plainly.
@@ -33,7 +33,7 @@ deps:
 deps-test:
 	@scripts/deps.sh test
 
-test: deps-test fmt-check vet actionlint
+test: deps-test fmt-check mod-check vet actionlint
 	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|saboteur/bot|incangold/bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
 	$(XVFB) $(GO) test -timeout 30m $$($(GO) list $(UI_PKGS) 2>/dev/null)
@@ -42,6 +42,12 @@ test: deps-test fmt-check vet actionlint
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+# go.mod and go.sum must be as `go mod tidy` leaves them: every module
+# required is imported, the direct ones not marked indirect. It reads the
+# module cache (which the build fills); it changes nothing.
+mod-check:
+	@out=$$($(GO) mod tidy -diff 2>&1) || { echo "go.mod or go.sum is not tidy (run go mod tidy):"; echo "$$out"; exit 1; }
 
 vet: deps
 	$(GO) vet ./...
@@ -53,16 +59,10 @@ bench: deps
 
 # The browser build (docs/LAN.md, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).
-# It is made in a folder of its own and moved into place whole, so a server
-# or a test reading dist/web/ meanwhile never sees it half built.
+# scripts/dist.sh makes it in a folder of its own and moves it into place
+# whole, with the version built in and shown on the loading screen.
 wasm:
-	@mkdir -p dist
-	set -e; tmp=$$(mktemp -d dist/web.XXXXXX); chmod 755 $$tmp; \
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $$tmp/goldvein.wasm . || { rm -rf $$tmp; exit 1; }; \
-	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" web/index.html web/loader.js web/storefs.js $$tmp/; \
-	gzip -9 -k -f $$tmp/goldvein.wasm; \
-	rm -rf dist/web; mv -T $$tmp dist/web 2>/dev/null || { rm -rf dist/web; mv -T $$tmp dist/web; }
-	@echo "wasm: $$(stat -c %s dist/web/goldvein.wasm) bytes, gzip -9 $$(stat -c %s dist/web/goldvein.wasm.gz) bytes"
+	@scripts/dist.sh wasm
 
 # The release files (docs/RELEASING.md), all under dist/: the Windows zips
 # (goldvein.exe with icon and version information, goldvein-cli.exe), the
@@ -72,14 +72,14 @@ wasm:
 # build (package webdist, build tag "webdist"). VERSION=v1.2.3 names the
 # version (default: the tag at HEAD, else dev). scripts/dist.sh does the
 # work (the release workflow calls it on each system) and pins go-winres.
-dist: deps wasm
+dist: deps
 	rm -rf dist/macos dist/goldvein-* dist/SHA256SUMS
-	scripts/dist.sh web linux windows macos-skeleton sums
+	scripts/dist.sh wasm web linux windows macos-skeleton sums
 
 # The GitHub Actions workflows, checked as GitHub would read them.
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 actionlint:
-	$(GO) run $(ACTIONLINT) -no-color .github/workflows/ci.yml .github/workflows/release.yml
+	$(GO) run $(ACTIONLINT) -no-color .github/workflows/ci.yml .github/workflows/package.yml .github/workflows/release.yml
 
 clean:
 	rm -rf goldvein dist

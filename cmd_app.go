@@ -51,6 +51,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	lang := fs.String("lang", "", "language: en, ru or fa (default: the settings', else the system's)")
 	config := fs.String("config", "", "folder for settings and the autosave (default: the user's config dir/goldvein)")
 	mute := fs.Bool("mute", false, "no sound")
+	invite := fs.String("invite", "", "open Join with this invite link (https://RELAY/j/ROOM#KEY) in its address field")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
 	if code, done := cmdline.ParseFlags(fs, "goldvein [flags]   (goldvein help lists the subcommands)", args, stdout, stderr); done {
 		return code
@@ -96,7 +97,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		*gameID = ""
 	}
 	app, err := scenes.NewApp(scenes.Config{Games: screens, Game: *gameID, Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
-		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute})
+		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute, Invite: *invite})
 	if err != nil {
 		fmt.Fprintln(stderr, "goldvein:", err)
 		return 1
@@ -115,13 +116,14 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		defer pprof.StopCPUProfile()
 	}
 	ebiten.SetWindowTitle("goldvein")
+	giveWindowIcon()
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowSizeLimits(scenes.MinWidth, scenes.MinHeight, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetFullscreen(app.Fullscreen())
 	// Every scene paints the whole screen: no clearing pass needed.
 	ebiten.SetScreenClearedEveryFrame(false)
-	err = ebiten.RunGame(app)
+	err = ebiten.RunGameWithOptions(app, windowOptions())
 	app.WaitScreenshots()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(stderr, "goldvein:", err)

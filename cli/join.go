@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"slices"
@@ -19,7 +20,7 @@ import (
 	"github.com/goldvein/goldvein/rules"
 )
 
-const joinSynopsis = "goldvein join HOST:PORT [--game ID] [--name NAME] [--bot LEVEL] [--password P] [--token TOKEN]"
+const joinSynopsis = "goldvein join HOST:PORT|INVITE [--game ID] [--name NAME] [--bot LEVEL] [--password P] [--token TOKEN]"
 
 func init() {
 	Register("join", "join a LAN game headless, a computer player making the moves", runJoin)
@@ -67,19 +68,37 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "usage: %s\n", joinSynopsis)
 		return 2
 	}
-	bg, err := b.Find(*gameID)
-	if err != nil {
-		fmt.Fprintf(stderr, "goldvein join: %v\n", err)
-		return 2
+	// An invite (RELAY/j/ROOM#KEY) joins through the relay; it does not
+	// name the game, so without --game each game of the box is tried
+	// until the host does not refuse it for its game.
+	var dial func(context.Context, string) (net.Conn, error)
+	invite := strings.Contains(addr, "#")
+	if invite {
+		inv, err := lan.ParseInvite(addr)
+		if err != nil {
+			fmt.Fprintf(stderr, "goldvein join: %v\n", err)
+			return 2
+		}
+		dial = lan.RelayDialer(inv)
 	}
-	g := bg.Rules
-	if g == nil {
-		fmt.Fprintf(stderr, "goldvein join: --game %s: this game cannot be played over the network yet\n", bg.ID)
-		return 2
+	games := b
+	if *gameID != "" || !invite {
+		bg, err := b.Find(*gameID)
+		if err != nil {
+			fmt.Fprintf(stderr, "goldvein join: %v\n", err)
+			return 2
+		}
+		games = box.Box{bg}
 	}
-	if levels := g.Levels(); !slices.Contains(levels, *level) {
-		fmt.Fprintf(stderr, "goldvein join: --bot: %q: %s has %s\n", *level, bg.ID, strings.Join(levels, ", "))
-		return 2
+	for _, bg := range games {
+		if bg.Rules == nil && len(games) == 1 {
+			fmt.Fprintf(stderr, "goldvein join: --game %s: this game cannot be played over the network yet\n", bg.ID)
+			return 2
+		}
+		if levels := bg.Rules.Levels(); len(games) == 1 && !slices.Contains(levels, *level) {
+			fmt.Fprintf(stderr, "goldvein join: --bot: %q: %s has %s\n", *level, bg.ID, strings.Join(levels, ", "))
+			return 2
+		}
 	}
 	if *token == "" {
 		if err := lan.CheckName(*name); err != nil {
@@ -87,7 +106,25 @@ func joinMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 2
 		}
 	}
-	c, err := lan.Join(ctx, addr, lan.ClientConfig{Game: g, Name: *name, Password: *password, Token: *token, Reconnect: *reconnect})
+	var c *lan.Client
+	var bg box.Game
+	var err error
+	for _, bg = range games {
+		if bg.Rules == nil {
+			continue
+		}
+		c, err = lan.Join(ctx, addr, lan.ClientConfig{Game: bg.Rules, Name: *name, Password: *password, Token: *token, Reconnect: *reconnect, Dial: dial})
+		var re *lan.RefusedError
+		if !errors.As(err, &re) || re.Code != lan.CodeGame || len(games) == 1 {
+			break
+		}
+	}
+	g := bg.Rules
+	if err == nil && !slices.Contains(g.Levels(), *level) {
+		c.Close()
+		fmt.Fprintf(stderr, "goldvein join: --bot: %q: %s has %s\n", *level, bg.ID, strings.Join(g.Levels(), ", "))
+		return 2
+	}
 	if err != nil {
 		var re *lan.RefusedError
 		switch {

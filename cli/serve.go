@@ -69,6 +69,7 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	beacon := fs.String("beacon", fmt.Sprintf("255.255.255.255:%d", lan.BeaconPort), "UDP address the discovery beacon goes to (empty: no beacon)")
 	perAddr := fs.Int("per-addr", 4, "most game connections from one IP address")
 	hostNames := fs.String("host-name", "", "other names browsers may reach this machine by, comma-separated (a router's DNS name such as gamebox.home); a WebSocket naming any other host is refused")
+	relay := fs.String("relay", "", "also open the table on the relay at URL (https://RELAY; goldvein relay): prints \"invite: LINK\" once the room is open; guests join with that link from anywhere")
 	botDelay := fs.Duration("bot-delay", 0, "computer players wait this long before each move")
 	connect := fs.Bool("connect-to-start", false, "Saboteur table rule R5.5: path cards must continue a tunnel from the start")
 	oneNugget := fs.Bool("one-nugget", false, "Saboteur table rule R8.1a: one nugget card per gold-digger")
@@ -151,6 +152,9 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		cfg.Players, cfg.Options = len(rec.Seats), rec.Options
 	}
+	if cfg.Relay, err = serveRelayRoom(*relay, sess); err != nil {
+		return fail(2, "--relay: %v", err)
+	}
 	h, err := lan.NewHost(cfg)
 	if err != nil {
 		return fail(2, "%v", err)
@@ -172,6 +176,16 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 	}()
 	fmt.Fprintf(stdout, "listening on %s\n", l.Addr())
+	if cfg.Relay != nil {
+		var once sync.Once
+		go h.ServeRelay(ctx, func(inv lan.Invite) {
+			once.Do(func() {
+				logMu.Lock()
+				defer logMu.Unlock()
+				fmt.Fprintf(stdout, "invite: %s\n", inv.Link())
+			})
+		})
+	}
 	guests, browsers := joinAddresses(l.Addr().(*net.TCPAddr))
 	if len(guests) > 0 {
 		cfg.Logf("guests join at %s", strings.Join(guests, ", "))
@@ -205,11 +219,39 @@ func serveMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return fail(1, "stopped; continue the game with --resume")
 	}
 	h.Finish(2 * time.Second) // the last updates reach the guests
+	logMu.Lock()
 	writeFinalScores(stdout, bg.ID, t.Names(), t.View(-1))
+	logMu.Unlock()
 	if err := t.SaveError(); err != nil {
 		fmt.Fprintf(stderr, "goldvein serve: autosave: %v\n", err)
 	}
 	return 0
+}
+
+// serveRelayRoom is the table's relay room: the saved one of a resumed
+// table (the same invite; --relay, if given, must name its relay), or a
+// new one on the relay at url, or none.
+func serveRelayRoom(url string, sess lan.Session) (*lan.RelayRoom, error) {
+	if sess.Relay != nil {
+		if url != "" {
+			base, err := lan.NormalizeRelay(url)
+			if err != nil {
+				return nil, err
+			}
+			if base != sess.Relay.Relay {
+				return nil, fmt.Errorf("the saved table's room is on %s, not %s", sess.Relay.Relay, base)
+			}
+		}
+		return sess.Relay, nil
+	}
+	if url == "" {
+		return nil, nil
+	}
+	room, err := lan.NewRelayRoom(url)
+	if err != nil {
+		return nil, err
+	}
+	return &room, nil
 }
 
 // writeFinalScores prints every seat's score at the end of the game (the

@@ -131,8 +131,16 @@ func (s FileSaver) Load(games ...rules.Game) (*Saved, error) {
 	return out, nil
 }
 
-// ReadSave is Load of the file's contents.
+// ReadSave is Load of the file's contents. A key given twice in any object
+// of the file (the record, the session, or the file around them) is
+// refused (rules.CheckKeys), as the wire refuses it (lan/PROTOCOL.md):
+// encoding/json would read the last of them silently.
 func ReadSave(data []byte, games ...rules.Game) (*Saved, error) {
+	if json.Valid(data) { // malformed JSON: the readers below say where
+		if err := rules.CheckKeys(data, 0); err != nil {
+			return nil, fmt.Errorf("save: %w", err)
+		}
+	}
 	out := &Saved{}
 	rec := data
 	var head map[string]json.RawMessage

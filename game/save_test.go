@@ -121,6 +121,30 @@ func TestSaveSessionRoundTrip(t *testing.T) {
 	if _, err := ReadSave([]byte(`{"record":{},"session":{},"tokens":[]}`), toy); err == nil || !strings.Contains(err.Error(), `unknown field "tokens"`) {
 		t.Errorf("a LAN save with an unknown field: %v", err)
 	}
+	// A key given twice anywhere in a save is refused, as on the wire
+	// (issue 24): the record, the session and the file around them.
+	lanData, err := os.ReadFile(ls.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	autoData, err := os.ReadFile(fs.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, bad := range map[string][]byte{
+		"record given twice":       bytes.Replace(lanData, []byte(`{"record":`), []byte(`{"record":{},"record":`), 1),
+		"a session field twice":    bytes.Replace(lanData, []byte(`"name":"Friday"`), []byte(`"name":"Friday","name":"Monday"`), 1),
+		"a record field twice":     bytes.Replace(autoData, []byte(`"seed":`), []byte(`"seed":1,"seed":`), 1),
+		"a move field twice":       bytes.Replace(autoData, []byte(`"seat":`), []byte(`"seat":3,"seat":`), 1),
+		"a LAN record field twice": bytes.Replace(lanData, []byte(`"seed":`), []byte(`"seed":1,"seed":`), 1),
+	} {
+		if bytes.Equal(bad, lanData) || bytes.Equal(bad, autoData) {
+			t.Fatalf("%s: the test's replacement did not apply", name)
+		}
+		if _, err := ReadSave(bad, toy); err == nil || !strings.Contains(err.Error(), "given twice") {
+			t.Errorf("%s: %v, want refused (given twice)", name, err)
+		}
+	}
 }
 
 // TestSeatKindsContinue (issue 17, item 1): a hotseat table of two humans

@@ -20,6 +20,19 @@ func (t *Table) CanUndo(seat int) error {
 	return t.canUndo(seat)
 }
 
+// LastMover returns the seat that made the last move of the record, -1
+// before the first move: at a shared screen, the seat whose Undo the
+// in-game menu offers (CanUndo(LastMover())) when a person of this
+// screen plays it, whoever holds the screen now.
+func (t *Table) LastMover() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if n := len(t.rec.Moves); n > 0 {
+		return t.rec.Moves[n-1].Seat
+	}
+	return -1
+}
+
 // canUndo is CanUndo with t.mu held.
 func (t *Table) canUndo(seat int) error {
 	switch {
@@ -70,16 +83,12 @@ func (t *Table) Undo(seat int) error {
 	return nil
 }
 
-// DefaultUndoWait is how long the shell's setting "computer players wait
-// after your move" holds them by default (SetUndoWait): time to see a slip
-// and reach Undo, short enough not to drag a game.
-const DefaultUndoWait = 1500 * time.Millisecond
-
 // SetUndoWait sets how long computer players (BotSeat) hold their move
 // after a person's move that may be taken back (CanUndo), so that Undo has
 // time; a move that cannot be taken back holds nobody. 0, the table's
-// default (and the tests'), holds nothing; the shell passes the player's
-// setting (DefaultUndoWait unless changed). It applies from the next
+// default (and the tests'), holds nothing; at one screen the shell passes
+// the player's setting "computer players wait after your move" (its
+// Settings.BotWaitMs, 1500 ms unless changed). It applies from the next
 // move on.
 func (t *Table) SetUndoWait(d time.Duration) {
 	t.mu.Lock()

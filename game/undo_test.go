@@ -9,6 +9,7 @@ import (
 
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/ruletest"
+	"pgregory.net/rapid"
 )
 
 // drain empties every inbox of seats and returns the last delivery each
@@ -50,8 +51,14 @@ func TestUndo(t *testing.T) {
 				}
 			}
 			before := state(t, tb)
+			if s := tb.LastMover(); s != -1 {
+				t.Errorf("the last mover before any move: %d", s)
+			}
 			if err := tb.Submit(0, ruletest.ToyMove{Pick: 2}); err != nil {
 				t.Fatal(err)
+			}
+			if s := tb.LastMover(); s != 0 {
+				t.Errorf("the last mover: %d, want 0", s)
 			}
 			after := state(t, tb)
 			if err := tb.Undo(1); !errors.Is(err, rules.ErrMovedSince) || state(t, tb) != after {
@@ -215,4 +222,53 @@ func TestUndoDropsAHeldMove(t *testing.T) {
 	if got := string(tb.Record().Moves[1].Move); got != `{"pick":1}` {
 		t.Errorf("the bot's move is %s: the move chosen before the undo went through", got)
 	}
+}
+
+// TestUndoProperty: any sequence of picks and undo requests from any
+// seat, all at once or in turns: an undo the table allows brings back
+// exactly the state before that seat's last move, one it refuses changes
+// nothing, and the record always replays to the table's state.
+func TestUndoProperty(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(2, 5).Draw(rt, "players")
+		md := modes[rapid.IntRange(0, 1).Draw(rt, "mode")]
+		tb, err := NewTable(toy, md.opts(8), rapid.Uint64().Draw(rt, "seed"), inboxes(n), nil)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		defer tb.Close()
+		var before []string // the state before each move still in the record
+		for range rapid.IntRange(1, 60).Draw(rt, "ops") {
+			if tb.Over() {
+				break
+			}
+			now := state(t, tb)
+			if rapid.Bool().Draw(rt, "undo") {
+				seat := rapid.IntRange(0, n-1).Draw(rt, "seat")
+				allowed := tb.CanUndo(seat)
+				err := tb.Undo(seat)
+				switch {
+				case (err == nil) != (allowed == nil):
+					rt.Fatalf("CanUndo said %v, Undo %v", allowed, err)
+				case err != nil && state(t, tb) != now:
+					rt.Fatalf("a refused undo (%v) changed the table", err)
+				case err == nil && state(t, tb) != before[len(before)-1]:
+					rt.Fatalf("seat %d's undo does not come back to before its move", seat)
+				case err == nil:
+					before = before[:len(before)-1]
+				}
+			} else {
+				owing := owing(tb)
+				seat := owing[rapid.IntRange(0, len(owing)-1).Draw(rt, "mover")]
+				if err := tb.Submit(seat, ruletest.ToyMove{Pick: rapid.IntRange(1, 2).Draw(rt, "pick")}); err != nil {
+					rt.Fatal(err)
+				}
+				before = append(before, now)
+			}
+			m, _, err := tb.Record().Replay(toy)
+			if err != nil || !reflect.DeepEqual(m.View(-1), tb.View(-1)) {
+				rt.Fatalf("the record does not replay to the table: %v", err)
+			}
+		}
+	})
 }

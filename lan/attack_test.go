@@ -8,6 +8,7 @@ package lan
 // figures are logged, not asserted (the tests named for each fix assert).
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -16,7 +17,10 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"os"
+	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -208,9 +212,27 @@ func syntheticWasm(n int) []byte {
 	return b[:n]
 }
 
-// roundTrips sends n moves before the start from a seated raw guest and
-// times each answer (an error: the game has not started).
-func roundTrips(t *testing.T, rc *rawClient, n int, max time.Duration) []time.Duration {
+// seatedRawGuest starts a host with cfg and seats a raw guest, Ann, in it.
+func seatedRawGuest(t *testing.T, cfg HostConfig) (string, *rawClient) {
+	t.Helper()
+	_, addr := startHost(t, cfg)
+	rc := rawConn(t, addr)
+	rc.send(&Message{T: THello, Version: Version, Game: "toy", Name: "Ann"})
+	if m, err := rc.recv(); err != nil || m.T != TWelcome {
+		t.Fatalf("guest: %v %+v", err, m)
+	}
+	return addr, rc
+}
+
+// quantiles names two quantiles (percent) of sorted durations.
+func quantiles(d []time.Duration, name1 string, q1 int, name2 string, q2 int) string {
+	at := func(q int) time.Duration { return d[len(d)*q/100].Round(10 * time.Microsecond) }
+	return fmt.Sprintf("%s %v %s %v", name1, at(q1), name2, at(q2))
+}
+
+// roundTrips sends n moves before the start from a seated raw guest, gap
+// apart, and times each answer (an error: the game has not started).
+func roundTrips(t *testing.T, rc *rawClient, n int, max, gap time.Duration) []time.Duration {
 	var out []time.Duration
 	start := time.Now()
 	for i := 0; i < n && time.Since(start) < max; i++ {
@@ -226,7 +248,7 @@ func roundTrips(t *testing.T, rc *rawClient, n int, max time.Duration) []time.Du
 			}
 		}
 		out = append(out, time.Since(t0))
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(gap)
 	}
 	slices.Sort(out)
 	return out
@@ -246,16 +268,9 @@ func TestAttackDownloadFlood(t *testing.T) {
 	cfg.AutoStart = false
 	cfg.IdleTimeout, cfg.PingInterval = time.Minute, 20*time.Second
 	cfg.Web = webdist.NewHandler(fstest.MapFS{"goldvein.wasm.gz": {Data: gz.Bytes()}, "index.html": {Data: []byte("<html>")}})
-	_, addr := startHost(t, cfg)
-	rc := rawConn(t, addr)
-	rc.send(&Message{T: THello, Version: Version, Game: "toy", Name: "Ann"})
-	if m, err := rc.recv(); err != nil || m.T != TWelcome {
-		t.Fatalf("guest: %v %+v", err, m)
-	}
-	q := func(d []time.Duration) string {
-		return fmt.Sprintf("median %v p90 %v", d[len(d)/2].Round(10*time.Microsecond), d[len(d)*9/10].Round(10*time.Microsecond))
-	}
-	t.Logf("round trip alone: %s", q(roundTrips(t, rc, 50, 10*time.Second)))
+	addr, rc := seatedRawGuest(t, cfg)
+	q := func(d []time.Duration) string { return quantiles(d, "median", 50, "p90", 90) }
+	t.Logf("round trip alone: %s", q(roundTrips(t, rc, 50, 10*time.Second, 20*time.Millisecond)))
 	for _, accept := range []string{"", "gzip"} {
 		stop := make(chan struct{})
 		var bytesIn, done, refused atomic.Int64
@@ -298,11 +313,134 @@ func TestAttackDownloadFlood(t *testing.T) {
 		}
 		time.Sleep(300 * time.Millisecond)
 		start := time.Now()
-		rt := roundTrips(t, rc, 100, 4*time.Second)
+		rt := roundTrips(t, rc, 100, 4*time.Second, 20*time.Millisecond)
 		close(stop)
 		wg.Wait()
 		d := time.Since(start)
 		t.Logf("round trip during 12 downloads (Accept-Encoding %q): %d samples, %s; %d downloads done, %d refused, %.1f MB sent in %v, process CPU %v",
 			accept, len(rt), q(rt), done.Load(), refused.Load(), float64(bytesIn.Load())/1e6, d.Round(time.Millisecond), (processCPU() - cpu0).Round(time.Millisecond))
 	}
+}
+
+// pingFloodEnv, when set in the environment, names the host that
+// TestAttackPingFloodAttacker floods: the ping flood runs in a child process
+// so that the host's own process CPU can be measured apart from it.
+const pingFloodEnv = "GOLDVEIN_PING_FLOOD_ADDR"
+
+// TestAttackPingFloodAttacker is the child process of TestAttackPingFlood:
+// ten /ws sockets from 127.0.5.1 that never send the preamble write masked
+// empty ping frames as fast as the host takes them, for at most 10 s. It
+// prints the pings written, the pongs read and how the sockets ended.
+func TestAttackPingFloodAttacker(t *testing.T) {
+	addr := os.Getenv(pingFloodEnv)
+	if addr == "" {
+		t.Skip("the child process of TestAttackPingFlood")
+	}
+	frame := []byte{0x89, 0x80, 1, 2, 3, 4} // FIN+ping, masked, no payload
+	batch := bytes.Repeat(frame, 64<<10/len(frame))
+	var written, pongs, closed atomic.Int64
+	var wg sync.WaitGroup
+	stop := time.Now().Add(10 * time.Second)
+	for i := 0; i < 10; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			nc, err := attackDial(addr, "127.0.5.1")
+			if err != nil {
+				return
+			}
+			defer nc.Close()
+			io.WriteString(nc, wsUpgrade)
+			br := bufio.NewReader(nc)
+			nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+			for {
+				line, err := br.ReadString('\n')
+				if err != nil {
+					return
+				}
+				if line == "\r\n" {
+					break
+				}
+			}
+			nc.SetReadDeadline(stop)
+			go func() {
+				// Pongs are 2 bytes (unmasked, empty); a close frame
+				// (opcode 8) ends the flood.
+				for {
+					b, err := br.ReadByte()
+					if err != nil {
+						return
+					}
+					if b == 0x88 {
+						closed.Add(1)
+						nc.Close()
+						return
+					}
+					if b == 0x8A {
+						pongs.Add(1)
+					}
+					n, _ := br.ReadByte()
+					br.Discard(int(n & 0x7f))
+				}
+			}()
+			nc.SetWriteDeadline(stop)
+			for time.Now().Before(stop) {
+				n, err := nc.Write(batch)
+				written.Add(int64(n / len(frame)))
+				if err != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	fmt.Printf("pings written %d, pongs read %d, sockets closed by the host with a close frame %d\n",
+		written.Load(), pongs.Load(), closed.Load())
+}
+
+// TestAttackPingFlood: a seated guest's round trip, alone and while the
+// child process (TestAttackPingFloodAttacker) floods the host with
+// WebSocket pings; the host's process CPU is its own.
+func TestAttackPingFlood(t *testing.T) {
+	if os.Getenv(pingFloodEnv) != "" {
+		t.Skip("in the child process")
+	}
+	cfg := attackConfig(3, 0)
+	cfg.AutoStart = false
+	cfg.IdleTimeout, cfg.PingInterval = time.Minute, 20*time.Second
+	cfg.HandshakeTimeout = 20 * time.Second // the flood lasts its 10 s before any deadline
+	cfg.Rate, cfg.Burst = 0, 0              // the host's own budget (20 a second, 40 at once)
+	var logs sync.Map
+	cfg.Logf = func(f string, a ...any) { logs.Store(fmt.Sprintf(f, a...), true) }
+	addr, rc := seatedRawGuest(t, cfg)
+	q := func(d []time.Duration) string { return quantiles(d, "p50", 50, "p95", 95) }
+	t.Logf("round trip alone: %s", q(roundTrips(t, rc, 40, 10*time.Second, 20*time.Millisecond)))
+	cmd := exec.Command(os.Args[0], "-test.run=^TestAttackPingFloodAttacker$", "-test.v")
+	cmd.Env = append(os.Environ(), pingFloodEnv+"="+addr)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cpu0 := processCPU()
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	rt := roundTrips(t, rc, 55, 9*time.Second, 150*time.Millisecond)
+	cmd.Wait()
+	d := time.Since(start)
+	cpu := processCPU() - cpu0
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(line, "pings written") {
+			t.Log(line)
+		}
+	}
+	logs.Range(func(k, _ any) bool {
+		if strings.Contains(k.(string), "control frame") {
+			t.Logf("host log: %s", k)
+			return false
+		}
+		return true
+	})
+	t.Logf("round trip during the flood: %d samples, %s; host process CPU %v in %v (%.0f%% of a core)",
+		len(rt), q(rt), cpu.Round(time.Millisecond), d.Round(time.Millisecond), 100*cpu.Seconds()/d.Seconds())
 }

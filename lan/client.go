@@ -178,6 +178,13 @@ func (c *Client) Move(m rules.Move) error {
 	return c.send(&Message{T: TMove, Move: p})
 }
 
+// Undo asks the host to take back the seat's own last move (TUndo). The
+// host checks it as game.Table.CanUndo does: when it is refused, an error
+// message with code CodeUndo says why; when it is taken back, every
+// connection gets an update with the view as it stood before the move and
+// a notice NoticeUndo. A host older than undo answers code "protocol".
+func (c *Client) Undo() error { return c.send(&Message{T: TUndo}) }
+
 // Chat sends a chat line (at most MaxChat printable runes).
 func (c *Client) Chat(text string) error {
 	if err := checkChat(text); err != nil {
@@ -252,7 +259,8 @@ func dial(ctx context.Context, addr string) (net.Conn, error) {
 		return websocket.NetConn(context.Background(), ws, websocket.MessageBinary), nil
 	}
 	var d net.Dialer
-	return d.DialContext(ctx, "tcp", addr)
+	nc, err := d.DialContext(ctx, "tcp", addr)
+	return nc, localNetworkHint(err)
 }
 
 // connect dials, says hello and reads the welcome; it returns the

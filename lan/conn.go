@@ -237,6 +237,28 @@ func (o *outbox) run() {
 	}
 }
 
+// budget is what a connection may send: Rate frames a second, Burst at
+// once (HostConfig), counted from its first byte. Its messages spend it, and
+// over a WebSocket its control frames (ping, pong) too, which are answered
+// by the WebSocket library before any message reaches the host: without a
+// budget a ping flood cost the host a core (issue 24). Safe for concurrent
+// use.
+type budget struct {
+	mu sync.Mutex
+	b  bucket
+}
+
+func newBudget(rate float64, burst int) *budget {
+	return &budget{b: bucket{rate: rate, burst: float64(burst)}}
+}
+
+// allow spends one frame; false when the budget is spent.
+func (b *budget) allow(now time.Time) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.allow(now)
+}
+
 // bucket is a token bucket: rate messages per second, up to burst at once.
 type bucket struct {
 	rate   float64

@@ -48,6 +48,18 @@
 // plays a seat with a computer player of the game (the headless join). A
 // host of another game refuses the guest (RefusedError, code CodeGame).
 //
+// # Where the host's jobs live
+//
+// host.go holds the Host and its configuration; session.go what a restart
+// needs (Session); lobby.go the seats and options before the start;
+// table.go the start, resume and the computer players; chat.go the table
+// talk; handshake.go the hello and its refusals; guest.go a connection's
+// life after its transport (reading, limits, the messages it may send);
+// seats.go the remote seats, dropouts and stand-ins; turnclock.go the turn
+// timer and its notices. The transports sit beside them, each feeding
+// serveGame: listen.go (TCP, HTTP and the WebSocket on one port) and
+// relay.go (a relay's room, sealed by package seal; invite.go its links).
+//
 // A LAN game is a game.Table whose guest seats are remote seats: their
 // Deliver queues the update for the connection's writer goroutine, so the
 // table never waits on the network. A dropped guest's seat waits

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // countSocket counts nc against the socket limits (see Serve); the
@@ -39,6 +40,7 @@ func (h *Host) countSocket(nc net.Conn) (net.Conn, bool) {
 		evicted.once.Do(evicted.uncountLocked)
 	}
 	c := &countedConn{Conn: nc, h: h, ip: ip}
+	c.start.Store(time.Now().UnixNano())
 	h.sockPer[ip] = append(h.sockPer[ip], c)
 	h.sockTotal++
 	h.sockMu.Unlock()
@@ -80,7 +82,28 @@ type countedConn struct {
 	ip     string
 	once   sync.Once
 	seated atomic.Bool // a game connection welcomed to a seat (markSeated)
+	// start is when the connection's current HTTP request began (unix
+	// ns): its accept, or the first byte read after a request's handler
+	// began (between). A WebSocket's hello deadline counts from it.
+	start   atomic.Int64
+	between atomic.Bool
 }
+
+// Read notes the first byte of the next HTTP request (start).
+func (c *countedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 && c.between.Load() && c.between.CompareAndSwap(true, false) {
+		c.start.Store(time.Now().UnixNano())
+	}
+	return n, err
+}
+
+// requestStart is when the connection's current HTTP request began.
+func (c *countedConn) requestStart() time.Time { return time.Unix(0, c.start.Load()) }
+
+// nextRequest says the request just handled is read whole: the next byte
+// read begins the connection's next request (start).
+func (c *countedConn) nextRequest() { c.between.Store(true) }
 
 func (c *countedConn) Close() error {
 	c.once.Do(func() {
@@ -146,6 +169,12 @@ const maxRequestHeader = 16 << 10
 func refuseBodies(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength == 0 && len(r.TransferEncoding) == 0 {
+			if c := countedOf(r); c != nil && r.URL.Path != WebSocketPath {
+				// Its header is read and it has no body: a WebSocket
+				// later on this keep-alive connection counts its hello
+				// deadline from its own request's first byte.
+				c.nextRequest()
+			}
 			next.ServeHTTP(w, r)
 			return
 		}

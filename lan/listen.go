@@ -129,7 +129,8 @@ func (h *Host) Listen(addr string) (net.Addr, error) {
 }
 
 func (h *Host) route(nc net.Conn) {
-	nc.SetReadDeadline(time.Now().Add(h.cfg.HandshakeTimeout))
+	deadline := time.Now().Add(h.cfg.HandshakeTimeout)
+	nc.SetReadDeadline(deadline)
 	br := bufio.NewReaderSize(nc, 4096)
 	p, err := br.Peek(4)
 	if err != nil {
@@ -151,7 +152,7 @@ func (h *Host) route(nc net.Conn) {
 		nc.Close()
 		return
 	}
-	h.serveGame(nc, br)
+	h.serveGame(nc, br, deadline, newBudget(h.cfg.Rate, h.cfg.Burst))
 }
 
 func readMagic(br *bufio.Reader) error {
@@ -190,7 +191,22 @@ func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "goldvein host: the WebSocket needs the host's address (an IP address, localhost, its name or a name given with goldvein serve --host-name), not "+strconv.Quote(r.Host), http.StatusForbidden)
 		return
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.Origins})
+	counted := countedOf(r)
+	deadline := time.Now().Add(h.cfg.HandshakeTimeout)
+	if counted != nil {
+		deadline = counted.requestStart().Add(h.cfg.HandshakeTimeout)
+	}
+	bud := newBudget(h.cfg.Rate, h.cfg.Burst)
+	var ws *websocket.Conn
+	var flood sync.Once
+	control := func() bool {
+		if bud.allow(time.Now()) {
+			return true
+		}
+		flood.Do(func() { h.closeFlood(ws, counted, remoteAddr(r)) })
+		return false
+	}
+	ws, err := websocket.Accept(w, r, acceptOptions(h.cfg.Origins, control))
 	if err != nil {
 		return
 	}
@@ -200,14 +216,33 @@ func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	nc := websocket.NetConn(ctx, ws, websocket.MessageBinary)
-	nc = &wsConn{Conn: nc, remote: remoteAddr(r), counted: countedOf(r)}
+	nc = &wsConn{Conn: nc, remote: remoteAddr(r), counted: counted}
 	br := bufio.NewReaderSize(nc, 4096)
-	nc.SetReadDeadline(time.Now().Add(h.cfg.HandshakeTimeout))
+	nc.SetReadDeadline(deadline)
 	if err := readMagic(br); err != nil {
 		nc.Close()
 		return
 	}
-	h.serveGame(nc, br)
+	h.serveGame(nc, br, deadline, bud)
+}
+
+// floodReason is the close reason a WebSocket gets when its control frames
+// overspend its budget (WebSocket close code 1008, policy violation).
+const floodReason = "goldvein host: too many WebSocket control frames (pings); goodbye"
+
+// closeFlood closes a WebSocket whose control frames overspent its budget:
+// a close frame with floodReason, then its socket a second later whether
+// or not the peer answered (it runs in the WebSocket's reader, which must
+// not wait for the close handshake). The flood's frames are not answered.
+func (h *Host) closeFlood(ws *websocket.Conn, counted *countedConn, from net.Addr) {
+	h.logf("closed a WebSocket from %s: more than %g control frames a second (limit %d at once)", addrIP(from), h.cfg.Rate, h.cfg.Burst)
+	go ws.Close(websocket.StatusPolicyViolation, floodReason)
+	time.AfterFunc(time.Second, func() {
+		if counted != nil {
+			counted.Close()
+		}
+		ws.CloseNow()
+	})
 }
 
 // ownHost reports whether hostport (a request's Host header) names this

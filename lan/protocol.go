@@ -52,6 +52,7 @@ const (
 	TChat  = "chat"  // a chat line or a quick phrase
 	TPong  = "pong"  // answer to a ping
 	TBye   = "bye"   // the client leaves for good
+	TUndo  = "undo"  // take back the seat's own last move (game.Table.Undo)
 
 	// Host to client.
 	TWelcome = "welcome" // the handshake succeeded: seat and reconnect token
@@ -68,6 +69,11 @@ const (
 	// NoticeTurnTimeout: the guest in seat took longer than the turn timer
 	// (Lobby.TurnTimeoutMS) and a computer player made that one move.
 	NoticeTurnTimeout = "turn_timeout"
+	// NoticeUndo: the seat took back its last move (game.Table.Undo);
+	// every connection has just been sent the view as it stood before
+	// that move, and events a guest was sent for the move no longer
+	// stand.
+	NoticeUndo = "undo"
 )
 
 // Refusal and error codes (the "code" field of refused and error messages).
@@ -85,6 +91,7 @@ const (
 	CodeRate     = "rate"     // error: too many messages per second; message dropped
 	CodeRule     = "rule"     // error: the move breaks a rule (the error names it) or it is not your turn
 	CodeState    = "state"    // error: the message does not fit now (a move before the game starts)
+	CodeUndo     = "undo"     // error: the undo was refused; the error says why (another seat moved since, or the rule)
 )
 
 // Message is one protocol message, either way. T says which fields count
@@ -275,7 +282,7 @@ func DecodeClient(payload []byte) (Message, error) {
 		if err := checkChat(m.Text); err != nil {
 			return Message{}, err
 		}
-	case TPong, TBye:
+	case TPong, TBye, TUndo:
 	case "":
 		return Message{}, errors.New("lan: message without type (t)")
 	default:
@@ -363,9 +370,15 @@ func DecodeHost(payload []byte) (Message, error) {
 }
 
 // strictJSON decodes one JSON value into v and refuses what encoding/json
-// lets through: unknown fields, data after the value, and a key given
-// twice in one object (see checkKeys).
+// lets through: unknown fields, data after the value, a key given twice in
+// one object (see checkKeys), and text that is not UTF-8 (checkUTF8):
+// encoding/json would read an invalid byte, or a \u escape of half a
+// surrogate pair, as U+FFFD, so two names differing only in their bad
+// bytes would become one name (issue 24).
 func strictJSON(payload []byte, v any) error {
+	if err := checkUTF8(payload); err != nil {
+		return fmt.Errorf("lan: malformed message: %w", err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(payload))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -377,6 +390,56 @@ func strictJSON(payload []byte, v any) error {
 	}
 	if err := checkKeys(payload[:end]); err != nil {
 		return fmt.Errorf("lan: malformed message: %w", err)
+	}
+	return nil
+}
+
+// checkUTF8 refuses a payload that is not valid UTF-8, or whose strings
+// escape half a surrogate pair (a \uD800 to \uDFFF escape not in a high
+// and low pair), which is no character either (lan/PROTOCOL.md, Framing).
+func checkUTF8(p []byte) error {
+	if !utf8.Valid(p) {
+		return errors.New("not valid UTF-8")
+	}
+	escape := func(i int) (rune, bool) { // the \u escape at p[i:], if any
+		if i+6 > len(p) || p[i] != '\\' || p[i+1] != 'u' {
+			return 0, false
+		}
+		var r rune
+		for _, c := range p[i+2 : i+6] {
+			switch {
+			case c >= '0' && c <= '9':
+				r = r<<4 | rune(c-'0')
+			case c >= 'a' && c <= 'f':
+				r = r<<4 | rune(c-'a'+10)
+			case c >= 'A' && c <= 'F':
+				r = r<<4 | rune(c-'A'+10)
+			default:
+				return 0, false
+			}
+		}
+		return r, true
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] != '\\' {
+			continue
+		}
+		r, ok := escape(i)
+		if !ok {
+			i++ // another escape: skip its character (\\ too)
+			continue
+		}
+		switch {
+		case r >= 0xD800 && r < 0xDC00:
+			if lo, ok := escape(i + 6); ok && lo >= 0xDC00 && lo < 0xE000 {
+				i += 11
+				continue
+			}
+			return fmt.Errorf("\\u%04X: half a surrogate pair, not a character", r)
+		case r >= 0xDC00 && r < 0xE000:
+			return fmt.Errorf("\\u%04X: half a surrogate pair, not a character", r)
+		}
+		i += 5
 	}
 	return nil
 }

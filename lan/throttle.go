@@ -133,7 +133,7 @@ func (h *Host) checkPassword(c *hostConn, password string) bool {
 		if warn {
 			h.logf("password: refusing every guess from %s for %s", c.ip, wait.Round(time.Millisecond))
 		}
-		c.refuse(CodePassword, fmt.Sprintf("too many wrong passwords from %s; try again in %s", c.ip, wait.Round(100*time.Millisecond)))
+		c.refuse(CodePassword, fmt.Sprintf("too many wrong passwords from %s; try again in %s", c.ip, retryIn(wait)))
 		return false
 	}
 	g.mu.Unlock()
@@ -166,4 +166,10 @@ func (h *Host) checkPassword(c *hostConn, password string) bool {
 	}
 	c.refuse(CodePassword, "wrong password")
 	return false
+}
+
+// retryIn is how long a refused guest is told to wait for wait: whole
+// seconds rounded up, so it never says "0s" while any wait is left.
+func retryIn(wait time.Duration) time.Duration {
+	return max(time.Second, (wait + time.Second - 1).Truncate(time.Second))
 }

@@ -27,8 +27,13 @@ const AppName = "goldvein"
 // BundleID is the macOS bundle identifier and the Linux application id.
 const BundleID = "io.github.goldvein.goldvein"
 
-// Description is the one-line description of the app shown by the systems.
-const Description = "The tunnel-digging hidden-role card game for 3 to 10 players"
+// Description is the one-line description of the app shown by the systems
+// (the .desktop Comment, the macOS info string, the Windows version
+// information, the AppStream summary): the box of three games.
+const Description = "A box of three board games for 2 to 10 players: Saboteur, Incan Gold and Small World: Underground"
+
+// GenericName is what kind of app goldvein is, in a Linux menu.
+const GenericName = "Board games"
 
 // LinuxIconSizes are the square sizes of the icon in the Linux hicolor icon
 // theme (the freedesktop.org usual sizes).

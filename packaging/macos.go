@@ -13,6 +13,12 @@ import (
 // 1.26 supports.
 const MinimumMacOS = "12.0"
 
+// LocalNetworkUsage is the reason macOS 15 and later show when they ask
+// whether goldvein may use the local network (Info.plist's
+// NSLocalNetworkUsageDescription): without that permission a LAN game can
+// neither be found nor joined nor hosted for others.
+const LocalNetworkUsage = "goldvein finds, hosts and joins LAN games on your local network. Without this permission you can still play alone and at one screen."
+
 // InfoPlist returns the bundle's Contents/Info.plist for version (a release
 // tag such as "v1.2.3", or "dev").
 func InfoPlist(version string) string {
@@ -34,6 +40,7 @@ func InfoPlist(version string) string {
 		{"CFBundleVersion", short},
 		{"LSApplicationCategoryType", "public.app-category.board-games"},
 		{"LSMinimumSystemVersion", MinimumMacOS},
+		{"NSLocalNetworkUsageDescription", LocalNetworkUsage},
 	}
 	var b strings.Builder
 	b.WriteString(xml.Header)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestIcon(t *testing.T) {
@@ -67,6 +68,7 @@ func TestInfoPlist(t *testing.T) {
 			"CFBundleExecutable": "goldvein", "CFBundleIconFile": "goldvein.icns", "CFBundleIdentifier": BundleID,
 			"CFBundlePackageType": "APPL", "CFBundleShortVersionString": short, "CFBundleVersion": short,
 			"LSMinimumSystemVersion": MinimumMacOS, "NSHighResolutionCapable": "true", "CFBundleInfoDictionaryVersion": "6.0",
+			"NSLocalNetworkUsageDescription": LocalNetworkUsage, "CFBundleGetInfoString": Description,
 		} {
 			if keys[k] != want {
 				t.Errorf("InfoPlist(%q): %s = %q, want %q", version, k, keys[k], want)
@@ -148,8 +150,17 @@ func TestDesktopEntry(t *testing.T) {
 			t.Errorf("%s=%q, want %q", k, keys[k], want)
 		}
 	}
-	if !strings.HasSuffix(keys["Categories"], ";") || !strings.Contains(keys["Categories"], "Game;") {
+	if keys["Categories"] != "Game;BoardGame;CardGame;" {
 		t.Errorf("Categories=%q", keys["Categories"])
+	}
+	if keys["StartupWMClass"] != "goldvein" {
+		t.Errorf("StartupWMClass=%q, want the window's class goldvein", keys["StartupWMClass"])
+	}
+	// The box of three games, not Saboteur alone (issue 23).
+	for _, game := range []string{"Saboteur", "Incan Gold", "Underground"} {
+		if !strings.Contains(keys["Comment"], game) {
+			t.Errorf("Comment=%q does not name %s", keys["Comment"], game)
+		}
 	}
 	// freedesktop.org's own checker, where it is installed (scripts/deps.sh
 	// test installs it on Debian).
@@ -174,10 +185,10 @@ func TestLinuxTree(t *testing.T) {
 	os.MkdirAll(filepath.Join(lic, "goldvein"), 0o755)
 	os.WriteFile(filepath.Join(lic, "goldvein", "LICENSE"), []byte("MIT"), 0o644)
 	dir := t.TempDir()
-	if err := LinuxTree(dir, game, server, lic); err != nil {
+	if err := LinuxTree(dir, "v1.0.0", time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC), game, server, lic); err != nil {
 		t.Fatal(err)
 	}
-	for name, exec := range map[string]bool{"goldvein": true, "goldvein-server": true, "install.sh": true, "goldvein.desktop": false, "licenses/goldvein/LICENSE": false} {
+	for name, exec := range map[string]bool{"goldvein": true, "goldvein-server": true, "install.sh": true, "goldvein.desktop": false, MetaInfoName: false, "licenses/goldvein/LICENSE": false} {
 		fi, err := os.Stat(filepath.Join(dir, name))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)

@@ -55,6 +55,9 @@ type Config struct {
 	// FastBots makes computer players move as soon as they have chosen
 	// (tests; --autoplay always does).
 	FastBots bool
+	// Invite, when set, opens the join scene with this invite link in its
+	// address field (--invite: a relay's invite page in a browser).
+	Invite string
 }
 
 // Scene is one screen of the app.
@@ -168,6 +171,11 @@ func NewApp(cfg Config) (*App, error) {
 	a.applyPalette()
 	a.Audio = newAudioOut(a)
 	a.Cur = NewMenuScene(a)
+	if cfg.Invite != "" {
+		js := NewJoinScene(a)
+		js.Addr, js.Err = cfg.Invite, "" // no LAN to browse matters here
+		a.Cur = js
+	}
 	return a, nil
 }
 

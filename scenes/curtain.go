@@ -30,6 +30,11 @@ type Curtain struct {
 	// Art draws the game's picture on the curtain's card, centred on (cx,
 	// cy), at most h pixels high; nil draws none.
 	Art func(a *App, p *Painter, dst *ebiten.Image, cx, cy, h float64)
+	// Box is where the curtain's card goes, in pixels (at least 440 by
+	// 210 layout units, 300 high with Art); the zero Box is the middle of
+	// the screen. A board whose public moment plays out in the middle
+	// puts it elsewhere.
+	Box Rect
 	btn Button
 	p   Painter
 }
@@ -72,8 +77,18 @@ func (c *Curtain) Update(a *App) bool {
 	return false
 }
 
+// ButtonRect is where the curtain's button is, in pixels (tests click it:
+// Harness.Lift).
+func (c *Curtain) ButtonRect(a *App) Rect {
+	c.layout(a)
+	return c.btn.R
+}
+
 // card is the curtain's card in the middle of the screen.
 func (c *Curtain) card(a *App) Rect {
+	if c.Box.W > 0 {
+		return c.Box
+	}
 	w, h := float64(a.W), float64(a.H)
 	cw, ch := min(a.U(640), w-a.U(40)), a.U(300)
 	if c.Art == nil {
@@ -94,7 +109,7 @@ func (c *Curtain) layout(a *App) {
 
 // curtainVeil darkens the table behind the curtain's card, leaving it
 // readable.
-var curtainVeil = color.RGBA{0x0c, 0x08, 0x06, 0x90}
+var curtainVeil = color.RGBA{0x0c, 0x08, 0x06, 0x70}
 
 // Draw draws the curtain over the table when it covers.
 func (c *Curtain) Draw(a *App, dst *ebiten.Image) {

@@ -47,7 +47,7 @@ type Fire struct {
 	Tick    int      // the app's tick (App.Ticks) it acted or was dropped on
 	ID      string   // the control's id; "key:<name>" for a key
 	D       Decision // the decision of the control (of the key's reader)
-	Dropped string   // "": it acted; else "stale" (the decision changed since the press began), "unarmed", "moved off"
+	Dropped string   // "": it acted; else "stale" (the decision changed since the press began), "unarmed", "greyed", "moved off"
 }
 
 // shown is a control registered for one tick.
@@ -55,7 +55,8 @@ type shown struct {
 	id    string
 	r     Rect
 	d     Decision
-	since int // the tick it first showed for d at r
+	off   bool // greyed (a disabled Button)
+	since int  // the tick it first showed for d at r, as it is (greyed or not)
 }
 
 // opened is a decision seen this tick and the tick it opened.
@@ -134,6 +135,9 @@ func hit(list []shown, x, y int) (shown, bool) {
 // open marks d as open this tick and returns the tick it opened: the tick
 // it was first seen, unless it was not seen in the last tick.
 func (g *Gate) open(d Decision) int {
+	if g.muted {
+		return g.tick
+	}
 	for _, o := range g.curDec {
 		if o.d == d {
 			return o.since
@@ -161,32 +165,44 @@ func (g *Gate) Open(d Decision) { g.open(d) }
 // not shown in a tick is gone: a press on its place hits nothing. Ids
 // need only be unique on one screen ("done", "hand3").
 func (g *Gate) Show(id string, r Rect, d Decision) {
-	g.cur = g.show(g.cur, g.prev, id, r, d)
+	g.cur = g.show(g.cur, g.prev, id, r, d, false)
 }
 
 // showTop is Show for the shell's controls over the board (the menu
 // button): a press on them never reaches the board's controls below.
 func (g *Gate) showTop(id string, r Rect, d Decision) {
-	g.curTop = g.show(g.curTop, g.prevTop, id, r, d)
+	g.curTop = g.show(g.curTop, g.prevTop, id, r, d, false)
 }
 
-func (g *Gate) show(cur, prev []shown, id string, r Rect, d Decision) []shown {
+func (g *Gate) show(cur, prev []shown, id string, r Rect, d Decision, off bool) []shown {
+	if g.muted {
+		// Under the in-game menu nothing of the board is on screen: its
+		// controls arm anew once the menu is gone.
+		return cur
+	}
 	g.open(d)
 	since := g.tick
-	for _, c := range prev {
-		if c.id == id && c.d == d && c.r == r {
-			since = c.since
+	same := func(c shown) bool { return c.id == id && c.d == d && c.r == r && c.off == off }
+	// A board shows its controls in the same order every tick: the one
+	// at this place in the last tick's list is first to try.
+	if n := len(cur); n < len(prev) && same(prev[n]) {
+		since = prev[n].since
+	} else {
+		for _, c := range prev {
+			if same(c) {
+				since = c.since
+			}
 		}
 	}
 	for i := range cur {
 		if cur[i].id == id {
-			if cur[i].d != d || cur[i].r != r {
-				cur[i] = shown{id, r, d, g.tick}
+			if cur[i].d != d || cur[i].r != r || cur[i].off != off {
+				cur[i] = shown{id, r, d, off, g.tick}
 			}
 			return cur
 		}
 	}
-	return append(cur, shown{id, r, d, since})
+	return append(cur, shown{id, r, d, off, since})
 }
 
 // current is control id as registered this tick.
@@ -209,6 +225,8 @@ func (g *Gate) judge(c shown) string {
 		return "stale"
 	case !g.press.armed:
 		return "unarmed"
+	case g.press.c.off || c.off:
+		return "greyed"
 	}
 	return ""
 }
@@ -253,9 +271,12 @@ func (a *App) Tap(id string, r Rect, d Decision) bool {
 }
 
 // Fire is Tap for a button: it shows b under id for decision d and reports
-// a click that the gate lets through on an enabled b.
+// a click that the gate lets through on an enabled b. A greyed button is
+// on screen (a press on it hits it, and nothing below) but never fires,
+// and it arms anew when it turns enabled.
 func (b *Button) Fire(a *App, id string, d Decision) bool {
-	return a.Tap(id, b.R, d) && b.Enabled
+	a.Gate.cur = a.Gate.show(a.Gate.cur, a.Gate.prev, id, b.R, d, !b.Enabled)
+	return a.Gate.Fired(a, id)
 }
 
 // Grabbed reports a stroke that began on control id (shown this tick)

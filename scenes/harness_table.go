@@ -22,40 +22,59 @@ func (h *Harness) Fires() []Fire { return h.A.Gate.Log }
 // and returns an error naming the first move of a human seat that no
 // control or key let through by the gate for that move's step and seat: a
 // move that came from a stale control, an unarmed one, or from input the
-// gate never saw. Nil when every human move had one.
+// gate never saw. Nil when every human move had one (MoveSources).
 func (h *Harness) CheckMoves(g rules.Game, rec *rules.Record) error {
+	_, err := h.MoveSources(g, rec)
+	return err
+}
+
+// MoveSources replays rec (a game of g) and gives, for each of its moves,
+// the input that made it: for a human seat's move the earliest input the
+// gate let through for that move's step and seat not given to an earlier
+// move (its control's id, tick and decision: a control on screen and armed
+// for that step and seat, as the gate lets nothing else through); the
+// zero Fire for the other seats' moves. The error names the first human
+// move with none.
+func (h *Harness) MoveSources(g rules.Game, rec *rules.Record) ([]Fire, error) {
 	m, err := g.New(len(rec.Seats), rec.Options, rec.Seed)
 	if err != nil {
-		return fmt.Errorf("check moves: %w", err)
+		return nil, fmt.Errorf("check moves: %w", err)
 	}
+	used := make([]bool, len(h.A.Gate.Log))
+	src := make([]Fire, len(rec.Moves))
 	for i, rm := range rec.Moves {
 		if rm.Seat < 0 || rm.Seat >= len(rec.Seats) {
-			return fmt.Errorf("check moves: move %d: no seat %d", i, rm.Seat)
+			return src, fmt.Errorf("check moves: move %d: no seat %d", i, rm.Seat)
 		}
 		d := Decision{Step: m.Step(), Seat: rm.Seat}
-		if rec.Seats[rm.Seat].Kind == rules.Human && !h.firedFor(d) {
-			return fmt.Errorf("check moves: move %d (seat %d at step %d, %s) came from no control on screen and armed for it; what the gate judged for that seat: %v",
-				i, rm.Seat, d.Step, rm.Move, h.firesOf(rm.Seat))
+		if rec.Seats[rm.Seat].Kind == rules.Human {
+			k := h.firedFor(d, used)
+			if k < 0 {
+				return src, fmt.Errorf("check moves: move %d (seat %d at step %d, %s) came from no control on screen and armed for it; what the gate judged for that seat: %v",
+					i, rm.Seat, d.Step, rm.Move, h.firesOf(rm.Seat))
+			}
+			used[k], src[i] = true, h.A.Gate.Log[k]
 		}
 		mv, err := g.DecodeMove(rm.Move)
 		if err != nil {
-			return fmt.Errorf("check moves: move %d: %w", i, err)
+			return src, fmt.Errorf("check moves: move %d: %w", i, err)
 		}
 		if _, err := m.Apply(rm.Seat, mv); err != nil {
-			return fmt.Errorf("check moves: move %d: %w", i, err)
+			return src, fmt.Errorf("check moves: move %d: %w", i, err)
 		}
 	}
-	return nil
+	return src, nil
 }
 
-// firedFor reports an input the gate let through for decision d.
-func (h *Harness) firedFor(d Decision) bool {
-	for _, f := range h.A.Gate.Log {
-		if f.D == d && f.Dropped == "" {
-			return true
+// firedFor is the index in the gate's log of the first input let through
+// for decision d and not yet used, or -1.
+func (h *Harness) firedFor(d Decision, used []bool) int {
+	for i, f := range h.A.Gate.Log {
+		if f.D == d && f.Dropped == "" && !used[i] {
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // firesOf is the last few inputs judged for seat (CheckMoves' message).
@@ -79,7 +98,8 @@ func (h *Harness) Leak() string { return h.A.leak }
 // (Leak), and, when owing is not nil, at the first tick the screen is
 // handed to a seat that owes no move (owing returns rules.Match.ToMove of
 // the board's match): the moment a human's turn is over, their private
-// things must turn face down.
+// things must turn face down. Give owing at a table of two or more humans
+// at one screen (hotseat); with one human the screen stays theirs.
 func (h *Harness) CheckPrivacy(owing func() []int) {
 	h.privacy, h.owing = true, owing
 }
@@ -138,6 +158,17 @@ func (h *Harness) SetSize(w, hh float64) {
 	h.ScreenBig()
 }
 
+// Lift lifts curtain c as a player does: after ArmTicks, a click on its
+// button. It fails the test when the curtain still covers.
+func (h *Harness) Lift(c *Curtain) {
+	h.T.Helper()
+	h.Arm()
+	h.Click(c.ButtonRect(h.A))
+	if c.Covering() {
+		h.T.Fatalf("the curtain for seat %d did not lift on an armed click of its button", c.Seat())
+	}
+}
+
 // Arm runs ArmTicks ticks: what shows now becomes armed, as a person's
 // click comes no sooner.
 func (h *Harness) Arm() { h.Ticks(ArmTicks) }
@@ -154,7 +185,8 @@ var MonkeyKeys = []ebiten.Key{
 
 // Monkey is a seeded storm of random input on a harness: clicks, taps
 // held a moment, drags, wheel turns, right clicks and key presses at
-// random times and places, whatever is on screen (animations, computer
+// random times and places (half of the presses on a control the board
+// shows, Gate.Show), whatever is on screen (animations, computer
 // turns, scorings, curtains). It stays in the game: on the in-game menu
 // it only resumes or undoes, and it never clicks where Avoid says. A
 // game's TestMonkey runs it (Run) between or instead of its own players'
@@ -211,8 +243,18 @@ func (m *Monkey) Tick() {
 		h.Tick()
 		return
 	}
-	if tm, ok := h.A.Cur.(*tableMenu); ok {
-		m.onMenu(tm)
+	switch s := h.A.Cur.(type) {
+	case *tableMenu:
+		m.onMenu(s)
+		return
+	case *settingsScene, *HelpScene:
+		// Reached by a game's own button: back to the game.
+		in.Keys[ebiten.KeyEscape] = true
+		h.Tick()
+		return
+	case *MenuScene, *crashScene:
+		// Out of the game: no input here may start another or quit.
+		h.Tick()
 		return
 	}
 	if m.rng.IntN(max(m.Every, 1)) != 0 {
@@ -222,6 +264,12 @@ func (m *Monkey) Tick() {
 	m.n++
 	w, hh := float64(h.A.W), float64(h.A.H)
 	x, y := m.rng.Float64()*w, m.rng.Float64()*hh
+	if c := h.A.Gate.cur; len(c) > 0 && m.rng.IntN(2) == 0 {
+		// Half the time it aims at a control on screen (one just shown,
+		// one about to go), so the storm hits buttons, not only the felt.
+		r := c[m.rng.IntN(len(c))].r
+		x, y = r.X+m.rng.Float64()*r.W, r.Y+m.rng.Float64()*r.H
+	}
 	switch k := m.rng.IntN(100); {
 	case k < 40: // a click or a tap held a moment
 		m.press(x, y, 1+m.rng.IntN(8), 0, 0)

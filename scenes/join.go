@@ -14,7 +14,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/clipboard"
 	"github.com/goldvein/goldvein/lan"
+	"github.com/goldvein/goldvein/lan/seal"
 )
 
 // JoinScene is "Join LAN game" (issue 5): the tables heard on the local
@@ -35,7 +37,9 @@ type JoinScene struct {
 	Err     string
 	ticks   int
 	pending chan joinResult // a Join in progress
-	Link    *LanLink        // seated, waiting for the start
+	pasted  chan string     // a paste (Ctrl+V) in progress, for the field focused then
+	pasteTo int
+	Link    *LanLink // seated, waiting for the start
 
 	Rows         []Button
 	AddrR        Rect
@@ -131,6 +135,7 @@ func (s *JoinScene) Update(a *App) error {
 		}
 	}
 	s.layout(a)
+	s.takePaste()
 	if s.back.Clicked(a) || a.Key(ebiten.KeyEscape) && s.focus < 0 && !s.Chat.typing && !s.Chat.open {
 		s.Leave()
 		a.GoTo(NewMenuScene(a))
@@ -250,7 +255,18 @@ func (s *JoinScene) typeInto(a *App) {
 		s.focus = -1
 		return
 	}
-	field, limit := &s.Addr, 64
+	// Ctrl+V (Cmd+V) pastes, off the frame loop (clipboard): an invite
+	// link is too long to type.
+	if a.Key(ebiten.KeyV) && (a.In.KeyPressed(ebiten.KeyControl) || a.In.KeyPressed(ebiten.KeyMeta)) && s.pasted == nil {
+		ch := make(chan string, 1)
+		s.pasted, s.pasteTo = ch, s.focus
+		go func() {
+			text, _ := clipboard.Read()
+			ch <- strings.TrimSpace(text)
+		}()
+		return
+	}
+	field, limit := &s.Addr, maxJoinAddr
 	switch s.focus {
 	case joinName:
 		field, limit = &s.Player, lan.MaxName
@@ -258,6 +274,9 @@ func (s *JoinScene) typeInto(a *App) {
 		field, limit = &s.Pass, lan.MaxPassword
 	}
 	s.chars = a.In.AppendChars(s.chars[:0])
+	if a.In.KeyPressed(ebiten.KeyControl) || a.In.KeyPressed(ebiten.KeyMeta) {
+		s.chars = s.chars[:0] // a shortcut, not text
+	}
 	for _, r := range s.chars {
 		if unicode.IsPrint(r) && utf8.RuneCountInString(*field) < limit {
 			*field += string(r)
@@ -266,6 +285,39 @@ func (s *JoinScene) typeInto(a *App) {
 	if a.Key(ebiten.KeyBackspace) && *field != "" {
 		_, n := utf8.DecodeLastRuneInString(*field)
 		*field = (*field)[:len(*field)-n]
+	}
+}
+
+// maxJoinAddr bounds the address field, in characters: room for an
+// invite link (lan.ParseInvite).
+const maxJoinAddr = 300
+
+// takePaste puts a finished paste into the field that was focused when
+// Ctrl+V was pressed (only printable characters, within the field's
+// limit).
+func (s *JoinScene) takePaste() {
+	if s.pasted == nil {
+		return
+	}
+	select {
+	case text := <-s.pasted:
+		s.pasted = nil
+		field, limit := &s.Addr, maxJoinAddr
+		switch s.pasteTo {
+		case joinName:
+			field, limit = &s.Player, lan.MaxName
+		case joinPass:
+			field, limit = &s.Pass, lan.MaxPassword
+		}
+		for _, r := range text {
+			if unicode.IsPrint(r) && utf8.RuneCountInString(*field) < limit {
+				*field += string(r)
+			}
+		}
+		if s.pasteTo == joinAddr {
+			s.Pick = -1
+		}
+	default:
 	}
 }
 
@@ -304,10 +356,18 @@ func (s *JoinScene) begin(a *App) {
 		return
 	}
 	s.Err = ""
-	ch := make(chan joinResult, 1)
-	s.pending = ch
 	games := joinGames(a, s.Found, addr)
 	cfg := lan.ClientConfig{Name: name, Password: s.Pass, Reconnect: time.Minute}
+	if strings.Contains(s.Addr, "#") { // an invite: through its relay
+		inv, err := lan.ParseInvite(s.Addr)
+		if err != nil {
+			s.Err = a.T("lan.join.bad_invite", "error", strings.TrimPrefix(err.Error(), "lan: invite: "))
+			return
+		}
+		addr, cfg.Dial = inv.Link(), lan.RelayDialer(inv)
+	}
+	ch := make(chan joinResult, 1)
+	s.pending = ch
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
 		defer cancel()
@@ -325,6 +385,9 @@ func refusalText(a *App, err error) string {
 			return a.T("lan.refused." + re.Code)
 		}
 		return a.T("lan.join.failed", "error", re.Text)
+	}
+	if errors.Is(err, seal.ErrWrongKey) {
+		return a.T("lan.join.wrong_key")
 	}
 	if errors.Is(err, ErrLANClosed) {
 		return a.T("lan.join.left")

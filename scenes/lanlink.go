@@ -78,6 +78,15 @@ type LanLink struct {
 	started  bool           // the first update has come (guest)
 	ended    error          // the connection is over (guest); errLANClosed when we left
 	closed   bool
+	invite   string // the relay room's link once it is open (host)
+}
+
+// Invite is the host's invite link once its relay room is open, "" before
+// or without a relay.
+func (l *LanLink) Invite() string {
+	l.Mu.Lock()
+	defer l.Mu.Unlock()
+	return l.invite
 }
 
 var ErrLANClosed = errors.New("lan: left the table")
@@ -109,6 +118,13 @@ func hostLAN(cfg lan.HostConfig, name string) (*LanLink, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go h.Announce(ctx, LanNet.Announce, port, LanNet.Every)
 	l := &LanLink{Host: h, stop: cancel, Port: port, Seat: 0, phrases: rules.PhrasesOf(cfg.Game)}
+	if cfg.Relay != nil { // on the internet too (lobby_relay.go)
+		go h.ServeRelay(ctx, func(inv lan.Invite) {
+			l.Mu.Lock()
+			l.invite = inv.Link()
+			l.Mu.Unlock()
+		})
+	}
 	l.RefreshHost()
 	return l, nil
 }

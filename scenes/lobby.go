@@ -54,6 +54,8 @@ type LobbyScene struct {
 	Qr          *ebiten.Image
 	QrURL       string
 	Addrs       []string
+	Net         lobbyNet   // on the internet, through a relay (lobby_relay.go)
+	qrY         float64    // the browser address's QR code's top
 	tourJoin    *JoinScene // --autoplay's tour goes on to this join scene (lantour.go)
 }
 
@@ -95,6 +97,7 @@ func LanPlayerName(a *App, n int) string {
 func NewLobbyScene(a *App) *LobbyScene {
 	s := &LobbyScene{Me: LanPlayerName(a, 1), Focus: -1, grace: 30 * time.Second, Turn: lan.DefaultTurnTimeout}
 	s.game, s.g = lobbyGameOf(a)
+	s.Net.Addr = a.Settings.Relay
 	s.Table = a.T("lan.lobby.default_name", "name", s.Me)
 	if s.Me == PlayerName(a, 1) {
 		s.Table = a.T("lan.lobby.default_table")
@@ -116,7 +119,7 @@ func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
 		s.Link = nil
 	}
 	cfg := lan.HostConfig{Name: strings.TrimSpace(s.Table), Password: s.pass, Game: s.g.Game, Players: players, Options: opts,
-		BotLevel: "normal", BotDelay: BotDelay(a), Grace: s.grace, TurnTimeout: s.Turn}
+		BotLevel: "normal", BotDelay: BotDelay(a), UndoWait: HumanMoveWait(a), Grace: s.grace, TurnTimeout: s.Turn, Relay: s.Net.relay()}
 	if s.Turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
 	}
@@ -228,9 +231,12 @@ func (s *LobbyScene) Layout(a *App) {
 	}
 	// The table talk starts below the browser's QR code, or level with the
 	// table options when this build has no browser game to point phones at.
-	chatY := a.U(336)
-	if !BrowserBuild() {
-		chatY = a.U(96)
+	// The internet part heads the column; then the browser address's QR
+	// code unless the invite's shows.
+	chatY := s.Net.layout(a, s, rightX, rightW)
+	s.qrY = chatY
+	if BrowserBuild() && s.Net.invite(s) == "" {
+		chatY += a.U(180) + a.U(60)
 	}
 	s.Chat.Layout(a, Rect{rightX, chatY, rightW, h - a.U(96) - chatY}, true)
 	s.back = Button{R: Rect{x0, h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.back"), Enabled: true}
@@ -255,6 +261,7 @@ func (s *LobbyScene) Layout(a *App) {
 		s.TurnB[0].Label, s.TurnB[1].Label = "›", "‹"
 		s.Chat.Layout(a, s.Chat.R.Mirror(w), true)
 		s.back.R, s.Start.R = s.back.R.Mirror(w), s.Start.R.Mirror(w)
+		s.Net.mirror(w)
 	}
 }
 
@@ -269,6 +276,7 @@ func (s *LobbyScene) Update(a *App) error {
 		if s.Link != nil {
 			s.Link.Close()
 		}
+		s.Net.Close()
 		a.GoTo(NewMenuScene(a))
 		return nil
 	}
@@ -280,6 +288,9 @@ func (s *LobbyScene) Update(a *App) error {
 	}
 	if s.Chat.Update(a, s.Link, false) {
 		s.Focus = -1
+		return nil
+	}
+	if s.Net.update(a, s) {
 		return nil
 	}
 	switch {
@@ -394,6 +405,10 @@ func (s *LobbyScene) typeInto(a *App) {
 		field = &s.pass
 	}
 	s.chars = a.In.AppendChars(s.chars[:0])
+	if s.Focus == fieldRelay {
+		s.Net.typeInto(a, s.chars)
+		return
+	}
 	for _, r := range s.chars {
 		if unicode.IsPrint(r) && utf8.RuneCountInString(*field) < lan.MaxName {
 			*field += string(r)
@@ -409,6 +424,10 @@ func (s *LobbyScene) typeInto(a *App) {
 // (guests would have to join again, so only while none sits).
 func (s *LobbyScene) Commit(a *App) {
 	if s.Focus < 0 {
+		return
+	}
+	if s.Focus == fieldRelay { // used when the table goes on the internet
+		s.Focus = -1
 		return
 	}
 	s.Focus = -1
@@ -559,15 +578,22 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 		// Shown without the final slash, which a right-to-left line would
 		// move to the front; the QR code carries the whole address.
 		DrawText(a, dst, Fit(a, strings.TrimSuffix(s.QrURL, "/"), a.U(16), jr.W), a.U(16), jx, jy, jal, ColGold)
+		jy += a.U(30)
 	}
+	// The invite, when the table is on the internet too.
+	if link := s.Net.invite(s); link != "" {
+		DrawText(a, dst, a.T("lan.relay.invite"), a.U(13), jx, jy, jal, ColTextDim)
+		DrawText(a, dst, Fit(a, link, a.U(14), jr.W), a.U(14), jx, jy+a.U(22), jal, ColGold)
+	}
+	s.Net.draw(a, s, dst)
 	// The QR code of the browser address, for phones.
 	if BrowserBuild() && (s.Qr == nil || s.Qr.Bounds().Dx() != int(a.U(180))) {
 		s.makeQR(a)
 	}
-	if s.Qr != nil && BrowserBuild() {
+	if s.Qr != nil && BrowserBuild() && s.Net.invite(s) == "" {
 		a.FlushText()
 		n := float64(s.Qr.Bounds().Dx())
-		qr := Rect{math.Round(s.Chat.R.Cx() - n/2), a.U(88), n, n}
+		qr := Rect{math.Round(s.Chat.R.Cx() - n/2), s.qrY, n, n}
 		s.p.Image(dst, s.Qr, qr.X, qr.Y, 1, 1, 1)
 		DrawWrapped(a, dst, a.T("lan.lobby.scan"), a.U(12), s.Chat.R.Cx(), qr.Y+qr.H+a.U(6), s.Chat.R.W, AlignCenter, ColTextDim)
 	}

@@ -33,6 +33,9 @@ type Settings struct {
 	// game's own JSON, read and checked by the game that wrote it (Saboteur's
 	// new-game scene, lastSetup), so a corrupt one is ignored there.
 	LastSetup json.RawMessage `json:"last_setup,omitempty"`
+	// Relay is the address of the relay the lobby opens internet tables
+	// on (docs/LAN.md, Over the internet; no relay is built in).
+	Relay string `json:"relay,omitempty"`
 }
 
 // DefaultSettings are the settings of a first start.

@@ -29,7 +29,9 @@ type Board interface {
 	// in-game menu; "" says nothing).
 	CanUndo(a *App) (ok bool, why string)
 	// Undo takes the last move back; the in-game menu calls it only right
-	// after CanUndo said yes.
+	// after CanUndo said yes, and then shows the board again, unless Undo
+	// set another scene (App.Cur, or App.GoTo): a board opened anew on the
+	// position before the move.
 	Undo(a *App)
 }
 

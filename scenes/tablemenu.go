@@ -124,7 +124,11 @@ func (s *tableMenu) choose(a *App, i int) {
 		if ok, _ := s.under.CanUndo(a); ok {
 			s.under.Undo(a)
 		}
-		s.resume(a)
+		// The board may have gone to a screen of its own (the position
+		// before the move, opened anew): then that one shows.
+		if a.Cur == Scene(s) && a.next == nil {
+			s.resume(a)
+		}
 	case tmRules:
 		a.GoTo(NewHelpScene(a, s))
 	case tmSettings:

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Builds goldvein's release files into dist/ (docs/RELEASING.md lists them).
 # Usage: scripts/dist.sh PART...   with PART one of
-#   web             dist/goldvein-web.zip (the browser build; made in
-#                   dist/web/ first unless `make wasm` already did)
+#   wasm            dist/web/: the browser build (`make wasm`): the page
+#                   (showing VERSION on its loading screen), Go's
+#                   wasm_exec.js, the loader and goldvein.wasm with a gzip -9
+#                   copy, built with the version flags
+#   web             dist/goldvein-web.zip: dist/web/ (made first unless
+#                   there), its licences in licenses/ and VERSION.txt
 #   linux           dist/goldvein-linux-amd64.tar.gz (game, goldvein-server,
 #                   .desktop, icons, install.sh, licences) and the headless
 #                   servers dist/goldvein-linux-{amd64,arm64}-server
@@ -24,8 +28,12 @@ GO=${GO:-go}
 GOWINRES=github.com/tc-hib/go-winres@v0.3.3
 VERSION=${VERSION:-$(git describe --tags --exact-match 2>/dev/null || echo dev)}
 COMMIT=${COMMIT:-$(git rev-parse HEAD 2>/dev/null || true)}
-# The commit too, since Go stamps none where GOFLAGS has -buildvcs=false.
-LDFLAGS="-s -w -X github.com/goldvein/goldvein/internal/buildinfo.release=$VERSION -X github.com/goldvein/goldvein/internal/buildinfo.commit=$COMMIT"
+# The commit too, since Go stamps none where GOFLAGS has -buildvcs=false;
+# and Ebitengine's version, which the headless builds (goldvein-cli.exe,
+# goldvein-server) name as their game window's in `version`.
+EBITENGINE=$($GO list -m -f '{{.Version}}' github.com/hajimehoshi/ebiten/v2)
+BI=github.com/goldvein/goldvein/internal/buildinfo
+LDFLAGS="-s -w -X $BI.release=$VERSION -X $BI.commit=$COMMIT -X $BI.windowEbitengine=$EBITENGINE"
 work=$(mktemp -d)
 trap 'rm -rf "$work" webdist/web' EXIT
 mkdir -p dist
@@ -39,15 +47,27 @@ build() {
   CGO_ENABLED=$3 GOOS=$1 GOARCH=$2 $GO build -trimpath -tags "$4" -ldflags "$LDFLAGS ${6:-}" -o "$5" .
 }
 
-# web_build makes dist/web/ (as `make wasm` does) when it is not there.
-web_build() {
-  [ -f dist/web/goldvein.wasm.gz ] && return
-  rm -rf dist/web && mkdir -p dist/web
-  GOOS=js GOARCH=wasm $GO build -trimpath -ldflags "$LDFLAGS" -o dist/web/goldvein.wasm .
+# part_wasm makes dist/web/ in a folder of its own and moves it into place
+# whole, so a server or a test reading dist/web/ meanwhile never sees it half
+# built.
+part_wasm() {
+  local tmp goroot
+  tmp=$(mktemp -d dist/web.XXXXXX)
+  chmod 755 "$tmp"
+  GOOS=js GOARCH=wasm $GO build -trimpath -ldflags "$LDFLAGS" -o "$tmp/goldvein.wasm" . || { rm -rf "$tmp"; exit 1; }
   goroot=$($GO env GOROOT)
   if command -v cygpath >/dev/null 2>&1; then goroot=$(cygpath -u "$goroot"); fi  # Git Bash on Windows
-  cp "$goroot/lib/wasm/wasm_exec.js" web/index.html web/loader.js web/storefs.js dist/web/
-  gzip -9 -k -f dist/web/goldvein.wasm
+  cp "$goroot/lib/wasm/wasm_exec.js" web/loader.js web/storefs.js "$tmp/"
+  sed "s|<div id=\"version\"></div>|<div id=\"version\">goldvein $VERSION${COMMIT:+ (${COMMIT:0:12})}</div>|" web/index.html > "$tmp/index.html"
+  gzip -9 -k -f "$tmp/goldvein.wasm"
+  rm -rf dist/web
+  mv "$tmp" dist/web
+  echo "wasm: $(wc -c < dist/web/goldvein.wasm) bytes, gzip -9 $(wc -c < dist/web/goldvein.wasm.gz) bytes"
+}
+
+# web_build makes dist/web/ when it is not there.
+web_build() {
+  [ -f dist/web/goldvein.wasm.gz ] || part_wasm
 }
 
 # embed_web copies the browser build where package webdist embeds it.
@@ -59,7 +79,7 @@ embed_web() {
 
 part_web() {
   web_build
-  mkpkg zip --prefix goldvein-web --out dist/goldvein-web.zip dist/web
+  mkpkg web --version "$VERSION" --out dist/goldvein-web.zip dist/web
 }
 
 part_linux() {
@@ -93,17 +113,38 @@ part_macos-skeleton() {
   mkpkg macapp --version "$VERSION" --out dist/macos
 }
 
+# part_macos builds both slices for macOS 12.0 (MACOSX_DEPLOYMENT_TARGET
+# and -mmacosx-version-min for cgo's compiler and linker; without them the
+# minimum is the build machine's macOS), then checks what it made: both
+# architectures in the universal binary (lipo -archs), the minimum macOS of
+# each slice (vtool -show-build), the ad hoc signature (codesign --verify
+# --deep --strict), and that the binary runs (goldvein version).
 part_macos() {
   [ "$(uname -s)" = Darwin ] || { echo "dist.sh: the macOS binary needs macOS (cgo and lipo)" >&2; exit 1; }
+  local min=12.0 bin app a got
+  export MACOSX_DEPLOYMENT_TARGET=$min
+  export CGO_CFLAGS="${CGO_CFLAGS:-} -mmacosx-version-min=$min" CGO_LDFLAGS="${CGO_LDFLAGS:-} -mmacosx-version-min=$min"
   embed_web
   build darwin arm64 1 webdist "$work/mac/goldvein-arm64"
   build darwin amd64 1 webdist "$work/mac/goldvein-amd64"
   lipo -create -output "$work/mac/goldvein" "$work/mac/goldvein-arm64" "$work/mac/goldvein-amd64"
   mkpkg macapp --version "$VERSION" --binary "$work/mac/goldvein" --out "$work/mac"
+  app=$work/mac/goldvein.app
+  bin=$app/Contents/MacOS/goldvein
   # Ad hoc signature: Apple silicon runs no unsigned code; without a paid
   # Developer ID, Gatekeeper still asks once (README, Download).
-  codesign --force --deep --sign - "$work/mac/goldvein.app"
-  mkpkg zip --prefix goldvein.app --out dist/goldvein-macos.zip "$work/mac/goldvein.app"
+  codesign --force --deep --sign - "$app"
+  got=$(lipo -archs "$bin")
+  echo "lipo -archs: $got"
+  for a in arm64 x86_64; do
+    case " $got " in *" $a "*) ;; *) echo "dist.sh: $bin lacks the $a slice" >&2; exit 1 ;; esac
+    got_min=$(vtool -arch "$a" -show-build "$bin" | awk '$1 == "minos" || $1 == "version" { print $2; exit }')
+    echo "$a: minimum macOS $got_min"
+    [ "$got_min" = "$min" ] || { echo "dist.sh: the $a slice needs macOS $got_min, not $min" >&2; exit 1; }
+  done
+  codesign --verify --deep --strict --verbose=2 "$app"
+  "$bin" version
+  mkpkg zip --prefix goldvein.app --out dist/goldvein-macos.zip "$app"
 }
 
 part_sums() {
@@ -111,10 +152,10 @@ part_sums() {
   cat dist/SHA256SUMS
 }
 
-[ $# -gt 0 ] || { sed -n '2,20p' "$0" >&2; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
 for part in "$@"; do
   case $part in
-    web|linux|windows|macos-skeleton|macos|sums) "part_$part" ;;
+    wasm|web|linux|windows|macos-skeleton|macos|sums) "part_$part" ;;
     *) echo "dist.sh: unknown part $part" >&2; exit 2 ;;
   esac
 done

@@ -3,6 +3,8 @@
 //
 // URL parameters (all optional):
 //   lang=en|ru|fa         language (default: the settings', else navigator.language)
+//   game=saboteur|incangold|underground   the game the menu opens on (default:
+//                         the one played last), as the app's --game
 //   mute=1                no sound
 //   players=N seed=S autoplay=1 exit=1   the app's --players, --seed,
 //                         --autoplay, --exit-after-game
@@ -13,6 +15,10 @@
 //                         LAN host's table (join= with no value: the host that
 //                         served this page); name=NAME, password=P, game=ID
 //                         (the table's game, default saboteur)
+//   an invite's page (RELAY/j/ROOM#KEY, served by goldvein relay) with
+//   bot=LEVEL: the same through the relay (goldvein join LINK); name,
+//                         password and game as above (without game each game
+//                         is tried)
 //
 // The page reports to automation through window.goldvein:
 //   {stage, firstFrameMs, exitCode, lines, storage}
@@ -20,7 +26,8 @@
 // canvas) or "exited"; firstFrameMs is milliseconds from navigation to the
 // first frame drawn on the canvas; lines is what the program printed;
 // times.fetched and times.compiled are when the wasm had arrived and was
-// compiled (ms from navigation).
+// compiled (ms from navigation); version is the build's, as the loading
+// screen shows it ("goldvein v1.2.3 (commit)"; empty in an unbuilt page).
 // document.title follows: "goldvein", then "goldvein: exited N".
 (function () {
   "use strict";
@@ -31,7 +38,8 @@
   const log = document.getElementById("log");
 
   const state = { stage: "loading", firstFrameMs: null, exitCode: null, lines: [], times: {},
-                  storage: window.goldveinStorage || "none" };
+                  storage: window.goldveinStorage || "none",
+                  version: (document.getElementById("version") || {}).textContent || "" };
   window.goldvein = state;
 
   function fail(err) {
@@ -103,6 +111,17 @@
   // argv turns the URL parameters into the command line of the Go program.
   function argv(q) {
     const args = ["goldvein"];
+    // An invite's page, RELAY/j/ROOM#KEY (docs/LAN.md, Relay): the key
+    // after # stays in the page; the browser never sent it to the relay.
+    const invite = /\/j\/[a-z2-7]{16}$/.test(location.pathname) && location.hash.length > 1
+      ? location.origin + location.pathname + location.hash : "";
+    if (invite && q.get("bot")) {
+      args.push("join", invite, "--name", q.get("name") || "web", "--bot", q.get("bot"));
+      if (q.get("password")) args.push("--password", q.get("password"));
+      if (q.get("game")) args.push("--game", q.get("game"));
+      return args;
+    }
+    if (invite && !q.get("bot")) args.push("--invite", invite);
     if (q.has("join") && q.get("bot")) {
       let addr = q.get("join") || location.host;
       if (!/^wss?:\/\//.test(addr)) {
@@ -114,6 +133,7 @@
       return args;
     }
     if (q.get("lang")) args.push("--lang", q.get("lang"));
+    if (q.get("game")) args.push("--game", q.get("game"));
     if (q.get("players")) args.push("--players", q.get("players"));
     if (q.get("seed")) args.push("--seed", q.get("seed"));
     if (q.get("autoplay") === "1") args.push("--autoplay");

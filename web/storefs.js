@@ -16,6 +16,9 @@
 (() => {
   const FILE = "goldvein:f:";
   const DIR = "goldvein:d:";
+  // A file's modification time (ms), kept beside it: the menu opens on the
+  // game whose autosave was written last (scenes/boxgame.go, lastPlayed).
+  const MTIME = "goldvein:m:";
 
   let store;
   try {
@@ -83,6 +86,8 @@
     }
     const data = store.getItem(FILE + p);
     if (data === null) return null;
+    const m = Number(store.getItem(MTIME + p));
+    if (m > 0) Object.assign(st, { mtimeMs: m, ctimeMs: m });
     Object.assign(st, { mode: 0o100644, size: data.length, blocks: Math.ceil(data.length / 512) });
     st.isDirectory = () => false;
     return st;
@@ -95,6 +100,7 @@
   function flush(f) {
     try {
       store.setItem(FILE + f.path, toBinary(f.data.subarray(0, f.size)));
+      store.setItem(MTIME + f.path, String(Date.now()));
     } catch (e) {
       throw fsError("ENOSPC", f.path + ": browser storage is full");
     }
@@ -276,6 +282,8 @@
         if (!isDir(parent(b))) throw fsError("ENOENT", parent(b));
         store.setItem(FILE + b, data);
         store.removeItem(FILE + a);
+        store.setItem(MTIME + b, store.getItem(MTIME + a) || String(Date.now()));
+        store.removeItem(MTIME + a);
         return null;
       });
     },
@@ -285,6 +293,7 @@
         if (isDir(p)) throw fsError("EISDIR", p);
         if (!isFile(p)) throw fsError("ENOENT", p);
         store.removeItem(FILE + p);
+        store.removeItem(MTIME + p);
         return null;
       });
     },

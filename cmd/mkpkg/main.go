@@ -6,6 +6,7 @@
 //	mkpkg winres   --version V --exe NAME --description TEXT --dir DIR
 //	mkpkg exeinfo  FILE.exe...
 //	mkpkg macapp   --version V [--binary BIN] --out DIR [--zip FILE.zip]
+//	mkpkg web      --version V --out FILE.zip DIR
 //	mkpkg zip      [--prefix P] --out FILE.zip DIR
 //	mkpkg sums     DIR
 //
@@ -35,7 +36,7 @@ func main() {
 	}
 	cmds := map[string]func([]string) error{
 		"linux": linux, "windows": windows, "winres": winres, "exeinfo": exeinfo,
-		"macapp": macapp, "zip": zipDir, "sums": sums,
+		"macapp": macapp, "web": web, "zip": zipDir, "sums": sums,
 	}
 	run, ok := cmds[os.Args[1]]
 	if !ok {
@@ -80,6 +81,11 @@ func releaseTime() time.Time {
 // fill to lay out the download in another with them, archives that to out
 // with write, and removes both.
 func stage(out string, b packaging.Build, fill func(dir, licenses string) error, write func(dst, dir, prefix string, t time.Time) error) error {
+	return stageAs(out, packaging.AppName, b, fill, write)
+}
+
+// stageAs is stage with the archive's top folder named prefix.
+func stageAs(out, prefix string, b packaging.Build, fill func(dir, licenses string) error, write func(dst, dir, prefix string, t time.Time) error) error {
 	tmp, err := os.MkdirTemp("", "mkpkg-")
 	if err != nil {
 		return err
@@ -92,7 +98,7 @@ func stage(out string, b packaging.Build, fill func(dir, licenses string) error,
 	if err := fill(dir, lic); err != nil {
 		return err
 	}
-	if err := write(out, dir, "goldvein", releaseTime()); err != nil {
+	if err := write(out, dir, prefix, releaseTime()); err != nil {
 		return err
 	}
 	fmt.Println(out)
@@ -108,12 +114,26 @@ func linux(args []string) error {
 	if err := parse(fs, args, "version", "game", "server", "out"); err != nil {
 		return err
 	}
+	if err := checkGlibc(*game); err != nil {
+		return err
+	}
 	return stage(*out, packaging.Build{GOOS: "linux", GOARCH: "amd64"}, func(dir, lic string) error {
-		if err := packaging.LinuxTree(dir, *game, *server, lic); err != nil {
+		if err := packaging.LinuxTree(dir, *version, releaseTime(), *game, *server, lic); err != nil {
 			return err
 		}
 		return os.WriteFile(filepath.Join(dir, "README.txt"), []byte(packaging.LinuxReadme(*version)), 0o644)
 	}, packaging.WriteTarGz)
+}
+
+// checkGlibc fails when the Linux binary at path needs a newer glibc than
+// packaging.MinimumGlibc, and prints what it needs.
+func checkGlibc(path string) error {
+	need, err := packaging.CheckGlibc(path)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s: needs glibc %s (at most %s)\n", path, need, packaging.MinimumGlibc)
+	return nil
 }
 
 func windows(args []string) error {
@@ -204,6 +224,24 @@ func macapp(args []string) error {
 		fmt.Println(*zipOut)
 	}
 	return nil
+}
+
+// web zips the browser build in DIR (dist/web/) with the licences of the
+// wasm build and VERSION.txt, under goldvein-web/.
+func web(args []string) error {
+	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	version := fs.String("version", "", "release version (a tag, or dev)")
+	out := fs.String("out", "", "the .zip to write")
+	if err := parse(fs, args, "version", "out"); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("usage: mkpkg web --version V --out FILE.zip DIR")
+	}
+	src := fs.Arg(0)
+	return stageAs(*out, "goldvein-web", packaging.Build{GOOS: "js", GOARCH: "wasm"}, func(dir, lic string) error {
+		return packaging.WebTree(dir, *version, src, lic)
+	}, packaging.WriteZip)
 }
 
 func zipDir(args []string) error {

@@ -38,7 +38,10 @@ const MaxPositionMoves = 10000
 //     (0), carried and tent (0 for every seat not listed), artifacts
 //     (none), claimed (the number of artifacts listed), path ([]), pool
 //     (0), removed (none), deck_artifacts ([]), first_turn (true exactly
-//     when the path is empty; when given it must agree), moves ([]).
+//     when the path is empty; when given it must agree if a choose or a
+//     flip follows, which it serves (I3.5): a position with only queries,
+//     such as final scores after the round's path went back into the
+//     deck, reads whatever it says), moves ([]).
 //   - claimed must equal the number of artifacts listed in artifacts: a
 //     claimed artifact always goes to a seat (I6.2). Each listed worth
 //     must be one the options allow (5 or 10; 5, 7, 8, 10 or 12 with
@@ -163,9 +166,6 @@ func ParsePosition(data []byte) (*Position, error) {
 	if err := m.checkHistory(); err != nil {
 		return nil, err
 	}
-	if j.FirstTurn != nil && *j.FirstTurn != (m.pathN == 0) {
-		return nil, inputErr("first_turn: %t, but the path holds %d cards (first_turn is true exactly when no card of the round has been turned)", *j.FirstTurn, m.pathN)
-	}
 	m.flips = m.pathN
 	m.firstHazard = m.pathN > 0 && m.path[0].IsHazard()
 	m.makeDeck()
@@ -181,12 +181,17 @@ func ParsePosition(data []byte) (*Position, error) {
 	if len(j.Moves) > MaxPositionMoves {
 		return nil, inputErr("moves: %d, more than %d", len(j.Moves), MaxPositionMoves)
 	}
+	plays := false // a choose or a flip: first_turn matters (I3.5)
 	for i, raw := range j.Moves {
 		mv, err := parsePositionMove(raw, n)
 		if err != nil {
 			return nil, inputErr("moves[%d]: %v", i, err)
 		}
 		p.moves = append(p.moves, mv)
+		plays = plays || mv.present || mv.isFlip
+	}
+	if j.FirstTurn != nil && *j.FirstTurn != (m.pathN == 0) && plays {
+		return nil, inputErr("first_turn: %t, but the path holds %d cards (first_turn is true exactly when no card of the round has been turned; it matters to choose and flip, I3.5)", *j.FirstTurn, m.pathN)
 	}
 	return p, nil
 }

@@ -242,7 +242,8 @@ func TestCheckBadInput(t *testing.T) {
 		{`{"players": 3, "round": 2, "in": [0], "path": ["A1"], "deck_artifacts": ["A1"]}`, `path[0]: A1 is listed twice`},
 		{`{"players": 3, "round": 1, "in": [0], "removed": {"snake": 3}}`, `removed["snake"]: 3: want 0 to 2 (a kind with one card left cannot bust, I7.3)`},
 		{`{"players": 3, "round": 1, "in": [0], "removed": {"bear": 1}}`, `removed: key "bear": want a hazard kind: spider, snake, mummy, fire or rockfall (I1.3)`},
-		{`{"players": 3, "round": 1, "in": [0], "first_turn": false}`, `first_turn: false, but the path holds 0 cards (first_turn is true exactly when no card of the round has been turned)`},
+		{`{"players": 3, "round": 1, "in": [0], "first_turn": false, "moves": [{"flip": "T1"}]}`, `first_turn: false, but the path holds 0 cards (first_turn is true exactly when no card of the round has been turned; it matters to choose and flip, I3.5)`},
+		{`{"players": 3, "round": 1, "in": [0], "path": ["T1"], "first_turn": true, "moves": [{"choose": {"0": "camp"}}]}`, `first_turn: true, but the path holds 1 cards (first_turn is true exactly when no card of the round has been turned; it matters to choose and flip, I3.5)`},
 		{`{"players": 3, "round": 1, "in": [0], "moves": [{"flip": "X"}]}`, `moves[0]: flip: unknown card code "X" (I1.7)`},
 		{`{"players": 3, "round": 1, "in": [0], "moves": [{"query": "odds"}]}`, `moves[0]: query: "odds": want "deck" or "final"`},
 		{`{"players": 3, "round": 1, "in": [0], "moves": [{"choose": {"0": "run"}}]}`, `moves[0]: choose["0"]: "run": want "torch" or "camp" (I3.3)`},
@@ -269,6 +270,23 @@ func TestCheckBadInput(t *testing.T) {
 		}
 		if strings.Contains(ie.Error(), "\n") || out.Len() > 0 {
 			t.Errorf("%s: a multi-line error or output written: %q", c.in, out.String())
+		}
+	}
+}
+
+// TestFinalScoresNeedNoFirstTurn: a position that only asks for final
+// scores reads whatever first_turn says (issue 24): at the end of a round
+// the path is empty and first_turn false, as the format's own sample has it.
+func TestFinalScoresNeedNoFirstTurn(t *testing.T) {
+	for _, ft := range []string{``, `"first_turn": false, `, `"first_turn": true, `} {
+		in := `{"players": 3, "round": 5, "in": [], "path": [], ` + ft + `"tent": {"0": 12, "1": 9, "2": 12}, "artifacts": {"2": [5]}, "moves": [{"query": "final"}, {"query": "deck"}]}`
+		var out bytes.Buffer
+		if err := Check(strings.NewReader(in), &out); err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		if first := strings.SplitN(out.String(), "\n", 2)[0]; first != `{"scores": {"0": 12, "1": 9, "2": 17}, "winners": [2], "tiebreak": "count"}` {
+			t.Errorf("%s: final scores %s", in, first)
 		}
 	}
 }

@@ -48,14 +48,22 @@ type Position struct {
 	broken         []Tool
 	moves          []PositionMove
 	over           bool
+
+	// For the gold query (payout.go): the seats' roles, the gold pile
+	// (top at the end, as the game keeps it) and the payout options.
+	roles            []Role
+	goldPile         []int
+	oneNugget        bool
+	sabotagedNothing bool
 }
 
 // PositionMove is one entry of a position's "moves": a move of the
 // position's seat, or, when Query is a path card, a placements query for
-// that card kind.
+// that card kind, or, when Gold is set, a gold query (R8).
 type PositionMove struct {
 	Move  Move
 	Query *Card
+	Gold  *GoldQuery
 }
 
 // Outcome is the answer to one entry of a position's moves. For a query,
@@ -64,6 +72,7 @@ type PositionMove struct {
 // the goals it turned face up and RoundOver and Winner say whether the
 // gold was reached (R7.3).
 type Outcome struct {
+	Gold       *Payout // the answer to a gold query
 	Query      bool
 	Placements []string
 	Legal      bool
@@ -90,6 +99,11 @@ type positionJSON struct {
 	Broken         map[string][]string `json:"broken"`
 	Seat           *int                `json:"seat"`
 	Moves          []json.RawMessage   `json:"moves"`
+	// For the gold query (payout.go).
+	Roles               []string `json:"roles"`
+	GoldPile            []int    `json:"gold_pile"`
+	OneNuggetPerDigger  bool     `json:"one_nugget_per_digger"`
+	SabotagedGetNothing bool     `json:"sabotaged_get_nothing"`
 }
 
 type positionCard struct {
@@ -172,7 +186,25 @@ func ParsePosition(data []byte) (*Position, error) {
 	if len(j.Moves) > MaxPositionMoves {
 		return nil, fmt.Errorf("moves: %d, more than %d", len(j.Moves), MaxPositionMoves)
 	}
+	if p.roles, err = parseRoles(j.Roles, p.players); err != nil {
+		return nil, err
+	}
+	if p.goldPile, err = parseGoldPile(j.GoldPile); err != nil {
+		return nil, err
+	}
+	p.oneNugget, p.sabotagedNothing = j.OneNuggetPerDigger, j.SabotagedGetNothing
 	for i, raw := range j.Moves {
+		if isQuery(raw) {
+			q, err := decodeGoldQuery(raw, p.players, p.seat)
+			if err != nil {
+				return nil, fmt.Errorf("moves[%d]: %w", i, err)
+			}
+			if p.roles == nil || j.GoldPile == nil {
+				return nil, fmt.Errorf("moves[%d]: a gold query needs the position's roles and gold_pile (R8)", i)
+			}
+			p.moves = append(p.moves, PositionMove{Gold: q})
+			continue
+		}
 		m, q, err := decodeMove(raw, true)
 		if err != nil {
 			return nil, fmt.Errorf("moves[%d]: %w", i, err)
@@ -304,6 +336,11 @@ func (p *Position) Over() bool { return p.over }
 func (p *Position) Run() []Outcome {
 	out := make([]Outcome, 0, len(p.moves))
 	for _, pm := range p.moves {
+		if pm.Gold != nil {
+			pay := p.Gold(*pm.Gold)
+			out = append(out, Outcome{Gold: &pay})
+			continue
+		}
 		if pm.Query != nil {
 			out = append(out, Outcome{Query: true, Placements: p.Placements(*pm.Query)})
 			continue
@@ -388,6 +425,8 @@ func refusedOutcome(err error) Outcome {
 func (o Outcome) Line() string {
 	var b strings.Builder
 	switch {
+	case o.Gold != nil:
+		return o.Gold.goldLine()
 	case o.Query:
 		b.WriteString(`{"placements": [`)
 		for i, s := range o.Placements {

@@ -26,7 +26,9 @@ func (m *Match) immune(seat, i int) bool {
 }
 
 // target says whether seat's Active race may aim at region i at all
-// (U5.4, U12.7), and the rule that forbids it.
+// (U5.4, U12.7), and the rule that forbids it. A player with no coins may
+// not aim at any Liches region, Active or In Decline (UR21, read
+// literally); only the In Decline ones are paid for (conquer).
 func (m *Match) target(seat, i int) (string, bool) {
 	switch {
 	case m.mp.IsChasm(i):
@@ -38,7 +40,7 @@ func (m *Match) target(seat, i int) (string, bool) {
 	}
 	if o, d := m.occupant(i); o == seat && !d {
 		return "U5.4", false
-	} else if o >= 0 && o != seat && d && m.seats[o].Decline.Race == Liches && m.seats[seat].Coins == 0 {
+	} else if o >= 0 && o != seat && m.raceAt(i) == Liches && m.seats[seat].Coins == 0 {
 		return "U12.7", false
 	}
 	return "", true
@@ -426,10 +428,14 @@ func (m *Match) resolve(i, n int, uses []use, ev Event, subst bool) []Event {
 	r.Owner, r.Decline, r.Tokens = int8(s), false, int8(n)
 	m.t.conquered |= 1 << uint(i)
 	m.spend(s, uses, i)
-	if m.fig.AncientDue && int(m.fig.AncientSeat) == s && sl.Race == Cultists { // U12.1
+	ancient := m.fig.AncientDue && int(m.fig.AncientSeat) == s && sl.Race == Cultists // U12.1
+	if ancient {
 		m.fig.Ancient, m.fig.AncientDue = int8(i), false
 	}
 	evs = append([]Event{ev}, evs...)
+	if ancient {
+		evs = append(evs, Event{Kind: EvAncient, Seat: s, Region: m.mp.ID(i), Rule: "U12.1"})
+	}
 	if hadMonsters && len(m.markers) > 0 { // U5.6
 		k := m.drawMarker()
 		if k.IsRelic() {

@@ -140,6 +140,17 @@ func TestRaces(t *testing.T) {
 		{name: "UR21 Liches: no coin, no target", board: two(reg("r1", 0, "ogres", false, 3), reg("r2", 1, "liches", true, 1)),
 			seats: two(seat(0, "ogres", "", 0), seat(0, "", "", 0, "liches", "")), moves: `{"conquer": "r2"}`,
 			check: func(t *testing.T, m *Match, out []checkResult) { refused(t, out[0], "U12.7") }},
+		{name: "UR21 Liches: no coin, no target, Active Liches too", board: two(reg("r1", 0, "ogres", false, 3), reg("r2", 1, "liches", false, 1)),
+			seats: two(seat(0, "ogres", "", 0), seat(0, "liches", "", 0)), moves: `{"conquer": "r2"}`,
+			check: func(t *testing.T, m *Match, out []checkResult) { refused(t, out[0], "U12.7") }},
+		{name: "UR21 Liches: Active Liches cost no coin", board: two(reg("r1", 0, "ogres", false, 3), reg("r2", 1, "liches", false, 1)),
+			seats: two(seat(1, "ogres", "", 0), seat(0, "liches", "", 0)), moves: `{"conquer": "r2"}`,
+			check: func(t *testing.T, m *Match, out []checkResult) {
+				accepted(t, out[0])
+				if m.seats[0].Coins != 1 || m.seats[1].Coins != 0 {
+					t.Errorf("coins %d, %d: conquering Active Liches pays nothing (U12.7)", m.seats[0].Coins, m.seats[1].Coins)
+				}
+			}},
 		{name: "U12.8 Lizardmen pass rivers", board: reg("r1", 0, "lizardmen", false, 4),
 			seats: two(seat(5, "lizardmen", "", 0), none), moves: `{"conquer": "r7"}`,
 			check: func(t *testing.T, m *Match, out []checkResult) { accepted(t, out[0]) }},

@@ -88,6 +88,7 @@ func resumeIGMatch(a *scenes.App) (*igMatch, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	m.table = t
 	// The screen starts where the game stands: every event so far is
 	// shown at once, without motion (the computer players wait for the

@@ -55,6 +55,7 @@ func newIGMatchSaved(a *scenes.App, s igSetup, save bool) (*igMatch, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	m.table = t
 	return m, nil
 }

@@ -111,6 +111,7 @@ func NewMatch(a *scenes.App, s Setup) (*match, error) {
 	}
 	waitAfterHuman(a, t)
 	m.attach(t)
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, nil
 }
 
@@ -246,6 +247,7 @@ func resumeMatch(a *scenes.App) (*match, error) {
 	}
 	waitAfterHuman(a, t)
 	m.attach(t)
+	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, nil
 }
 

@@ -41,10 +41,12 @@ type ugBoard struct {
 	g *ugGeom
 	v *underground.View
 
-	targets map[int]int // lit regions and their cost (negative: no number)
-	lit     []int       // the lit regions in Tab order
-	drag    bool        // redeployment by dragging is on
-	noKeys  bool        // the keyboard is elsewhere this tick (a LAN table's chat box)
+	targets  map[int]int // lit regions and their cost (negative: no number)
+	lit      []int       // the lit regions in Tab order
+	drag     bool        // redeployment by dragging is on
+	dragSeat int         // the seat whose stacks may be dragged (SetDrag)
+	noKeys   bool        // the keyboard is elsewhere this tick (a LAN table's chat box)
+	first    bool        // the acting player's next conquest is a first one (SetFirstConquest)
 
 	// Camera: the map point (map units) at the rectangle's centre and the
 	// zoom step; fitted until the player pans or zooms.
@@ -117,7 +119,7 @@ type ugBoardAction struct {
 // newUGBoard makes a board for map m (maps.Builtin / maps.ForPlayers).
 func newUGBoard(m *maps.Map) *ugBoard {
 	b := &ugBoard{m: m, g: newUGGeom(m), zoom: ugZoomFit, camX: m.Width / 2, camY: m.Height / 2,
-		dragFrom: -1, hover: -1, focus: -1, held: -1, tipRegion: -1}
+		dragFrom: -1, dragSeat: -1, hover: -1, focus: -1, held: -1, tipRegion: -1}
 	b.shown = make([]ugShown, m.Len())
 	for i := range b.figs {
 		b.figs[i] = -1
@@ -159,12 +161,15 @@ func (b *ugBoard) SetTargets(t map[int]int) {
 	b.tipView = nil
 }
 
-// SetDrag enables redeployment dragging: when on, the player can drag
-// tokens from one of own regions to another (one token per drag, or the
-// stack with Shift held); Update reports it as a Redeploy.
-func (b *ugBoard) SetDrag(on bool) {
-	b.drag = on
-	if !on {
+// SetDrag enables redeployment dragging for seat (-1: off): the player
+// can drag tokens from one of that seat's Active regions to another (one
+// token per drag, or the stack with Shift held); Update reports it as a
+// Redeploy. The seat is given, not read from the view: the play screen's
+// board draws the public view (View(-1)), which names no seat.
+func (b *ugBoard) SetDrag(seat int) {
+	b.drag = seat >= 0
+	b.dragSeat = seat
+	if !b.drag {
 		b.dragFrom, b.dragging = -1, false
 	}
 }

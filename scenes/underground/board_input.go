@@ -144,14 +144,14 @@ func (b *ugBoard) pinchInput(a *scenes.App) {
 	}
 }
 
-// ownStack reports whether region i holds tokens of the viewer's Active
-// race, which redeployment may move (U7.5).
+// ownStack reports whether region i holds tokens of the dragging seat's
+// Active race (SetDrag), which redeployment may move (U7.5).
 func (b *ugBoard) ownStack(i int) bool {
-	if b.v == nil || i < 0 || i >= len(b.v.Regions) || b.v.Seat < 0 {
+	if b.v == nil || i < 0 || i >= len(b.v.Regions) || b.dragSeat < 0 {
 		return false
 	}
 	rv := &b.v.Regions[i]
-	return rv.Seat == b.v.Seat && !rv.Decline && rv.Tokens > 0
+	return rv.Seat == b.dragSeat && !rv.Decline && rv.Tokens > 0
 }
 
 func (b *ugBoard) pointerInput(a *scenes.App, act *ugBoardAction) {

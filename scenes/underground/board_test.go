@@ -215,7 +215,7 @@ func TestUGBoardZoomed(t *testing.T) {
 	if ugEff(sc) >= sc {
 		t.Errorf("markers grow as fast as the map at scale %.2f", sc)
 	}
-	s.b.SetDrag(true)
+	s.b.SetDrag(v.Seat)
 	s.b.SetTargets(map[int]int{to: -1})
 	x, y, _ = s.b.RegionCenter(from)
 	tx, ty, _ := s.b.RegionCenter(to)
@@ -488,7 +488,7 @@ func TestUGBoardDragRedeploys(t *testing.T) {
 	from, to := ownAndOther(t, s, v)
 	fx, fy, _ := s.b.RegionCenter(from)
 	tx, ty, _ := s.b.RegionCenter(to)
-	s.b.SetDrag(true)
+	s.b.SetDrag(v.Seat)
 	h.Drag(fx, fy, tx, ty)
 	if a := s.last(); a.Kind != ugRedeploy || a.From != from || a.Region != to || a.Count != 1 {
 		t.Errorf("drag %d -> %d gave %+v, want a redeploy of 1", from, to, a)
@@ -506,7 +506,7 @@ func TestUGBoardDragRedeploys(t *testing.T) {
 	h.Drag(fx, fy, fx+3, fy+200) // dropped outside any region or on the same one: nothing
 	h.In.X, h.In.Y = 0, 0
 	s.acts = s.acts[:0]
-	s.b.SetDrag(false)
+	s.b.SetDrag(-1)
 	h.Drag(fx, fy, tx, ty)
 	if a := s.last(); a.Kind != ugNone {
 		t.Errorf("dragging off: %+v", a)
@@ -548,7 +548,7 @@ func BenchmarkUGBoardDrag(b *testing.B) {
 		}
 	}
 	s.b.SetTargets(lit)
-	s.b.SetDrag(true)
+	s.b.SetDrag(v.Seat)
 	from, _ := ownAndOther(b, s, v)
 	fx, fy, _ := s.b.RegionCenter(from)
 	h.In.X, h.In.Y, h.In.Pressed, h.In.Down = int(fx), int(fy), true, true

@@ -174,9 +174,10 @@ func (s *ugEndScene) drawChart(a *scenes.App, dst *ebiten.Image, r scenes.Rect) 
 	n := len(rows)
 	px := func(k int) float64 { return plot.X + plot.W*float64(k)/float64(max(n, 1)) }
 	py := func(c int) float64 { return plot.Y + plot.H - plot.H*float64(c)/float64(top) }
-	// Axes and a few grid lines.
-	for g := 0; g <= 4; g++ {
-		c := top * g / 4
+	// Axes and grid lines at round numbers (5, 10, 20, 25, 50, ...).
+	step := ugTickStep(top)
+	top = (top + step - 1) / step * step
+	for c := 0; c <= top; c += step {
 		y := py(c)
 		s.p.Line(dst, plot.X, y, plot.X+plot.W, y, u(1), scenes.ColEdge)
 		scenes.DrawText(a, dst, a.Num(c), u(12), plot.X-u(8), y, scenes.AlignEnd, scenes.ColTextDim)
@@ -197,6 +198,19 @@ func (s *ugEndScene) drawChart(a *scenes.App, dst *ebiten.Image, r scenes.Rect) 
 			}
 			s.p.Line(dst, px(k), py(prev), px(k+1), py(row[seat]), u(3), ugSeatColor(seat))
 			prev = row[seat]
+		}
+	}
+}
+
+// ugTickStep is the step between the chart's grid lines for coins up to
+// top: a round number (1, 2, 5 or 25 times a power of ten) giving at most
+// five lines above zero.
+func ugTickStep(top int) int {
+	for p := 1; ; p *= 10 {
+		for _, k := range [...]int{1, 2, 5, 10, 25} {
+			if top <= 5*k*p {
+				return k * p
+			}
 		}
 	}
 }

@@ -142,47 +142,8 @@ func ugPlay(h *scenes.Harness, t *testing.T, keys bool) (moves, curtains int) {
 		}
 		before := s.m.table.Record()
 		c := ugScript(s, conquests[s.mine.Turn*8+s.me])
-		s.buildButtons(h.A)
-		switch {
-		case c.pick >= 0 && keys:
-			h.Key(ebiten.KeyDigit1 + ebiten.Key(c.pick))
-		case c.pick >= 0:
-			h.Click(s.l.combos[c.pick])
-		case c.decl && keys:
-			h.Key(ebiten.KeyD)
-		case c.decl:
-			h.Click(s.ugButton(h.A, "ug.btn.decline"))
-		case c.region >= 0 && keys:
-			// Tab to the region among the lit ones, then Enter.
-			found := false
-			for k := 0; k < 80 && !found; k++ {
-				h.Key(ebiten.KeyTab)
-				if r, _ := s.board.Hovered(); r == c.region {
-					found = true
-				}
-			}
-			if !found {
-				t.Fatalf("Tab never reached region %d", c.region)
-			}
-			h.Key(ebiten.KeyEnter)
-			if s.moves.step == "conquer" {
-				conquests[s.mine.Turn*8+s.me]++
-			}
-		case c.region >= 0:
-			x, y, ok := s.board.RegionCenter(c.region)
-			if !ok {
-				t.Fatalf("region %d has no centre on screen", c.region)
-			}
-			h.Click(scenes.R(x-1, y-1, 2, 2))
-			if s.moves.step == "conquer" {
-				conquests[s.mine.Turn*8+s.me]++
-			}
-		case c.end && keys:
-			h.Key(ebiten.KeySpace)
-		case c.end:
-			h.Click(s.ugButton(h.A, "ug.btn.end."+s.moves.step))
-		default:
-			t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
+		if ugAct(h, t, s, c, keys) {
+			conquests[s.mine.Turn*8+s.me]++
 		}
 		h.Tick()
 		if after := s.m.table.Record(); len(after.Moves) == len(before.Moves) {
@@ -191,6 +152,60 @@ func ugPlay(h *scenes.Harness, t *testing.T, keys bool) (moves, curtains int) {
 	}
 	t.Fatal("the game did not end")
 	return moves, curtains
+}
+
+// ugAct does the scripted human's choice c by mouse or by keys; it
+// reports whether it was a conquest.
+func ugAct(h *scenes.Harness, t *testing.T, s *ugPlayScene, c ugChoice, keys bool) (conquered bool) {
+	t.Helper()
+	s.buildButtons(h.A)
+	switch {
+	case c.pick >= 0 && keys:
+		h.Key(ebiten.KeyDigit1 + ebiten.Key(c.pick))
+	case c.pick >= 0:
+		h.Click(s.l.combos[c.pick])
+	case c.decl && keys:
+		h.Key(ebiten.KeyD)
+	case c.decl:
+		h.Click(s.ugButton(h.A, "ug.btn.decline"))
+	case c.region >= 0 && keys:
+		// Tab to the region among the lit ones, then Enter.
+		found := false
+		for k := 0; k < 80 && !found; k++ {
+			h.Key(ebiten.KeyTab)
+			if r, _ := s.board.Hovered(); r == c.region {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("Tab never reached region %d", c.region)
+		}
+		h.Key(ebiten.KeyEnter)
+		conquered = s.moves.step == "conquer"
+	case c.region >= 0:
+		x, y, ok := s.board.RegionCenter(c.region)
+		if !ok {
+			t.Fatalf("region %d has no centre on screen", c.region)
+		}
+		h.Click(scenes.R(x-1, y-1, 2, 2))
+		conquered = s.moves.step == "conquer"
+	case c.end && keys:
+		h.Key(ebiten.KeySpace)
+	case c.end:
+		h.Click(s.ugButton(h.A, "ug.btn.end."+s.moves.step))
+	default:
+		t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
+	}
+	if s.ask != nil {
+		// The question before an irreversible move (ask.go): yes.
+		if keys {
+			h.Key(ebiten.KeyEnter)
+		} else {
+			s.buildButtons(h.A)
+			h.Click(s.buttons[0].b.R)
+		}
+	}
+	return conquered
 }
 
 // ugButton is the rectangle of the control labelled with key's text.
@@ -336,7 +351,7 @@ func TestUGContinueRestoresTable(t *testing.T) {
 	if s2, ok := ugWait(h2, nil); !ok || s2.me != 0 {
 		t.Fatal("Ann has no controls after Continue")
 	}
-	if len(s.m.st.log) == 0 {
+	if s.m.st.log.Len() == 0 {
 		t.Fatal("the log is empty after Continue: the history should be in it")
 	}
 }

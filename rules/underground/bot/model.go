@@ -293,12 +293,13 @@ func (m *model) cost(i int, held uint64) int {
 }
 
 // targetable reports whether my Active race may aim at region i at all
-// (U5.4, U12.7).
+// (U5.4; U12.7: with no coins, no Liches region, Active or In Decline,
+// UR21).
 func (m *model) targetable(i int) bool {
 	if m.land&(1<<uint(i)) == 0 || m.banned&(1<<uint(i)) != 0 || m.mine&(1<<uint(i)) != 0 {
 		return false
 	}
-	if o := int(m.owner[i]); o >= 0 && o != m.me && m.decl[i] && m.tokens[i] > 0 && m.raceOf(i) == underground.Liches {
+	if o := int(m.owner[i]); o >= 0 && o != m.me && m.raceOf(i) == underground.Liches {
 		if c := m.v.Seats[m.me].Coins; c != nil && *c == 0 {
 			return false
 		}

@@ -41,3 +41,44 @@ func TestModelCostsAreTheRules(t *testing.T) {
 	}
 	t.Logf("the model's own cost differs from the rules on %d of %d targets", differ, seen)
 }
+
+// TestModelLichesLockOut: with no coins, the model aims at no Liches
+// region, Active or In Decline (U12.7 as UR21 reads it); with a coin it
+// aims at both.
+func TestModelLichesLockOut(t *testing.T) {
+	v := views(t, "conquer")[0]
+	o := (v.Seat + 1) % len(v.Seats)
+	if v.Seats[o].Active == nil {
+		v.Seats[o].Active = &underground.SlotView{}
+	}
+	v.Seats[o].Active.Race = "liches"
+	v.Seats[o].Decline = &underground.SlotView{Race: "liches"}
+	active, decline := 0, 1
+	for k := range v.Regions {
+		if v.Regions[k].Seat == v.Seat {
+			continue
+		}
+		if active == 0 {
+			active = k
+		} else if k != active {
+			decline = k
+			break
+		}
+	}
+	v.Regions[active] = underground.RegionView{ID: v.Regions[active].ID, Seat: o, Race: "liches", Tokens: 2}
+	v.Regions[decline] = underground.RegionView{ID: v.Regions[decline].ID, Seat: o, Race: "liches", Decline: true, Tokens: 1}
+	for _, coins := range []int{0, 1} {
+		c := coins
+		v.Seats[v.Seat].Coins = &c
+		m := newModel(&v)
+		for _, k := range []int{active, decline} {
+			i := m.mp.Index(v.Regions[k].ID)
+			if m.mp.IsChasm(i) {
+				t.Fatalf("%s is a chasm: pick another region", v.Regions[k].ID)
+			}
+			if got := m.targetable(i); got != (coins > 0) {
+				t.Errorf("%d coins, Liches region %s (decline %v): targetable %v", coins, v.Regions[k].ID, v.Regions[k].Decline, got)
+			}
+		}
+	}
+}
