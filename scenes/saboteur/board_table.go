@@ -5,7 +5,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/scenes"
@@ -155,12 +154,6 @@ func (m *match) rewind() {
 	m.mine = map[int]saboteur.View{}
 	m.shown = m.Table.View(-1)
 	m.rebuildLog(m.shown.Moves, m.shown.Round)
-}
-
-// waitAfterHuman sets how long the computer players wait after a
-// person's move at this screen (scenes.HumanMoveWait), so Undo has time.
-func waitAfterHuman(a *scenes.App, t *game.Table) {
-	t.SetUndoWait(scenes.HumanMoveWait(a))
 }
 
 var _ scenes.Board = (*boardScene)(nil)

@@ -109,7 +109,6 @@ func NewMatch(a *scenes.App, s Setup) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
-	waitAfterHuman(a, t)
 	m.attach(t)
 	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, nil
@@ -245,7 +244,6 @@ func resumeMatch(a *scenes.App) (*match, error) {
 	if err != nil {
 		return nil, err
 	}
-	waitAfterHuman(a, t)
 	m.attach(t)
 	t.SetUndoWait(scenes.HumanMoveWait(a)) // computer players give Undo time (issue 22)
 	return m, nil
