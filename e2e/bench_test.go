@@ -14,8 +14,7 @@ import (
 	"strconv"
 	"testing"
 	"time"
-
-	)
+)
 
 // TestBenchWeb is `make bench-web` (issue 28): goldvein's browser build
 // against a bare Ebitengine program (testdata/bare) built with the same
