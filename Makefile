@@ -13,7 +13,7 @@ RACE_PKGS := ./game/... ./lan/... ./rules/saboteur/bot/... ./rules/incangold/bot
 UI_PKGS   := ./scenes/... ./sprites/... .
 ARGS      ?=
 
-.PHONY: run build test fmt-check vet lint actionlint bench bench-web wasm dist deps deps-test clean
+.PHONY: run build test fmt-check mod-check vet lint actionlint bench bench-web wasm dist deps deps-test clean
 
 # On Linux the window needs an X or Wayland display, and Ebitengine panics
 # while the program loads (before main runs) without one: say so plainly.
@@ -33,7 +33,7 @@ deps:
 deps-test:
 	@scripts/deps.sh test
 
-test: deps-test fmt-check vet actionlint
+test: deps-test fmt-check mod-check vet actionlint
 	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|saboteur/bot|incangold/bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
 	$(XVFB) $(GO) test -timeout 30m $$($(GO) list $(UI_PKGS) 2>/dev/null)
@@ -42,6 +42,12 @@ test: deps-test fmt-check vet actionlint
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+# go.mod and go.sum must be as `go mod tidy` leaves them: every module
+# required is imported, the direct ones not marked indirect. It reads the
+# module cache (which the build fills); it changes nothing.
+mod-check:
+	@out=$$($(GO) mod tidy -diff 2>&1) || { echo "go.mod or go.sum is not tidy (run go mod tidy):"; echo "$$out"; exit 1; }
 
 vet: deps
 	$(GO) vet ./...
