@@ -119,7 +119,7 @@ func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
 		s.Link = nil
 	}
 	cfg := lan.HostConfig{Name: strings.TrimSpace(s.Table), Password: s.pass, Game: s.g.Game, Players: players, Options: opts,
-		BotLevel: "normal", BotDelay: BotDelay(a), Grace: s.grace, TurnTimeout: s.Turn, Relay: s.Net.relay()}
+		BotLevel: "normal", BotDelay: BotDelay(a), UndoWait: HumanMoveWait(a), Grace: s.grace, TurnTimeout: s.Turn, Relay: s.Net.relay()}
 	if s.Turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
 	}
