@@ -106,3 +106,23 @@ func TestLobbyOnTheInternet(t *testing.T) {
 		}
 	}
 }
+
+// TestInviteOpensJoin: the app started with an invite (--invite, what a
+// relay's invite page passes) opens Join with the link in its address
+// field and no error shown.
+func TestInviteOpensJoin(t *testing.T) {
+	const link = "https://relay.example.com/j/abcdefghijklmnop#AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	a, err := scenes.NewApp(scenes.Config{Input: scenes.NewScript(), ConfigDir: t.TempDir(), Mute: true, Lang: "en",
+		Games: testGames, Invite: link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, ok := a.Cur.(*scenes.JoinScene)
+	if !ok {
+		t.Fatalf("the app opened %s, not Join", a.Cur.Name())
+	}
+	t.Cleanup(js.Leave)
+	if js.Addr != link || js.Err != "" {
+		t.Fatalf("Join's address %q, error %q", js.Addr, js.Err)
+	}
+}
