@@ -107,7 +107,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		defer pprof.StopCPUProfile()
 	}
 	ebiten.SetWindowTitle("goldvein")
-	giveWindowIcon()
+	go giveWindowIcon() // drawn beside the start, not before the first frame
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowSizeLimits(scenes.MinWidth, scenes.MinHeight, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
