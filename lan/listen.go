@@ -206,9 +206,7 @@ func (h *Host) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		flood.Do(func() { h.closeFlood(ws, counted, remoteAddr(r)) })
 		return false
 	}
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.cfg.Origins,
-		OnPingReceived: func(context.Context, []byte) bool { return control() },
-		OnPongReceived: func(context.Context, []byte) { control() }})
+	ws, err := websocket.Accept(w, r, acceptOptions(h.cfg.Origins, control))
 	if err != nil {
 		return
 	}

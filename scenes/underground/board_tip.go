@@ -17,6 +17,14 @@ func (b *ugBoard) SetNames(names []string) {
 	b.tipView = nil
 }
 
+// SetFirstConquest says whether the acting player's next conquest is a
+// first conquest (U5.2), which the tip on a board-edge region mentions.
+func (b *ugBoard) SetFirstConquest(on bool) {
+	if b.first != on {
+		b.first, b.tipView = on, nil
+	}
+}
+
 // ugFigureRule is the rule each figure's line cites (U16).
 var ugFigureRule = [ugart.Figures]string{"U16.2", "U16.3", "U16.4", "U16.5", "U12.3", "U16.11"}
 
@@ -66,7 +74,13 @@ func (b *ugBoard) explain(a *scenes.App, i int) string {
 		parts = append(parts, a.T("ugb.tip.volcano"))
 	}
 	if r.Edge && r.Terrain != maps.Chasm {
-		parts = append(parts, a.T("ugb.tip.edge"))
+		// "A first conquest may start here" only while one is to be made
+		// (SetFirstConquest); else the plain fact.
+		key := "ugb.tip.edge_plain"
+		if b.first {
+			key = "ugb.tip.edge"
+		}
+		parts = append(parts, a.T(key))
 	}
 	var rv *underground.RegionView
 	if b.v != nil && i < len(b.v.Regions) {

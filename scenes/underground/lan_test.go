@@ -58,25 +58,8 @@ func TestUGLANGuestWholeGame(t *testing.T) {
 		}
 		before := len(host.Table().Record().Moves)
 		c := ugScript(s, conquests[s.mine.Turn*8+s.me])
-		s.buildButtons(h.A)
-		switch {
-		case c.pick >= 0:
-			h.Click(s.l.combos[c.pick])
-		case c.decl:
-			h.Click(s.ugButton(h.A, "ug.btn.decline"))
-		case c.region >= 0:
-			x, y, ok := s.board.RegionCenter(c.region)
-			if !ok {
-				t.Fatalf("region %d has no centre on screen", c.region)
-			}
-			h.Click(scenes.R(x-1, y-1, 2, 2))
-			if s.moves.step == "conquer" {
-				conquests[s.mine.Turn*8+s.me]++
-			}
-		case c.end:
-			h.Click(s.ugButton(h.A, "ug.btn.end."+s.moves.step))
-		default:
-			t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
+		if ugAct(h, t, s, c, false) {
+			conquests[s.mine.Turn*8+s.me]++
 		}
 		scenes.Until(t, 3000, func() bool { return len(host.Table().Record().Moves) > before || s.refusal != "" }, h)
 		if s.refusal != "" && strings.Contains(s.refusal, "not connected") {

@@ -105,6 +105,26 @@ func ugSaver(a *scenes.App) game.Saver {
 	return game.FileSaver{Path: ugAutosavePath(a)}
 }
 
+// ugHotseatNames renames a human left with the default name "You"
+// (scene.newgame.you) when two or more humans share the screen: there the
+// log, the curtain ("Pass the screen to You") and the panels would call
+// each of them "you"; such a seat becomes "Player n". The seats are copied.
+func ugHotseatNames(a *scenes.App, seats []scenes.SeatSetup) []scenes.SeatSetup {
+	humans := 0
+	for _, st := range seats {
+		if st.Human {
+			humans++
+		}
+	}
+	out := slices.Clone(seats)
+	for i := range out {
+		if humans >= 2 && out[i].Human && (out[i].Name == "" || out[i].Name == a.T("scene.newgame.you")) {
+			out[i].Name = scenes.PlayerName(a, i+1)
+		}
+	}
+	return out
+}
+
 // newUGMatch seats setup s at a new table, with the autosave on.
 func newUGMatch(a *scenes.App, s ugSetup) (*ugMatch, error) {
 	if err := s.validate(); err != nil {
@@ -113,6 +133,7 @@ func newUGMatch(a *scenes.App, s ugSetup) (*ugMatch, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(scenes.Now().UnixNano())
 	}
+	s.Seats = ugHotseatNames(a, s.Seats)
 	m := &ugMatch{setup: s, autoplay: a.Cfg.Autoplay}
 	seats, err := m.seats(a)
 	if err != nil {
@@ -280,6 +301,16 @@ func (m *ugMatch) skipBacklog(a *scenes.App) {
 }
 
 func (m *ugMatch) isHuman(seat int) bool { return slices.Contains(m.humans, seat) }
+
+// you is the seat the screen speaks to as "you": the one local human of
+// a game against computer players (or a LAN guest's own seat); -1 at a
+// hotseat table, whose screen every human shares (each is named).
+func (m *ugMatch) you() int {
+	if len(m.humans) == 1 {
+		return m.humans[0]
+	}
+	return -1
+}
 
 // hotseat: two or more humans share the screen (the curtain between them).
 func (m *ugMatch) hotseat() bool { return len(m.humans) >= 2 }

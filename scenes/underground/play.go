@@ -36,17 +36,24 @@ type ugPlayScene struct {
 	shownV *underground.View
 
 	// The acting human.
-	me      int              // the seat whose controls show, -1 none
-	mine    underground.View // its view
-	moves   ugMoves
-	viewer  int  // hotseat: the human the screen was last shown to
-	curtain bool // hotseat: the screen waits to be passed to me
-	cover   scenes.Button
-	modeKey string
-	sel     int // the region selected for +/- (redeployment), -1 none
-	buttons []ugButton
-	refusal string
-	refT    float64
+	me        int              // the seat whose controls show, -1 none
+	mine      underground.View // its view
+	moves     ugMoves
+	viewer    int  // hotseat: the human the screen was last shown to
+	curtain   bool // hotseat: the screen waits to be passed to me
+	cover     scenes.Button
+	modeKey   string
+	sel       int // the region selected for +/- (redeployment), -1 none
+	buttons   []ugButton
+	refusal   string
+	refT      float64
+	ask       *ugAsk      // a question before an irreversible move (ask.go), nil none
+	shownCard ugCardShown // the card under the pointer or focus (play_card.go)
+	pressT    int         // ticks the current press has lasted
+	pressKey  int         // the card's key where it began
+	cardHeld  bool        // a long press shows a card: its release acts on nothing
+	flash     int         // the region of the log line clicked last
+	flashT    float64     // ticks its flash lasts
 
 	// Motion.
 	die     ugDie
@@ -89,6 +96,7 @@ type ugCoin struct {
 // right-to-left languages (the map is a picture and is not mirrored).
 type ugLayout struct {
 	top, board, side, market, log, bar scenes.Rect
+	lane                               scenes.Rect // under the map: a question, a refusal, the hover tip or the turn banner, one at a time
 	combos                             [underground.OfferSize]scenes.Rect
 	panels                             []scenes.Rect
 	chat                               scenes.Rect // a LAN table's chat box, under the log (lan.go); zero elsewhere
@@ -127,8 +135,10 @@ func (s *ugPlayScene) layout(a *scenes.App) {
 	panelH := u(112)
 	barH := u(50)
 	l.side = scenes.R(w-sideW-u(8), u(50), sideW, h-u(58))
-	l.board = scenes.R(u(8), u(50), w-sideW-u(24), h-u(58)-panelH-barH-u(8))
-	l.bar = scenes.R(u(8), l.board.Y+l.board.H+u(4), l.board.W, barH-u(4))
+	laneH := u(30)
+	l.board = scenes.R(u(8), u(50), w-sideW-u(24), h-u(58)-panelH-barH-laneH-u(8))
+	l.lane = scenes.R(u(8), l.board.Y+l.board.H+u(4), l.board.W, laneH-u(4))
+	l.bar = scenes.R(u(8), l.lane.Y+l.lane.H+u(4), l.board.W, barH-u(4))
 	n := len(s.m.names)
 	pw := (l.board.W - float64(n-1)*u(6)) / float64(n)
 	l.panels = l.panels[:0]
@@ -158,7 +168,7 @@ func (s *ugPlayScene) layout(a *scenes.App) {
 		for i := range l.combos {
 			l.combos[i] = l.combos[i].Mirror(w)
 		}
-		l.board, l.bar = l.board.Mirror(w), l.bar.Mirror(w)
+		l.board, l.bar, l.lane = l.board.Mirror(w), l.bar.Mirror(w), l.lane.Mirror(w)
 		for i := range l.panels {
 			l.panels[i] = l.panels[i].Mirror(w)
 		}
@@ -174,7 +184,7 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	// A LAN table's chat box (lan.go) has the keys while it is open: the
 	// letters are text, not the controls' keys, and Escape closes the box.
 	chat := s.m.lan != nil && ugBoardChat(s.m.lan, a, s)
-	if a.Key(ebiten.KeyEscape) && !s.curtain && !chat {
+	if a.Key(ebiten.KeyEscape) && !s.curtain && !chat && s.ask == nil {
 		s.m.close()
 		a.GoTo(scenes.NewMenuScene(a))
 		return nil
@@ -194,8 +204,16 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	}
 	s.follow(a)
 	s.findMover(a)
+	if ref := s.m.st.log.Update(a, s.l.log, !chat); ref >= 0 {
+		s.board.showRegion(ref)
+		s.flash, s.flashT = ref, 90
+	}
 	s.board.noKeys = chat
 	act := s.board.Update(a, s.l.board.Image())
+	s.updateCard(a)
+	if s.cardRelease(a) {
+		return nil // the release of a long press that showed a card
+	}
 	if s.me >= 0 && !s.curtain && !chat {
 		s.act(a, act)
 	}
@@ -212,6 +230,9 @@ func (s *ugPlayScene) motion() {
 	}
 	if s.refT > 0 {
 		s.refT -= s.sp
+	}
+	if s.flashT > 0 {
+		s.flashT -= 1 // the flash keeps its pace whatever the animation speed
 	}
 	if s.scoreT > 0 {
 		s.scoreT -= s.sp
@@ -260,7 +281,7 @@ func (s *ugPlayScene) show(a *scenes.App, e underground.Event) float64 {
 		// The last player's score card goes as the next turn starts: it
 		// stayed over the map into the next player's turn.
 		s.scoreT = min(s.scoreT, 12)
-		s.banner, s.bannerT = a.T("ug.ev.turn", "turn", e.Turn, "name", s.m.name(e.Seat)), 90
+		s.banner, s.bannerT = ugYouSay(a, s.m, "ug.ev.turn", e.Seat, "turn", e.Turn, "name", s.m.name(e.Seat)), 90
 		s.shotMoment(a, "ug-turn", 2, 24)
 		return 30
 	case underground.EvPick:
@@ -334,7 +355,8 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 	}
 	seat, v := s.m.owing()
 	if seat < 0 {
-		s.me = -1
+		s.me, s.ask = -1, nil
+		s.board.SetFirstConquest(false)
 		s.board.SetTargets(nil)
 		s.board.SetDrag(-1)
 		return
@@ -343,6 +365,13 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 	s.me, s.mine = seat, v
 	if !changed {
 		return
+	}
+	s.ask = nil // a question belongs to the decision it was asked at
+	s.board.SetFirstConquest(ugFirstConquest(&v, seat))
+	if v.Step == "defend" {
+		// The defenders redeploy before the turn is scored (U3.2 steps 5
+		// and 6, UR44): no score card over their step.
+		s.scoreT = 0
 	}
 	s.moves = ugSortMoves(&s.mine, s.m.mp)
 	if md := s.moves.mode(s.modeKey); md == nil || md.key != s.modeKey {
@@ -387,6 +416,20 @@ func (s *ugPlayScene) applyTargets() {
 	s.board.SetTargets(ugTargets(&s.mine, s.m.mp, s.moves.mode(s.modeKey)))
 }
 
+// ugFirstConquest reports whether seat's next conquest is a first one
+// (U5.2): it is conquering and its Active race holds no region.
+func ugFirstConquest(v *underground.View, seat int) bool {
+	if v.Step != "conquer" && v.Step != "pick" {
+		return false
+	}
+	for _, rv := range v.Regions {
+		if rv.Seat == seat && !rv.Decline && rv.Tokens > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func sameLegal(a, b []underground.Move) bool {
 	for i := range a {
 		if a[i].String() != b[i].String() {
@@ -406,6 +449,11 @@ func (s *ugPlayScene) act(a *scenes.App, act ugBoardAction) {
 			b.do(a)
 			return
 		}
+	}
+	if s.ask != nil {
+		// A question is open: only its answer acts (the map still pans).
+		s.askKeys(a)
+		return
 	}
 	for i := range s.l.combos {
 		pick := s.moves.pick[i]
@@ -448,7 +496,7 @@ func (s *ugPlayScene) activate(a *scenes.App, i int) {
 		s.refuse(a, a.T("ug.refuse.region"))
 		return
 	}
-	s.play(a, mv)
+	s.offer(a, mv) // a final conquest asks first: the die is final (U5.7)
 }
 
 // drag moves n tokens from one own region to another (U7.5): a lift, then
@@ -519,17 +567,22 @@ func (s *ugPlayScene) refuse(a *scenes.App, why string) {
 func (s *ugPlayScene) buildButtons(a *scenes.App) {
 	s.buttons = s.buttons[:0]
 	mv := &s.moves
+	if s.ask != nil {
+		s.askButtons(a)
+		s.layButtons(a)
+		return
+	}
 	add := func(label string, key ebiten.Key, primary bool, do func(a *scenes.App)) {
 		s.buttons = append(s.buttons, ugButton{b: scenes.Button{Label: label, Enabled: true, Primary: primary}, do: do, key: key})
 	}
 	if mv.end != nil {
 		end := *mv.end
 		label := a.T("ug.btn.end." + mv.step)
-		add(label, ebiten.KeySpace, true, func(a *scenes.App) { s.play(a, end) })
+		add(label, ebiten.KeySpace, true, func(a *scenes.App) { s.offer(a, end) })
 	}
 	if mv.decline != nil {
 		d := *mv.decline
-		add(a.T("ug.btn.decline"), ebiten.KeyD, false, func(a *scenes.App) { s.play(a, d) })
+		add(a.T("ug.btn.decline"), ebiten.KeyD, false, func(a *scenes.App) { s.offer(a, d) })
 	}
 	if mv.vanish != nil {
 		d := *mv.vanish
@@ -573,7 +626,11 @@ func (s *ugPlayScene) buildButtons(a *scenes.App) {
 			add(a.T("ug.btn.armor"), ebiten.KeyA, false, func(a *scenes.App) { s.play(a, ar) })
 		}
 	}
-	// Lay them out along the bar, in reading order.
+	s.layButtons(a)
+}
+
+// layButtons lays the buttons out along the bar, in reading order.
+func (s *ugPlayScene) layButtons(a *scenes.App) {
 	// Too many for the bar: all narrower (drawButton fits the words).
 	gap := a.U(6)
 	widths := make([]float64, len(s.buttons))

@@ -45,7 +45,8 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.drawBar(a, dst)
 	s.drawScore(a, dst)
 	s.drawCoins(a, dst)
-	s.drawTip(a, dst)
+	s.drawLane(a, dst)
+	s.drawCard(a, dst)
 	if s.shotName != "" && s.t >= s.shotAt {
 		a.RequestShot(s.shotName)
 		s.shotName = ""
@@ -78,6 +79,15 @@ func (s *ugPlayScene) drawOverBoard(a *scenes.App, dst *ebiten.Image) {
 			}
 		}
 	}
+	if s.flashT > 0 {
+		// A clicked log line's region, pulsing.
+		if x, y, ok := s.board.RegionCenter(s.flash); ok {
+			c := scenes.ColGold
+			c.A = uint8(255 * (0.5 + 0.5*math.Abs(math.Sin(s.flashT/6))))
+			r := u(30)
+			s.p.Frame(dst, scenes.R(x-r, y-r, 2*r, 2*r), u(4), c)
+		}
+	}
 	if s.die.t >= 0 {
 		x, y, ok := s.board.RegionCenter(s.die.region)
 		if !ok {
@@ -101,14 +111,6 @@ func (s *ugPlayScene) drawOverBoard(a *scenes.App, dst *ebiten.Image) {
 			s.p.Round(dst, scenes.R(x-tw/2, y+size/2+u(4), tw, u(28)), u(6), scenes.ColShade, 0, scenes.ColShade)
 			scenes.DrawText(a, dst, msg, u(18), x, y+size/2+u(18), scenes.AlignCenter, c)
 		}
-	}
-	if s.bannerT > 0 && s.banner != "" {
-		alpha := math.Min(1, s.bannerT/20)
-		r := scenes.R(s.l.board.Cx()-u(300), s.l.board.Y+u(10), u(600), u(40))
-		c := scenes.ColPanelHi
-		c.A = uint8(float64(c.A) * alpha)
-		s.p.Round(dst, r, u(8), c, 0, c)
-		scenes.DrawText(a, dst, scenes.Fit(a, s.banner, u(18), r.W-u(16)), u(18), r.Cx(), r.Cy(), scenes.AlignCenter, scenes.ColGold)
 	}
 }
 
@@ -181,7 +183,7 @@ func (s *ugPlayScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 		if len(v.ToMove) > 0 {
 			mover = v.ToMove[0]
 		}
-		msg = a.T("ug.status.playing", "name", s.m.name(mover))
+		msg = ugYouSay(a, s.m, "ug.status.playing", mover, "name", s.m.name(mover))
 	}
 	// The message takes the rest of the bar; the keys go to the side
 	// column's heading while nobody acts, and under the controls else.
@@ -264,32 +266,10 @@ func (s *ugPlayScene) drawMarket(a *scenes.App, dst *ebiten.Image) {
 	}
 }
 
-// drawLog is the log of every event, the newest at the bottom.
+// drawLog is the log of the whole game (scenes.Log), the newest at the
+// bottom unless the reader scrolled back.
 func (s *ugPlayScene) drawLog(a *scenes.App, dst *ebiten.Image) {
-	u := a.U
-	r := s.l.log
-	s.p.Round(dst, r, u(8), scenes.ColPanel, u(1), scenes.ColEdge)
-	x, al := scenes.StartOf(a, r, u(10))
-	scenes.DrawText(a, dst, a.T("ug.log.title"), u(15), x, r.Y+u(14), al, scenes.ColGold)
-	size := u(13)
-	lh := scenes.LineBox(size) + u(2)
-	y := r.Y + r.H - u(8) - lh/2
-	top := r.Y + u(28)
-	log := s.m.st.log
-	for k := len(log) - 1; k >= 0 && y-lh/2 >= top; k-- {
-		lines := scenes.WrapLines(a, log[k].text, size, r.W-u(20), a.RTL())
-		if y-float64(len(lines)-1)*lh-lh/2 < top {
-			break
-		}
-		for j := len(lines) - 1; j >= 0; j-- {
-			c := ugSeatColor(log[k].seat)
-			if j > 0 {
-				c = scenes.ColTextDim
-			}
-			scenes.DrawText(a, dst, lines[j], size, x, y, al, c)
-			y -= lh
-		}
-	}
+	s.m.st.log.Draw(a, &s.p, dst, s.l.log, a.T("ug.log.title"))
 }
 
 // drawPanels is a panel per seat: its races (Active and In Decline, U8)
@@ -299,10 +279,16 @@ func (s *ugPlayScene) drawLog(a *scenes.App, dst *ebiten.Image) {
 func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 	u := a.U
 	v := &s.m.st.view
+	// Active and In Decline regions are counted apart (U8).
 	held := make([]int, v.Players)
+	declined := make([]int, v.Players)
 	for _, rv := range v.Regions {
-		if rv.Seat >= 0 && rv.Seat < len(held) {
-			held[rv.Seat]++
+		if rv.Seat >= 0 && rv.Seat < len(held) && rv.Tokens > 0 {
+			if rv.Decline {
+				declined[rv.Seat]++
+			} else {
+				held[rv.Seat]++
+			}
 		}
 	}
 	for i, r := range s.l.panels {
@@ -327,6 +313,16 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 			name = a.T("ug.panel.turn", "name", name)
 		}
 		nameW := w
+		if i == v.First && s.m.lan == nil {
+			// The first player, drawn at random (U2.7): said on its panel.
+			first := scenes.Fit(a, a.T("ug.panel.first"), u(12), w/2)
+			fx, fal := r.X+r.W-u(10), scenes.AlignEnd
+			if a.RTL() {
+				fx, fal = r.X+u(10), scenes.AlignStart
+			}
+			scenes.DrawText(a, dst, first, u(12), fx, y, fal, scenes.ColGold)
+			nameW = w - s.textWidth(a, first, u(12)) - u(8)
+		}
 		if kind, away := s.m.seatKind(a, i); kind != "" {
 			// A LAN table's host, guest or away seat (lan.go), on the far
 			// side of the name line; the name keeps at least half.
@@ -356,7 +352,7 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 		}
 		y += u(16)
 		if sv.Decline != nil {
-			scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.panel.decline", "combo", ugCombo(a, sv.Decline.Race, sv.Decline.Power)), u(13), w), u(13), x, y, al, scenes.ColTextDim)
+			scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.panel.decline_n", "combo", ugCombo(a, sv.Decline.Race, sv.Decline.Power), "n", declined[i]), u(13), w), u(13), x, y, al, scenes.ColTextDim)
 		}
 		y += u(17)
 		coins := a.T("ug.panel.coins_hidden")
@@ -380,17 +376,11 @@ func ugRaceColorText(code string) color.RGBA {
 
 // drawBar is the acting human's controls, or what the table waits for.
 func (s *ugPlayScene) drawBar(a *scenes.App, dst *ebiten.Image) {
-	u := a.U
 	if s.me < 0 {
 		return
 	}
 	for i := range s.buttons {
 		scenes.DrawButton(a, &s.p, dst, &s.buttons[i].b)
-	}
-	if s.refT > 0 && s.refusal != "" {
-		r := scenes.R(s.l.board.X+u(20), s.l.bar.Y-u(40), s.l.board.W-u(40), u(32))
-		s.p.Round(dst, r, u(6), scenes.ColShade, 0, scenes.ColShade)
-		scenes.DrawText(a, dst, scenes.Fit(a, s.refusal, u(15), r.W-u(12)), u(15), r.Cx(), r.Cy(), scenes.AlignCenter, scenes.ColBad)
 	}
 }
 
@@ -408,7 +398,7 @@ func (s *ugPlayScene) drawScore(a *scenes.App, dst *ebiten.Image) {
 		r.X = s.l.board.X + u(10)
 	}
 	s.p.Round(dst, r, u(10), scenes.ColPanelHi, u(2), scenes.ColGold)
-	scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.score.title", "name", s.m.name(e.Seat), "n", e.Coins), u(17), r.W-u(16)), u(17), r.Cx(), r.Y+u(20), scenes.AlignCenter, scenes.ColGold)
+	scenes.DrawText(a, dst, scenes.Fit(a, ugYouSay(a, s.m, "ug.score.title", e.Seat, "name", s.m.name(e.Seat), "n", e.Coins), u(17), r.W-u(16)), u(17), r.Cx(), r.Y+u(20), scenes.AlignCenter, scenes.ColGold)
 	x, al := scenes.StartOf(a, r, u(12))
 	ex, eal := r.X+r.W-u(12), scenes.AlignEnd
 	if a.RTL() {
@@ -444,18 +434,36 @@ func (s *ugPlayScene) drawCoins(a *scenes.App, dst *ebiten.Image) {
 	}
 }
 
-// drawTip explains the region under the pointer or the keyboard focus in
-// one line with its U-number (the board's tip).
-func (s *ugPlayScene) drawTip(a *scenes.App, dst *ebiten.Image) {
+// drawLane is the strip between the map and the controls, which shows one
+// thing at a time, the most pressing first: the open question (ask.go),
+// a refusal, the region under the pointer or the keyboard focus in one
+// line with its U-number (the board's tip), or the turn banner. Nothing
+// there covers the map or another message (issue 25 item 8).
+func (s *ugPlayScene) drawLane(a *scenes.App, dst *ebiten.Image) {
+	u := a.U
+	r := s.l.lane
 	_, tip := s.board.Hovered()
-	if tip == "" {
+	text, c, al := "", scenes.ColText, scenes.AlignStart
+	switch {
+	case s.ask != nil && s.me >= 0:
+		text, c = s.ask.text, scenes.ColGold
+	case s.refT > 0 && s.refusal != "":
+		text, c = s.refusal, scenes.ColBad
+	case tip != "":
+		text = tip
+	case s.bannerT > 0 && s.banner != "":
+		text, c, al = s.banner, scenes.ColGold, scenes.AlignCenter
+	}
+	if text == "" {
 		return
 	}
-	u := a.U
-	r := scenes.R(s.l.board.X+u(8), s.l.board.Y+s.l.board.H-u(34), s.l.board.W-u(16), u(28))
 	s.p.Round(dst, r, u(6), scenes.ColShade, 0, scenes.ColShade)
-	x, al := scenes.StartOf(a, r, u(10))
-	scenes.DrawText(a, dst, scenes.Fit(a, tip, u(14), r.W-u(20)), u(14), x, r.Cy(), al, scenes.ColText)
+	x := r.Cx()
+	if al != scenes.AlignCenter {
+		x, al = scenes.StartOf(a, r, u(10))
+	}
+	size := scenes.FitSize(a, text, u(15), r.W-u(20))
+	scenes.DrawText(a, dst, scenes.Fit(a, text, size, r.W-u(20)), size, x, r.Cy(), al, c)
 }
 
 // drawCurtain hides the table until the next human takes the screen

@@ -3,6 +3,9 @@ package underground
 import (
 	"math"
 	"slices"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
 	"testing"
 
 	"github.com/goldvein/goldvein/rules/underground"
@@ -138,6 +141,112 @@ func TestUGChartTicks(t *testing.T) {
 	for _, c := range []struct{ top, step int }{{4, 1}, {9, 2}, {20, 5}, {48, 10}, {106, 25}, {120, 25}, {130, 50}, {240, 50}, {600, 250}} {
 		if got := ugTickStep(c.top); got != c.step {
 			t.Errorf("top %d: step %d, want %d", c.top, got, c.step)
+		}
+	}
+}
+
+// TestUGAskBeforeIrreversible (issue 25 items 7 and 8, issue 22): going
+// into decline and a final conquest's die ask first; Space or a second D
+// does not answer, Back (N) drops the question, and only Enter or the
+// question's button plays the move.
+func TestUGAskBeforeIrreversible(t *testing.T) {
+	h, _ := ugHarness(t, []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}}, 5)
+	s, ok := ugPlayTo(h, t, func(s *ugPlayScene) bool { return s.moves.decline != nil })
+	if !ok {
+		t.Fatal("no decline was offered")
+	}
+	n := len(s.m.table.Record().Moves)
+	h.Key(ebiten.KeyD)
+	if s.ask == nil || len(s.m.table.Record().Moves) != n {
+		t.Fatalf("D: question %v, %d moves made; want a question and none", s.ask, len(s.m.table.Record().Moves)-n)
+	}
+	h.Key(ebiten.KeySpace)
+	h.Key(ebiten.KeyD)
+	if len(s.m.table.Record().Moves) != n {
+		t.Fatal("Space or D answered the question")
+	}
+	h.Key(ebiten.KeyN)
+	if s.ask != nil {
+		t.Fatal("N left the question open")
+	}
+	// The die: a region a roll would take asks "roll for rNN?".
+	s, ok = ugPlayTo(h, t, func(s *ugPlayScene) bool {
+		if md := s.moves.mode("conquer"); md != nil && s.moves.step == "conquer" {
+			for _, mv := range md.regions {
+				if mv.Final != "" {
+					return true
+				}
+			}
+		}
+		return false
+	})
+	if !ok {
+		t.Skip("the game ended before a die roll was offered")
+	}
+	md := s.moves.mode("conquer")
+	final := -1
+	for i, mv := range md.regions {
+		if mv.Final != "" {
+			final = i
+		}
+	}
+	x, y, _ := s.board.RegionCenter(final)
+	n = len(s.m.table.Record().Moves)
+	h.Click(scenes.R(x-1, y-1, 2, 2))
+	if s.ask == nil || len(s.m.table.Record().Moves) != n {
+		t.Fatal("a click on a die region rolled at once")
+	}
+	if want := s.mine.Regions[final].ID; !strings.Contains(s.ask.yes, want) {
+		t.Errorf("the roll's button %q does not name %s", s.ask.yes, want)
+	}
+	h.Key(ebiten.KeyEnter)
+	if len(s.m.table.Record().Moves) != n+1 {
+		t.Fatal("Enter did not roll")
+	}
+}
+
+// TestUGSpreadSaysWhere: ending a redeployment with tokens in hand says
+// where the rules' default puts them (UR43: the thinnest region held, one
+// at a time, the first in map order on a tie).
+func TestUGSpreadSaysWhere(t *testing.T) {
+	h, s := ugHarness(t, []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}}, 5)
+	s.me = 0
+	s.mine = underground.View{Step: "redeploy", Regions: []underground.RegionView{
+		{ID: "r1", Seat: 0, Tokens: 3}, {ID: "r2", Seat: 0, Tokens: 1}, {ID: "r3", Seat: 1, Tokens: 1}, {ID: "r4", Seat: 0, Tokens: 2}, {ID: "r5", Seat: 0, Tokens: 2, Decline: true},
+	}}
+	where, n := s.spreadText(h.A, underground.SeatView{Active: &underground.SlotView{Hand: 3}})
+	if n != 3 || where != "r2 +2, r4 +1" {
+		t.Errorf("3 tokens go to %q (%d), want r2 +2, r4 +1", where, n)
+	}
+}
+
+// TestUGLaneLayout (issue 25 item 8): at 1280x800 and 1024x640, in
+// English and Persian, the message lane (question, refusal, tip, banner)
+// and the controls' bar lie outside the map and apart.
+func TestUGLaneLayout(t *testing.T) {
+	for _, lang := range []string{"en", "fa"} {
+		for _, sz := range [][2]float64{{1280, 800}, {1024, 640}} {
+			h := scenes.LangHarness(t, lang, ugTestGames)
+			h.A.LayoutF(sz[0], sz[1])
+			m, err := newUGMatch(h.A, ugSetup{Seats: []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}}, Seed: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newUGPlayScene(h.A, m)
+			h.A.Cur = s
+			h.Ticks(3)
+			l := s.l
+			for _, p := range [][2]scenes.Rect{{l.lane, l.board}, {l.bar, l.board}, {l.lane, l.bar}} {
+				if scenes.Overlaps(p[0], p[1]) {
+					t.Errorf("%s %vx%v: %+v overlaps %+v", lang, sz[0], sz[1], p[0], p[1])
+				}
+			}
+			for _, pn := range l.panels {
+				if scenes.Overlaps(pn, l.bar) || scenes.Overlaps(pn, l.lane) {
+					t.Errorf("%s %vx%v: a panel %+v under the bar or lane", lang, sz[0], sz[1], pn)
+				}
+			}
+			m.close()
 		}
 	}
 }

@@ -14,20 +14,14 @@ import (
 // die, a turn's score).
 type ugState struct {
 	view   underground.View
-	coins  []int   // by seat, from the public events
-	byTurn [][]int // coins by seat at the end of each game turn, then at the end
-	turn   int     // the game turn the events are in
-	log    []ugLogLine
+	coins  []int              // by seat, from the public events
+	byTurn [][]int            // coins by seat at the end of each game turn, then at the end
+	turn   int                // the game turn the events are in
+	log    scenes.Log         // every line of the game (scenes/log.go)
+	lines  []scenes.LogLine   // the lines of the move being shown, added with its view
 	score  *underground.Event // the last turn's scoring (U9)
 	scoreN int                // how many scorings the screen has shown
 	over   *underground.Event
-}
-
-// ugLogLine is one line of the log: the seat it is about (-1: none) and
-// its words in the language of the moment it happened.
-type ugLogLine struct {
-	seat int
-	text string
 }
 
 // ugStartCoins is every player's coins at the start (U2.6).
@@ -50,6 +44,14 @@ func (st *ugState) apply(a *scenes.App, m *ugMatch, it ugItem) {
 	}
 	if it.last && it.view != nil {
 		st.view = *it.view
+	}
+	if it.last {
+		// The move's lines go to the log as the board shows its view:
+		// the log never runs ahead of the map.
+		for _, l := range st.lines {
+			st.log.Add(l)
+		}
+		st.lines = st.lines[:0]
 	}
 }
 
@@ -84,10 +86,11 @@ func (st *ugState) event(a *scenes.App, m *ugMatch, e underground.Event) {
 		st.byTurn = append(st.byTurn, append([]int(nil), st.coins...))
 	}
 	if line := ugEventText(a, m, e); line != "" {
-		st.log = append(st.log, ugLogLine{seat: e.Seat, text: line})
-		if len(st.log) > 400 {
-			st.log = append(st.log[:0], st.log[100:]...)
+		ref := -1
+		if m.mp != nil && e.Region != "" {
+			ref = m.mp.Index(e.Region)
 		}
+		st.lines = append(st.lines, scenes.LogLine{Text: line, Color: ugSeatColor(e.Seat), Ref: ref})
 	}
 }
 

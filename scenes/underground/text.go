@@ -96,72 +96,100 @@ func ugNamed(a *scenes.App, printed string) string {
 }
 
 // ugEventText is one public event as a line of the log ("" for none).
+// An event of the viewer's own seat (ugMatch.you) has a message of its
+// own in each language ("You conquer", "Вы захватываете", "شما فتح
+// می‌کنید": key + ".you"), and one where the viewer is the other party
+// ("... from you": key + ".them"), so that no line reads "You conquers".
 func ugEventText(a *scenes.App, m *ugMatch, e underground.Event) string {
 	name := m.name(e.Seat)
 	by := m.name(e.By)
 	region := ugRegionName(a, m, e.Region)
+	you := m.you()
+	say := func(key string, args ...any) string {
+		switch {
+		case you < 0:
+		case e.Seat == you && a.Cat.Has(key+".you"):
+			key += ".you"
+		case e.By == you && a.Cat.Has(key+".them"):
+			key += ".them"
+		}
+		return a.T(key, args...)
+	}
 	switch e.Kind {
 	case underground.EvTurn:
-		return a.T("ug.ev.turn", "turn", e.Turn, "name", name)
+		return say("ug.ev.turn", "turn", e.Turn, "name", name)
 	case underground.EvPick:
-		return a.T("ug.ev.pick", "name", name, "combo", ugCombo(a, e.Race, e.Power), "coins", e.Coins)
+		return say("ug.ev.pick", "name", name, "combo", ugCombo(a, e.Race, e.Power), "coins", e.Coins)
 	case underground.EvSwap:
-		return a.T("ug.ev.swap", "name", name, "power", ugPowerName(a, e.Power))
+		return say("ug.ev.swap", "name", name, "power", ugPowerName(a, e.Power))
 	case underground.EvVolcano:
-		return a.T("ug.ev.volcano", "name", name, "region", region)
+		return say("ug.ev.volcano", "name", name, "region", region)
 	case underground.EvDecline:
-		return a.T("ug.ev.decline", "name", name, "combo", ugCombo(a, e.Race, e.Power))
+		return say("ug.ev.decline", "name", name, "combo", ugCombo(a, e.Race, e.Power))
 	case underground.EvLost:
-		return a.T("ug.ev.lost", "name", name, "race", ugRaceName(a, e.Race))
+		return say("ug.ev.lost", "name", name, "race", ugRaceName(a, e.Race))
 	case underground.EvReborn:
-		return a.T("ug.ev.reborn", "name", name, "region", region)
+		return say("ug.ev.reborn", "name", name, "region", region)
 	case underground.EvAncient:
-		return a.T("ug.ev.ancient", "name", name, "region", region)
+		return say("ug.ev.ancient", "name", name, "region", region)
 	case underground.EvConquer:
 		if e.Lost > 0 {
-			return a.T("ug.ev.conquer_from", "name", name, "region", region, "cost", e.Cost, "other", by, "lost", e.Lost)
+			return say("ug.ev.conquer_from", "name", name, "region", region, "cost", e.Cost, "other", by, "lost", e.Lost)
 		}
-		return a.T("ug.ev.conquer", "name", name, "region", region, "cost", e.Cost)
+		return say("ug.ev.conquer", "name", name, "region", region, "cost", e.Cost)
 	case underground.EvFinal, underground.EvWisps:
 		if e.Failed {
-			return a.T("ug.ev.die_failed", "name", name, "region", region, "die", e.Die)
+			return say("ug.ev.die_failed", "name", name, "region", region, "die", e.Die)
 		}
-		return a.T("ug.ev.die_won", "name", name, "region", region, "die", e.Die)
+		return say("ug.ev.die_won", "name", name, "region", region, "die", e.Die)
 	case underground.EvSubstitute:
-		return a.T("ug.ev.substitute", "name", name, "region", region)
+		return say("ug.ev.substitute", "name", name, "region", region)
 	case underground.EvAbandon:
-		return a.T("ug.ev.abandon", "name", name, "region", region)
+		return say("ug.ev.abandon", "name", name, "region", region)
 	case underground.EvDraw:
-		return a.T("ug.ev.draw", "name", name, "marker", ugMarkerName(a, e.Marker), "region", region)
+		return say("ug.ev.draw", "name", name, "marker", ugMarkerName(a, e.Marker), "region", region)
 	case underground.EvStonehedge:
-		return a.T("ug.ev.stonehedge", "power", ugPowerName(a, e.Power))
+		return say("ug.ev.stonehedge", "power", ugPowerName(a, e.Power))
 	case underground.EvBalrog:
-		return a.T("ug.ev.balrog", "name", name, "region", region)
+		return say("ug.ev.balrog", "name", name, "region", region)
 	case underground.EvBonus:
 		if e.Armor > 0 {
-			return a.T("ug.ev.armor", "name", name, "n", e.Armor)
+			return say("ug.ev.armor", "name", name, "n", e.Armor)
 		}
-		return a.T("ug.ev.bonus", "name", name, "n", e.Tokens, "source", ugNamed(a, e.Text))
+		return say("ug.ev.bonus", "name", name, "n", e.Tokens, "source", ugNamed(a, e.Text))
 	case underground.EvCoins:
-		return a.T("ug.ev.coins", "name", name, "n", e.Coins, "source", ugNamed(a, e.Text))
+		return say("ug.ev.coins", "name", name, "n", e.Coins, "source", ugNamed(a, e.Text))
 	case underground.EvPay:
-		return a.T("ug.ev.pay", "name", name, "other", by, "n", e.Coins, "source", ugNamed(a, e.Text))
+		return say("ug.ev.pay", "name", name, "other", by, "n", e.Coins, "source", ugNamed(a, e.Text))
 	case underground.EvMarked:
-		return a.T("ug.ev.marked", "name", name, "other", by)
+		return say("ug.ev.marked", "name", name, "other", by)
 	case underground.EvRedeploy:
-		return a.T("ug.ev.redeploy", "name", name, "n", e.Tokens)
+		return say("ug.ev.redeploy", "name", name, "n", e.Tokens)
 	case underground.EvPlace:
-		return a.T("ug.ev.place", "name", name, "what", ugPlaceWhat(a, e.Text), "region", region)
+		if e.Armor > 0 { // U13.14: Mushroom Armor put in a region
+			return say("ug.ev.armor_placed", "name", name, "n", e.Armor, "region", region)
+		}
+		return say("ug.ev.place", "name", name, "what", ugPlaceWhat(a, e.Text), "region", region)
 	case underground.EvScore:
-		return a.T("ug.ev.score", "name", name, "n", e.Coins)
+		return say("ug.ev.score", "name", name, "n", e.Coins)
 	case underground.EvOver:
 		var names []string
 		for _, w := range e.Winners {
 			names = append(names, m.name(w))
 		}
-		return a.T("ug.ev.over", "names", strings.Join(names, ", "))
+		return say("ug.ev.over", "names", strings.Join(names, ", "))
 	}
 	return ""
+}
+
+// ugYouSay is key, or key + ".you" when seat is the viewer's own
+// (ugMatch.you) and the catalogue has that message: "You score 12", never
+// "You scores 12".
+func ugYouSay(a *scenes.App, m *ugMatch, key string, seat int, args ...any) string {
+	if you := m.you(); you >= 0 && seat == you && a.Cat.Has(key+".you") {
+		key += ".you"
+	}
+	return a.T(key, args...)
 }
 
 // ugPlaceWhat names what is placed at the end of a turn (U3.2 step 4).

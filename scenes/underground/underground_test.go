@@ -196,6 +196,15 @@ func ugAct(h *scenes.Harness, t *testing.T, s *ugPlayScene, c ugChoice, keys boo
 	default:
 		t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
 	}
+	if s.ask != nil {
+		// The question before an irreversible move (ask.go): yes.
+		if keys {
+			h.Key(ebiten.KeyEnter)
+		} else {
+			s.buildButtons(h.A)
+			h.Click(s.buttons[0].b.R)
+		}
+	}
 	return conquered
 }
 
@@ -342,7 +351,7 @@ func TestUGContinueRestoresTable(t *testing.T) {
 	if s2, ok := ugWait(h2, nil); !ok || s2.me != 0 {
 		t.Fatal("Ann has no controls after Continue")
 	}
-	if len(s.m.st.log) == 0 {
+	if s.m.st.log.Len() == 0 {
 		t.Fatal("the log is empty after Continue: the history should be in it")
 	}
 }
