@@ -13,7 +13,7 @@ RACE_PKGS := ./game/... ./lan/... ./rules/saboteur/bot/... ./rules/incangold/bot
 UI_PKGS   := ./scenes/... ./sprites/... .
 ARGS      ?=
 
-.PHONY: run build test fmt-check vet lint actionlint bench wasm dist deps deps-test clean
+.PHONY: run build test fmt-check mod-check vet lint actionlint bench bench-web wasm dist deps deps-test clean
 
 # On Linux the window needs an X or Wayland display, and Ebitengine panics
 # while the program loads (before main runs) without one: say so plainly.
@@ -33,7 +33,7 @@ deps:
 deps-test:
 	@scripts/deps.sh test
 
-test: deps-test fmt-check vet actionlint
+test: deps-test fmt-check mod-check vet actionlint
 	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|saboteur/bot|incangold/bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
 	$(XVFB) $(GO) test -timeout 30m $$($(GO) list $(UI_PKGS) 2>/dev/null)
@@ -43,6 +43,12 @@ fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
+# go.mod and go.sum must be as `go mod tidy` leaves them: every module
+# required is imported, the direct ones not marked indirect. It reads the
+# module cache (which the build fills); it changes nothing.
+mod-check:
+	@out=$$($(GO) mod tidy -diff 2>&1) || { echo "go.mod or go.sum is not tidy (run go mod tidy):"; echo "$$out"; exit 1; }
+
 vet: deps
 	$(GO) vet ./...
 
@@ -50,6 +56,13 @@ lint: fmt-check vet actionlint
 
 bench: deps
 	$(GO) test -tags benchsaboteur -run '^$$' -bench . -benchmem ./rules/... ./lan/...
+
+# The browser build's start against a bare Ebitengine program's, side by
+# side in headless Chromium (e2e/bench_test.go; docs/LAN.md, Figures):
+# medians of the first frame and the gzip download, and their ratios.
+# Minutes long; RUNS=N loads each page N times (default 5).
+bench-web: deps-test wasm
+	GOLDVEIN_WEB=$(CURDIR)/dist/web GOLDVEIN_RUNS=$(RUNS) $(GO) test -tags e2e,profile -run '^TestBenchWeb$$' -v -count=1 -timeout 60m ./e2e/
 
 # The browser build (docs/LAN.md, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).
@@ -73,7 +86,7 @@ dist: deps
 # The GitHub Actions workflows, checked as GitHub would read them.
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 actionlint:
-	$(GO) run $(ACTIONLINT) -no-color .github/workflows/ci.yml .github/workflows/release.yml
+	$(GO) run $(ACTIONLINT) -no-color .github/workflows/ci.yml .github/workflows/package.yml .github/workflows/release.yml
 
 clean:
 	rm -rf goldvein dist

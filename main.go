@@ -12,5 +12,6 @@ import (
 )
 
 func main() {
+	attachConsole(os.Args[1:])
 	os.Exit(cli.Dispatch(box.Games(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -139,7 +139,7 @@ func TestCheckDocsExample(t *testing.T) {
 // TestCheckOutsideQueries: the queries added for checking a game from
 // outside (issue 24), through the command: Saboteur's gold for the round
 // just ended, Incan Gold's final scores on an empty path whatever
-// first_turn says.
+// first_turn says, Underground's final scores with the tie-break.
 func TestCheckOutsideQueries(t *testing.T) {
 	cases := []struct{ game, in, want string }{
 		{"saboteur", `{"players": 3, "goals": {"-2": "COAL_NE", "0": "GOLD", "2": "COAL_NW"}, "revealed": {"0": "GOLD"},
@@ -147,6 +147,12 @@ func TestCheckOutsideQueries(t *testing.T) {
 			`{"winner": "gold-diggers", "gold": [0, 2, 4], "cards": [[], [2], [3, 1]]}` + "\n"},
 		{"incangold", `{"players": 3, "round": 5, "in": [], "path": [], "first_turn": false, "tent": {"0": 4, "1": 9, "2": 9}, "artifacts": {"1": [5]}, "moves": [{"query": "final"}]}`,
 			`{"scores": {"0": 4, "1": 14, "2": 9}, "winners": [1], "tiebreak": "count"}` + "\n"},
+		{"underground", `{"players": 2, "map_inline": {"turns": 5, "regions": [{"id": "r1", "terrain": "mine", "edge": true},
+			{"id": "r2", "terrain": "forest", "edge": true}], "borders": [["r1", "r2"]]}, "turn": 2, "seat": 0,
+			"board": {"r1": {"seat": 0, "race": "ogres", "tokens": 3}, "r2": {"seat": 1, "race": "drow", "tokens": 4}}, "figures": {},
+			"seats": [{"coins": 5, "active": {"race": "ogres", "hand": 0}}, {"coins": 5, "active": {"race": "drow", "hand": 0}}],
+			"market": [], "stonehedge": null, "markers_left": 0, "moves": [{"query": "final"}]}`,
+			`{"scores":{"0":5,"1":5},"tokens_on_board":{"0":3,"1":4},"winners":[1],"tiebreak":"tokens"}` + "\n"},
 	}
 	for _, c := range cases {
 		code, out, errs := runCmd(t, c.in, "check", "--game", c.game)

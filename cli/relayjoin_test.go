@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -242,7 +243,11 @@ func (r *realRelay) Restart() {
 // it prints it.
 func relayServed(t *testing.T, ctx context.Context, relayURL string, args ...string) (string, *syncBuffer, *syncBuffer, chan int) {
 	t.Helper()
-	_, out, errOut, code := served(t, ctx, append([]string{"--addr", "127.0.0.1:0", "--relay", relayURL}, args...)...)
+	pre := []string{"--addr", "127.0.0.1:0"}
+	if relayURL != "" { // "": a resumed table's own room
+		pre = append(pre, "--relay", relayURL)
+	}
+	_, out, errOut, code := served(t, ctx, append(pre, args...)...)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		for _, line := range strings.Split(out.String(), "\n") {
@@ -392,5 +397,54 @@ func TestJoinBadInvite(t *testing.T) {
 	}
 	if strings.Contains(errOut.String(), "mallory") {
 		t.Errorf("a guest with a wrong key reached the table: %s", errOut)
+	}
+}
+
+// TestServeRelayResume: a host that crashes in the middle of a relayed
+// game and is started again with --resume opens the same room (the same
+// invite, from its autosave) and its guests, reconnecting by the link,
+// finish the game with it.
+func TestServeRelayResume(t *testing.T) {
+	relay := newRealRelay(t)
+	save := filepath.Join(t.TempDir(), "lan.json")
+	ctx, crash := context.WithCancel(context.Background())
+	link, _, _, code := relayServed(t, ctx, relay.URL(), "--players", "4", "--bots", "2",
+		"--save", save, "--bot-delay", "5ms", "--grace", "30s")
+	var js []chan joined
+	for _, n := range []string{"ann", "bob"} {
+		js = append(js, joinAsync(context.Background(), link, "--game", "saboteur", "--name", n, "--bot", "random", "--reconnect", "30s"))
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		data, _ := os.ReadFile(save)
+		if bytes.Count(data, []byte(`"seat":`)) >= 12 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no autosave")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	crash()
+	if c := <-code; c != 1 {
+		t.Fatalf("crashed serve exited %d", c)
+	}
+	link2, out, errOut, code := relayServed(t, context.Background(), "", "--resume", "--save", save, "--grace", "30s")
+	if link2 != link {
+		t.Fatalf("the resumed table's invite is %s, not %s", link2, link)
+	}
+	var want string
+	for i, ch := range js {
+		j := <-ch
+		if j.code != 0 || !strings.Contains(j.err, "back in the game") {
+			t.Fatalf("join %d exited %d: %s", i, j.code, j.err)
+		}
+		want = finalScores(t, j.out)
+	}
+	if c := <-code; c != 0 {
+		t.Fatalf("resumed serve exited %d: %s", c, errOut)
+	}
+	if s := finalScores(t, out.String()); s != want {
+		t.Errorf("serve's scores:\n%s\nguests':\n%s", s, want)
 	}
 }

@@ -57,6 +57,18 @@ func browserGuestGame(t *testing.T, g rules.Game, players int, opts json.RawMess
 	b := startBrowser(t)
 	start := time.Now()
 	b.navigate(t, "http://"+a.String()+"/?join=&name=web&bot="+level+"&game="+g.ID())
+	s := b.playedToTheEnd(t, h)
+	if !over(h.Table().View(-1)) {
+		t.Fatalf("the host's game is not over: %+v", h.Table().View(-1))
+	}
+	t.Logf("the whole game took %v; the page's last lines:\n%s", time.Since(start).Round(time.Second), tail(s.Lines, 6))
+}
+
+// playedToTheEnd waits for the browser guest to take its seat at h's
+// table (90 s), play and exit 0 (4 min), and for h's table to be done; it
+// returns the page's last state.
+func (b *browser) playedToTheEnd(t *testing.T, h *lan.Host) pageState {
+	t.Helper()
 	select {
 	case <-h.Started():
 	case <-time.After(90 * time.Second):
@@ -72,8 +84,5 @@ func browserGuestGame(t *testing.T, g rules.Game, players int, opts json.RawMess
 	case <-time.After(10 * time.Second):
 		t.Fatal("the page says the game ended but the host's table is not done")
 	}
-	if !over(h.Table().View(-1)) {
-		t.Fatalf("the host's game is not over: %+v", h.Table().View(-1))
-	}
-	t.Logf("the whole game took %v; the page's last lines:\n%s", time.Since(start).Round(time.Second), tail(s.Lines, 6))
+	return s
 }

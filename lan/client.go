@@ -259,7 +259,8 @@ func dial(ctx context.Context, addr string) (net.Conn, error) {
 		return websocket.NetConn(context.Background(), ws, websocket.MessageBinary), nil
 	}
 	var d net.Dialer
-	return d.DialContext(ctx, "tcp", addr)
+	nc, err := d.DialContext(ctx, "tcp", addr)
+	return nc, localNetworkHint(err)
 }
 
 // connect dials, says hello and reads the welcome; it returns the

@@ -182,9 +182,16 @@ func (g *Gate) show(cur, prev []shown, id string, r Rect, d Decision, off bool) 
 	}
 	g.open(d)
 	since := g.tick
-	for _, c := range prev {
-		if c.id == id && c.d == d && c.r == r && c.off == off {
-			since = c.since
+	same := func(c shown) bool { return c.id == id && c.d == d && c.r == r && c.off == off }
+	// A board shows its controls in the same order every tick: the one
+	// at this place in the last tick's list is first to try.
+	if n := len(cur); n < len(prev) && same(prev[n]) {
+		since = prev[n].since
+	} else {
+		for _, c := range prev {
+			if same(c) {
+				since = c.since
+			}
 		}
 	}
 	for i := range cur {

@@ -543,3 +543,26 @@ func TestUndoMayOpenANewBoard(t *testing.T) {
 		t.Fatalf("after Undo: scene %T (the old board: %v), %d moves; want the board Undo opened", h.A.Cur, h.A.Cur == Scene(b), len(b.rec.Moves))
 	}
 }
+
+// BenchmarkGateTick is one tick of the gate on a board of 40 controls
+// (a Saboteur hand, seats and the maze): registering each and asking it,
+// and two keys; it allocates nothing in steady state.
+func BenchmarkGateTick(b *testing.B) {
+	h := NewHarness(b, TestGames)
+	a := h.A
+	ids := make([]string, 40)
+	for i := range ids {
+		ids[i] = fmt.Sprint("c", i)
+	}
+	d := Decision{Step: 3, Seat: 1}
+	b.ReportAllocs()
+	for b.Loop() {
+		a.Ticks++
+		a.Gate.begin(a)
+		for i, id := range ids {
+			a.Tap(id, Rect{float64(i * 20), 0, 18, 18}, d)
+		}
+		a.Gate.Key(a, ebiten.KeySpace, d)
+		a.Gate.Key(a, ebiten.KeyEnter, d)
+	}
+}

@@ -16,6 +16,8 @@ if [ "$what" = test ]; then
   pkgs+=(shellcheck)
   # go test ./packaging/ checks the Linux menu entry with desktop-file-validate.
   pkgs+=(desktop-file-utils)
+  # ... and the AppStream metainfo with appstreamcli validate.
+  pkgs+=(appstream)
 fi
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian: nothing to check here; the Go toolchain reports what is missing.

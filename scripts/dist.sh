@@ -28,8 +28,12 @@ GO=${GO:-go}
 GOWINRES=github.com/tc-hib/go-winres@v0.3.3
 VERSION=${VERSION:-$(git describe --tags --exact-match 2>/dev/null || echo dev)}
 COMMIT=${COMMIT:-$(git rev-parse HEAD 2>/dev/null || true)}
-# The commit too, since Go stamps none where GOFLAGS has -buildvcs=false.
-LDFLAGS="-s -w -X github.com/goldvein/goldvein/internal/buildinfo.release=$VERSION -X github.com/goldvein/goldvein/internal/buildinfo.commit=$COMMIT"
+# The commit too, since Go stamps none where GOFLAGS has -buildvcs=false;
+# and Ebitengine's version, which the headless builds (goldvein-cli.exe,
+# goldvein-server) name as their game window's in `version`.
+EBITENGINE=$($GO list -m -f '{{.Version}}' github.com/hajimehoshi/ebiten/v2)
+BI=github.com/goldvein/goldvein/internal/buildinfo
+LDFLAGS="-s -w -X $BI.release=$VERSION -X $BI.commit=$COMMIT -X $BI.windowEbitengine=$EBITENGINE"
 work=$(mktemp -d)
 trap 'rm -rf "$work" webdist/web' EXIT
 mkdir -p dist
@@ -109,17 +113,38 @@ part_macos-skeleton() {
   mkpkg macapp --version "$VERSION" --out dist/macos
 }
 
+# part_macos builds both slices for macOS 12.0 (MACOSX_DEPLOYMENT_TARGET
+# and -mmacosx-version-min for cgo's compiler and linker; without them the
+# minimum is the build machine's macOS), then checks what it made: both
+# architectures in the universal binary (lipo -archs), the minimum macOS of
+# each slice (vtool -show-build), the ad hoc signature (codesign --verify
+# --deep --strict), and that the binary runs (goldvein version).
 part_macos() {
   [ "$(uname -s)" = Darwin ] || { echo "dist.sh: the macOS binary needs macOS (cgo and lipo)" >&2; exit 1; }
+  local min=12.0 bin app a got
+  export MACOSX_DEPLOYMENT_TARGET=$min
+  export CGO_CFLAGS="${CGO_CFLAGS:-} -mmacosx-version-min=$min" CGO_LDFLAGS="${CGO_LDFLAGS:-} -mmacosx-version-min=$min"
   embed_web
   build darwin arm64 1 webdist "$work/mac/goldvein-arm64"
   build darwin amd64 1 webdist "$work/mac/goldvein-amd64"
   lipo -create -output "$work/mac/goldvein" "$work/mac/goldvein-arm64" "$work/mac/goldvein-amd64"
   mkpkg macapp --version "$VERSION" --binary "$work/mac/goldvein" --out "$work/mac"
+  app=$work/mac/goldvein.app
+  bin=$app/Contents/MacOS/goldvein
   # Ad hoc signature: Apple silicon runs no unsigned code; without a paid
   # Developer ID, Gatekeeper still asks once (README, Download).
-  codesign --force --deep --sign - "$work/mac/goldvein.app"
-  mkpkg zip --prefix goldvein.app --out dist/goldvein-macos.zip "$work/mac/goldvein.app"
+  codesign --force --deep --sign - "$app"
+  got=$(lipo -archs "$bin")
+  echo "lipo -archs: $got"
+  for a in arm64 x86_64; do
+    case " $got " in *" $a "*) ;; *) echo "dist.sh: $bin lacks the $a slice" >&2; exit 1 ;; esac
+    got_min=$(vtool -arch "$a" -show-build "$bin" | awk '$1 == "minos" || $1 == "version" { print $2; exit }')
+    echo "$a: minimum macOS $got_min"
+    [ "$got_min" = "$min" ] || { echo "dist.sh: the $a slice needs macOS $got_min, not $min" >&2; exit 1; }
+  done
+  codesign --verify --deep --strict --verbose=2 "$app"
+  "$bin" version
+  mkpkg zip --prefix goldvein.app --out dist/goldvein-macos.zip "$app"
 }
 
 part_sums() {

@@ -24,8 +24,11 @@ const EbitenginePath = "github.com/hajimehoshi/ebiten/v2"
 
 // release and commit are the version and the commit set at link time by
 // `make dist` (-ldflags -X): release wins over what the build information
-// says, commit stands in when it names none.
-var release, commit string
+// says, commit stands in when it names none. windowEbitengine is the
+// Ebitengine version of the release's game window, which scripts/dist.sh
+// sets in every build, so a headless build (goldvein-cli.exe,
+// goldvein-server) can name the engine of the game it ships beside.
+var release, commit, windowEbitengine string
 
 // Info is what a binary knows about its own build.
 type Info struct {
@@ -43,6 +46,10 @@ type Info struct {
 	// Ebitengine is the version of Ebitengine linked in, or empty when the
 	// binary has no game window (the headless build).
 	Ebitengine string
+	// WindowEbitengine is, in a binary without the game window, the
+	// Ebitengine version of the game window built from the same source
+	// (set at link time by scripts/dist.sh); empty when not set.
+	WindowEbitengine string
 	// Games lists the games the binary holds, by id.
 	Games []string
 }
@@ -50,7 +57,9 @@ type Info struct {
 // Read returns the running binary's Info, with games as its game list.
 func Read(games []string) Info {
 	bi, _ := debug.ReadBuildInfo()
-	return FromBuildInfo(bi, release, commit, games)
+	in := FromBuildInfo(bi, release, commit, games)
+	in.WindowEbitengine = windowEbitengine
+	return in
 }
 
 // FromBuildInfo builds an Info from Go's build information bi (nil when the
@@ -151,6 +160,8 @@ func (in Info) String() string {
 	fmt.Fprintf(&b, "\ngo: %s %s\n", in.GoVersion, in.Platform)
 	if in.Ebitengine != "" {
 		fmt.Fprintf(&b, "ebitengine: %s\n", in.Ebitengine)
+	} else if in.WindowEbitengine != "" {
+		fmt.Fprintf(&b, "ebitengine: %s in the game window (this binary is built without it)\n", in.WindowEbitengine)
 	} else {
 		b.WriteString("ebitengine: none (built without the game window)\n")
 	}

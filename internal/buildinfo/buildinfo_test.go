@@ -72,6 +72,10 @@ func TestFromBuildInfo(t *testing.T) {
 func TestString(t *testing.T) {
 	in := Info{Version: "v1.2.3", Commit: "0123456789ab", GoVersion: "go1.26.8", Platform: "linux/amd64", Ebitengine: "v2.8.8", Games: []string{"saboteur", "incan-gold"}}
 	want := "goldvein v1.2.3 (commit 0123456789ab)\ngo: go1.26.8 linux/amd64\nebitengine: v2.8.8\ngames: saboteur, incan-gold\n"
+	cli := Info{Version: "v1.2.3", GoVersion: "go1.26.8", Platform: "windows/amd64", WindowEbitengine: "v2.8.8", Games: []string{"saboteur"}}
+	if got := cli.String(); !strings.Contains(got, "\nebitengine: v2.8.8 in the game window (this binary is built without it)\n") {
+		t.Errorf("a headless build that knows its window's Ebitengine:\n%s", got)
+	}
 	if got := in.String(); got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}

@@ -428,10 +428,14 @@ func (m *Match) resolve(i, n int, uses []use, ev Event, subst bool) []Event {
 	r.Owner, r.Decline, r.Tokens = int8(s), false, int8(n)
 	m.t.conquered |= 1 << uint(i)
 	m.spend(s, uses, i)
-	if m.fig.AncientDue && int(m.fig.AncientSeat) == s && sl.Race == Cultists { // U12.1
+	ancient := m.fig.AncientDue && int(m.fig.AncientSeat) == s && sl.Race == Cultists // U12.1
+	if ancient {
 		m.fig.Ancient, m.fig.AncientDue = int8(i), false
 	}
 	evs = append([]Event{ev}, evs...)
+	if ancient {
+		evs = append(evs, Event{Kind: EvAncient, Seat: s, Region: m.mp.ID(i), Rule: "U12.1"})
+	}
 	if hadMonsters && len(m.markers) > 0 { // U5.6
 		k := m.drawMarker()
 		if k.IsRelic() {

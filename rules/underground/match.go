@@ -406,7 +406,7 @@ func (m *Match) redeployMove(kind string, mv Move) ([]Event, error) {
 		}
 		m.seats[seat].ArmorHand--
 		m.regions[i].Armor++
-		return nil, nil
+		return []Event{armorPlaced(seat, mv.Armor, 1)}, nil
 	case "redeploy":
 		return m.redeployAll(seat, defending, mv.Redeploy)
 	}

@@ -208,21 +208,34 @@ func (m *Match) finishRedeploy() []Event {
 	sl, d := m.rslot()
 	m.spread(m.active, d, sl.Hand)
 	p := &m.seats[m.active]
+	var evs []Event
 	if !d {
 		if p.ArmorHand > 0 {
 			held := m.held(m.active, false)
 			if held != 0 {
-				m.regions[bits.TrailingZeros64(held)].Armor += int8(p.ArmorHand)
+				i := bits.TrailingZeros64(held)
+				m.regions[i].Armor += int8(p.ArmorHand)
+				evs = append(evs, armorPlaced(m.active, m.mp.ID(i), p.ArmorHand))
 			} else {
 				m.armorIn -= p.ArmorHand
 			}
 			p.ArmorHand = 0
 		}
 		if h := def(sl.Race).AfterRedeploy; h != nil && sl.has() {
+			before := p.Hammers
 			h(m, m.active)
+			if p.Hammers > before { // U12.5: the Silver Hammers taken
+				evs = append(evs, Event{Kind: EvBonus, Seat: m.active, Tokens: p.Hammers - before, Rule: "U12.5", Text: "Silver Hammers"})
+			}
 		}
 	}
-	return m.placements()
+	return append(evs, m.placements()...)
+}
+
+// armorPlaced is the event of n Mushroom Armor put in region id (U13.14):
+// an EvPlace with Armor set.
+func armorPlaced(seat int, id string, n int) Event {
+	return Event{Kind: EvPlace, Seat: seat, Region: id, Armor: n, Rule: "U13.14", Text: "Mushroom Armor"}
 }
 
 // placeOptions lists the end-of-turn placements open now (U3.2 step 4):
@@ -438,10 +451,20 @@ func (m *Match) endTurn() []Event {
 func (m *Match) gameOver() []Event {
 	m.turn = m.mp.Turns
 	m.over, m.step = true, stepOver
-	m.final = make([]int, len(m.seats))
-	tokens := make([]int, len(m.seats))
+	var tokens []int
+	m.final, tokens, m.winners = m.standings()
+	return []Event{{Kind: EvOver, Finals: append([]int(nil), m.final...), OnBoard: tokens, Winners: append([]int(nil), m.winners...)}}
+}
+
+// standings are the coins of each seat now, its race tokens on the board
+// (Active and In Decline: the tie-break) and the seats that would win if
+// the game ended now: most coins; tie: most tokens; still tied: all of
+// them (U10.2, UR13).
+func (m *Match) standings() (coins, tokens, winners []int) {
+	coins = make([]int, len(m.seats))
+	tokens = make([]int, len(m.seats))
 	for i := range m.seats {
-		m.final[i] = m.seats[i].Coins
+		coins[i] = m.seats[i].Coins
 	}
 	for i := range m.regions {
 		if o := m.regions[i].Owner; o >= 0 {
@@ -450,17 +473,16 @@ func (m *Match) gameOver() []Event {
 	}
 	best := -1
 	for i := range m.seats {
-		if best < 0 || m.final[i] > m.final[best] || (m.final[i] == m.final[best] && tokens[i] > tokens[best]) {
+		if best < 0 || coins[i] > coins[best] || (coins[i] == coins[best] && tokens[i] > tokens[best]) {
 			best = i
 		}
 	}
-	m.winners = nil
 	for i := range m.seats {
-		if m.final[i] == m.final[best] && tokens[i] == tokens[best] {
-			m.winners = append(m.winners, i)
+		if coins[i] == coins[best] && tokens[i] == tokens[best] {
+			winners = append(winners, i)
 		}
 	}
-	return []Event{{Kind: EvOver, Finals: append([]int(nil), m.final...), OnBoard: tokens, Winners: append([]int(nil), m.winners...)}}
+	return coins, tokens, winners
 }
 
 // decline is U8.2 (UR11): the old In Decline race leaves, the Active one

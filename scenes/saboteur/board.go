@@ -64,8 +64,10 @@ type boardScene struct {
 	waiting bool // a move was submitted; its events are on the way
 
 	chooser    chooser
-	curtain    bool // hotseat: the screen waits for the next human
-	curtainFor int  // hotseat: the human the curtain comes down for once the play has landed; -1 none
+	curtain    bool           // hotseat: the screen waits for the next human (veil is down)
+	curtainFor int            // hotseat: the human the curtain comes down for once the play has landed; -1 none
+	veil       scenes.Curtain // the shell's hand-over curtain (board_table.go)
+	lastHuman  int            // the seat of the last move made at this screen (Undo); -1 none
 
 	reason  string // why the last drop was refused
 	reasonT int
@@ -157,7 +159,7 @@ type boardLayout struct {
 }
 
 func newBoardScene(a *scenes.App, m *match) *boardScene {
-	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0, curtainFor: -1}
+	s := &boardScene{m: m, me: -1, sel: -1, tsel: -1, zoom: 7, camX: 4, camY: 0, curtainFor: -1, lastHuman: -1}
 	s.view = m.shown
 	if s.view.Options.Players == 0 {
 		s.view = m.Table.View(-1)
@@ -168,6 +170,7 @@ func newBoardScene(a *scenes.App, m *match) *boardScene {
 	s.makeInitials()
 	s.playsFromLog()
 	s.chooseMe(a)
+	s.handTo(a)
 	s.refresh(a)
 	return s
 }
@@ -181,8 +184,8 @@ func (s *boardScene) chooseMe(a *scenes.App) {
 	case len(s.m.humans) == 1:
 		s.me = s.m.humans[0]
 	case s.m.hotseat():
-		if s.m.isHuman(s.view.Turn) && s.view.Turn != s.me {
-			s.me, s.curtain = s.view.Turn, true
+		if s.m.isHuman(s.view.Turn) && s.view.Phase == saboteur.Playing {
+			s.coverFor(a, s.view.Turn)
 		}
 	default:
 		s.me = s.m.follow
@@ -253,7 +256,8 @@ func (s *boardScene) Update(a *scenes.App) error {
 	s.advance(a)
 	s.curtainUpdate(a)
 	if s.curtain {
-		if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || a.Clicked(s.curtainButton(a).R) {
+		// Lifted only on the curtain itself, armed (scenes.Curtain).
+		if s.veil.Update(a) {
 			s.curtain = false
 			s.syncMine()
 			s.refresh(a)
@@ -282,7 +286,8 @@ func (s *boardScene) curtainUpdate(a *scenes.App) {
 		s.curtainFor = -1
 		return
 	}
-	s.me, s.curtain, s.curtainFor = s.view.Turn, true, -1
+	s.coverFor(a, s.view.Turn)
+	s.curtainFor = -1
 	s.sel, s.tsel = -1, -1
 	s.syncMine()
 	s.refresh(a)
@@ -721,6 +726,7 @@ func (s *boardScene) play(a *scenes.App, idx int, m saboteur.Move, fx, fy float6
 		return false
 	}
 	s.waiting = true
+	s.played(a)
 	s.tutorPlayed()
 	if fx >= 0 {
 		s.startFly(a, s.handImg(a, idx), fx, fy, fx, fy, 1, 1, 1)

@@ -123,7 +123,8 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.drawHand(a, dst)
 	a.FlushText()
 	s.drawAnims(dst)
-	if s.drag.on && s.drag.started && s.drag.idx < len(s.hand) {
+	if s.drag.on && s.drag.started && s.drag.idx < len(s.hand) && a.Shows(s.me) {
+		a.Private(s.me)
 		img := s.handImg(a, s.drag.idx)
 		alpha := float32(1)
 		if snap := s.dragSnap(a); snap >= 0 {
@@ -147,7 +148,7 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		scenes.DrawText(a, dst, s.reason, a.U(15), r.Cx(), r.Cy(), scenes.AlignCenter, scenes.ColText)
 		a.FlushText()
 	}
-	if s.peekT > 0 {
+	if s.peekT > 0 && a.Shows(s.me) {
 		s.drawPeek(a, dst)
 		a.FlushText()
 	}
@@ -167,10 +168,9 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		a.FlushText()
 	}
 	if s.curtain {
+		// Over the public table: the play that came before stays in view.
 		a.FlushText()
-		drawCurtainFrom(a, p, dst, s.m.name(s.me), 0)
-		b := s.curtainButton(a)
-		scenes.DrawButton(a, p, dst, &b)
+		s.veil.Draw(a, dst)
 	}
 	if s.shotName != "" && a.Fade == 0 && s.Settled() {
 		// Asked for here, for this very frame (Ebitengine may run several
@@ -203,7 +203,8 @@ func (s *boardScene) drawMaze(a *scenes.App, dst *ebiten.Image) {
 	s.drawTiles(a, sub)
 	s.drawPlays(a, sub)
 	// Peeked goals carry a mark only their viewer sees.
-	if s.me >= 0 {
+	if a.Shows(s.me) {
+		a.Private(s.me)
 		for i, g := range s.mine.Peeked {
 			if g == saboteur.NoGoal || s.mine.Board.GoalFaceUp(i) {
 				continue
@@ -220,7 +221,7 @@ func (s *boardScene) drawMaze(a *scenes.App, dst *ebiten.Image) {
 		}
 	}
 	// Targets of the selected or dragged card.
-	if s.sel >= 0 && (s.myTurn() || s.m.autoplay) {
+	if s.sel >= 0 && (s.myTurn() || s.m.autoplay) && a.Shows(s.me) {
 		for i, t := range s.targets {
 			if t.isSeat {
 				continue
@@ -340,9 +341,10 @@ func (s *boardScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 	r := s.L.top
 	s.p.Fill(dst, r, scenes.ColPanel)
 	s.p.Fill(dst, scenes.R(r.X, r.Y+r.H-a.U(2), r.W, a.U(2)), scenes.ColEdge)
-	start, end, al, ar := a.U(16), r.W-a.U(16), scenes.AlignStart, scenes.AlignEnd
+	// The far end keeps the menu button's place free (scenes.MenuButtonRect).
+	start, end, al, ar := a.U(16), r.W-a.U(56), scenes.AlignStart, scenes.AlignEnd
 	if s.L.rtl {
-		start, end, al, ar = end, start, scenes.AlignEnd, scenes.AlignStart
+		start, end, al, ar = r.W-a.U(16), a.U(56), scenes.AlignEnd, scenes.AlignStart
 	}
 	scenes.DrawText(a, dst, s.texts.round, a.U(18), start, r.Cy(), al, scenes.ColGold)
 	col := scenes.ColText
@@ -352,7 +354,7 @@ func (s *boardScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 	scenes.DrawText(a, dst, s.texts.status, a.U(20), r.Cx(), r.Cy(), scenes.AlignCenter, col)
 	// The keys line only where it does not run into the status.
 	rtl := a.RTL()
-	room := r.W/2 - a.Text.Line(s.texts.status, a.U(20), rtl).W/2 - a.U(40)
+	room := r.W/2 - a.Text.Line(s.texts.status, a.U(20), rtl).W/2 - a.U(80)
 	if help := s.texts.help(a); a.Text.Line(help, a.U(13), rtl).W < room {
 		scenes.DrawText(a, dst, help, a.U(13), end, r.Cy(), ar, scenes.ColTextDim)
 	}
@@ -507,9 +509,16 @@ func (s *boardScene) drawHand(a *scenes.App, dst *ebiten.Image) {
 	if s.texts.hint != "" {
 		scenes.DrawText(a, dst, s.texts.hint, a.U(14), area.Cx(), area.Y+a.U(14), scenes.AlignCenter, scenes.ColTextDim)
 	}
-	if s.me < 0 || s.curtain || s.dealing > 0 {
+	if s.me < 0 || s.dealing > 0 {
 		return
 	}
+	if !a.Shows(s.me) {
+		// Not this screen's holder's (a curtain, another seat's turn at a
+		// shared screen): the hand lies face down.
+		s.drawHandDown(a, dst)
+		return
+	}
+	a.Private(s.me)
 	// The role card, small, beside the hand.
 	art := cardArt(a, int(s.L.role.W))
 	s.p.Image(dst, art.Role(s.mine.Role), s.L.role.X, s.L.role.Y, 1, 1, 1)
@@ -532,6 +541,18 @@ func (s *boardScene) drawHand(a *scenes.App, dst *ebiten.Image) {
 			// A turned card carries a small gold corner mark.
 			s.p.Round(dst, scenes.R(h.r.X+h.r.W-a.U(16), h.r.Y+a.U(4), a.U(12), a.U(12)), a.U(6), scenes.ColGold, a.U(2), scenes.ColTextDark)
 		}
+	}
+}
+
+// drawHandDown draws the hand and the role card face down, where they
+// lie: their number is public (R4.2), their faces are not.
+func (s *boardScene) drawHandDown(a *scenes.App, dst *ebiten.Image) {
+	art := cardArt(a, int(s.L.role.W))
+	s.p.Image(dst, art.Role(saboteur.NoRole), s.L.role.X, s.L.role.Y, 1, 1, 1)
+	back := cardArt(a, s.L.cardW).Back()
+	for i := range s.hand {
+		h := &s.hand[i]
+		s.p.Image(dst, back, h.r.X, h.r.Y, 1, 1, 1)
 	}
 }
 

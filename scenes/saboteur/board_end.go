@@ -33,8 +33,10 @@ func (s *boardScene) endUpdate(a *scenes.App) {
 	b := s.endButton(a)
 	go_ := s.m.autoplay && s.endWait > int(60/scenes.Speed(a))
 	s.endWait++
-	if go_ || b.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter) || a.Key(ebiten.KeySpace) ||
-		a.Ptr.Released && s.L.maze.In(a.Ptr.X, a.Ptr.Y) {
+	// Nobody's decision: the table's, at the round's last move.
+	d := scenes.Decision{Step: s.view.Moves, Seat: -1}
+	if go_ || b.Fire(a, "roundover", d) || a.Tap("roundover.maze", s.L.maze, d) ||
+		a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeyKPEnter, d) || a.Gate.Key(a, ebiten.KeySpace, d) {
 		a.GoTo(newRoundEndScene(a, s.m, *s.ended, s.view, s.tiles))
 	}
 }

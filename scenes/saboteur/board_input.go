@@ -1,6 +1,7 @@
 package saboteur
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -25,19 +26,20 @@ func (s *boardScene) input(a *scenes.App) {
 		s.zoomed = false
 		s.fitZoom(a)
 	}
+	// Esc comes here only while something is open over the table
+	// (Covered); else it opens the shell's in-game menu.
 	if a.Key(ebiten.KeyEscape) {
 		switch {
 		case s.chooser.on:
 			s.chooser.on = false
+		case s.peekT > 0:
+			s.peekT = 0
 		case s.sel >= 0:
 			s.sel, s.tsel = -1, -1
 			s.refresh(a)
-		default:
-			s.m.Close()
-			a.GoTo(scenes.NewMenuScene(a))
-			return
 		}
 	}
+	s.showControls(a)
 	if s.chooser.on {
 		s.chooserInput(a)
 		return
@@ -91,14 +93,21 @@ func (s *boardScene) pointerInput(a *scenes.App) {
 	p := &a.Ptr
 	fx, fy := float64(p.X), float64(p.Y)
 	if p.Pressed {
-		switch {
-		case s.handAt(p.X, p.Y) >= 0 && !s.m.autoplay && s.me >= 0:
-			i := s.handAt(p.X, p.Y)
+		switch i := s.grabbed(a); {
+		case i >= 0:
 			r := s.hand[i].r
 			s.drag = dragState{on: true, idx: i, grabX: fx - r.X, grabY: fy - r.Y, x: r.X, y: r.Y}
 		case s.L.maze.In(p.X, p.Y):
 			s.panning, s.panX, s.panY = true, p.X, p.Y
 		}
+	}
+	if s.drag.on && (s.drag.idx >= len(s.hand) || !a.Gate.Grabbed(a, handID(s.drag.idx))) {
+		// The card's control went (the turn left, the hand changed): the
+		// stroke acts on nothing and the card goes home.
+		if s.drag.started {
+			s.flyBack(a, s.drag.idx, s.drag.x, s.drag.y)
+		}
+		s.drag.on = false
 	}
 	if s.drag.on {
 		d := &s.drag
@@ -131,24 +140,87 @@ func (s *boardScene) pointerInput(a *scenes.App) {
 		s.panX, s.panY = p.X, p.Y
 		if p.Released {
 			s.panning = false
-			// A click (no travel) on a lit target plays the selected card there.
-			if math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY)) < a.U(scenes.DragThreshold) {
+			// A click (no travel) on a lit target plays the selected card
+			// there, when the maze was armed for this move.
+			if math.Hypot(float64(p.X-p.StartX), float64(p.Y-p.StartY)) < a.U(scenes.DragThreshold) && a.Gate.Fired(a, "maze") {
 				s.clickMaze(a, fx, fy)
 			}
 		}
 		return
 	}
-	if p.Released && s.sel >= 0 {
-		for i, r := range s.L.panels {
-			if r.In(p.X, p.Y) {
+	if s.sel >= 0 && s.armed(a) {
+		for i := range s.L.panels {
+			if a.Gate.Fired(a, seatID(i)) {
 				s.playOnSeat(a, s.sel, i, -1, -1)
 				return
 			}
 		}
-		if s.L.discard.In(p.X, p.Y) && s.myTurn() {
+		if a.Gate.Fired(a, "discard") {
 			s.discard(a, s.sel, -1, -1)
 		}
 	}
+}
+
+// The ids of the board's controls (scenes.Gate): a hand card, a seat's
+// panel.
+var handIDs, seatIDs [16]string
+
+func init() {
+	for i := range handIDs {
+		handIDs[i] = fmt.Sprintf("hand%d", i)
+		seatIDs[i] = fmt.Sprintf("seat%d", i)
+	}
+}
+
+func handID(i int) string {
+	if i >= 0 && i < len(handIDs) {
+		return handIDs[i]
+	}
+	return fmt.Sprintf("hand%d", i)
+}
+
+func seatID(i int) string { return seatIDs[i%len(seatIDs)] }
+
+// showControls registers this tick's controls of the move with the gate
+// (scenes.Gate.Show): only while the board is armed for the human on turn
+// (board_table.go). The maze is one control (a click inside plays on the
+// lit cell under it); a hand card's place is its resting place with room
+// for its lift, so hovering never moves it; the panels and the discard
+// pile take a picked card.
+func (s *boardScene) showControls(a *scenes.App) {
+	if !s.armed(a) || s.m.autoplay {
+		return
+	}
+	d := s.decision()
+	if s.sel >= 0 {
+		a.Gate.Show("maze", s.L.maze, d)
+		for i, r := range s.L.panels {
+			a.Gate.Show(seatID(i), r, d)
+		}
+		a.Gate.Show("discard", s.L.discard, d)
+	}
+	for i := range s.hand {
+		a.Gate.Show(handID(i), s.handRest(a, i), d)
+	}
+}
+
+// handRest is hand card i's place as a control: where it rests, with the
+// lift above it.
+func (s *boardScene) handRest(a *scenes.App, i int) scenes.Rect {
+	r := s.hand[i].r
+	top := s.L.handArea.Y + a.U(26)
+	return scenes.R(r.X, top, r.W, r.H+a.U(8))
+}
+
+// grabbed is the hand card a stroke beginning now grabs through the gate,
+// or -1.
+func (s *boardScene) grabbed(a *scenes.App) int {
+	for i := len(s.hand) - 1; i >= 0; i-- {
+		if a.Gate.Grabbed(a, handID(i)) {
+			return i
+		}
+	}
+	return -1
 }
 
 // handAt is the hand card under (x, y), the topmost first.
@@ -341,17 +413,18 @@ func (s *boardScene) keyInput(a *scenes.App) {
 	if s.sel < 0 && (a.Key(ebiten.KeyD) || a.Key(ebiten.KeyDelete)) && !s.m.autoplay && s.me >= 0 {
 		s.sayPickFirst(a)
 	}
-	if s.sel < 0 || !s.myTurn() {
+	if s.sel < 0 || !s.armed(a) {
 		return
 	}
-	if a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter) {
+	d := s.decision()
+	if a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeyKPEnter, d) {
 		if s.tsel >= 0 && s.tsel < len(s.targets) {
 			s.play(a, s.sel, s.moveFor(s.sel, s.targets[s.tsel]), -1, -1)
 		} else {
 			s.refuseNoTarget(a)
 		}
 	}
-	if a.Key(ebiten.KeyD) || a.Key(ebiten.KeyDelete) {
+	if a.Gate.Key(a, ebiten.KeyD, d) || a.Gate.Key(a, ebiten.KeyDelete, d) {
 		s.discard(a, s.sel, -1, -1)
 	}
 }
@@ -437,15 +510,16 @@ func (s *boardScene) camToTarget() {
 func (s *boardScene) chooserInput(a *scenes.App) {
 	ch := &s.chooser
 	pick := -1
+	d := s.decision()
 	for i := range ch.r {
-		if a.Clicked(ch.r[i]) {
+		if a.Tap(toolIDs[i], ch.r[i], d) {
 			pick = i
 		}
 	}
-	if a.Key(ebiten.Key1) || a.Key(ebiten.KeyArrowLeft) {
+	if a.Gate.Key(a, ebiten.Key1, d) || a.Gate.Key(a, ebiten.KeyArrowLeft, d) {
 		pick = 0
 	}
-	if a.Key(ebiten.Key2) || a.Key(ebiten.KeyArrowRight) {
+	if a.Gate.Key(a, ebiten.Key2, d) || a.Gate.Key(a, ebiten.KeyArrowRight, d) {
 		pick = 1
 	}
 	if pick < 0 {
@@ -456,8 +530,5 @@ func (s *boardScene) chooserInput(a *scenes.App) {
 	s.play(a, ch.idx, saboteur.Move{Seat: s.me, Type: saboteur.Play, Card: c, Target: ch.seat, Tool: ch.tools[pick]}, -1, -1)
 }
 
-func (s *boardScene) curtainButton(a *scenes.App) scenes.Button {
-	w, h := float64(a.W), float64(a.H)
-	return scenes.Button{R: scenes.R(w/2-a.U(170), h-a.U(110), a.U(340), a.U(54)), Enabled: true, Primary: true,
-		Label: a.T("scene.curtain.show", "name", s.m.name(s.me))}
-}
+// toolIDs are the tool chooser's controls (scenes.Gate).
+var toolIDs = [2]string{"tool0", "tool1"}

@@ -62,7 +62,7 @@ func TestHotseatContinuedAfterCrash(t *testing.T) {
 		t.Fatalf("no board after the reveal (scene %s)", h2.A.Cur.Name())
 	}
 	if b.curtain {
-		h2.Key(ebiten.KeyEnter)
+		liftCurtain(t, h2, b)
 	}
 	if b.me != 0 || b.view.Turn != 0 {
 		t.Fatalf("board for seat %d with seat %d on turn, want Ann's turn", b.me, b.view.Turn)
@@ -70,6 +70,7 @@ func TestHotseatContinuedAfterCrash(t *testing.T) {
 	h2.Ticks(10)
 	h2.Shot("hotseat-continued-2-ann-turn")
 	// Ann passes: a card picked by Tab, D discards it.
+	h2.Arm()
 	h2.Key(ebiten.KeyTab)
 	h2.Key(ebiten.KeyD)
 	// Ben's turn comes once Ann's play has landed; the curtain names him.
@@ -80,7 +81,7 @@ func TestHotseatContinuedAfterCrash(t *testing.T) {
 		t.Fatalf("after Ann's pass: curtain %v for seat %d, want the curtain for Ben", b.curtain, b.me)
 	}
 	h2.Shot("hotseat-continued-3-curtain-ben")
-	h2.Key(ebiten.KeyEnter)
+	liftCurtain(t, h2, b)
 	h2.Ticks(10)
 	if b.curtain || b.view.Turn != 1 {
 		t.Fatalf("Ben's turn: curtain %v, seat %d on turn", b.curtain, b.view.Turn)

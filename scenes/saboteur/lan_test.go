@@ -164,8 +164,8 @@ func TestLANHostAndGuest(t *testing.T) {
 	hg.Shot("lan-board-guest")
 
 	// The guest leaves; the host's game goes on with a computer player.
-	hg.Key(ebiten.KeyEscape)
-	hg.Key(ebiten.KeyEscape)
+	hg.Key(ebiten.KeyEscape) // the chat line closes
+	leaveByMenu(t, hg)
 	scenes.Until(t, 600, func() bool { _, ok := hg.A.Cur.(*scenes.MenuScene); return ok }, hg, hh)
 	scenes.Until(t, 600, func() bool { return !ls.Link.Host.Lobby().Seats[1].Connected }, hh)
 	hh.Ticks(5)
@@ -372,7 +372,8 @@ func TestLANGuestWholeGame(t *testing.T) {
 			}
 			return
 		case *boardScene:
-			if s.myTurn() && h.A.Fade == 0 {
+			if s.armed(h.A) && h.A.Fade == 0 {
+				h.Arm()
 				for k := 0; k < len(s.hand) && len(s.targets) == 0; k++ {
 					h.Key(ebiten.KeyTab)
 				}
@@ -728,8 +729,8 @@ func toBoard(t *testing.T, h *scenes.Harness) func() bool {
 	return func() bool {
 		switch s := h.A.Cur.(type) {
 		case *revealScene:
-			if s.btn.Enabled && h.A.Fade == 0 {
-				h.In.Keys[ebiten.KeyEnter] = true
+			if s.btn.Enabled && h.A.Fade == 0 && h.A.Ticks%2 == 0 {
+				h.In.Keys[ebiten.KeyEnter] = true // pressed and let go, until the gate takes it
 			}
 		case *boardScene:
 			return h.A.Fade == 0

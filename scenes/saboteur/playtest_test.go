@@ -83,20 +83,20 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 	// Into the game and one move (a discard), then to the menu, the game
 	// unfinished.
 	h.Ticks(40)
-	h.Key(ebiten.KeyEnter)
+	press(h, ebiten.KeyEnter)
 	h.Ticks(scenes.FadeTicks + 2)
 	b, ok := h.A.Cur.(*boardScene)
-	for i := 0; ok && !b.myTurn() && i < 2000; i++ {
+	for i := 0; ok && !b.armed(h.A) && i < 2000; i++ {
 		h.Tick()
 	}
-	if !ok || !b.myTurn() {
+	if !ok || !b.armed(h.A) {
 		t.Fatalf("scene %s: the human never gets a turn", h.A.Cur.Name())
 	}
+	h.Arm()
 	h.Key(ebiten.KeyTab)
 	h.Key(ebiten.KeyD)
 	h.Ticks(10)
-	h.Key(ebiten.KeyEscape)
-	h.Ticks(scenes.FadeTicks + 2)
+	leaveByMenu(t, h)
 	if ok, err := canContinue(h.A); !ok {
 		t.Fatal("no unfinished game saved", err)
 	}
@@ -127,6 +127,25 @@ func TestNewGameEnterLeavesField(t *testing.T) {
 	t.Cleanup(rs.m.Close)
 }
 
+// leaveByMenu leaves the board for the main menu as a keyboard player
+// does: Esc opens the in-game menu, the arrows go down to "Back to the
+// menu" (Undo greyed: every move so far drew a card, R4.2), Enter.
+func leaveByMenu(t *testing.T, h *scenes.Harness) {
+	t.Helper()
+	h.Key(ebiten.KeyEscape)
+	if h.A.Cur.Name() != "table-menu" {
+		t.Fatalf("Esc on the board: scene %s, want the in-game menu", h.A.Cur.Name())
+	}
+	for range 4 {
+		h.Key(ebiten.KeyArrowDown)
+	}
+	press(h, ebiten.KeyEnter)
+	h.Ticks(scenes.FadeTicks + 2)
+	if _, ok := h.A.Cur.(*scenes.MenuScene); !ok {
+		t.Fatalf("Back to the menu: scene %s", h.A.Cur.Name())
+	}
+}
+
 // logStrings is the log's entries as the screen writes them.
 func logStrings(a *scenes.App, m *match) []string {
 	var out []string
@@ -150,7 +169,8 @@ func startBoardIn(t *testing.T, lang string, seats []scenes.SeatSetup, seed uint
 	t.Cleanup(m.Close)
 	h.A.Cur = startScene(h.A, m)
 	for i := 0; i < 3000; i++ {
-		if b, ok := h.A.Cur.(*boardScene); ok && b.myTurn() {
+		if b, ok := h.A.Cur.(*boardScene); ok && b.armed(h.A) {
+			h.Arm()
 			return h, b
 		}
 		if !passByKeys(h) {

@@ -11,8 +11,10 @@ import (
 
 // revealScene shows each local human their secret role for the round (R1.3,
 // R1.4): the role card flips over. With two or more humans at one screen a
-// curtain first asks to pass the screen to each of them in turn, so no
-// private card shows to the wrong person.
+// curtain (the shell's, scenes.Curtain) first asks to pass the screen to
+// each of them in turn, so no private card shows to the wrong person; a
+// game continued in the middle of a round shows only the resuming
+// player's own role, behind its curtain.
 type revealScene struct {
 	p       scenes.Painter
 	m       *match
@@ -20,7 +22,8 @@ type revealScene struct {
 	order   []int         // seats to show, in turn
 	at      int           // index into order
 	curtain bool          // the pass-the-screen curtain is up
-	t       int           // ticks since this seat's card began to flip
+	veil    scenes.Curtain
+	t       int // ticks since this seat's card began to flip
 	btn     scenes.Button
 	auto    int // --autoplay: ticks until it moves on by itself
 	speed   float64
@@ -29,13 +32,27 @@ type revealScene struct {
 func newRevealScene(a *scenes.App, m *match, v saboteur.View) *revealScene {
 	s := &revealScene{m: m, view: v}
 	switch {
+	case len(m.humans) > 0 && !m.fresh && m.hotseat() && v.Moves > 0:
+		// Continued: everyone has seen their role; the player to move
+		// sees theirs again, alone (issue 26).
+		s.order = []int{m.humans[0]}
+		if m.isHuman(v.Turn) {
+			s.order = []int{v.Turn}
+		}
 	case len(m.humans) > 0:
 		s.order = m.humans
 	case m.follow >= 0:
 		s.order = []int{m.follow}
 	}
-	s.curtain = m.hotseat()
 	s.speed = scenes.Speed(a)
+	switch {
+	case m.hotseat():
+		s.cover(a)
+	case len(s.order) > 0:
+		a.HandTo(s.order[0])
+	default:
+		a.HandTo(-1)
+	}
 	if m.autoplay {
 		s.auto = int(150 / s.speed)
 	}
@@ -44,16 +61,37 @@ func newRevealScene(a *scenes.App, m *match, v saboteur.View) *revealScene {
 
 func (s *revealScene) Name() string { return "reveal" }
 
+// cover brings the curtain down for the seat whose role shows next.
+func (s *revealScene) cover(a *scenes.App) {
+	s.curtain, s.t = true, 0
+	s.veil.Note = a.T("scene.curtain.others")
+	s.veil.Art = drawCurtainArt
+	s.veil.Cover(a, s.seat(), s.view.Moves, s.m.name(s.seat()))
+}
+
+// decision is what the reveal's button is for: the seat whose role shows,
+// at the round's deal (scenes.Gate).
+func (s *revealScene) decision() scenes.Decision {
+	return scenes.Decision{Step: s.view.Moves, Seat: s.seat()}
+}
+
+// Covered: nothing over the reveal closes by Esc (scenes.Board).
+func (s *revealScene) Covered() bool { return false }
+
+// CanUndo: nothing to take back before the round's first move.
+func (s *revealScene) CanUndo(a *scenes.App) (bool, string) { return false, "" }
+
+// Undo does nothing (CanUndo is never true).
+func (s *revealScene) Undo(*scenes.App) {}
+
 func (s *revealScene) layout(a *scenes.App) {
 	w, h := float64(a.W), float64(a.H)
 	label := a.T("scene.reveal.play")
 	switch {
-	case s.curtain:
-		label = a.T("scene.curtain.show", "name", s.m.name(s.seat()))
 	case s.at < len(s.order)-1:
 		label = a.T("scene.reveal.hide_pass")
 	}
-	s.btn = scenes.Button{R: scenes.R(w/2-a.U(170), h-a.U(110), a.U(340), a.U(54)), Label: label, Enabled: s.curtain || s.t > 30, Primary: true}
+	s.btn = scenes.Button{R: scenes.R(w/2-a.U(170), h-a.U(110), a.U(340), a.U(54)), Label: label, Enabled: s.t > 30, Primary: true}
 }
 
 func (s *revealScene) seat() int {
@@ -65,8 +103,14 @@ func (s *revealScene) seat() int {
 
 func (s *revealScene) Update(a *scenes.App) error {
 	s.layout(a)
+	if s.curtain {
+		if s.veil.Update(a) {
+			s.curtain, s.t = false, 0
+		}
+		return nil
+	}
 	s.t++
-	if s.t == 1 && !s.curtain {
+	if s.t == 1 {
 		a.Audio.Play(scenes.SfxDeal)
 	}
 	if s.auto > 0 {
@@ -76,25 +120,22 @@ func (s *revealScene) Update(a *scenes.App) error {
 		}
 		return nil
 	}
-	if s.btn.Clicked(a) || (s.btn.Enabled && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace))) {
+	d := s.decision()
+	fired := s.btn.Fire(a, "reveal.next", d)
+	if fired || s.btn.Enabled && (a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeySpace, d)) {
 		s.next(a)
-	}
-	if a.Key(ebiten.KeyEscape) {
-		s.m.Close()
-		a.GoTo(scenes.NewMenuScene(a))
 	}
 	return nil
 }
 
 func (s *revealScene) next(a *scenes.App) {
-	if s.curtain {
-		s.curtain, s.t = false, 0
-		return
-	}
 	if s.at < len(s.order)-1 {
 		s.at++
-		s.curtain, s.t = true, 0
+		s.cover(a)
 		return
+	}
+	if s.m.hotseat() {
+		a.HandTo(-1)
 	}
 	a.GoTo(newBoardScene(a, s.m))
 }
@@ -109,14 +150,15 @@ func (s *revealScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		a.U(16), w/2, a.U(86), scenes.AlignCenter, scenes.ColTextDim)
 	seat := s.seat()
 	if s.curtain {
-		drawCurtain(a, &s.p, dst, s.m.name(seat))
+		// Over the public table: the round's title and its role count.
+		s.veil.Draw(a, dst)
+		return
+	}
+	if seat < 0 || !a.Shows(seat) {
 		scenes.DrawButton(a, &s.p, dst, &s.btn)
 		return
 	}
-	if seat < 0 {
-		scenes.DrawButton(a, &s.p, dst, &s.btn)
-		return
-	}
+	a.Private(seat)
 	v, _ := s.m.viewOf(seat, s.view.Moves)
 	art := cardArt(a, int(a.U(150)))
 	// The flip: the back narrows to nothing, the face widens (ticks 10-40).
@@ -167,3 +209,5 @@ func drawCurtainFrom(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, name s
 // Settled reports that the role card has turned face up (screenshots wait
 // for it).
 func (s *revealScene) Settled() bool { return s.curtain || float64(s.t) > 12+30/s.speed }
+
+var _ scenes.Board = (*revealScene)(nil)

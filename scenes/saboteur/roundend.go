@@ -36,6 +36,7 @@ type roundEndScene struct {
 	hold   int
 	shown  int // hotseat: the human whose offer is on screen after the curtain
 	cover  bool
+	veil   scenes.Curtain // the hand-over before a human's gold choice (hotseat)
 }
 
 func newRoundEndScene(a *scenes.App, m *match, ended saboteur.Event, v saboteur.View, tiles []saboteur.Tile) *roundEndScene {
@@ -51,11 +52,46 @@ func newRoundEndScene(a *scenes.App, m *match, ended saboteur.Event, v saboteur.
 		if m.isHuman(v.Turn) {
 			s.offerV, _ = m.viewOf(v.Turn, v.Moves)
 			s.label(a)
-			s.cover = m.hotseat()
+			if m.hotseat() {
+				s.coverFor(a, v.Turn)
+			}
 		}
+	}
+	switch {
+	case m.hotseat():
+		if !s.cover {
+			a.HandTo(-1)
+		}
+	case len(m.humans) == 1:
+		a.HandTo(m.humans[0])
 	}
 	return s
 }
+
+// coverFor brings the curtain down before seat's gold choice.
+func (s *roundEndScene) coverFor(a *scenes.App, seat int) {
+	s.cover = true
+	s.veil.Note = a.T("scene.curtain.others")
+	s.veil.Art = drawCurtainArt
+	s.veil.Cover(a, seat, s.offerV.Moves, s.m.name(seat))
+}
+
+// Covered: nothing over the round's end closes by Esc (scenes.Board).
+func (s *roundEndScene) Covered() bool { return false }
+
+// CanUndo: no gold kept is taken back (R8.1: the offer showed the gold
+// cards to their chooser).
+func (s *roundEndScene) CanUndo(a *scenes.App) (bool, string) {
+	return false, "R8.1 · " + a.T("sab.undo.R8.1")
+}
+
+// Undo does nothing (CanUndo is never true).
+func (s *roundEndScene) Undo(*scenes.App) {}
+
+var _ scenes.Board = (*roundEndScene)(nil)
+
+// pickIDs are the offered gold cards' controls (scenes.Gate).
+var pickIDs = [3]string{"gold0", "gold1", "gold2"}
 
 func (s *roundEndScene) Name() string { return "roundend" }
 
@@ -74,11 +110,8 @@ func (s *roundEndScene) layout(a *scenes.App) {
 	if s.over {
 		label = a.T("scene.roundend.final")
 	}
-	if s.cover {
-		label = a.T("scene.curtain.show", "name", s.m.name(s.offer))
-	}
 	s.btn = scenes.Button{R: scenes.R(w/2-a.U(160), h-a.U(70), a.U(320), a.U(50)), Label: label,
-		Enabled: s.done || s.cover, Primary: true}
+		Enabled: s.done, Primary: true}
 }
 
 func (s *roundEndScene) Update(a *scenes.App) error {
@@ -90,33 +123,42 @@ func (s *roundEndScene) Update(a *scenes.App) error {
 		s.consume(a)
 	}
 	if s.cover {
-		if s.btn.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
+		if s.veil.Update(a) {
 			s.cover = false
 			s.shown = s.offer
 		}
 		return nil
 	}
-	if s.offer >= 0 && s.m.isHuman(s.offer) && !s.m.autoplay {
+	if s.offer >= 0 && s.m.isHuman(s.offer) && !s.m.autoplay && a.Shows(s.offer) && s.hold == 0 {
 		pick := -1
+		d := scenes.Decision{Step: s.offerV.Moves, Seat: s.offer}
 		for i := range s.offerV.Offer {
-			if i < len(s.picks) && a.Clicked(s.picks[i]) {
+			if i < len(s.picks) && a.Tap(pickIDs[i], s.picks[i], d) {
 				pick = i
 			}
 		}
 		for i, k := range [3]ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3} {
-			if a.Key(k) && i < len(s.offerV.Offer) {
+			if i < len(s.offerV.Offer) && a.Gate.Key(a, k, d) {
 				pick = i
 			}
 		}
 		if pick >= 0 {
 			v := s.offerV.Offer[pick]
 			if err := s.m.Submit(s.offer, saboteur.Move{Type: saboteur.Keep, Gold: v}); err == nil {
+				if s.m.hotseat() {
+					a.HandTo(-1) // the gold kept turns face down at once
+				}
 				s.offer = -1
 				a.Audio.Play(scenes.SfxGold)
 			}
 		}
 	}
-	if s.done && (s.btn.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/scenes.Speed(a)))) {
+	if !s.done {
+		return nil
+	}
+	d := scenes.Decision{Step: s.view.Moves, Seat: -1}
+	if s.btn.Fire(a, "roundend.next", d) || a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeySpace, d) ||
+		(s.m.autoplay && s.t > int(240/scenes.Speed(a))) {
 		s.leave(a)
 	}
 	return nil
@@ -151,8 +193,8 @@ func (s *roundEndScene) consume(a *scenes.App) {
 			if s.m.isHuman(e.Seat) {
 				s.offerV, _ = s.m.viewOf(e.Seat, it.view.Moves)
 				s.label(a)
-				if s.m.hotseat() && s.shown != e.Seat {
-					s.cover = true
+				if s.m.hotseat() && !a.Shows(e.Seat) {
+					s.coverFor(a, e.Seat)
 				}
 			}
 		case saboteur.GoldKept:
@@ -262,10 +304,10 @@ func (s *roundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	y := ry + float64(roleArt.Height()) + a.U(44)
 	switch {
 	case s.cover:
-		// Below the title, over the goals and roles too: no sliver of them
-		// peeks out at the curtain's edge.
-		drawCurtainFrom(a, &s.p, dst, s.m.name(s.offer), a.U(94))
-	case s.offer >= 0 && s.m.isHuman(s.offer) && !s.m.autoplay && len(s.offerV.Offer) > 0:
+		// The curtain over the public round end (roles and goals are
+		// everyone's now, R1.4).
+	case s.offer >= 0 && s.m.isHuman(s.offer) && !s.m.autoplay && len(s.offerV.Offer) > 0 && a.Shows(s.offer):
+		a.Private(s.offer)
 		who := a.T("round.keep_one")
 		if s.m.hotseat() {
 			who = s.m.name(s.offer) + ": " + who
@@ -330,7 +372,8 @@ func (s *roundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 			scenes.DrawText(a, dst, scenes.Fit(a, l, a.U(15), colW-a.U(16)), a.U(15), cx, y+float64(r)*a.U(26), scenes.AlignCenter, scenes.ColTextDim)
 		}
 		y += float64(rows) * a.U(26)
-		if s.mine > 0 {
+		if s.mine > 0 && a.Shows(s.m.humans[0]) {
+			a.Private(s.m.humans[0])
 			scenes.DrawText(a, dst, a.T("scene.roundend.you_got", "gold", a.N("gold.amount", s.mine)), a.U(20), w/2, y+a.U(4), scenes.AlignCenter, scenes.ColGold)
 			y += a.U(26)
 		}
@@ -339,8 +382,11 @@ func (s *roundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 			scenes.DrawText(a, dst, a.T("gold.hidden"), a.U(14), w/2, h-a.U(100), scenes.AlignCenter, scenes.ColTextDim)
 		}
 	}
-	if s.done || s.cover {
+	if s.done && !s.cover {
 		scenes.DrawButton(a, &s.p, dst, &s.btn)
+	}
+	if s.cover {
+		s.veil.Draw(a, dst)
 	}
 }
 

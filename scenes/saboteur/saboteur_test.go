@@ -33,26 +33,48 @@ var testGames = []scenes.Game{Screens}
 func passByKeys(h *scenes.Harness) bool {
 	switch s := h.A.Cur.(type) {
 	case *roundEndScene:
+		if s.cover {
+			press(h, ebiten.KeyEnter) // the curtain before a human's gold choice
+			return true
+		}
 		if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 {
-			h.Key(ebiten.Key1)
+			press(h, ebiten.Key1)
 			return true
 		}
 		if s.done {
-			h.Key(ebiten.KeyEnter)
+			press(h, ebiten.KeyEnter)
 			return true
 		}
 	case *revealScene:
-		if s.btn.Enabled && h.A.Fade == 0 {
-			h.Key(ebiten.KeyEnter)
+		if s.curtain || s.btn.Enabled && h.A.Fade == 0 {
+			press(h, ebiten.KeyEnter)
 			return true
 		}
 	case *boardScene:
 		if s.ended != nil && s.endShown && h.A.Fade == 0 {
-			h.Key(ebiten.KeyEnter) // the round is over: on to its end
+			press(h, ebiten.KeyEnter) // the round is over: on to its end
 			return true
 		}
 	}
 	return false
+}
+
+// press presses and releases k as a person would: once what is on screen
+// has been there a moment (the gate's ArmTicks), and let go the next tick
+// (a curtain lifts on the release).
+func press(h *scenes.Harness, k ebiten.Key) {
+	h.Arm()
+	h.Key(k)
+	h.Tick()
+}
+
+// liftCurtain lifts the board's curtain with a deliberate Enter.
+func liftCurtain(t testing.TB, h *scenes.Harness, b *boardScene) {
+	t.Helper()
+	press(h, ebiten.KeyEnter)
+	if b.curtain {
+		t.Fatal("an armed Enter did not lift the curtain")
+	}
 }
 
 // startBoard seats one human (seat 0, first to play) and computer players
@@ -73,8 +95,9 @@ func startBoard(t testing.TB, seats []scenes.SeatSetup, seed uint64) (*scenes.Ha
 		h.Tick() // the deal's motion
 	}
 	if b.curtain {
-		h.Key(ebiten.KeyEnter)
+		liftCurtain(t, h, b)
 	}
+	h.Arm() // the hand's controls arm, as a person's first move comes no sooner
 	if !b.myTurn() {
 		t.Fatalf("the human is not on turn (turn %d, me %d)", b.view.Turn, b.me)
 	}
@@ -266,7 +289,7 @@ func TestHotseatCurtain(t *testing.T) {
 		t.Fatal("Bob may play behind the curtain")
 	}
 	h.Shot("curtain")
-	h.Key(ebiten.KeyEnter)
+	liftCurtain(t, h, b)
 	if b.curtain || !b.myTurn() || b.mine.Seat != 1 {
 		t.Fatalf("after the curtain: curtain %v, my turn %v, view of seat %d", b.curtain, b.myTurn(), b.mine.Seat)
 	}
@@ -319,6 +342,9 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 	played := 0
 	for {
 		if time.Now().After(deadline) {
+			if b, ok := h.A.Cur.(*boardScene); ok {
+				t.Logf("board: turn %d me %d myTurn %v holder %d anims %d hold %d mid %v ended %v shown %v waiting %v curtain %v", b.view.Turn, b.me, b.myTurn(), h.A.Holder(), len(b.anims), b.hold, b.midMove, b.ended != nil, b.endShown, b.waiting, b.curtain)
+			}
 			t.Fatalf("the game did not end; at %s", h.A.Cur.Name())
 		}
 		seen[h.A.Cur.Name()] = true
@@ -338,7 +364,8 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 			t.Logf("keyboard: %d moves by the human in %d rounds", played, len(s.view.Results))
 			return
 		case *boardScene:
-			if s.myTurn() && h.A.Fade == 0 {
+			if s.armed(h.A) && h.A.Fade == 0 {
+				h.Arm()
 				moves := len(typedRecord(t, s.m.Table.Record()).Moves)
 				for k := 0; k < len(s.hand) && len(s.targets) == 0; k++ {
 					h.Key(ebiten.KeyTab)
@@ -490,7 +517,8 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 			t.Logf("mouse: %d moves by the human in %d rounds", played, len(s.view.Results))
 			return
 		case *boardScene:
-			if s.myTurn() && h.A.Fade == 0 {
+			if s.armed(h.A) && h.A.Fade == 0 {
+				h.Arm()
 				moves := len(typedRecord(t, s.m.Table.Record()).Moves)
 				s.placeHand(h.A)
 				mouseMove(h, s)
@@ -502,22 +530,35 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 				continue
 			}
 			if s.ended != nil && s.endShown && h.A.Fade == 0 {
+				h.Arm()
 				h.Click(s.endButton(h.A).R) // the round is over: on to its end
 				continue
 			}
 		case *roundEndScene:
+			if s.cover {
+				h.Arm()
+				press(h, ebiten.KeyEnter)
+				continue
+			}
 			if s.offer >= 0 && s.m.isHuman(s.offer) && len(s.offerV.Offer) > 0 && s.picks[0].W > 0 {
+				h.Arm()
 				h.Click(s.picks[0])
 				continue
 			}
 			if s.done {
 				s.layout(h.A)
+				h.Arm()
 				h.Click(s.btn.R)
 				continue
 			}
 		case *revealScene:
+			if s.curtain {
+				press(h, ebiten.KeyEnter)
+				continue
+			}
 			if s.btn.Enabled && h.A.Fade == 0 {
 				s.layout(h.A)
+				h.Arm()
 				h.Click(s.btn.R)
 				continue
 			}
@@ -748,6 +789,7 @@ func TestContinueInHandingOut(t *testing.T) {
 	h.Shot("continue-handing-out")
 	before := len(typedRecord(t, re.m.Table.Record()).Moves)
 	gold0 := re.m.Table.View(me).Gold
+	h.Arm()
 	h.Key(ebiten.Key1)
 	rec := typedRecord(t, re.m.Table.Record())
 	if len(rec.Moves) <= before {
@@ -770,7 +812,7 @@ func TestContinueInHandingOut(t *testing.T) {
 	if got := res[len(res)-1].Gold[me]; re.mine != got || got < want[0] {
 		t.Errorf("the round end says %d gold for me, the round gave me %d, I chose %d", re.mine, got, want[0])
 	}
-	h.Key(ebiten.KeyEnter)
+	press(h, ebiten.KeyEnter)
 	h.Ticks(scenes.FadeTicks + 2)
 	rv, ok := h.A.Cur.(*revealScene)
 	if !ok || rv.view.Round != re.ended.Round+1 {
@@ -803,11 +845,11 @@ func TestHotseatHandingOut(t *testing.T) {
 		if !re.cover {
 			t.Fatalf("human %d's offer shows without the curtain", k+1)
 		}
-		if re.btn.Label != h.A.T("scene.curtain.show", "name", re.m.name(me)) {
-			t.Errorf("curtain button %q does not name %s", re.btn.Label, re.m.name(me))
+		if re.veil.Seat() != me || h.A.Holder() != -1 {
+			t.Errorf("the curtain is down for seat %d, the screen handed to %d; want %d and nobody", re.veil.Seat(), h.A.Holder(), me)
 		}
 		h.Shot(fmt.Sprintf("hotseat-handing-out-%d", k+1))
-		h.Key(ebiten.KeyEnter)
+		press(h, ebiten.KeyEnter)
 		if re.cover || re.shown != me {
 			t.Fatalf("after Enter the curtain is still up for seat %d", me)
 		}
@@ -816,6 +858,7 @@ func TestHotseatHandingOut(t *testing.T) {
 			t.Fatalf("seat %d sees the offer %v, theirs is %v", me, re.offerV.Offer, want)
 		}
 		before := len(typedRecord(t, re.m.Table.Record()).Moves)
+		h.Arm()
 		h.Key(ebiten.Key1)
 		rec := typedRecord(t, re.m.Table.Record())
 		if len(rec.Moves) <= before || rec.Moves[before].Seat != me || rec.Moves[before].Gold != want[0] {
@@ -824,9 +867,9 @@ func TestHotseatHandingOut(t *testing.T) {
 	}
 	for i := 0; i < 600 && !re.done; i++ {
 		if re.cover {
-			h.Key(ebiten.KeyEnter) // a human offered a second card
+			press(h, ebiten.KeyEnter) // a human offered a second card
 			if re.m.isHuman(re.offer) {
-				h.Key(ebiten.Key1)
+				press(h, ebiten.Key1)
 			}
 		}
 		h.Tick()
@@ -834,7 +877,7 @@ func TestHotseatHandingOut(t *testing.T) {
 	if !re.done {
 		t.Fatal("the handing-out did not finish")
 	}
-	h.Key(ebiten.KeyEnter)
+	press(h, ebiten.KeyEnter)
 	h.Ticks(scenes.FadeTicks + 2)
 	rv, ok := h.A.Cur.(*revealScene)
 	if !ok {

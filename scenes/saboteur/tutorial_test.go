@@ -79,6 +79,7 @@ func tutorialMove(t *testing.T, h *scenes.Harness, s *boardScene, byKeys bool) {
 			h.Key(ebiten.KeyEnter)
 		}
 		if s.chooser.on {
+			h.Arm()
 			h.Key(ebiten.Key1)
 		}
 		return
@@ -114,6 +115,7 @@ func tutorialMove(t *testing.T, h *scenes.Harness, s *boardScene, byKeys bool) {
 	}
 	h.Drag(card.Cx(), card.Cy(), to.Cx(), to.Cy())
 	if s.chooser.on {
+		h.Arm()
 		h.Click(s.chooser.r[0])
 	}
 }
@@ -141,6 +143,7 @@ func playTutorial(t *testing.T, byKeys bool) {
 		switch s := h.A.Cur.(type) {
 		case *revealScene:
 			if s.btn.Enabled && h.A.Fade == 0 {
+				h.Arm()
 				if byKeys {
 					h.Key(ebiten.KeyEnter)
 				} else {
@@ -165,7 +168,8 @@ func playTutorial(t *testing.T, byKeys bool) {
 				h.Shot("tutorial-done")
 				return
 			}
-			if s.myTurn() && h.A.Fade == 0 {
+			if s.armed(h.A) && h.A.Fade == 0 {
+				h.Arm()
 				asked, before := tu.cur, tu.left()
 				if asked >= 0 && lessons == 0 {
 					h.Shot("tutorial-first")

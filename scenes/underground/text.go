@@ -166,6 +166,9 @@ func ugEventText(a *scenes.App, m *ugMatch, e underground.Event) string {
 	case underground.EvRedeploy:
 		return say("ug.ev.redeploy", "name", name, "n", e.Tokens)
 	case underground.EvPlace:
+		if e.Armor > 0 { // U13.14: Mushroom Armor put in a region
+			return say("ug.ev.armor_placed", "name", name, "n", e.Armor, "region", region)
+		}
 		return say("ug.ev.place", "name", name, "what", ugPlaceWhat(a, e.Text), "region", region)
 	case underground.EvScore:
 		return say("ug.ev.score", "name", name, "n", e.Coins)
