@@ -267,6 +267,7 @@ func TestSlowGuestDoesNotHoldTheRoom(t *testing.T) {
 	noLeaks(t)
 	cfg := testConfig()
 	cfg.QueueBytes = MaxPayload + HeaderSize
+	cfg.WriteTimeout = time.Minute // the queue's bound, not the write's time-out, cuts it off
 	cfg.ByteBurst = 256 << 20
 	cfg.ByteRate = 64 << 20
 	s, base := startRelay(t, cfg)
