@@ -309,3 +309,25 @@ func TestRelayErrorHidesTheProof(t *testing.T) {
 		t.Fatalf("the error does not name the room: %v", h.RelayError())
 	}
 }
+
+// TestRelayPassword: the table's password works through a relay as on
+// the LAN: none or a wrong one is refused (code password), the right one
+// sits.
+func TestRelayPassword(t *testing.T) {
+	t.Parallel()
+	relay := lantest.NewRelay(t)
+	cfg := testConfig(3, 1)
+	cfg.Password = "sesame"
+	_, inv := relayHost(t, relay, cfg)
+	for _, pw := range []string{"", "open up"} {
+		_, err := Join(context.Background(), inv.Link(), ClientConfig{Game: toy, Name: "mallory", Password: pw, Timeout: 2 * time.Second, Dial: RelayDialer(inv)})
+		var re *RefusedError
+		if !errors.As(err, &re) || re.Code != CodePassword {
+			t.Fatalf("password %q through the relay: %v", pw, err)
+		}
+	}
+	c := joinRelay(t, inv, "Annabel", func(c *ClientConfig) { c.Password = "sesame" })
+	if len(c.Token()) != 32 {
+		t.Fatalf("seated without a token: %q", c.Token())
+	}
+}

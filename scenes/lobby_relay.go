@@ -55,11 +55,19 @@ func (n *lobbyNet) layout(a *App, s *LobbyScene, x, w float64) float64 {
 		y += a.U(84) // room for "opening…" or why not, three lines (draw)
 	}
 	if n.invite(s) != "" {
-		y += a.U(180) + a.U(6)
+		y += qrSide(a, y, a.U(66)) + a.U(6)
 		n.Copy = Button{R: Rect{x, y, w, a.U(34)}, Label: a.T("lan.relay.copy"), Enabled: n.copied == nil}
 		y += a.U(34) + a.U(26)
 	}
 	return y
+}
+
+// qrSide is the side of a QR code whose top is at y in the lobby's right
+// column with below pixels under it before the table talk: 180 units, less
+// on a short window so that the table talk keeps 170, never under 110.
+func qrSide(a *App, y, below float64) float64 {
+	room := float64(a.H) - a.U(96) - y - below - a.U(170)
+	return math.Round(max(a.U(110), min(a.U(180), room)))
 }
 
 // mirror mirrors the part's controls for a right-to-left screen w wide.
@@ -182,7 +190,7 @@ func (n *lobbyNet) draw(a *App, s *LobbyScene, dst *ebiten.Image) {
 		}
 		return
 	}
-	size := int(a.U(180))
+	size := int(qrSide(a, n.AddrR.Y+n.AddrR.H+a.U(10), a.U(66)))
 	if n.QR == nil || n.qrFor != link || n.QR.Bounds().Dx() != size {
 		if n.QR != nil {
 			n.QR.Deallocate()
