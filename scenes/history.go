@@ -45,7 +45,7 @@ func (s *HistoryScene) layout(a *App) {
 }
 
 // historyRowH is one row's height in pixels.
-func historyRowH(a *App) float64 { return a.U(64) }
+func historyRowH(a *App) float64 { return a.U(76) }
 
 func (s *HistoryScene) Update(a *App) error {
 	s.layout(a)
@@ -102,7 +102,7 @@ func (s *HistoryScene) Draw(a *App, dst *ebiten.Image) {
 		if a.RTL() {
 			ex, eal = in.X, AlignStart
 		}
-		y1, y2 := r.Y+r.H*0.3, r.Y+r.H*0.72
+		y1, y2 := r.Y+a.U(20), r.Y+a.U(50) // the two lines' middles: 18 and 15 px text, clear of each other and the edge
 		name := a.T("game." + g.Record.Game + ".name")
 		DrawText(a, dst, Fit(a, name, a.U(18), in.W*0.6), a.U(18), x, y1, al, ColGold)
 		when := a.Cat.Digits(g.Ended.Local().Format("2006-01-02 15:04"))
