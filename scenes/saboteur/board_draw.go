@@ -148,7 +148,7 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		scenes.DrawText(a, dst, s.reason, a.U(15), r.Cx(), r.Cy(), scenes.AlignCenter, scenes.ColText)
 		a.FlushText()
 	}
-	if s.peekT > 0 && a.Shows(s.me) {
+	if s.peek.on {
 		s.drawPeek(a, dst)
 		a.FlushText()
 	}
@@ -512,9 +512,10 @@ func (s *boardScene) drawHand(a *scenes.App, dst *ebiten.Image) {
 	if s.me < 0 || s.dealing > 0 {
 		return
 	}
-	if !a.Shows(s.me) {
+	if !a.Shows(s.me) || s.peekHolds() {
 		// Not this screen's holder's (a curtain, another seat's turn at a
-		// shared screen): the hand lies face down.
+		// shared screen), or only a map's goal is for its viewer now: the
+		// hand lies face down.
 		s.drawHandDown(a, dst)
 		return
 	}
@@ -554,28 +555,6 @@ func (s *boardScene) drawHandDown(a *scenes.App, dst *ebiten.Image) {
 		h := &s.hand[i]
 		s.p.Image(dst, back, h.r.X, h.r.Y, 1, 1, 1)
 	}
-}
-
-// drawPeek shows what this player's map showed (R6.4), to them only.
-func (s *boardScene) drawPeek(a *scenes.App, dst *ebiten.Image) {
-	g := s.mine.Peeked[s.peekG]
-	if g == saboteur.NoGoal {
-		return
-	}
-	// In the side panel, over the log: nothing of the maze is hidden
-	// while the others go on playing (board_end.go).
-	r := s.peekRect(a)
-	s.p.Round(dst, r, a.U(10), scenes.ColPanel, a.U(3), scenes.ColGold)
-	art := cardArt(a, int(a.U(56)))
-	img := art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()})
-	s.p.ImageCentered(dst, img, r.Cx(), r.Y+a.U(14)+float64(art.Height())/2, 1, 1, 0, 1)
-	key := "scene.board.peek_coal"
-	if g == saboteur.Gold {
-		key = "scene.board.peek_gold"
-	}
-	ty := r.Y + a.U(22) + float64(art.Height())
-	ty += scenes.DrawWrapped(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(15), r.Cx(), ty, r.W-a.U(16), scenes.AlignCenter, scenes.ColGold)
-	scenes.DrawWrapped(a, dst, a.T("scene.board.peek_close"), a.U(12), r.Cx(), ty+a.U(4), r.W-a.U(16), scenes.AlignCenter, scenes.ColTextDim)
 }
 
 func (s *boardScene) drawChooser(a *scenes.App, dst *ebiten.Image) {
