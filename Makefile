@@ -13,7 +13,7 @@ RACE_PKGS := ./game/... ./lan/... ./rules/saboteur/bot/... ./rules/incangold/bot
 UI_PKGS   := ./scenes/... ./sprites/... .
 ARGS      ?=
 
-.PHONY: run build test fmt-check mod-check vet lint actionlint bench wasm dist deps deps-test clean
+.PHONY: run build test fmt-check mod-check vet lint actionlint bench bench-web wasm dist deps deps-test clean
 
 # On Linux the window needs an X or Wayland display, and Ebitengine panics
 # while the program loads (before main runs) without one: say so plainly.
@@ -56,6 +56,13 @@ lint: fmt-check vet actionlint
 
 bench: deps
 	$(GO) test -tags benchsaboteur -run '^$$' -bench . -benchmem ./rules/... ./lan/...
+
+# The browser build's start against a bare Ebitengine program's, side by
+# side in headless Chromium (e2e/bench_test.go; docs/LAN.md, Figures):
+# medians of the first frame and the gzip download, and their ratios.
+# Minutes long; RUNS=N loads each page N times (default 5).
+bench-web: deps-test wasm
+	GOLDVEIN_WEB=$(CURDIR)/dist/web GOLDVEIN_RUNS=$(RUNS) $(GO) test -tags e2e,profile -run '^TestBenchWeb$$' -v -count=1 -timeout 60m ./e2e/
 
 # The browser build (docs/LAN.md, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).

@@ -10,26 +10,21 @@ import (
 	"os"
 	"runtime/pprof"
 	"strconv"
+	"strings"
 
+	"github.com/goldvein/goldvein/box"
 	"github.com/goldvein/goldvein/cli"
 	"github.com/goldvein/goldvein/cmdline"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/i18n"
-	"github.com/goldvein/goldvein/rules/incangold"
-	"github.com/goldvein/goldvein/rules/saboteur"
-	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/scenes"
-	igscenes "github.com/goldvein/goldvein/scenes/incangold"
-	sabscenes "github.com/goldvein/goldvein/scenes/saboteur"
-	ugscenes "github.com/goldvein/goldvein/scenes/underground"
 )
 
-// screens are the games' screens, in the order of box.Games: the app's
-// registry (docs/DESIGN.md). A new game adds its scenes/<id> here and its
-// rules and tools to box.Games.
-var screens = []scenes.Game{sabscenes.Screens, igscenes.Screens, ugscenes.Screens}
+// The window's games, screens (screens_gen.go), are made from box.Games,
+// the one list of games: a new game is one entry there, then go generate.
+//go:generate go run ./internal/screensgen
 
 func init() {
 	cli.Register("", "open the game window (flags: --game saboteur|incangold|underground --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
@@ -42,8 +37,13 @@ func init() {
 // time it shows and of the board every few turns.
 func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("", flag.ContinueOnError)
-	players := fs.Int("players", 5, "players in the --autoplay game (Saboteur 3-10, Incan Gold 3-8, Underground 2-5)")
-	gameID := fs.String("game", "saboteur", "the game of --autoplay and of the menu's New game: saboteur, incangold or underground")
+	games := box.Games()
+	var counts []string
+	for _, g := range games {
+		counts = append(counts, g.Title+" "+g.Players)
+	}
+	players := fs.Int("players", 5, "players in the --autoplay game ("+strings.Join(counts, ", ")+")")
+	gameID := fs.String("game", games[0].ID, "the game of --autoplay and of the menu's New game: "+strings.Join(games.IDs(), ", "))
 	seed := fs.String("seed", "", "seed of the --autoplay game (a number; empty: from the clock)")
 	autoplay := fs.Bool("autoplay", false, "every seat a computer player (Saboteur: normal; Incan Gold and Underground: mixed levels), fast: a short tour of the menu, settings, rules, new game, and the LAN lobby and join screens (on 127.0.0.1 only), then a whole game")
 	exitAfter := fs.Bool("exit-after-game", false, "quit when the final scoring has been shown")
@@ -60,24 +60,15 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "goldvein: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	switch *gameID {
-	case "saboteur":
-		if *players < saboteur.MinPlayers || *players > saboteur.MaxPlayers {
-			fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d (R1.1)\n", *players, saboteur.MinPlayers, saboteur.MaxPlayers)
-			return 2
-		}
-	case incangold.ID:
-		if *players < incangold.MinPlayers || *players > incangold.MaxPlayers {
-			fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d for Incan Gold (I1.1)\n", *players, incangold.MinPlayers, incangold.MaxPlayers)
-			return 2
-		}
-	case underground.ID:
-		if lo, hi := (underground.Game{}).Seats(); *players < lo || *players > hi {
-			fmt.Fprintf(stderr, "goldvein: --players %d: want %d to %d for Underground (U1.1)\n", *players, lo, hi)
-			return 2
-		}
-	default:
-		fmt.Fprintf(stderr, "goldvein: --game %q: want saboteur, incangold or underground\n", *gameID)
+	g, err := games.Find(*gameID)
+	if err != nil {
+		fmt.Fprintln(stderr, "goldvein:", err)
+		return 2
+	}
+	if lo, hi := g.Rules.Seats(); *players < lo || *players > hi {
+		// The game's own words, citing its rule (the contract's New).
+		_, err := g.Rules.New(*players, nil, 0)
+		fmt.Fprintf(stderr, "goldvein: --players %d for %s: %v\n", *players, g.Title, err)
 		return 2
 	}
 	var s uint64
@@ -93,7 +84,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "goldvein: --lang %q: want en, ru or fa\n", *lang)
 		return 2
 	}
-	if *gameID == "saboteur" {
+	if *gameID == games[0].ID {
 		*gameID = ""
 	}
 	app, err := scenes.NewApp(scenes.Config{Games: screens, Game: *gameID, Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
@@ -116,7 +107,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		defer pprof.StopCPUProfile()
 	}
 	ebiten.SetWindowTitle("goldvein")
-	giveWindowIcon()
+	go giveWindowIcon() // drawn beside the start, not before the first frame
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowSizeLimits(scenes.MinWidth, scenes.MinHeight, -1, -1)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)

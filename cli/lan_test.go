@@ -263,13 +263,21 @@ func TestServeTurnTimeout(t *testing.T) {
 	if !strings.Contains(errOut.String(), "silent took longer than 30ms") {
 		t.Errorf("serve logged no turn timeout: %s", errOut)
 	}
-	select {
-	case m := <-notices:
-		if m.Code != lan.NoticeTurnTimeout || m.Name != "silent" {
-			t.Errorf("notice %+v", m)
+	// On a loaded machine the busy guest's computer player may outlast
+	// 30 ms too: its notices may come first.
+	for {
+		select {
+		case m := <-notices:
+			if m.Code != lan.NoticeTurnTimeout {
+				t.Errorf("notice %+v", m)
+			}
+			if m.Name != "silent" {
+				continue
+			}
+		case <-time.After(5 * time.Second):
+			t.Error("the silent guest got no notice about itself")
 		}
-	case <-time.After(5 * time.Second):
-		t.Error("the silent guest got no notice")
+		return
 	}
 }
 

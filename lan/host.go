@@ -164,6 +164,9 @@ type Host struct {
 	sockPer   map[string][]*countedConn // accepted connections open, by IP address, oldest first
 	sockTotal int                       // accepted connections open
 
+	relayMu  sync.Mutex
+	relayErr error // why the relay room is not open now (ServeRelay); nil once it is
+
 	guard addrGuard // handshakes and wrong passwords, by IP address (throttle.go)
 }
 

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -67,6 +68,7 @@ func (h *Host) ServeRelay(ctx context.Context, opened func(Invite)) error {
 	wait := 100 * time.Millisecond
 	for ctx.Err() == nil {
 		l, err := dialRelayHost(ctx, room)
+		h.setRelayError(err)
 		if err == nil {
 			wait = 100 * time.Millisecond
 			if opened != nil {
@@ -78,6 +80,7 @@ func (h *Host) ServeRelay(ctx context.Context, opened func(Invite)) error {
 		if ctx.Err() != nil {
 			return nil
 		}
+		h.setRelayError(err)
 		h.logf("relay: %v; again in %v", err, wait)
 		t := time.NewTimer(wait)
 		select {
@@ -91,13 +94,31 @@ func (h *Host) ServeRelay(ctx context.Context, opened func(Invite)) error {
 	return nil
 }
 
+// RelayError says why the table's relay room is not open now (the relay
+// did not answer, refused the room, or the link broke; ServeRelay keeps
+// trying); nil while it is open, and before ServeRelay's first try.
+func (h *Host) RelayError() error {
+	h.relayMu.Lock()
+	defer h.relayMu.Unlock()
+	return h.relayErr
+}
+
+func (h *Host) setRelayError(err error) {
+	h.relayMu.Lock()
+	h.relayErr = err
+	h.relayMu.Unlock()
+}
+
 func dialRelayHost(ctx context.Context, room RelayRoom) (*relayLink, error) {
 	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	u := wsURL(room.Relay, "/r/host?room="+room.Room()+"&proof="+room.Secret)
 	ws, _, err := websocket.Dial(dctx, u, nil)
 	if err != nil {
-		return nil, fmt.Errorf("relay %s: open room %s: %w", room.Relay, room.Room(), err)
+		// The dial's error may quote the URL: never the proof (whoever
+		// has it may claim the room).
+		msg := strings.ReplaceAll(err.Error(), room.Secret, "PROOF")
+		return nil, fmt.Errorf("relay %s: open room %s: %s", room.Relay, room.Room(), msg)
 	}
 	ws.SetReadLimit(relayHeader + MaxRelayPayload)
 	return &relayLink{ws: ws, room: room.Room(), conns: map[uint32]*relayConn{}}, nil

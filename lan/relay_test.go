@@ -270,3 +270,64 @@ func TestRelayTamper(t *testing.T) {
 		})
 	}
 }
+
+// TestRelayErrorHidesTheProof: a host whose relay does not answer says
+// why (Host.RelayError, the log) without the room's proof in it.
+func TestRelayErrorHidesTheProof(t *testing.T) {
+	t.Parallel()
+	relay := lantest.NewRelay(t)
+	url := relay.URL()
+	relay.Stop()
+	room, err := NewRelayRoom(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var logged []string
+	cfg := testConfig(3, 1)
+	cfg.Relay = &room
+	cfg.Logf = func(f string, a ...any) {
+		mu.Lock()
+		logged = append(logged, fmt.Sprintf(f, a...))
+		mu.Unlock()
+	}
+	h, err := NewHost(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	go h.ServeRelay(context.Background(), nil)
+	waitFor(t, "the relay's error", func() bool { return h.RelayError() != nil })
+	mu.Lock()
+	defer mu.Unlock()
+	for _, s := range append(logged, h.RelayError().Error()) {
+		if strings.Contains(s, room.Secret) {
+			t.Fatalf("the proof shows in %q", s)
+		}
+	}
+	if !strings.Contains(h.RelayError().Error(), room.Room()) {
+		t.Fatalf("the error does not name the room: %v", h.RelayError())
+	}
+}
+
+// TestRelayPassword: the table's password works through a relay as on
+// the LAN: none or a wrong one is refused (code password), the right one
+// sits.
+func TestRelayPassword(t *testing.T) {
+	t.Parallel()
+	relay := lantest.NewRelay(t)
+	cfg := testConfig(3, 1)
+	cfg.Password = "sesame"
+	_, inv := relayHost(t, relay, cfg)
+	for _, pw := range []string{"", "open up"} {
+		_, err := Join(context.Background(), inv.Link(), ClientConfig{Game: toy, Name: "mallory", Password: pw, Timeout: 2 * time.Second, Dial: RelayDialer(inv)})
+		var re *RefusedError
+		if !errors.As(err, &re) || re.Code != CodePassword {
+			t.Fatalf("password %q through the relay: %v", pw, err)
+		}
+	}
+	c := joinRelay(t, inv, "Annabel", func(c *ClientConfig) { c.Password = "sesame" })
+	if len(c.Token()) != 32 {
+		t.Fatalf("seated without a token: %q", c.Token())
+	}
+}

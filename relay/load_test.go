@@ -9,7 +9,8 @@ package relay
 // It builds the headless binary, runs `goldvein-server relay` as its own
 // process on a loopback port (its per-address limits raised: every client
 // here is 127.0.0.1), fills it with rooms of one host and -guests guests,
-// and has every guest send a move (200 bytes) every -every; the room's
+// and has each room make a move (200 bytes, from its guests in turn: the
+// games are turn-based) every -every; the room's
 // host answers each move with an update (1 KiB) to each of its guests. For
 // -steady it samples the relay process's CPU time and resident memory, and
 // the latency of every move (guest -> relay -> host -> relay -> the guest
@@ -44,7 +45,7 @@ import (
 var (
 	loadRooms  = flag.Int("rooms", 1000, "rooms in the load test")
 	loadGuests = flag.Int("guests", 5, "guests per room (connections per room: one more, the host)")
-	loadEvery  = flag.Duration("every", 2*time.Second, "each guest sends a move this often")
+	loadEvery  = flag.Duration("every", 2*time.Second, "each room makes a move this often (its guests in turn)")
 	loadSteady = flag.Duration("steady", 30*time.Second, "how long the measured steady state lasts")
 )
 
@@ -143,7 +144,7 @@ func TestLoad(t *testing.T) {
 				return c
 			}
 			if try == 3 {
-				t.Fatalf("dial: %v", err)
+				panic(fmt.Sprintf("dial: %v", err))
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -158,18 +159,26 @@ func TestLoad(t *testing.T) {
 		c  *websocket.Conn
 		id uint32
 	}
+	var allMu sync.Mutex
 	var all []*websocket.Conn
-	for r := range *loadRooms {
+	keep := func(c *websocket.Conn) {
+		allMu.Lock()
+		all = append(all, c)
+		allMu.Unlock()
+	}
+	var opened atomic.Int64
+	openRoom := func() {
 		secret := NewSecret()
 		host := dial(HostURL(base, secret))
-		all = append(all, host)
+		keep(host)
 		var guests []guest
 		for range *loadGuests {
 			g := dial(GuestURL(base, Room(secret)))
-			all = append(all, g)
+			keep(g)
 			_, b, err := host.Read(ctx)
 			if err != nil {
-				t.Fatal(err)
+				t.Error(err)
+				return
 			}
 			f, _ := ParseFrame(b)
 			guests = append(guests, guest{g, f.Conn})
@@ -199,7 +208,7 @@ func TestLoad(t *testing.T) {
 			}
 		}()
 		for _, g := range guests {
-			wg.Add(2)
+			wg.Add(1)
 			go func() { // reads updates; times its own moves
 				defer wg.Done()
 				for {
@@ -213,38 +222,58 @@ func TestLoad(t *testing.T) {
 					}
 				}
 			}()
-			go func() { // a move every -every, from a random phase
-				defer wg.Done()
-				mv := make([]byte, moveSize)
+		}
+		wg.Add(1)
+		go func() { // a move every -every, by each guest in turn, from a random phase
+			defer wg.Done()
+			mv := make([]byte, moveSize)
+			select {
+			case <-time.After(rand.N(*loadEvery)):
+			case <-ctx.Done():
+				return
+			}
+			tick := time.NewTicker(*loadEvery)
+			defer tick.Stop()
+			for turn := 0; ; turn++ {
+				g := guests[turn%len(guests)]
+				binary.BigEndian.PutUint64(mv, uint64(time.Now().UnixNano()))
 				binary.BigEndian.PutUint32(mv[8:], g.id)
+				if err := g.c.Write(ctx, websocket.MessageBinary, mv); err != nil {
+					if ctx.Err() == nil {
+						errs.Add(1)
+					}
+					return
+				}
+				sentMoves.Add(1)
 				select {
-				case <-time.After(rand.N(*loadEvery)):
+				case <-tick.C:
 				case <-ctx.Done():
 					return
 				}
-				tick := time.NewTicker(*loadEvery)
-				defer tick.Stop()
-				for {
-					binary.BigEndian.PutUint64(mv, uint64(time.Now().UnixNano()))
-					if err := g.c.Write(ctx, websocket.MessageBinary, mv); err != nil {
-						if ctx.Err() == nil {
-							errs.Add(1)
-						}
-						return
-					}
-					sentMoves.Add(1)
-					select {
-					case <-tick.C:
-					case <-ctx.Done():
-						return
-					}
-				}
-			}()
-		}
-		if (r+1)%100 == 0 {
-			t.Logf("%d rooms, %d connections open after %v", r+1, len(all), time.Since(start).Round(time.Millisecond))
+			}
+		}()
+		if n := opened.Add(1); n%100 == 0 {
+			t.Logf("%d rooms open after %v", n, time.Since(start).Round(time.Millisecond))
 		}
 	}
+	// Rooms open 8 at a time (dials in sequence would take minutes on a
+	// loaded machine).
+	next := make(chan struct{})
+	var setup sync.WaitGroup
+	for range 8 {
+		setup.Add(1)
+		go func() {
+			defer setup.Done()
+			for range next {
+				openRoom()
+			}
+		}()
+	}
+	for range *loadRooms {
+		next <- struct{}{}
+	}
+	close(next)
+	setup.Wait()
 	time.Sleep(*loadEvery) // every guest has moved
 	_, rssFull := procStat(t, pid)
 
@@ -317,7 +346,7 @@ func TestLoad(t *testing.T) {
 	moves1, upd1 := sentMoves.Load(), gotUpdates.Load()
 
 	load, _ := os.ReadFile("/proc/loadavg")
-	t.Logf("relay: %d rooms x %d connections = %d WebSockets (+3 probe), a move every %v per guest, %v steady",
+	t.Logf("relay: %d rooms x %d connections = %d WebSockets (+3 probe), a move every %v per room, %v steady",
 		*loadRooms, *loadGuests+1, conns, *loadEvery, window.Round(time.Millisecond))
 	t.Logf("relay process: CPU %.0f%% of one core; RSS idle %.1f MiB, full %.1f MiB, end %.1f MiB: %.1f KiB per connection",
 		100*cpu1.Seconds()/window.Seconds()-100*cpu0.Seconds()/window.Seconds(),

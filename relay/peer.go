@@ -30,6 +30,7 @@ type peer struct {
 	limMu  sync.Mutex
 	frames bucket
 	bytes  bucket
+	wire   bucket // every byte read off the socket (serve.go, Wire bytes)
 
 	mu         sync.Mutex
 	queue      [][]byte
@@ -61,6 +62,7 @@ func newPeer(s *Server, ip string, host bool) *peer {
 	p := &peer{s: s, ip: ip, host: host, maxQueued: maxQueued, ready: make(chan struct{}),
 		frames:   newBucket(s.cfg.FrameRate*scale, float64(s.cfg.FrameBurst)*scale, now),
 		bytes:    newBucket(s.cfg.ByteRate*scale, float64(s.cfg.ByteBurst)*scale, now),
+		wire:     newBucket(2*s.cfg.ByteRate*scale, 2*float64(s.cfg.ByteBurst)*scale, now),
 		wake:     make(chan struct{}, 1),
 		finished: make(chan struct{})}
 	p.hard, p.hardCancel = context.WithCancel(context.Background())
@@ -84,6 +86,19 @@ func (p *peer) count(n int) bool {
 	p.heard.Store(now.UnixNano())
 	p.limMu.Lock()
 	ok := p.frames.take(1, now) && p.bytes.take(float64(n), now)
+	p.limMu.Unlock()
+	if !ok {
+		p.s.stats.tooFast.Add(1)
+		p.kill(ReasonTooFast)
+	}
+	return ok
+}
+
+// countWire spends n bytes read off the peer's socket; false (and the peer
+// is closed "too fast") when its wire bucket is empty.
+func (p *peer) countWire(n int) bool {
+	p.limMu.Lock()
+	ok := p.wire.take(float64(n), time.Now())
 	p.limMu.Unlock()
 	if !ok {
 		p.s.stats.tooFast.Add(1)

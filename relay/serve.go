@@ -3,10 +3,12 @@
 package relay
 
 import (
+	"context"
 	"crypto/tls"
 	"errors"
 	"net"
 	"net/http"
+	"sync"
 	"time"
 )
 
@@ -18,7 +20,7 @@ const maxRequestHeader = 16 << 10
 // header time-out and size bounded, idle keep-alives closed after a minute.
 func (s *Server) httpServer(tc *tls.Config) (*http.Server, error) {
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: maxRequestHeader,
-		IdleTimeout: time.Minute, TLSConfig: tc}
+		IdleTimeout: time.Minute, TLSConfig: tc, ConnContext: withWire}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -37,7 +39,7 @@ func (s *Server) Serve(l net.Listener) error {
 		l.Close()
 		return err
 	}
-	return ignoreClosed(srv.Serve(l))
+	return ignoreClosed(srv.Serve(wireListener{l}))
 }
 
 // ServeTLS serves the relay as HTTPS (wss://) on l with tc (certificates
@@ -49,7 +51,7 @@ func (s *Server) ServeTLS(l net.Listener, tc *tls.Config) error {
 		l.Close()
 		return err
 	}
-	return ignoreClosed(srv.ServeTLS(l, "", ""))
+	return ignoreClosed(srv.ServeTLS(wireListener{l}, "", ""))
 }
 
 func ignoreClosed(err error) error {
@@ -85,4 +87,77 @@ func (s *Server) Close() error {
 	s.handlers.Wait()
 	s.janitor.Wait()
 	return nil
+}
+
+// Wire bytes. A WebSocket's messages are counted when they are whole, but
+// its frames arrive one by one: a message of endless empty fragments would
+// never be counted. Serve and ServeTLS therefore count every byte read off
+// each socket too, against a bucket twice the connection's byte bucket
+// (peer.countWire): over it, the connection is closed "too fast".
+
+// wireListener hands out wireConns.
+type wireListener struct{ net.Listener }
+
+func (l wireListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &wireConn{Conn: c}, nil
+}
+
+// wireConn counts the bytes read off a socket once its WebSocket's peer
+// is known (watch); before, the HTTP request is bounded by the server.
+type wireConn struct {
+	net.Conn
+	mu    sync.Mutex
+	count func(n int) bool
+	over  bool
+}
+
+// errWire is a socket's read error once it has read too much too fast.
+var errWire = errors.New("relay: too many bytes too fast")
+
+func (c *wireConn) Read(b []byte) (int, error) {
+	c.mu.Lock()
+	over, count := c.over, c.count
+	c.mu.Unlock()
+	if over {
+		return 0, errWire
+	}
+	n, err := c.Conn.Read(b)
+	if n > 0 && count != nil && !count(n) {
+		c.mu.Lock()
+		c.over = true
+		c.mu.Unlock()
+		return 0, errWire
+	}
+	return n, err
+}
+
+// watch makes c count its reads with count.
+func (c *wireConn) watch(count func(n int) bool) {
+	c.mu.Lock()
+	c.count = count
+	c.mu.Unlock()
+}
+
+type wireKey struct{}
+
+// withWire keeps a request's socket in its context (http.Server.ConnContext).
+func withWire(ctx context.Context, c net.Conn) context.Context {
+	if tc, ok := c.(*tls.Conn); ok {
+		c = tc.NetConn()
+	}
+	if wc, ok := c.(*wireConn); ok {
+		return context.WithValue(ctx, wireKey{}, wc)
+	}
+	return ctx
+}
+
+// wireOf returns the wireConn under a request, or nil (a handler mounted
+// on another server).
+func wireOf(r *http.Request) *wireConn {
+	wc, _ := r.Context().Value(wireKey{}).(*wireConn)
+	return wc
 }

@@ -166,6 +166,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request, host bool) {
 	})
 	if err == nil {
 		ws.SetReadLimit(-1) // read checks MaxPayload, to close with its own reason
+		if wc := wireOf(r); wc != nil {
+			wc.watch(p.countWire)
+		}
 		p.start(ws)
 		if reason != "" {
 			s.logf("relay: refused a %s from %s: %s", kind(host), p.ip, reason)

@@ -3,8 +3,10 @@
 package relay
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/netip"
@@ -267,6 +269,7 @@ func TestSlowGuestDoesNotHoldTheRoom(t *testing.T) {
 	noLeaks(t)
 	cfg := testConfig()
 	cfg.QueueBytes = MaxPayload + HeaderSize
+	cfg.WriteTimeout = time.Minute // the queue's bound, not the write's time-out, cuts it off
 	cfg.ByteBurst = 256 << 20
 	cfg.ByteRate = 64 << 20
 	s, base := startRelay(t, cfg)
@@ -500,5 +503,48 @@ func BenchmarkRoundTrip(b *testing.B) {
 		if _, _, err := g.Read(ctx); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestFragmentFloodClosed: a message of endless empty fragments is never
+// whole, so no message is counted; the bytes read off its socket are, and
+// close it "too fast" (serve.go, Wire bytes).
+func TestFragmentFloodClosed(t *testing.T) {
+	noLeaks(t)
+	cfg := testConfig()
+	cfg.ByteBurst = MaxPayload + HeaderSize // a wire burst of about 2 MiB
+	cfg.ByteRate = 1 << 10                  // refilled slower than any relay reads
+	s, base := startRelay(t, cfg)
+	a := NewSecret()
+	host := dialHost(t, base, a)
+	nc, err := net.Dial("tcp", strings.TrimPrefix(base, "ws://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	fmt.Fprintf(nc, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+		GuestPrefix+Room(a), strings.TrimPrefix(base, "ws://"))
+	br := bufio.NewReader(nc)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade: %v %v", resp, err)
+	}
+	readFrame(t, host) // open
+	// A binary message's first fragment, then empty continuations, masked.
+	flood := bytes.Repeat([]byte{0x00, 0x80, 1, 2, 3, 4}, 64<<10/6)
+	nc.Write([]byte{0x02, 0x80, 1, 2, 3, 4})
+	sent := 0
+	for sent < 64<<20 { // 64 MiB at most, on loopback
+		n, err := nc.Write(flood)
+		sent += n
+		if err != nil {
+			break
+		}
+	}
+	if st := s.Stats(); st.TooFast != 1 {
+		t.Fatalf("after %d bytes of empty fragments: %+v, want the connection closed too fast", sent, st)
+	}
+	if f := readFrame(t, host); f.Type != TypeClose || string(f.Payload) != ReasonTooFast {
+		t.Fatalf("host got %+v, want the flooder's close \"too fast\"", f)
 	}
 }

@@ -32,8 +32,9 @@ func shellGameNames(t *testing.T, pkgs ...string) []string {
 // TestShellNamesNoGame fails when the shell (package scenes: the app, menu
 // and game picker, lobby, join, chat, settings, rules help, the UI kit)
 // depends on a game: it asks each game through scenes.Game, and the app's
-// list of games' screens is cmd_app.go's (docs/DESIGN.md). So a new game is
-// its own folders and a line in each list, and the shell does not change.
+// list of games' screens (screens_gen.go) is made from box.Games
+// (docs/DESIGN.md). So a new game is its own folders and one entry in
+// box.Games, and the shell does not change.
 func TestShellNamesNoGame(t *testing.T) {
 	if bad := shellGameNames(t, "./scenes"); len(bad) > 0 {
 		t.Errorf("the shell (scenes) depends on %v", bad)

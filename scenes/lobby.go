@@ -161,7 +161,7 @@ func (s *LobbyScene) makeQR(a *App) {
 	if !BrowserBuild() {
 		return
 	}
-	if img, err := webdist.QRCode(s.QrURL, int(a.U(180))); err == nil && s.QrURL != "" {
+	if img, err := webdist.QRCode(s.QrURL, int(qrSide(a, s.qrY, a.U(80)))); err == nil && s.QrURL != "" {
 		s.Qr = ebiten.NewImageFromImage(img)
 	}
 }
@@ -236,7 +236,7 @@ func (s *LobbyScene) Layout(a *App) {
 	chatY := s.Net.layout(a, s, rightX, rightW)
 	s.qrY = chatY
 	if BrowserBuild() && s.Net.invite(s) == "" {
-		chatY += a.U(180) + a.U(60)
+		chatY += qrSide(a, chatY, a.U(80)) + a.U(80) // the code and up to three lines of its hint
 	}
 	s.Chat.Layout(a, Rect{rightX, chatY, rightW, h - a.U(96) - chatY}, true)
 	s.back = Button{R: Rect{x0, h - a.U(72), a.U(200), a.U(50)}, Label: a.T("scene.back"), Enabled: true}
@@ -587,7 +587,7 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 	}
 	s.Net.draw(a, s, dst)
 	// The QR code of the browser address, for phones.
-	if BrowserBuild() && (s.Qr == nil || s.Qr.Bounds().Dx() != int(a.U(180))) {
+	if BrowserBuild() && (s.Qr == nil || s.Qr.Bounds().Dx() != int(qrSide(a, s.qrY, a.U(80)))) {
 		s.makeQR(a)
 	}
 	if s.Qr != nil && BrowserBuild() && s.Net.invite(s) == "" {

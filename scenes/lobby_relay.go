@@ -51,12 +51,23 @@ func (n *lobbyNet) layout(a *App, s *LobbyScene, x, w float64) float64 {
 	n.Toggle = Button{R: Rect{x, a.U(96), w, a.U(36)}, Label: a.T("lan.relay.toggle"), Enabled: true, Focus: n.On}
 	n.AddrR = Rect{x, a.U(140), w, a.U(34)}
 	y := n.AddrR.Y + n.AddrR.H + a.U(10)
+	if n.On && n.invite(s) == "" {
+		y += a.U(84) // room for "opening…" or why not, three lines (draw)
+	}
 	if n.invite(s) != "" {
-		y += a.U(180) + a.U(6)
+		y += qrSide(a, y, a.U(66)) + a.U(6)
 		n.Copy = Button{R: Rect{x, y, w, a.U(34)}, Label: a.T("lan.relay.copy"), Enabled: n.copied == nil}
 		y += a.U(34) + a.U(26)
 	}
 	return y
+}
+
+// qrSide is the side of a QR code whose top is at y in the lobby's right
+// column with below pixels under it before the table talk: 180 units, less
+// on a short window so that the table talk keeps 170, never under 110.
+func qrSide(a *App, y, below float64) float64 {
+	room := float64(a.H) - a.U(96) - y - below - a.U(170)
+	return math.Round(max(a.U(110), min(a.U(180), room)))
 }
 
 // mirror mirrors the part's controls for a right-to-left screen w wide.
@@ -166,11 +177,20 @@ func (n *lobbyNet) draw(a *App, s *LobbyScene, dst *ebiten.Image) {
 	link := n.invite(s)
 	if link == "" {
 		if n.On && s.Link != nil {
-			DrawWrapped(a, dst, a.T("lan.relay.opening"), a.U(12), n.AddrR.Cx(), n.AddrR.Y+n.AddrR.H+a.U(14), n.AddrR.W, AlignCenter, ColTextDim)
+			msg, col := a.T("lan.relay.opening"), ColTextDim
+			if err := s.Link.Host.RelayError(); err != nil {
+				// The cause alone ("connection refused"): the column is narrow.
+				why := err.Error()
+				if i := strings.LastIndex(why, ": "); i >= 0 {
+					why = why[i+2:]
+				}
+				msg, col = a.T("lan.relay.failed", "error", why), ColBad
+			}
+			DrawWrapped(a, dst, msg, a.U(12), n.AddrR.Cx(), n.AddrR.Y+n.AddrR.H+a.U(14), n.AddrR.W, AlignCenter, col)
 		}
 		return
 	}
-	size := int(a.U(180))
+	size := int(qrSide(a, n.AddrR.Y+n.AddrR.H+a.U(10), a.U(66)))
 	if n.QR == nil || n.qrFor != link || n.QR.Bounds().Dx() != size {
 		if n.QR != nil {
 			n.QR.Deallocate()

@@ -39,7 +39,7 @@ const (
 	MenuContinue
 	MenuHost
 	MenuJoin
-	menuSettings
+	MenuSettings
 	MenuRules
 	MenuQuit
 	MenuLearn // the guided first round (Game.Learn: Saboteur's, scenes/saboteur/tutorial.go), beside Rules
@@ -221,7 +221,7 @@ func (s *MenuScene) Update(a *App) error {
 		a.GoTo(NewLobbyScene(a))
 	case MenuJoin:
 		a.GoTo(NewJoinScene(a))
-	case menuSettings:
+	case MenuSettings:
 		a.GoTo(NewSettingsScene(a, s))
 	case MenuRules:
 		a.GoTo(NewHelpScene(a, s))

@@ -2,8 +2,6 @@ package scenes
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"github.com/goldvein/goldvein/sprites/fonts"
 )
 
 // boxGame is one game of the box as the menu's game picker shows it: its
@@ -70,6 +68,7 @@ func (pk *picker) update(a *App) bool {
 // draw draws every card; focus is the card with the keyboard focus (-1:
 // none).
 func (pk *picker) draw(a *App, p *Painter, dst *ebiten.Image, focus, ticks int) {
+	nameSize := pk.NameSize(a)
 	for i, r := range pk.Cards {
 		g := pk.Games[i]
 		bg, edge, ew := ColPanel, ColEdge, a.U(2)
@@ -80,52 +79,69 @@ func (pk *picker) draw(a *App, p *Painter, dst *ebiten.Image, focus, ticks int) 
 			edge = ColGold
 		}
 		p.Round(dst, r, a.U(10), bg, ew, edge)
-		pad := a.U(14)
-		// A tall card (few games) has its picture on top, a short one
-		// beside the words.
-		side := min(r.H-2*pad, a.U(120))
-		pic := Rect{r.X + pad, r.Cy() - side/2, side, side}
-		text := Rect{pic.X + pic.W + pad, r.Y + pad, r.W - pic.W - 3*pad, r.H - 2*pad}
-		if r.H > a.U(240) {
-			pic = Rect{r.X + pad, r.Y + pad, r.W - 2*pad, r.H * 0.42}
-			text = Rect{r.X + pad, pic.Y + pic.H + pad, r.W - 2*pad, r.Y + r.H - pic.Y - pic.H - 2*pad}
-		}
-		if a.RTL() {
-			pic = pic.MirrorIn(r)
-			text = text.MirrorIn(r)
-		}
+		pic, players, text, small := pk.areas(a, r)
 		g.picture(a, p, dst, pic, ticks)
 		x, al := StartOf(a, text, 0)
 		name := a.T("game." + g.id + ".name")
-		players := a.T("game.players", "min", g.min, "max", g.max)
-		// A short card (three games or more) has smaller words and the
-		// players at the end of the name's line, so the summary keeps
-		// its two lines.
-		nameSize, small := a.U(24), a.U(15)
-		compact := r.H < a.U(150)
-		nameW := text.W
-		if compact {
-			nameSize, small = a.U(20), a.U(13)
-			pw, _ := fonts.Measure(players, small, a.RTL())
-			nameW -= pw + a.U(10)
-		}
-		size := FitSize(a, name, nameSize, nameW)
+		count := a.T("game.players", "min", g.min, "max", g.max)
 		y := text.Y + LineBox(nameSize)/2
-		DrawText(a, dst, Fit(a, name, size, nameW), size, x, y, al, ColGold)
-		if compact {
-			ex, eal := text.X+text.W, AlignEnd
-			if a.RTL() {
-				ex, eal = text.X, AlignStart
-			}
-			DrawText(a, dst, players, small, ex, y, eal, ColText)
+		DrawText(a, dst, Fit(a, name, nameSize, text.W), nameSize, x, y, al, ColGold)
+		if players.W > 0 {
+			// A short card: the players under the picture.
+			size := FitSize(a, count, small, players.W)
+			DrawText(a, dst, count, size, players.Cx(), players.Cy(), AlignCenter, ColText)
 			y += LineBox(nameSize)/2 + a.U(2)
 		} else {
 			y += LineBox(nameSize)/2 + a.U(6) + LineBox(small)/2
-			DrawText(a, dst, players, small, x, y, al, ColText)
+			DrawText(a, dst, count, small, x, y, al, ColText)
 			y += LineBox(small)/2 + a.U(6)
 		}
 		DrawWrapped(a, dst, a.T("game."+g.id+".summary"), small, text.X, y, text.W, AlignStart, ColTextDim)
 	}
+}
+
+// areas shares card r out: the picture, the players line (zero on a tall
+// card, where the players follow the name), the words, and the size of
+// the small words, in pixels. A tall card (few games) has its picture on
+// top; a short one (three games or more) has it beside the words, with
+// the players under it, so the name has the words' whole width.
+func (pk *picker) areas(a *App, r Rect) (pic, players, text Rect, small float64) {
+	pad := a.U(14)
+	if r.H > a.U(240) {
+		pic = Rect{r.X + pad, r.Y + pad, r.W - 2*pad, r.H * 0.42}
+		text = Rect{r.X + pad, pic.Y + pic.H + pad, r.W - 2*pad, r.Y + r.H - pic.Y - pic.H - 2*pad}
+		small = a.U(15)
+	} else {
+		small = a.U(13)
+		colW := a.U(96)
+		line := LineBox(small)
+		side := min(r.H-2*pad-line, colW)
+		top := r.Cy() - (side+line)/2
+		pic = Rect{r.X + pad + (colW-side)/2, top, side, side}
+		players = Rect{r.X + pad, top + side, colW, line}
+		text = Rect{r.X + 2*pad + colW, r.Y + pad, r.W - colW - 3*pad, r.H - 2*pad}
+	}
+	if a.RTL() {
+		pic, players, text = pic.MirrorIn(r), players.MirrorIn(r), text.MirrorIn(r)
+	}
+	return pic, players, text, small
+}
+
+// NameSize is the size of the games' names on the cards, pixels: one size
+// for every card, the largest at which every name fits its card's words.
+func (pk *picker) NameSize(a *App) float64 {
+	if len(pk.Cards) == 0 {
+		return 0
+	}
+	_, _, text, _ := pk.areas(a, pk.Cards[0])
+	size := a.U(24)
+	if pk.Cards[0].H <= a.U(240) {
+		size = a.U(20)
+	}
+	for _, g := range pk.Games {
+		size = min(size, FitSize(a, a.T("game."+g.id+".name"), size, text.W))
+	}
+	return size
 }
 
 // MirrorIn is r mirrored left to right inside parent (right-to-left

@@ -95,7 +95,7 @@ func (s *settingsScene) build(a *App) {
 		a.Settings.MusicOn = !a.Settings.MusicOn
 		a.Audio.apply()
 	})
-	add(a.T("scene.settings.mute"), onOff(a, st.Muted), func(a *App, d int) {
+	add(a.T("scene.settings.sound"), onOff(a, !st.Muted), func(a *App, d int) {
 		a.Settings.Muted = !a.Settings.Muted
 		a.Audio.apply()
 	})

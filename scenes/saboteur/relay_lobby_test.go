@@ -126,3 +126,53 @@ func TestInviteOpensJoin(t *testing.T) {
 		t.Fatalf("Join's address %q, error %q", js.Addr, js.Err)
 	}
 }
+
+// TestLobbyRelayDown: a relay that does not answer is said in the lobby,
+// in the room the internet part keeps for it (not over the table talk),
+// in every language.
+func TestLobbyRelayDown(t *testing.T) {
+	for _, lang := range []string{"en", "ru", "fa"} {
+		t.Run(lang, func(t *testing.T) {
+			scenes.LoopbackLAN(t)
+			relay := lantest.NewRelay(t)
+			url := relay.URL()
+			relay.Stop()
+			hh := scenes.LangHarness(t, lang, testGames)
+			hh.A.LayoutF(1024, 640)
+			hh.ScreenBig()
+			hh.A.Settings.Relay = url
+			ls := scenes.NewLobbyScene(hh.A)
+			if ls.Link == nil {
+				t.Fatal(ls.Err)
+			}
+			t.Cleanup(func() {
+				if ls.Link != nil {
+					ls.Link.Close()
+				}
+			})
+			hh.A.Cur = ls
+			hh.Tick()
+			hh.Click(ls.Net.Toggle.R)
+			scenes.Until(t, 600, func() bool { return ls.Link != nil && ls.Link.Host.RelayError() != nil }, hh)
+			hh.Ticks(3)
+			// The message's lines sit between the address field and the
+			// table talk's title, whole.
+			col := scenes.Rect{X: ls.Net.AddrR.X, Y: ls.Net.AddrR.Y + ls.Net.AddrR.H, W: ls.Net.AddrR.W, H: ls.Chat.R.Y - ls.Net.AddrR.Y - ls.Net.AddrR.H}
+			title := hh.A.T("lan.chat.title")
+			lines := 0
+			for _, d := range scenes.DrawnLines(hh) {
+				if d.S == title || !scenes.Overlaps(d.R, col) {
+					continue
+				}
+				lines++
+				if d.R.Y+d.R.H > ls.Chat.R.Y-hh.A.U(18) {
+					t.Errorf("%q runs into the table talk's title", d.S)
+				}
+			}
+			if lines == 0 {
+				t.Error("no line under the relay's address says the relay is down")
+			}
+			hh.Shot("lobby-relay-down-" + lang)
+		})
+	}
+}

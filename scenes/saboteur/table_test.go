@@ -183,9 +183,14 @@ func TestUndoThroughTheScreen(t *testing.T) {
 	h, b := startBoard(t, oneHuman(3), 5)
 	h.Key(ebiten.KeyTab)
 	h.Key(ebiten.KeyD)
+	// A move that cannot be taken back does not hold the computer players
+	// (the wait is for undoable moves only), so on a quiet machine the next
+	// seat may already have moved: then the refusal is that one. Either
+	// way Undo is refused; the R4.2 reason itself is checked in
+	// rules/saboteur's undo tests.
 	ok, why := b.CanUndo(h.A)
-	if ok || !strings.HasPrefix(why, "R4.2") {
-		t.Fatalf("after a discard that drew: CanUndo %v %q, want no, citing R4.2", ok, why)
+	if ok || !strings.HasPrefix(why, "R4.2") && why != h.A.T("sab.undo.moved_since") {
+		t.Fatalf("after a discard that drew: CanUndo %v %q, want no, citing R4.2 (or that another player moved since)", ok, why)
 	}
 	// Play on until the draw pile is empty and the human is on turn.
 	var cur *boardScene

@@ -105,7 +105,7 @@ func ugEventText(a *scenes.App, m *ugMatch, e underground.Event) string {
 	by := m.name(e.By)
 	region := ugRegionName(a, m, e.Region)
 	you := m.you()
-	say := func(key string, args ...any) string {
+	personal := func(key string, args ...any) string {
 		switch {
 		case you < 0:
 		case e.Seat == you && a.Cat.Has(key+".you"):
@@ -117,67 +117,67 @@ func ugEventText(a *scenes.App, m *ugMatch, e underground.Event) string {
 	}
 	switch e.Kind {
 	case underground.EvTurn:
-		return say("ug.ev.turn", "turn", e.Turn, "name", name)
+		return personal("ug.ev.turn", "turn", e.Turn, "name", name)
 	case underground.EvPick:
-		return say("ug.ev.pick", "name", name, "combo", ugCombo(a, e.Race, e.Power), "coins", e.Coins)
+		return personal("ug.ev.pick", "name", name, "combo", ugCombo(a, e.Race, e.Power), "coins", e.Coins)
 	case underground.EvSwap:
-		return say("ug.ev.swap", "name", name, "power", ugPowerName(a, e.Power))
+		return personal("ug.ev.swap", "name", name, "power", ugPowerName(a, e.Power))
 	case underground.EvVolcano:
-		return say("ug.ev.volcano", "name", name, "region", region)
+		return personal("ug.ev.volcano", "name", name, "region", region)
 	case underground.EvDecline:
-		return say("ug.ev.decline", "name", name, "combo", ugCombo(a, e.Race, e.Power))
+		return personal("ug.ev.decline", "name", name, "combo", ugCombo(a, e.Race, e.Power))
 	case underground.EvLost:
-		return say("ug.ev.lost", "name", name, "race", ugRaceName(a, e.Race))
+		return personal("ug.ev.lost", "name", name, "race", ugRaceName(a, e.Race))
 	case underground.EvReborn:
-		return say("ug.ev.reborn", "name", name, "region", region)
+		return personal("ug.ev.reborn", "name", name, "region", region)
 	case underground.EvAncient:
-		return say("ug.ev.ancient", "name", name, "region", region)
+		return personal("ug.ev.ancient", "name", name, "region", region)
 	case underground.EvConquer:
 		if e.Lost > 0 {
-			return say("ug.ev.conquer_from", "name", name, "region", region, "cost", e.Cost, "other", by, "lost", e.Lost)
+			return personal("ug.ev.conquer_from", "name", name, "region", region, "cost", e.Cost, "other", by, "lost", e.Lost)
 		}
-		return say("ug.ev.conquer", "name", name, "region", region, "cost", e.Cost)
+		return personal("ug.ev.conquer", "name", name, "region", region, "cost", e.Cost)
 	case underground.EvFinal, underground.EvWisps:
 		if e.Failed {
-			return say("ug.ev.die_failed", "name", name, "region", region, "die", e.Die)
+			return personal("ug.ev.die_failed", "name", name, "region", region, "die", e.Die)
 		}
-		return say("ug.ev.die_won", "name", name, "region", region, "die", e.Die)
+		return personal("ug.ev.die_won", "name", name, "region", region, "die", e.Die)
 	case underground.EvSubstitute:
-		return say("ug.ev.substitute", "name", name, "region", region)
+		return personal("ug.ev.substitute", "name", name, "region", region)
 	case underground.EvAbandon:
-		return say("ug.ev.abandon", "name", name, "region", region)
+		return personal("ug.ev.abandon", "name", name, "region", region)
 	case underground.EvDraw:
-		return say("ug.ev.draw", "name", name, "marker", ugMarkerName(a, e.Marker), "region", region)
+		return personal("ug.ev.draw", "name", name, "marker", ugMarkerName(a, e.Marker), "region", region)
 	case underground.EvStonehedge:
-		return say("ug.ev.stonehedge", "power", ugPowerName(a, e.Power))
+		return personal("ug.ev.stonehedge", "power", ugPowerName(a, e.Power))
 	case underground.EvBalrog:
-		return say("ug.ev.balrog", "name", name, "region", region)
+		return personal("ug.ev.balrog", "name", name, "region", region)
 	case underground.EvBonus:
 		if e.Armor > 0 {
-			return say("ug.ev.armor", "name", name, "n", e.Armor)
+			return personal("ug.ev.armor", "name", name, "n", e.Armor)
 		}
-		return say("ug.ev.bonus", "name", name, "n", e.Tokens, "source", ugNamed(a, e.Text))
+		return personal("ug.ev.bonus", "name", name, "n", e.Tokens, "source", ugNamed(a, e.Text))
 	case underground.EvCoins:
-		return say("ug.ev.coins", "name", name, "n", e.Coins, "source", ugNamed(a, e.Text))
+		return personal("ug.ev.coins", "name", name, "n", e.Coins, "source", ugNamed(a, e.Text))
 	case underground.EvPay:
-		return say("ug.ev.pay", "name", name, "other", by, "n", e.Coins, "source", ugNamed(a, e.Text))
+		return personal("ug.ev.pay", "name", name, "other", by, "n", e.Coins, "source", ugNamed(a, e.Text))
 	case underground.EvMarked:
-		return say("ug.ev.marked", "name", name, "other", by)
+		return personal("ug.ev.marked", "name", name, "other", by)
 	case underground.EvRedeploy:
-		return say("ug.ev.redeploy", "name", name, "n", e.Tokens)
+		return personal("ug.ev.redeploy", "name", name, "n", e.Tokens)
 	case underground.EvPlace:
 		if e.Armor > 0 { // U13.14: Mushroom Armor put in a region
-			return say("ug.ev.armor_placed", "name", name, "n", e.Armor, "region", region)
+			return personal("ug.ev.armor_placed", "name", name, "n", e.Armor, "region", region)
 		}
-		return say("ug.ev.place", "name", name, "what", ugPlaceWhat(a, e.Text), "region", region)
+		return personal("ug.ev.place", "name", name, "what", ugPlaceWhat(a, e.Text), "region", region)
 	case underground.EvScore:
-		return say("ug.ev.score", "name", name, "n", e.Coins)
+		return personal("ug.ev.score", "name", name, "n", e.Coins)
 	case underground.EvOver:
 		var names []string
 		for _, w := range e.Winners {
 			names = append(names, m.name(w))
 		}
-		return say("ug.ev.over", "names", strings.Join(names, ", "))
+		return personal("ug.ev.over", "names", strings.Join(names, ", "))
 	}
 	return ""
 }
