@@ -62,6 +62,9 @@ type HostConfig struct {
 	// Save is the autosave the table writes after every move (may be nil).
 	// It is given the table's Session alongside (see SessionSaver).
 	Save SessionSaver
+	// History hears that the game ended, with its record and scores (the
+	// app's history of finished games, game.FileSaver.Ended); may be nil.
+	History game.Ender
 	// Grace is how long a dropped guest keeps their seat before a computer
 	// player stands in (default 30 s; issue 5).
 	Grace time.Duration

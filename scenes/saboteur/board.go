@@ -71,8 +71,7 @@ type boardScene struct {
 
 	reason  string // why the last drop was refused
 	reasonT int
-	peekT   int // ticks left showing what my map showed
-	peekG   int
+	peek    peekShow // a map's reveal to its viewer (board_peek.go)
 
 	logW      float64   // the width logLines were wrapped for
 	logLang   i18n.Lang // and the language
@@ -232,8 +231,8 @@ func (s *boardScene) Update(a *scenes.App) error {
 	if s.reasonT > 0 {
 		s.reasonT--
 	}
-	if s.peekT > 0 {
-		s.peekT--
+	if s.peek.on {
+		s.peek.t++
 	}
 	if s.flashT > 0 {
 		s.flashT--
@@ -279,7 +278,7 @@ func (s *boardScene) Update(a *scenes.App) error {
 // the last play has landed: no card in flight and the pause after the
 // move over, so its player saw it land.
 func (s *boardScene) curtainUpdate(a *scenes.App) {
-	if s.curtainFor < 0 || len(s.anims) > 0 || s.hold > 0 || s.midMove {
+	if s.curtainFor < 0 || len(s.anims) > 0 || s.hold > 0 || s.midMove || s.peekHolds() {
 		return
 	}
 	if s.ended != nil || s.view.Turn != s.curtainFor {
@@ -339,6 +338,11 @@ func (s *boardScene) advance(a *scenes.App) {
 		return
 	}
 	for s.hold == 0 {
+		if s.peekHolds() && !s.midMove {
+			// At a shared screen the next moves wait until the map's
+			// viewer has turned the goal back (board_peek.go).
+			return
+		}
 		if s.shotName != "" && !s.midMove {
 			// --screenshots: the next move waits until this one has
 			// settled and been shot (Draw asks for it).
@@ -440,10 +444,7 @@ func (s *boardScene) apply(a *scenes.App, it feedItem) {
 		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
 		a.Audio.Play(scenes.SfxMap)
 		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
-		if mover == s.me && s.me >= 0 {
-			// It hides nothing (the side panel): it stays a good while.
-			s.peekG, s.peekT = e.Goal, 600
-		}
+		s.startPeek(a, mover, e.Goal, it.view) // to a person at this screen only (board_peek.go)
 		s.hold = dur(28)
 	case saboteur.Discarded:
 		s.flyToPile(a, mover, dur(20))
@@ -458,7 +459,7 @@ func (s *boardScene) apply(a *scenes.App, it feedItem) {
 		ev := e
 		s.ended = &ev
 		s.endHold = dur(40)
-		s.peekT = 0
+		s.closePeek(a) // every goal turns face up now (R1.4)
 		a.Audio.Play(scenes.SfxRoundEnd)
 	}
 }

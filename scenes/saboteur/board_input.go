@@ -32,8 +32,8 @@ func (s *boardScene) input(a *scenes.App) {
 		switch {
 		case s.chooser.on:
 			s.chooser.on = false
-		case s.peekT > 0:
-			s.peekT = 0
+		case s.peek.on:
+			s.closePeek(a)
 		case s.sel >= 0:
 			s.sel, s.tsel = -1, -1
 			s.refresh(a)

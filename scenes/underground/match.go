@@ -102,7 +102,7 @@ func ugSaver(a *scenes.App) game.Saver {
 	if a.Cfg.Autoplay {
 		return nil
 	}
-	return game.FileSaver{Path: ugAutosavePath(a)}
+	return game.FileSaver{Path: ugAutosavePath(a), History: a.Dirs.History}
 }
 
 // ugHotseatNames renames a human left with the default name "You"
@@ -217,7 +217,7 @@ func ugCanContinue(a *scenes.App) (bool, error) {
 // the record (format 2) says which seats are human and at which level each
 // computer player plays.
 func ugResume(a *scenes.App) (*ugMatch, error) {
-	fs := game.FileSaver{Path: ugAutosavePath(a)}
+	fs := game.FileSaver{Path: ugAutosavePath(a), History: a.Dirs.History}
 	saved, err := fs.Load(ugGame)
 	if err != nil {
 		return nil, err
