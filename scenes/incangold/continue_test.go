@@ -54,7 +54,7 @@ func TestIncanHotseatContinued(t *testing.T) {
 		if !ok || b.chooser != seat || !b.curtain {
 			t.Fatalf("want the curtain for seat %d, got chooser %d curtain %v", seat, b.chooser, b.curtain)
 		}
-		h.Key(ebiten.KeyEnter) // the curtain lifts as Enter goes up
+		h.Key(ebiten.KeyEnter)       // the curtain lifts as Enter goes up
 		h.Ticks(scenes.ArmTicks + 2) // and the choice cards arm as they show
 		h.Key(key)
 	}

@@ -360,7 +360,9 @@ func TestIncanGallery(t *testing.T) {
 					switch {
 					case s.curtain:
 						once("ig-curtain")
+						h.Arm() // a held key never goes up: press once, armed
 						h.Key(ebiten.KeyEnter)
+						h.Tick()
 					case s.chooser >= 0:
 						if !shot["ig-choice"] {
 							// The smallest window too (1024x640).
@@ -373,7 +375,9 @@ func TestIncanGallery(t *testing.T) {
 						if m.st.carried[s.chooser] >= 6 {
 							c = ebiten.KeyC
 						}
+						h.Arm()
 						h.Key(c)
+						h.Tick()
 					default:
 						if len(m.st.path) >= 5 && s.busy <= 0 {
 							once("ig-board")
@@ -388,7 +392,9 @@ func TestIncanGallery(t *testing.T) {
 					if !full {
 						return
 					}
+					h.Arm()
 					h.Key(ebiten.KeyEnter)
+					h.Tick()
 				case *igFinalScene:
 					once("ig-final")
 					return

@@ -164,6 +164,14 @@ func TestIncanUndoThroughTheScreen(t *testing.T) {
 	}
 	lift()
 	before := rec()
+	views := func() string {
+		var out []string
+		for seat := -1; seat < 4; seat++ {
+			out = append(out, igJSON(t, b.m.table.View(seat)))
+		}
+		return strings.Join(out, "\n")
+	}
+	was := views()
 	h.Key(ebiten.KeyT)
 	if n := rec(); n != before+1 {
 		t.Fatalf("T: %d moves recorded, want %d", n, before+1)
@@ -189,6 +197,9 @@ func TestIncanUndoThroughTheScreen(t *testing.T) {
 	if _, _, err := b.m.table.(*igGameTable).Record().Replay(igGame); err != nil {
 		t.Fatal(err)
 	}
+	if now := views(); now != was {
+		t.Fatalf("after Undo every seat's view should be as before the choice:\n%s\nwas:\n%s", now, was)
+	}
 	// The first human chooses again (camp this time), the second the torch.
 	lift()
 	h.Key(ebiten.KeyC)
@@ -201,8 +212,40 @@ func TestIncanUndoThroughTheScreen(t *testing.T) {
 	if b.m.st.choices[0] != incangold.Camp {
 		t.Fatalf("revealed %v, want the camp chosen after Undo", b.m.st.choices[0])
 	}
-	if ok, why := b.CanUndo(h.A); ok || !strings.HasPrefix(why, "I3.4") {
+	ok, why := b.CanUndo(h.A)
+	if ok || !strings.HasPrefix(why, "I3.4") {
 		t.Fatalf("after the reveal: CanUndo %v %q, want no, citing I3.4", ok, why)
+	}
+	// The in-game menu says so under its greyed Undo, and Undo there
+	// changes nothing.
+	n := rec()
+	h.Arm()
+	h.Key(ebiten.KeyEscape)
+	if h.A.Cur.Name() != "table-menu" {
+		t.Fatalf("Esc after the reveal: scene %s", h.A.Cur.Name())
+	}
+	said := false
+	for _, d := range scenes.DrawnLines(h) {
+		said = said || d.S == why
+	}
+	if !said {
+		t.Errorf("the in-game menu does not say why Undo is greyed (%q)", why)
+	}
+	// Up thrice: Settings, Rules, then past the greyed Undo to Resume;
+	// Down: past it again to Rules. The keyboard never lands on Undo, and
+	// Enter opens the rules.
+	h.Key(ebiten.KeyArrowUp)
+	h.Key(ebiten.KeyArrowUp)
+	h.Key(ebiten.KeyArrowUp)
+	h.Key(ebiten.KeyArrowDown)
+	h.Arm()
+	h.Key(ebiten.KeyEnter)
+	h.Ticks(scenes.FadeTicks + 2)
+	if _, ok := h.A.Cur.(*scenes.HelpScene); !ok {
+		t.Errorf("Up, Up, Up, Down, Enter on the in-game menu: scene %s, want the rules", h.A.Cur.Name())
+	}
+	if rec() != n {
+		t.Fatalf("a refused Undo changed the record: %d moves, was %d", rec(), n)
 	}
 }
 
@@ -273,4 +316,54 @@ func TestIncanHazardFirstSaid(t *testing.T) {
 		return
 	}
 	t.Skip("no seed opens a round on a hazard")
+}
+
+// TestIncanRoundEndMenu: the round's summary is a screen of the table as
+// the board is (issue 22, "a visible way out"): its menu button's place
+// is free of its text and controls in English, Russian and Persian at
+// 1280x800 and 1024x640; Esc opens the in-game menu over it, and Esc
+// again closes the menu back onto the same summary, which still waits
+// for its reader.
+func TestIncanRoundEndMenu(t *testing.T) {
+	for _, l := range i18n.Langs {
+		h := scenes.LangHarness(t, string(l), igTestGames)
+		m, err := newIGMatch(h.A, igSetup{Seats: igSeats(0, 3), Options: incangold.Options{StartPlayer: 0}, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(m.table.Close)
+		h.A.Cur = newIGBoardScene(h.A, m)
+		var re *igRoundEndScene
+		for end := time.Now().Add(60 * time.Second); re == nil || !re.Settled() || h.A.Fade > 0; {
+			if time.Now().After(end) {
+				t.Fatalf("%s: no round end; at %s", l, h.A.Cur.Name())
+			}
+			h.Tick()
+			re, _ = h.A.Cur.(*igRoundEndScene)
+		}
+		h.Arm()
+		for _, sz := range [][2]float64{{1280, 800}, {1024, 640}} {
+			name := fmt.Sprintf("%s-%.0f", l, sz[0])
+			h.SetSize(sz[0], sz[1])
+			h.Tick()
+			if bad := h.CheckMenuButton(); bad != nil {
+				t.Errorf("%s, round end: %v", name, bad)
+			}
+			h.Shot("ig-menubutton-roundend-" + name)
+		}
+		h.Key(ebiten.KeyEscape)
+		if h.A.Cur.Name() != "table-menu" {
+			t.Fatalf("%s: Esc on the round end: scene %s, want the in-game menu", l, h.A.Cur.Name())
+		}
+		h.Shot("ig-roundend-menu-" + string(l))
+		h.Arm()
+		h.Key(ebiten.KeyEscape)
+		if h.A.Cur != scenes.Scene(re) {
+			t.Fatalf("%s: Esc on the in-game menu: scene %s, want the round end back", l, h.A.Cur.Name())
+		}
+		h.Ticks(30)
+		if h.A.Cur != scenes.Scene(re) {
+			t.Fatalf("%s: the round end went on by itself to %s", l, h.A.Cur.Name())
+		}
+	}
 }
