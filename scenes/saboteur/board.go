@@ -73,6 +73,14 @@ type boardScene struct {
 	reasonT int
 	peek    peekShow // a map's reveal to its viewer (board_peek.go)
 
+	// The card explaining itself (board_explain.go): what the pointer
+	// rests on, for how many ticks, where it was; keyPicked: the hand card
+	// picked last was picked by the keyboard.
+	explained          explainee
+	explainT           int
+	explainX, explainY int
+	keyPicked          bool
+
 	logW      float64   // the width logLines were wrapped for
 	logLang   i18n.Lang // and the language
 	logN      int       // how many entries of m.log logLines hold
