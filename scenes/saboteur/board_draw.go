@@ -144,6 +144,8 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		}
 		p.Image(dst, img, s.drag.x, s.drag.y, 1, 1, alpha)
 	}
+	s.drawExplain(a, dst)
+	a.FlushText()
 	if s.reasonT > 0 && s.reason != "" {
 		alpha := math.Min(float64(s.reasonT)/30, 1)
 		r := scenes.R(s.L.handArea.X+a.U(90), s.L.handArea.Y-a.U(40), s.L.handArea.W-a.U(100), a.U(34))
