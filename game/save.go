@@ -41,6 +41,9 @@ type FileSaver struct {
 	// Private makes the file readable by its owner only (and its folder
 	// too): a LAN host's save holds the guests' reconnect tokens.
 	Private bool
+	// History is the history file (HistoryFile) a finished game is added
+	// to (Ended); "" keeps none.
+	History string
 }
 
 // sessionFile is a LAN host's save: the record and the session.

@@ -341,6 +341,9 @@ func (t *Table) submitIf(seat int, m rules.Move, still func() error, safe bool) 
 	}
 	if t.m.Over() {
 		t.over.Store(true) // before the last events go out (see Over)
+		if e, ok := t.save.(Ender); ok && t.saveErr == nil {
+			t.saveErr = e.Ended(t.rec, t.m.Scores())
+		}
 	}
 	t.deliver(evs)
 	if t.m.Over() {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
 )
 
@@ -74,9 +75,27 @@ type sessionSave struct {
 	h *Host
 }
 
+// Ended adds the finished game to the host's history (HostConfig.History).
+func (s sessionSave) Ended(rec *rules.Record, scores []int) error {
+	if s.h.cfg.History == nil {
+		return nil
+	}
+	return s.h.cfg.History.Ended(rec, scores)
+}
+
 func (s sessionSave) Save(rec *rules.Record) error {
 	s.h.smu.Lock()
 	sess := Session{Name: s.h.session.Name, Seats: slices.Clone(s.h.session.Seats), Relay: s.h.session.Relay}
 	s.h.smu.Unlock()
 	return s.s.Save(rec, sess)
 }
+
+// historySave is the table's game.Saver of a host that keeps no autosave
+// but a history (HostConfig.History): it writes nothing after a move and
+// adds the finished game to the history.
+type historySave struct{ e game.Ender }
+
+func (historySave) Save(*rules.Record) error { return nil }
+
+// Ended adds the finished game to the history.
+func (s historySave) Ended(rec *rules.Record, scores []int) error { return s.e.Ended(rec, scores) }

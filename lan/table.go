@@ -100,8 +100,11 @@ func (h *Host) startLocked(local map[int]game.Seat, rec *rules.Record) error {
 	h.session = sess
 	h.smu.Unlock()
 	var save game.Saver
-	if h.cfg.Save != nil {
+	switch {
+	case h.cfg.Save != nil:
 		save = sessionSave{h.cfg.Save, h}
+	case h.cfg.History != nil:
+		save = historySave{h.cfg.History}
 	}
 	var t *game.Table
 	var err error

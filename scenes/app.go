@@ -125,6 +125,9 @@ type dirs struct {
 	Config   string
 	settings string
 	Autosave string
+	// History is the history of finished games (game.HistoryFile), which
+	// every game's autosave and a LAN host add to when a game ends.
+	History string
 }
 
 // pointer is the primary pointer as the scenes see it this tick.
@@ -157,7 +160,7 @@ func NewApp(cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.Dirs = dirs{Config: dir, settings: filepath.Join(dir, "settings.json"), Autosave: filepath.Join(dir, game.AutosaveFile)}
+	a.Dirs = dirs{Config: dir, settings: filepath.Join(dir, "settings.json"), Autosave: filepath.Join(dir, game.AutosaveFile), History: filepath.Join(dir, game.HistoryFile)}
 	a.Settings = LoadSettings(a.Dirs.settings)
 	if cfg.Lang != "" {
 		a.Settings.Lang = cfg.Lang
@@ -265,6 +268,7 @@ func (a *App) Err() error { return a.lastErr }
 
 // Update reads input and runs the current scene one tick.
 func (a *App) Update() (err error) {
+	stalls.tick()
 	defer func() {
 		if r := recover(); r != nil {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())

@@ -13,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/lan"
 	"github.com/goldvein/goldvein/webdist"
 )
@@ -119,7 +120,8 @@ func (s *LobbyScene) open(a *App, players int, opts json.RawMessage) {
 		s.Link = nil
 	}
 	cfg := lan.HostConfig{Name: strings.TrimSpace(s.Table), Password: s.pass, Game: s.g.Game, Players: players, Options: opts,
-		BotLevel: "normal", BotDelay: BotDelay(a), UndoWait: HumanMoveWait(a), Grace: s.grace, TurnTimeout: s.Turn, Relay: s.Net.relay()}
+		BotLevel: "normal", BotDelay: BotDelay(a), UndoWait: HumanMoveWait(a), Grace: s.grace, TurnTimeout: s.Turn, Relay: s.Net.relay(),
+		History: game.FileSaver{History: a.Dirs.History}}
 	if s.Turn == 0 {
 		cfg.TurnTimeout = -1 // off (0 would be the default)
 	}

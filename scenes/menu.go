@@ -15,7 +15,7 @@ import (
 type MenuScene struct {
 	p        Painter
 	Pick     picker
-	Buttons  [8]Button
+	Buttons  [9]Button
 	Focus    int                   // keyboard focus: a card (0..cards-1), then a button; -1 none
 	offers   map[string]*menuOffer // by game ID: what the buttons offer for it
 	Message  string                // an error to show (a corrupt autosave, say)
@@ -42,7 +42,8 @@ const (
 	MenuSettings
 	MenuRules
 	MenuQuit
-	MenuLearn // the guided first round (Game.Learn: Saboteur's, scenes/saboteur/tutorial.go), beside Rules
+	MenuLearn   // the guided first round (Game.Learn: Saboteur's, scenes/saboteur/tutorial.go), beside Rules
+	MenuHistory // the finished games (history.go), beside Settings
 )
 
 // NewMenuScene is the title screen. It reads each game's autosave once
@@ -92,8 +93,8 @@ func (s *MenuScene) Layout(a *App) {
 			bh, gap = bh*k, gap*k
 		}
 	}
-	keys := [8]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit", "scene.menu.learn"}
-	rulesY := y
+	keys := [9]string{"scene.menu.new", "scene.menu.continue", "lan.menu.host", "scene.menu.join", "scene.menu.settings", "scene.menu.rules", "scene.menu.quit", "scene.menu.learn", "scene.menu.history"}
+	rulesY, settingsY := y, y
 	for i := range s.Buttons {
 		b := &s.Buttons[i]
 		b.R = Rect{bx, y, bw, bh}
@@ -101,22 +102,26 @@ func (s *MenuScene) Layout(a *App) {
 		b.Enabled = true
 		b.Focus = i == s.Focus-len(s.Pick.Games)
 		switch i {
-		case MenuHost, MenuJoin, MenuRules, MenuLearn: // rows of two: Host and Join (lobby.go), Rules and learning by playing
-			if i == MenuRules {
+		case MenuHost, MenuJoin, MenuRules, MenuLearn, MenuSettings, MenuHistory: // rows of two: Host and Join (lobby.go), Rules and learning by playing, Settings and History
+			switch i {
+			case MenuRules:
 				rulesY = y
-			}
-			if i == MenuLearn {
+			case MenuSettings:
+				settingsY = y
+			case MenuLearn:
 				b.R.Y = rulesY
+			case MenuHistory:
+				b.R.Y = settingsY
 			}
 			b.R.X, b.R.W = b.R.X-a.U(50), (bw+a.U(100)-gap)/2
-			if i == MenuJoin || i == MenuLearn {
+			if i == MenuJoin || i == MenuLearn || i == MenuHistory {
 				b.R.X += b.R.W + gap
 			}
 		}
 		if a.RTL() {
 			b.R = b.R.Mirror(w)
 		}
-		if i == MenuHost || i == MenuLearn {
+		if i == MenuHost || i == MenuLearn || i == MenuHistory {
 			continue
 		}
 		y += bh + gap
@@ -227,6 +232,8 @@ func (s *MenuScene) Update(a *App) error {
 		a.GoTo(NewHelpScene(a, s))
 	case MenuQuit:
 		a.Quit(0)
+	case MenuHistory:
+		a.GoTo(NewHistoryScene(a, s))
 	case MenuLearn:
 		learn := a.Game().Learn()
 		if learn == nil {

@@ -31,7 +31,9 @@ const (
 
 func igAutosavePath(a *scenes.App) string { return filepath.Join(a.Dirs.Config, igAutosaveFile) }
 
-func igSaver(a *scenes.App) game.FileSaver { return game.FileSaver{Path: igAutosavePath(a)} }
+func igSaver(a *scenes.App) game.FileSaver {
+	return game.FileSaver{Path: igAutosavePath(a), History: a.Dirs.History}
+}
 
 // igSaveSetup writes the setup beside the autosave.
 func igSaveSetup(a *scenes.App, s igSetup) error {

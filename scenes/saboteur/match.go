@@ -100,7 +100,7 @@ func NewMatch(a *scenes.App, s Setup) (*match, error) {
 		s.Seed = uint64(scenes.Now().UnixNano())
 	}
 	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1,
-		saver: game.FileSaver{Path: a.Dirs.Autosave}, started: scenes.Now(), fresh: true}
+		saver: game.FileSaver{Path: a.Dirs.Autosave, History: a.Dirs.History}, started: scenes.Now(), fresh: true}
 	seats := m.seats(a, 0)
 	if err := m.saveSetup(a); err != nil {
 		fmt.Fprintln(os.Stderr, "goldvein:", err)
@@ -210,7 +210,7 @@ func canContinue(a *scenes.App) (bool, error) {
 // kept no seat kinds, has the setup.json beside it say so; without it,
 // seat 0 is the human and the rest play at normal level.
 func resumeMatch(a *scenes.App) (*match, error) {
-	fs := game.FileSaver{Path: a.Dirs.Autosave}
+	fs := game.FileSaver{Path: a.Dirs.Autosave, History: a.Dirs.History}
 	saved, err := fs.Load(sabGame())
 	if err != nil {
 		return nil, err

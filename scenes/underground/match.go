@@ -78,6 +78,7 @@ type ugMatch struct {
 	st       ugState
 	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
 	steps    map[int]int     // by local human: the step of the last delivery (owing)
+	tutor    *ugTutor        // the guided first game's coach (tutorial.go), else nil
 }
 
 // ugBotDelay is how long a computer player waits at least before each
@@ -103,7 +104,7 @@ func ugSaver(a *scenes.App) game.Saver {
 	if a.Cfg.Autoplay {
 		return nil
 	}
-	return game.FileSaver{Path: ugAutosavePath(a)}
+	return game.FileSaver{Path: ugAutosavePath(a), History: a.Dirs.History}
 }
 
 // ugHotseatNames renames a human left with the default name "You"
@@ -218,7 +219,7 @@ func ugCanContinue(a *scenes.App) (bool, error) {
 // the record (format 2) says which seats are human and at which level each
 // computer player plays.
 func ugResume(a *scenes.App) (*ugMatch, error) {
-	fs := game.FileSaver{Path: ugAutosavePath(a)}
+	fs := game.FileSaver{Path: ugAutosavePath(a), History: a.Dirs.History}
 	saved, err := fs.Load(ugGame)
 	if err != nil {
 		return nil, err
@@ -365,7 +366,10 @@ func (m *ugMatch) owes(seat int) bool {
 
 // submit plays mv for a local human seat.
 func (m *ugMatch) submit(seat int, mv underground.Move) error {
-	return m.table.Submit(seat, mv)
+	if err := m.tutor.check(m, seat, mv); err != nil { // the guided game's coach (tutorial.go)
+		return err
+	}
+	return m.tutor.after(m.table.Submit(seat, mv))
 }
 
 // close ends the table's work (the computer players' goroutines); the

@@ -166,6 +166,7 @@ func (s *ugPlayScene) layout(a *scenes.App) {
 		l.chat = scenes.R(l.side.X, l.log.Y+l.log.H-ch, sideW, ch)
 		l.log.H -= ch + u(8)
 	}
+	s.layCoach(a) // the guided game's coach over the log (tutorial.go)
 	if a.RTL() {
 		// The columns swap; the map is a picture and is not mirrored.
 		l.side, l.market, l.log = l.side.Mirror(w), l.market.Mirror(w), l.log.Mirror(w)
@@ -582,7 +583,7 @@ func (s *ugPlayScene) drag(a *scenes.App, from, to, n int) {
 			return
 		}
 		if err := s.m.submit(s.me, lift); err != nil {
-			s.refuse(a, a.T("scene.error", "error", err.Error()))
+			s.refuse(a, s.ugRefusal(a, err))
 			return
 		}
 		v, _ = s.ownView()
@@ -610,7 +611,7 @@ func (s *ugPlayScene) ownView() (underground.View, bool) {
 // play submits mv for the acting human.
 func (s *ugPlayScene) play(a *scenes.App, mv underground.Move) {
 	if err := s.m.submit(s.me, mv); err != nil {
-		s.refuse(a, a.T("scene.error", "error", err.Error()))
+		s.refuse(a, s.ugRefusal(a, err))
 		return
 	}
 	s.undoer = s.me
