@@ -24,7 +24,9 @@ func (s *boardScene) layout(a *scenes.App) {
 	topH := a.U(44)
 	leftW := a.U(206)
 	rightW := a.U(224)
-	handH := a.U(150)
+	// The hand's cards (U(34) from the area's top, 1.5 x U(76) high) keep
+	// U(8) clear of the window's bottom edge.
+	handH := a.U(156)
 	L.top = scenes.R(0, 0, w, topH)
 	L.cardW = int(a.U(76))
 	L.maze = scenes.R(leftW, topH, w-leftW-rightW, h-topH-handH)
@@ -78,7 +80,10 @@ func (s *boardScene) placeHand(a *scenes.App) {
 	ch := cw * 1.5
 	gap := a.U(10)
 	area := s.L.handArea
-	left := area.X + a.U(84)
+	left := area.X + a.U(84) // the role card lies at the start (board layout)
+	if s.L.rtl {
+		left = area.X + a.U(10) // at the right-hand end in a right-to-left language
+	}
 	avail := area.W - a.U(84) - a.U(10)
 	step := math.Min(cw+gap, (avail-cw)/math.Max(float64(n-1), 1))
 	total := step*float64(n-1) + cw
@@ -139,6 +144,8 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		}
 		p.Image(dst, img, s.drag.x, s.drag.y, 1, 1, alpha)
 	}
+	s.drawExplain(a, dst)
+	a.FlushText()
 	if s.reasonT > 0 && s.reason != "" {
 		alpha := math.Min(float64(s.reasonT)/30, 1)
 		r := scenes.R(s.L.handArea.X+a.U(90), s.L.handArea.Y-a.U(40), s.L.handArea.W-a.U(100), a.U(34))
@@ -406,7 +413,13 @@ func (s *boardScene) drawHand(a *scenes.App, dst *ebiten.Image) {
 	s.p.Fill(dst, area, scenes.ColPanel)
 	s.p.Fill(dst, scenes.R(area.X, area.Y, area.W, a.U(2)), scenes.ColEdge)
 	if s.texts.hint != "" {
-		scenes.DrawText(a, dst, s.texts.hint, a.U(14), area.Cx(), area.Y+a.U(14), scenes.AlignCenter, scenes.ColTextDim)
+		// A long hint (Russian at 125%) is set smaller, never wider than
+		// the hand's area.
+		size, room := a.U(14), area.W-a.U(20)
+		if w := a.Text.Line(s.texts.hint, size, a.RTL()).W; w > room {
+			size = math.Max(size*room/w, a.U(11))
+		}
+		scenes.DrawText(a, dst, scenes.Fit(a, s.texts.hint, size, room), size, area.Cx(), area.Y+a.U(14), scenes.AlignCenter, scenes.ColTextDim)
 	}
 	if s.me < 0 || s.dealing > 0 {
 		return

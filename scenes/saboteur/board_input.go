@@ -52,6 +52,10 @@ func (s *boardScene) input(a *scenes.App) {
 			s.computeTargets()
 		}
 	}
+	s.explainUpdate(a)
+	if a.Ptr.Pressed {
+		s.keyPicked = false
+	}
 	if s.peekInput(a) {
 		return
 	}
@@ -371,6 +375,7 @@ func (s *boardScene) flyBack(a *scenes.App, idx int, cx, cy float64) {
 func (s *boardScene) keyInput(a *scenes.App) {
 	shift := a.In.KeyPressed(ebiten.KeyShift)
 	if a.Key(ebiten.KeyTab) && len(s.hand) > 0 && !s.m.autoplay {
+		s.keyPicked = true
 		n := len(s.hand)
 		switch {
 		case s.sel < 0 && shift:
