@@ -210,6 +210,11 @@ func playIGTutorial(t *testing.T, lang string, w, hh float64, byKeys bool) {
 		}
 		h.Tick()
 	}
+	// Table discipline (issue 22): every choice of the player came through
+	// the gate, from a choice card or key armed for its step and seat.
+	if err := h.CheckMoves(igGame, b.m.table.(*igTutorTable).Record()); err != nil {
+		t.Error(err)
+	}
 }
 
 // TestIGTutorialByMouse: a new player finishes Incan Gold's guided round
