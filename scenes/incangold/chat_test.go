@@ -137,6 +137,7 @@ func TestIGLANBoardChat(t *testing.T) {
 	if gb.m.lan.Box.Typing() || hg.A.Cur != scenes.Scene(gb) || hg.A.Fade != 0 {
 		t.Fatalf("Escape in the chat box: typing %v, scene %s", gb.m.lan.Box.Typing(), hg.A.Cur.Name())
 	}
+	hg.Arm() // the choice cards arm again once the box no longer has the keys
 	hg.Key(ebiten.KeyT)
 	if gb.chooser != -1 {
 		t.Fatal("T with the chat box closed did not choose the torch")

@@ -522,6 +522,9 @@ func (s *boardScene) refresh(a *scenes.App) {
 		switch {
 		case s.view.Broken[s.me] != 0:
 			t.hint = a.T("scene.board.hint_broken")
+		case s.sel >= 0 && s.sel < len(s.hand) && s.hand[s.sel].card.Kind != saboteur.Path:
+			// Only a path card turns (R3.3): no word of R for the others.
+			t.hint = a.T("scene.board.hint_selected_action")
 		case s.sel >= 0:
 			t.hint = a.T("scene.board.hint_selected")
 		default:
@@ -664,9 +667,14 @@ func (s *boardScene) computeTargets() {
 			}
 		}
 	case saboteur.Map:
-		for i, gc := range saboteur.GoalCells {
-			if !v.Board.GoalFaceUp(i) {
-				s.targets = append(s.targets, target{cell: gc})
+		// Goals not looked at yet first: Enter's choice is one of them
+		// (a map on a goal already peeked shows nothing new, R6.4).
+		for _, peeked := range [2]bool{false, true} {
+			for i, gc := range saboteur.GoalCells {
+				known := i < len(v.Peeked) && v.Peeked[i] != saboteur.NoGoal
+				if !v.Board.GoalFaceUp(i) && known == peeked {
+					s.targets = append(s.targets, target{cell: gc})
+				}
 			}
 		}
 	}
@@ -675,6 +683,9 @@ func (s *boardScene) computeTargets() {
 	}
 	if s.tsel < 0 && len(s.targets) > 0 {
 		s.tsel = s.nearestTarget()
+		if c.Kind == saboteur.Map {
+			s.tsel = 0
+		}
 	}
 }
 
