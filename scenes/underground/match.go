@@ -77,6 +77,7 @@ type ugMatch struct {
 	feed     []ugItem
 	st       ugState
 	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
+	tutor    *ugTutor        // the guided first game's coach (tutorial.go), else nil
 }
 
 // ugBotDelay is how long a computer player waits at least before each
@@ -350,7 +351,10 @@ func (m *ugMatch) owing() (int, underground.View) {
 
 // submit plays mv for a local human seat.
 func (m *ugMatch) submit(seat int, mv underground.Move) error {
-	return m.table.Submit(seat, mv)
+	if err := m.tutor.check(m, seat, mv); err != nil { // the guided game's coach (tutorial.go)
+		return err
+	}
+	return m.tutor.after(m.table.Submit(seat, mv))
 }
 
 // close ends the table's work (the computer players' goroutines); the

@@ -159,6 +159,7 @@ func (s *ugPlayScene) layout(a *scenes.App) {
 		l.chat = scenes.R(l.side.X, l.log.Y+l.log.H-ch, sideW, ch)
 		l.log.H -= ch + u(8)
 	}
+	s.layCoach(a) // the guided game's coach over the log (tutorial.go)
 	if a.RTL() {
 		// The columns swap; the map is a picture and is not mirrored.
 		l.side, l.market, l.log = l.side.Mirror(w), l.market.Mirror(w), l.log.Mirror(w)
@@ -522,7 +523,7 @@ func (s *ugPlayScene) drag(a *scenes.App, from, to, n int) {
 			return
 		}
 		if err := s.m.submit(s.me, lift); err != nil {
-			s.refuse(a, a.T("scene.error", "error", err.Error()))
+			s.refuse(a, s.ugRefusal(a, err))
 			return
 		}
 		v, _ = s.ownView()
@@ -550,7 +551,7 @@ func (s *ugPlayScene) ownView() (underground.View, bool) {
 // play submits mv for the acting human.
 func (s *ugPlayScene) play(a *scenes.App, mv underground.Move) {
 	if err := s.m.submit(s.me, mv); err != nil {
-		s.refuse(a, a.T("scene.error", "error", err.Error()))
+		s.refuse(a, s.ugRefusal(a, err))
 		return
 	}
 	s.mine = underground.View{}

@@ -43,6 +43,7 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		s.m.lan.DrawStatus(a, &s.p, dst, s.t, scenes.R(b.Cx()-a.U(270), b.Y+a.U(8), a.U(540), a.U(30)))
 	}
 	s.drawBar(a, dst)
+	s.drawCoach(a, dst) // the guided game's coach (tutorial.go)
 	s.drawScore(a, dst)
 	s.drawCoins(a, dst)
 	s.drawLane(a, dst)
