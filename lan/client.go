@@ -252,9 +252,7 @@ func dial(ctx context.Context, addr string) (net.Conn, error) {
 	if strings.HasPrefix(addr, "ws://") || strings.HasPrefix(addr, "wss://") {
 		return dialWebSocket(ctx, addr, MaxHostMessage+64)
 	}
-	var d net.Dialer
-	nc, err := d.DialContext(ctx, "tcp", addr)
-	return nc, localNetworkHint(err)
+	return dialTCP(ctx, addr)
 }
 
 // connect dials, says hello and reads the welcome; it returns the

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"path"
 	"strconv"
@@ -250,4 +251,11 @@ func acceptsGzip(header string) bool {
 		return q > 0
 	}
 	return star
+}
+
+// interfaceAddrs are the machine's interface addresses (none in a browser:
+// handler_js.go).
+func interfaceAddrs() []net.Addr {
+	a, _ := net.InterfaceAddrs()
+	return a
 }

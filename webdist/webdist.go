@@ -33,10 +33,11 @@ func Embedded() bool { return embedded != nil }
 // JoinURLs are the addresses a guest types (or scans) to open the page of
 // a host listening on port: "http://IP:PORT/" for every IPv4 address of an
 // interface that is up, not loopback first, then loopback (for a guest on
-// the same machine). Addresses come from net.InterfaceAddrs.
+// the same machine). Addresses come from net.InterfaceAddrs; a
+// browser has none, so in a page it gives only loopback's.
 func JoinURLs(port int) []string {
 	var lan, loop []string
-	addrs, _ := net.InterfaceAddrs()
+	addrs := interfaceAddrs()
 	for _, a := range addrs {
 		ipn, ok := a.(*net.IPNet)
 		if !ok || ipn.IP.To4() == nil {

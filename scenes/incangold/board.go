@@ -465,6 +465,7 @@ func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	} else {
 		s.drawWaiting(a, dst)
 	}
+	s.drawCoach(a, dst) // the guided round's coach (tutorial.go)
 	if s.m.lan != nil {
 		igDrawChat(s.m.lan, a, s, dst) // the table talk (lan.go)
 	}

@@ -238,7 +238,7 @@ func (s *ugPlayScene) coachRect(a *scenes.App) scenes.Rect {
 // moves, or the word that every move has been tried.
 func (s *ugPlayScene) drawCoach(a *scenes.App, dst *ebiten.Image) {
 	t := s.m.tutor
-	if t == nil || s.m.st.over != nil || s.curtain {
+	if t == nil || s.m.st.over != nil || s.cur.Covering() {
 		return
 	}
 	text := ""
