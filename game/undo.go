@@ -96,6 +96,13 @@ func (t *Table) SetUndoWait(d time.Duration) {
 	t.undoWait = max(d, 0)
 }
 
+// UndoWait is the wait SetUndoWait set last (0: none).
+func (t *Table) UndoWait() time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.undoWait
+}
+
 // holdAfter starts the hold after seat's move, which was just recorded,
 // when a person made it and may take it back; any other move ends the
 // hold. t.mu is held.

@@ -13,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
 	"github.com/goldvein/goldvein/rules"
 )
 
@@ -251,16 +250,9 @@ func (c *Client) Close() {
 // dial opens the transport: TCP, or a WebSocket for ws:// addresses.
 func dial(ctx context.Context, addr string) (net.Conn, error) {
 	if strings.HasPrefix(addr, "ws://") || strings.HasPrefix(addr, "wss://") {
-		ws, _, err := websocket.Dial(ctx, addr, nil)
-		if err != nil {
-			return nil, err
-		}
-		ws.SetReadLimit(MaxHostMessage + 64)
-		return websocket.NetConn(context.Background(), ws, websocket.MessageBinary), nil
+		return dialWebSocket(ctx, addr, MaxHostMessage+64)
 	}
-	var d net.Dialer
-	nc, err := d.DialContext(ctx, "tcp", addr)
-	return nc, localNetworkHint(err)
+	return dialTCP(ctx, addr)
 }
 
 // connect dials, says hello and reads the welcome; it returns the

@@ -45,7 +45,7 @@ type Found struct {
 // 255.255.255.255:BeaconPort; tests use 127.0.0.1) every interval until ctx
 // ends. port is the TCP port guests join on.
 func (h *Host) Announce(ctx context.Context, dst *net.UDPAddr, port int, interval time.Duration) error {
-	conn, err := net.ListenUDP("udp4", nil)
+	conn, err := listenUDP4("")
 	if err != nil {
 		return err
 	}
@@ -88,11 +88,7 @@ type Browser struct {
 // Browse listens for beacons on addr (normally ":47474"; tests use
 // "127.0.0.1:0"). A host not heard for ttl drops off the list.
 func Browse(addr string, ttl time.Duration) (*Browser, error) {
-	ua, err := net.ResolveUDPAddr("udp4", addr)
-	if err != nil {
-		return nil, err
-	}
-	conn, err := net.ListenUDP("udp4", ua)
+	conn, err := listenUDP4(addr)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +201,7 @@ func (b *Browser) Close() error { return b.conn.Close() }
 // network can join at: every up, non-loopback IPv4 address of this machine
 // with port. The lobby shows them (and issue 6's page link and QR code).
 func JoinAddresses(port int) []string {
-	ifs, err := net.Interfaces()
+	ifs, err := interfaces()
 	if err != nil {
 		return nil
 	}

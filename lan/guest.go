@@ -220,3 +220,31 @@ func (h *Host) playing(c *hostConn) (*game.Table, int, bool) {
 	}
 	return nil, -1, false
 }
+
+// makeRoomLocked frees a game connection's place for a newcomer from ip
+// when the host has MaxConns: it refuses (busy) a connection that holds no
+// seat yet, from the address with the most of them, as countSocket does
+// with sockets; false when every connection holds a seat. h.mu is held.
+func (h *Host) makeRoomLocked(ip string) bool {
+	count := map[string]int{}
+	var pick *hostConn
+	most := 0
+	for c := range h.conns {
+		if c.seat >= 0 {
+			continue
+		}
+		if count[c.ip]++; count[c.ip] > most {
+			most, pick = count[c.ip], c
+		}
+	}
+	if pick == nil {
+		return false
+	}
+	delete(h.conns, pick)
+	if h.perAddr[pick.ip]--; h.perAddr[pick.ip] <= 0 {
+		delete(h.perAddr, pick.ip)
+	}
+	h.logf("connection limit: closed a connection from %s that held no seat, for one from %s", pick.ip, ip)
+	pick.refuse(CodeBusy, "the host is full: this connection, which had no seat yet, made room for another")
+	return true
+}

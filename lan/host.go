@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -102,7 +101,7 @@ type HostConfig struct {
 	HandshakeTimeout, PingInterval, IdleTimeout time.Duration
 	// Web serves HTTP requests other than the WebSocket (/ws) on the same
 	// port: the browser build (issue 6). Nil answers 404 with a note.
-	Web http.Handler
+	Web WebHandler
 	// Origins are extra WebSocket origin patterns accepted besides the
 	// page's own host (github.com/coder/websocket AcceptOptions).
 	Origins []string
@@ -157,15 +156,10 @@ type Host struct {
 	// clock with the table locked, where h.mu must not be taken.
 	turnLimit atomic.Int64
 
-	changed chan struct{}
-	done    chan struct{} // closed by Close
-	started chan struct{} // closed when the table exists
-	httpCh  chan net.Conn
-	httpSrv *http.Server
-
-	sockMu    sync.Mutex                // guards the socket counts (Serve); taken alone
-	sockPer   map[string][]*countedConn // accepted connections open, by IP address, oldest first
-	sockTotal int                       // accepted connections open
+	changed   chan struct{}
+	done      chan struct{} // closed by Close
+	started   chan struct{} // closed when the table exists
+	listening               // the listeners' HTTP server and socket counts (listen.go)
 
 	relayMu  sync.Mutex
 	relayErr error // why the relay room is not open now (ServeRelay); nil once it is
@@ -251,8 +245,8 @@ func NewHost(cfg HostConfig) (*Host, error) {
 		cfg.BotLevel = defaultLevel(cfg.Game)
 	}
 	h := &Host{cfg: cfg, conns: map[*hostConn]bool{}, perAddr: map[string]int{}, wire: newWire(cfg.Game),
-		changed: make(chan struct{}, 1), done: make(chan struct{}), started: make(chan struct{}),
-		httpCh: make(chan net.Conn)}
+		changed: make(chan struct{}, 1), done: make(chan struct{}), started: make(chan struct{})}
+	h.initListening()
 	h.turnLimit.Store(int64(cfg.TurnTimeout))
 	n := cfg.Players
 	for i := 0; i < n; i++ {
@@ -313,9 +307,7 @@ func (h *Host) Close() error {
 	for _, c := range conns {
 		c.out.close()
 	}
-	if h.httpSrv != nil {
-		h.httpSrv.Close()
-	}
+	h.closeListening()
 	return nil
 }
 

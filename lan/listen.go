@@ -1,3 +1,5 @@
+//go:build !js
+
 package lan
 
 import (
@@ -19,15 +21,33 @@ import (
 	"github.com/coder/websocket"
 )
 
-// WebSocketPath is where a host accepts WebSocket guests (browsers); the
-// binary messages carry the same byte stream as a TCP connection, Magic
-// first (lan/PROTOCOL.md, Transports).
-const WebSocketPath = "/ws"
-
 // httpMethods are the first bytes of an HTTP/1.x request; a connection that
 // starts with one of them is handed to the host's HTTP server.
 var httpMethods = [][]byte{[]byte("GET "), []byte("HEAD"), []byte("POST"), []byte("PUT "),
 	[]byte("OPTI"), []byte("DELE"), []byte("PATC"), []byte("CONN"), []byte("TRAC")}
+
+// WebHandler is what serves a host's web page (HostConfig.Web).
+type WebHandler = http.Handler
+
+// listening is the host's state for its listeners (Serve): the HTTP
+// server that the connections sniffed as HTTP go to, and the socket
+// counts (limits.go). In a browser (listen_js.go) it is empty.
+type listening struct {
+	httpCh  chan net.Conn
+	httpSrv *http.Server
+
+	sockMu    sync.Mutex                // guards the socket counts (Serve); taken alone
+	sockPer   map[string][]*countedConn // accepted connections open, by IP address, oldest first
+	sockTotal int                       // accepted connections open
+}
+
+func (h *Host) initListening() { h.httpCh = make(chan net.Conn) }
+
+func (h *Host) closeListening() {
+	if h.httpSrv != nil {
+		h.httpSrv.Close()
+	}
+}
 
 // Serve accepts connections on l until Close: the first bytes of each one
 // say what it is: Magic (the game protocol over TCP) or an HTTP request (the
@@ -153,15 +173,6 @@ func (h *Host) route(nc net.Conn) {
 		return
 	}
 	h.serveGame(nc, br, deadline, newBudget(h.cfg.Rate, h.cfg.Burst))
-}
-
-func readMagic(br *bufio.Reader) error {
-	p, err := br.Peek(len(Magic))
-	if err != nil || string(p) != Magic {
-		return ErrBadMagic
-	}
-	br.Discard(len(Magic))
-	return nil
 }
 
 func (h *Host) httpHandler() http.Handler {

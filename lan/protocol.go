@@ -1,6 +1,7 @@
 package lan
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
@@ -25,6 +26,22 @@ const Version = 3
 // port serve the game protocol, HTTP and WebSocket: the host sniffs the
 // first bytes of every connection (see Host.Serve).
 const Magic = "GOLDVEIN"
+
+// WebSocketPath is where a host accepts WebSocket guests (browsers); the
+// binary messages carry the same byte stream as a TCP connection, Magic
+// first (lan/PROTOCOL.md, Transports).
+const WebSocketPath = "/ws"
+
+// readMagic reads Magic off br: ErrBadMagic when the stream starts with
+// anything else.
+func readMagic(br *bufio.Reader) error {
+	p, err := br.Peek(len(Magic))
+	if err != nil || string(p) != Magic {
+		return ErrBadMagic
+	}
+	br.Discard(len(Magic))
+	return nil
+}
 
 // Limits of the protocol (lan/PROTOCOL.md, Limits).
 const (

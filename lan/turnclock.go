@@ -13,22 +13,29 @@ import (
 // turnClock times the guests that owe a move (HostConfig.TurnTimeout),
 // each seat on its own. A guest's seat arms its timer when a delivery has
 // the seat owing a move and stops it when a delivery shows it owes none;
-// it runs with the table locked, so it takes only its own lock.
+// it runs with the table locked, so it takes only its own lock. A move
+// taken back (Undo) brings its step back (the match replays to before it):
+// the seat then owes that step again, and its clock runs on from when the
+// step first came due, not afresh, so moving and taking back never buys
+// time (issue 22).
 type turnClock struct {
 	mu     sync.Mutex
 	seats  map[int]*seatClock
+	spent  map[int]seatClock // each seat's last stopped clock: its step and due time
 	closed bool
 }
 
 // seatClock is one seat's timer and the step it runs for.
 type seatClock struct {
 	timer *time.Timer
-	step  int // the match's step when the move came due (game.Delivery.Step)
+	step  int       // the match's step when the move came due (game.Delivery.Step)
+	due   time.Time // when the move came due
 }
 
 // observe looks at seat's fresh delivery: owing a move, the seat's clock
-// runs for this step (once: the same step delivered again keeps its start);
-// otherwise the seat's clock stops.
+// runs for this step (once: the same step delivered again keeps its start,
+// and so does the same step owed again after an undo); otherwise the
+// seat's clock stops.
 func (c *turnClock) observe(h *Host, seat int, owes bool, step int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -42,15 +49,34 @@ func (c *turnClock) observe(h *Host, seat int, owes bool, step int) {
 	if sc != nil {
 		sc.timer.Stop()
 		delete(c.seats, seat)
+		if c.spent == nil {
+			c.spent = map[int]seatClock{}
+		}
+		c.spent[seat] = seatClock{step: sc.step, due: sc.due}
 	}
 	d := h.turnTimeout()
 	if !owes || d <= 0 {
 		return
 	}
+	due := time.Now()
+	if old, ok := c.spent[seat]; ok && old.step == step {
+		due = old.due // the same step owed again: a move taken back
+	}
+	left := max(d-time.Since(due), 0)
 	if c.seats == nil {
 		c.seats = map[int]*seatClock{}
 	}
-	c.seats[seat] = &seatClock{step: step, timer: time.AfterFunc(d, func() { h.turnTimedOut(seat, step, d) })}
+	c.seats[seat] = &seatClock{step: step, due: due, timer: time.AfterFunc(left, func() { h.turnTimedOut(seat, step, d) })}
+}
+
+// dueAt reports when seat's running clock started, and whether one runs.
+func (c *turnClock) dueAt(seat int) (time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sc := c.seats[seat]; sc != nil {
+		return sc.due, true
+	}
+	return time.Time{}, false
 }
 
 func (c *turnClock) stop() {

@@ -142,3 +142,40 @@ func TestUndoWaitOverLAN(t *testing.T) {
 		return m.T == TNotice && m.Code == NoticeUndo
 	})
 }
+
+// TestUndoKeepsTheTurnClock: a guest who moves and takes the move back
+// owes the same step again, and its turn timer runs on from when that step
+// first came due, not afresh: moving and taking back never buys time
+// (issue 22; the turn timer is HostConfig.TurnTimeout).
+func TestUndoKeepsTheTurnClock(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig(3, 0)
+	cfg.TurnTimeout = time.Hour
+	h, addr := startHost(t, cfg)
+	cs := []*Client{join(t, addr, "ann", nil), join(t, addr, "bob", nil), join(t, addr, "cy", nil)}
+	var first *Client
+	for _, c := range cs {
+		expect(t, c, "the first update", func(m Message) bool { return m.T == TUpdate })
+		if c.Seat() == 0 {
+			first = c
+		}
+	}
+	var due time.Time
+	waitFor(t, "seat 0's clock", func() bool {
+		var ok bool
+		due, ok = h.clock.dueAt(0)
+		return ok
+	})
+	time.Sleep(20 * time.Millisecond) // so a fresh start would differ
+	if err := first.Move(ruletest.ToyMove{Pick: 2}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the pick to stop seat 0's clock", func() bool { _, ok := h.clock.dueAt(0); return !ok })
+	if err := first.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "seat 0's clock after the undo", func() bool { _, ok := h.clock.dueAt(0); return ok })
+	if again, _ := h.clock.dueAt(0); !again.Equal(due) {
+		t.Errorf("after the undo seat 0's clock runs from %v, %v after the step first came due; want the same start", again, again.Sub(due))
+	}
+}

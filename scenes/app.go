@@ -268,6 +268,7 @@ func (a *App) Err() error { return a.lastErr }
 
 // Update reads input and runs the current scene one tick.
 func (a *App) Update() (err error) {
+	stalls.tick()
 	defer func() {
 		if r := recover(); r != nil {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())

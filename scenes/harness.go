@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/goldvein/goldvein/lan"
@@ -127,6 +128,7 @@ type Harness struct {
 	privacy bool         // CheckPrivacy is on
 	owing   func() []int // the seats owing a move (CheckPrivacy)
 	leaks   int          // privacy failures reported
+	ticks   int          // ticks run (Tick), for endFrame
 }
 
 // NewHarness is an app with games on a scripted input and an offscreen
@@ -161,6 +163,24 @@ func (h *Harness) Tick() {
 		h.T.Fatalf("crashed: %v", h.A.lastErr)
 	}
 	h.checkPrivacy()
+	if h.ticks++; h.ticks%flushTicks == 0 {
+		endFrame(h.Screen)
+	}
+}
+
+// flushTicks is how many harness ticks run between two endFrame calls.
+const flushTicks = 60
+
+// endFrame does for the tests what the end of a frame does in the app.
+// The tests run inside one Update of the game loop, so no frame ever
+// ends: every draw command queued stays queued, and every image the
+// garbage collector let go waits to be freed, until pixels are read back
+// (Ebitengine frees them then, its issue #2292). A whole package's games
+// piled up gigabytes that way until the kernel killed the test binary.
+// Reading one pixel runs the queue and frees what waits.
+func endFrame(img *ebiten.Image) {
+	runtime.GC() // finalizers queue the images nothing holds any more
+	img.At(0, 0)
 }
 
 // Ticks runs n ticks (Tick).

@@ -50,6 +50,16 @@ type LiveUnderMenu interface {
 	LiveUnderMenu() bool
 }
 
+// Retuner is a Board whose table keeps values it took from Settings when
+// it opened (the computer players' wait after a human's move,
+// HumanMoveWait, which gives Undo its time). The in-game menu calls Retune
+// each time it gives the board back (Resume, after Undo, back from
+// Settings), so a change made in Settings mid-game holds from the next
+// move on; Retune runs on the screen's goroutine.
+type Retuner interface {
+	Retune(a *App)
+}
+
 // menuButtonID is the menu button's control id (Gate).
 const menuButtonID = "shell.menu"
 

@@ -285,11 +285,27 @@ func TestEscAndMenuButton(t *testing.T) {
 	if h.A.Cur.Name() != "settings" {
 		t.Fatalf("Settings from the in-game menu: scene %s", h.A.Cur.Name())
 	}
+	// The computer players' wait changed mid-game: the board takes it
+	// again when the menu gives it back (Retuner).
+	st := h.A.Cur.(*settingsScene)
+	was := h.A.Settings.BotWaitMs
+	h.Arm()
+	h.Click(settingsRow(t, h, st, "scene.settings.bot_wait").inc.R)
+	if h.A.Settings.BotWaitMs == was {
+		t.Fatalf("the wait's › left it at %d ms", was)
+	}
 	h.Key(ebiten.KeyEscape)
 	h.Ticks(FadeTicks + 1)
 	if h.A.Cur != Scene(tm) {
 		t.Fatalf("leaving Settings: scene %s, want the in-game menu", h.A.Cur.Name())
 	}
+	h.Key(ebiten.KeyEscape)
+	if h.A.Cur != Scene(b) || b.tuned != h.A.Settings.BotWaitMs {
+		t.Fatalf("resumed after Settings: scene %s, the board read a wait of %d ms, the setting is %d", h.A.Cur.Name(), b.tuned, h.A.Settings.BotWaitMs)
+	}
+	h.Arm()
+	h.Key(ebiten.KeyEscape)
+	tm = h.A.Cur.(*tableMenu)
 	// Undo takes Ann's pick back (nothing was revealed by it).
 	h.Arm()
 	tm.layout(h.A)

@@ -25,6 +25,7 @@ type toyBoard struct {
 	last    int  // the seat of the last move, -1 none
 	undo    bool // the last move may be taken back (no reveal since)
 	moves   int  // moves applied
+	tuned   int  // Settings.BotWaitMs as Retune last read it, -1 never
 	// Faults.
 	leak  bool // draws seat 0's pick whoever holds the screen
 	raw   bool // picks on a plain click (App.Clicked), no gate
@@ -44,7 +45,7 @@ func newToyBoard(a *App, seats int) *toyBoard {
 	for i := range rs {
 		rs[i] = rules.RecordSeat{Name: toyNames[i], Kind: rules.Human}
 	}
-	b := &toyBoard{g: g, m: m, rec: rules.NewRecord(g.ID(), opts, 7, rs), last: -1}
+	b := &toyBoard{g: g, m: m, rec: rules.NewRecord(g.ID(), opts, 7, rs), last: -1, tuned: -1}
 	b.cover(a)
 	return b
 }
@@ -60,6 +61,9 @@ func (b *toyBoard) cover(a *App) {
 }
 
 func (*toyBoard) Name() string { return "toy-board" }
+
+// Retune reads the setting a table would take again (Retuner).
+func (b *toyBoard) Retune(a *App) { b.tuned = a.Settings.BotWaitMs }
 
 // pickRect is pick button k's place (1 or 2).
 func (b *toyBoard) pickRect(a *App, k int) Rect {

@@ -112,6 +112,9 @@ func (s *tableMenu) move(d int) {
 }
 
 func (s *tableMenu) resume(a *App) {
+	if r, ok := s.under.(Retuner); ok {
+		r.Retune(a)
+	}
 	a.Cur = s.under
 	a.ShotWait = 0
 }

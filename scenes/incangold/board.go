@@ -35,12 +35,14 @@ type igBoardScene struct {
 	banner  string
 	bannerT float64
 
-	chooser int  // the human whose choice cards show, -1 none
-	curtain bool // hotseat: the screen waits to be passed to chooser
-	focus   int  // keyboard focus on the choice cards: 0 torch, 1 camp, -1 none
-	cover   scenes.Button
-	ended   bool // the round is over: the round end comes once the motion has
-	idle    int  // ticks with nothing moving
+	chooser   int            // the human whose choice cards show, -1 none
+	step      int            // the choice step the chooser owes (rules.Match.Step)
+	curtain   bool           // hotseat: the screen waits to be passed to chooser (veil is down)
+	veil      scenes.Curtain // the shell's hand-over curtain (board_table.go)
+	lastHuman int            // the seat of the last choice sealed at this screen (Undo); -1 none
+	focus     int            // keyboard focus on the choice cards: 0 torch, 1 camp, -1 none
+	ended     bool           // the round is over: the round end comes once the motion has
+	idle      int            // ticks with nothing moving
 
 	shotAt   int // --screenshots: the tick to picture a moment at (a bust, a reveal, leavers)
 	shotName string
@@ -73,10 +75,13 @@ var igSeatColors = [8]color.RGBA{
 var (
 	colTurq   = color.RGBA{0x38, 0xc8, 0xc0, 0xff}
 	colDanger = color.RGBA{0xe8, 0x4a, 0x32, 0xff}
+	colWarn   = color.RGBA{0xff, 0xd2, 0x6a, 0xff} // a warning's text on a dark ground
 )
 
 func newIGBoardScene(a *scenes.App, m *igMatch) *igBoardScene {
-	return &igBoardScene{m: m, chooser: -1, focus: -1}
+	s := &igBoardScene{m: m, chooser: -1, focus: -1, lastHuman: -1}
+	s.handTo(a)
+	return s
 }
 
 func (s *igBoardScene) Name() string { return "ig-board" }
@@ -108,8 +113,9 @@ func (s *igBoardScene) layout(a *scenes.App) {
 	for i := range l.track {
 		l.track[i] = scenes.R(u(20)+float64(i)*(tw+u(6)), u(14), tw, tw*1.5)
 	}
-	l.status = scenes.R(u(270), u(10), w-u(270)-u(400), u(90))
-	l.deck = scenes.R(w-u(390), u(10), u(370), u(90))
+	// The deck's box stops short of the menu button (scenes.MenuButtonRect).
+	l.status = scenes.R(u(270), u(10), w-u(270)-u(448), u(90))
+	l.deck = scenes.R(w-u(438), u(10), u(370), u(90))
 	// The panels along the bottom.
 	n := s.m.st.n
 	pw := math.Min(u(200), (w-u(40)-float64(n-1)*u(8))/float64(n))
@@ -175,8 +181,6 @@ func (s *igBoardScene) layout(a *scenes.App) {
 			l.panels[i] = l.panels[i].Mirror(w)
 		}
 	}
-	label := a.T("ig.curtain.show", "name", s.m.name(s.chooser))
-	s.cover = scenes.Button{R: scenes.R(w/2-u(200), h*0.42+u(180), u(400), u(52)), Label: label, Enabled: true, Primary: true}
 }
 
 // pathCard is where path card i lies (reading order: left to right, or
@@ -215,19 +219,17 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 	}
 	// A LAN table's chat box (lan.go) has the keys while it is open:
 	// T is then a letter, not the torch, and Escape closes the box.
+	// Esc reaches the board only while the chat line is typed (Covered);
+	// else it opens the shell's in-game menu.
 	chat := s.m.lan != nil && igBoardUpdate(s.m.lan, a, s)
-	if a.Key(ebiten.KeyEscape) && !s.m.autoplay && !chat {
-		s.m.table.Close()
-		a.GoTo(scenes.NewMenuScene(a))
-		return nil
-	}
 	if s.curtain {
-		if s.cover.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
+		// Lifted only on the curtain itself, armed (scenes.Curtain).
+		if s.veil.Update(a) {
 			s.curtain = false
 		}
 		return nil
 	}
-	if s.chooser >= 0 && !chat {
+	if s.chooser >= 0 && !chat && a.Shows(s.chooser) {
 		s.choose(a)
 	}
 	for s.busy <= 0 && !s.ended {
@@ -245,7 +247,7 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 		// A tick's breath between one step's motion and the next step.
 		if s.idle++; s.idle > 1 && len(s.m.feed) == 0 {
 			s.m.table.Pump(scenes.Now())
-			s.pickChooser()
+			s.pickChooser(a)
 		}
 	} else {
 		s.idle = 0
@@ -263,7 +265,7 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 
 // pickChooser puts the next human who owes a choice on screen: behind the
 // curtain in hotseat, at once with one human.
-func (s *igBoardScene) pickChooser() {
+func (s *igBoardScene) pickChooser(a *scenes.App) {
 	if s.chooser >= 0 || s.m.autoplay {
 		return
 	}
@@ -274,8 +276,10 @@ func (s *igBoardScene) pickChooser() {
 			continue
 		}
 		if v := s.m.table.View(h); v.Owes() {
-			s.chooser, s.focus = h, -1
-			s.curtain = s.m.hotseat()
+			s.chooser, s.focus, s.step = h, -1, v.Step
+			if s.m.hotseat() {
+				s.cover(a, h)
+			}
 			return
 		}
 	}
@@ -285,10 +289,13 @@ func (s *igBoardScene) pickChooser() {
 // or the arrows and Enter.
 func (s *igBoardScene) choose(a *scenes.App) {
 	c := incangold.NoChoice
+	d := s.decision()
+	torch := a.Tap("torch", s.l.torch, d)
+	camp := a.Tap("camp", s.l.camp, d)
 	switch {
-	case a.Clicked(s.l.torch) || a.Key(ebiten.KeyT):
+	case torch || a.Gate.Key(a, ebiten.KeyT, d):
 		c = incangold.Torch
-	case a.Clicked(s.l.camp) || a.Key(ebiten.KeyC):
+	case camp || a.Gate.Key(a, ebiten.KeyC, d):
 		c = incangold.Camp
 	}
 	left, right := ebiten.KeyArrowLeft, ebiten.KeyArrowRight
@@ -302,7 +309,7 @@ func (s *igBoardScene) choose(a *scenes.App) {
 		s.focus = 1
 	case a.Key(ebiten.KeyTab):
 		s.focus = (s.focus + 1) % 2
-	case (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace)) && s.focus >= 0:
+	case s.focus >= 0 && (a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeySpace, d)):
 		c = [2]incangold.Choice{incangold.Torch, incangold.Camp}[s.focus]
 	}
 	if c == incangold.NoChoice {
@@ -313,6 +320,10 @@ func (s *igBoardScene) choose(a *scenes.App) {
 		return
 	}
 	a.Audio.Play(scenes.SfxPlace)
+	s.lastHuman = s.chooser
+	if s.m.hotseat() {
+		a.HandTo(-1) // the choice is sealed: nothing of it shows any more
+	}
 	s.chooser, s.focus = -1, -1
 }
 
@@ -352,6 +363,13 @@ func (s *igBoardScene) show(a *scenes.App, it igItem) {
 		case e.Card.IsHazard():
 			a.Audio.Play(sounds.IGHazard)
 			s.busy = 44
+			if len(st.path) == 1 {
+				// The round opened on a hazard: nobody has anything to
+				// lose yet, so the next card turns at once (I3.5). Said on
+				// the board, or it looks like a skipped turn.
+				s.banner, s.bannerT = a.T("ig.hazard_first"), 110
+				s.busy = 90
+			}
 		case e.Card.IsArtifact():
 			s.moment(a, "ig-artifact", 30)
 			a.Audio.Play(sounds.IGArtifact)
@@ -374,7 +392,7 @@ func (s *igBoardScene) show(a *scenes.App, it igItem) {
 	case incangold.Left:
 		s.moment(a, "ig-leaving", 26)
 		if wasIn[e.Seat] {
-			s.anims = append(s.anims, igAnim{kind: igWalkHome, card: max(len(st.path)-1, 0), seat: e.Seat, n: e.Banked, dur: 50})
+			s.anims = append(s.anims, igAnim{kind: igWalkHome, card: lastTreasure(st.path), seat: e.Seat, n: e.Banked, dur: 50})
 		}
 		a.Audio.Play(sounds.IGLeave)
 		if len(e.Cards) > 0 {
@@ -385,6 +403,18 @@ func (s *igBoardScene) show(a *scenes.App, it igItem) {
 		s.ended = true
 		s.busy = 40
 	}
+}
+
+// lastTreasure is the path's last treasure card (the first card when
+// there is none): a leaver walks home from there with the gems it banks,
+// so a "+n" never floats up from a hazard, which pays nothing.
+func lastTreasure(path []igPathCard) int {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i].card.IsTreasure() {
+			return i
+		}
+	}
+	return 0
 }
 
 // moment asks for a picture named name (once a game) ticks from now,
@@ -400,26 +430,12 @@ func (s *igBoardScene) moment(a *scenes.App, name string, ticks int) {
 // igShot remembers the moments pictured (--screenshots).
 var igShot = map[string]bool{}
 
-// viewer is the seat whose tent total this screen may show: the one
-// human, the hotseat human behind the lifted curtain, or (autoplay) the
-// first seat; -1 none. With open tents every total shows (O4).
-func (s *igBoardScene) viewer() int {
-	switch {
-	case s.m.autoplay:
-		return 0
-	case s.m.hotseat():
-		if s.chooser >= 0 && !s.curtain {
-			return s.chooser
-		}
-		return -1
-	case len(s.m.humans) == 1:
-		return s.m.humans[0]
-	}
-	return -1
-}
-
-func (s *igBoardScene) tentShown(seat int) bool {
-	return s.m.st.opts.OpenTents || s.m.st.over || seat == s.viewer()
+// tentShown reports whether seat's tent total may show: the screen is
+// handed to seat (the one human, the hotseat human behind the lifted
+// curtain, or with --autoplay the first seat), or every tent is open (O4)
+// or the game over. A tent shown as its holder's is drawn as private.
+func (s *igBoardScene) tentShown(a *scenes.App, seat int) bool {
+	return s.m.st.opts.OpenTents || s.m.st.over || a.Shows(seat)
 }
 
 // Settled: the screenshot waits for the round's first card.
@@ -437,11 +453,12 @@ func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	for i := range s.l.panels {
 		s.drawPanel(a, dst, i)
 	}
-	if s.chooser >= 0 && !s.curtain {
+	if s.chooser >= 0 && !s.curtain && a.Shows(s.chooser) {
 		s.drawChoice(a, dst)
 	} else {
 		s.drawWaiting(a, dst)
 	}
+	s.drawCoach(a, dst) // the guided round's coach (tutorial.go)
 	if s.m.lan != nil {
 		igDrawChat(s.m.lan, a, s, dst) // the table talk (lan.go)
 	}
@@ -449,20 +466,22 @@ func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	if s.bannerT > 0 && s.banner != "" {
 		al := float32(math.Min(1, s.bannerT/15))
 		w := float64(a.W)
-		r := scenes.R(w/2-a.U(220), s.l.path.Cy()-a.U(40), a.U(440), a.U(80))
+		size := scenes.FitSize(a, s.banner, a.U(34), w-a.U(100))
+		bw := min(w-a.U(40), max(a.U(440), a.Text.Line(s.banner, size, a.RTL()).W+a.U(60)))
+		r := scenes.R(w/2-bw/2, s.l.path.Cy()-a.U(40), bw, a.U(80))
 		c := scenes.ColPanelHi
 		c.A = uint8(float32(c.A) * al)
 		s.p.Round(dst, r, a.U(12), c, 0, scenes.ColGold)
 		g := scenes.ColGold
 		g.A = uint8(255 * al)
-		scenes.DrawText(a, dst, s.banner, a.U(34), r.Cx(), r.Cy(), scenes.AlignCenter, g)
+		scenes.DrawText(a, dst, s.banner, size, r.Cx(), r.Cy(), scenes.AlignCenter, g)
 	}
 	if s.m.lan != nil {
 		igDrawBoard(s.m.lan, a, s, dst) // the connection's state, the host's newest notice
 	}
 	if s.curtain {
-		igCurtain(a, &s.p, dst, s.m.name(s.chooser), a.U(104))
-		scenes.DrawButton(a, &s.p, dst, &s.cover)
+		// Over the public table: the reveal before it stays in view.
+		s.veil.Draw(a, dst)
 	}
 	_ = st
 }
@@ -671,9 +690,12 @@ func (s *igBoardScene) drawHazards(a *scenes.App, dst *ebiten.Image) {
 		}
 		scenes.DrawText(a, dst, scenes.Fit(a, left, a.U(12), r.W-a.U(8)), a.U(12), r.Cx(), y+a.U(18), scenes.AlignCenter, c)
 		if warn != "" {
-			sz := scenes.FitSize(a, warn, a.U(11), r.W-a.U(8))
-			scenes.DrawText(a, dst, scenes.Fit(a, warn, sz, r.W-a.U(8)), sz, r.Cx(), y+a.U(34), scenes.AlignCenter, colDanger)
-			y += a.U(16)
+			// Light on near black, clear of the box's edges: legible.
+			pill := scenes.R(r.X+a.U(4), y+a.U(25), r.W-a.U(8), a.U(20))
+			s.p.Round(dst, pill, a.U(5), scenes.ColTextDark, a.U(1), colDanger)
+			sz := scenes.FitSize(a, warn, a.U(13), pill.W-a.U(8))
+			scenes.DrawText(a, dst, scenes.Fit(a, warn, sz, pill.W-a.U(8)), sz, r.Cx(), pill.Cy(), scenes.AlignCenter, colWarn)
+			y += a.U(20)
 		}
 		if st.removed[k] > 0 {
 			scenes.DrawText(a, dst, scenes.Fit(a, a.N("ig.hazard.removed", st.removed[k]), a.U(11), r.W-a.U(8)), a.U(11), r.Cx(), y+a.U(34), scenes.AlignCenter, scenes.ColTextDim)
@@ -691,7 +713,7 @@ func (s *igBoardScene) drawPanel(a *scenes.App, dst *ebiten.Image, seat int) {
 	if st.in[seat] {
 		bg = scenes.ColPanelHi
 	}
-	if seat == s.chooser && !s.curtain {
+	if seat == s.chooser && !s.curtain && a.Shows(seat) {
 		edge = scenes.ColGold
 	}
 	s.p.Round(dst, r, a.U(8), bg, a.U(2), edge)
@@ -765,7 +787,10 @@ func (s *igBoardScene) drawPanel(a *scenes.App, dst *ebiten.Image, seat int) {
 	// The tent: its total for its owner only, or for all with open tents.
 	tent := a.T("ig.tent.hidden")
 	tc := scenes.ColTextDim
-	if s.tentShown(seat) {
+	if s.tentShown(a, seat) {
+		if a.Shows(seat) {
+			a.Private(seat)
+		}
 		tent, tc = a.N("ig.tent", st.tents[seat]), scenes.ColGold
 	}
 	scenes.DrawText(a, dst, scenes.Fit(a, tent, a.U(14), inner), a.U(14), tx, y, al, tc)
@@ -858,19 +883,6 @@ func (s *igBoardScene) drawAnims(a *scenes.App, dst *ebiten.Image) {
 			}
 		}
 	}
-}
-
-// igCurtain covers the screen below top and asks to pass it to name
-// (hotseat): Incan Gold's own cards, and what comes is a secret choice.
-func igCurtain(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, name string, top float64) {
-	w, h := float64(a.W), float64(a.H)
-	p.Fill(dst, scenes.R(0, top, w, h-top), scenes.ColTextDark)
-	art := igArt(a, int(a.U(90)))
-	for i, img := range []*ebiten.Image{art.Torch(), art.Back(), art.Camp()} {
-		p.ImageCentered(dst, img, w/2+float64(i-1)*a.U(44), h*0.42, 1, 1, float64(i-1)*0.15, 1)
-	}
-	scenes.DrawText(a, dst, a.T("scene.curtain.pass", "name", name), a.U(30), w/2, h*0.42+a.U(110), scenes.AlignCenter, scenes.ColGold)
-	scenes.DrawText(a, dst, a.T("ig.curtain.others"), a.U(16), w/2, h*0.42+a.U(146), scenes.AlignCenter, scenes.ColTextDim)
 }
 
 // drawIGPicture is Incan Gold's picture for the menu's game card (the

@@ -56,6 +56,45 @@ func igLANPair(t *testing.T, hostLang, guestLang string) (hh, hg *scenes.Harness
 	return hh, hg, hb, gb
 }
 
+// igFirstChoice ticks the host's and the guest's apps of igLANPair until
+// both boards offer their seat a choice, and returns the boards then on
+// screen. The table's deck is shuffled afresh, so the first round can bust
+// before any choice (I3.5: a first-card hazard turns the second at once,
+// and the same hazard twice is a bust, I7.2; about 1 game in 40): both
+// apps then show the round's end, which waits for its reader, so Enter
+// goes on to the next round's board (a new scene). This was the failure
+// "condition not met after 20000 ticks" seen in CI.
+func igFirstChoice(t *testing.T, hh, hg *scenes.Harness, hb, gb *igBoardScene) (*igBoardScene, *igBoardScene) {
+	t.Helper()
+	for i := 0; i < 20000; i++ { // ticks, not time: generous for a loaded machine
+		if hb.chooser == 0 && gb.chooser == 1 {
+			return hb, gb
+		}
+		for _, p := range []struct {
+			h *scenes.Harness
+			b **igBoardScene
+		}{{hh, &hb}, {hg, &gb}} {
+			switch cur := p.h.A.Cur.(type) {
+			case *igBoardScene:
+				*p.b = cur
+			case *igRoundEndScene:
+				if cur.Settled() && p.h.A.Fade == 0 && i%8 == 0 {
+					t.Logf("a round ended before any choice (%s); Enter goes on", hh.A.Cur.Name())
+					p.h.Key(ebiten.KeyEnter)
+					continue
+				}
+			}
+			p.h.Tick()
+		}
+		if i%4 == 0 {
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+	t.Fatalf("the boards did not both offer the first choice: host on %s, chooser %d, owes %v; guest on %s, chooser %d, owes %v",
+		hh.A.Cur.Name(), hb.chooser, hb.m.st.owes, hg.A.Cur.Name(), gb.chooser, gb.m.st.owes)
+	return nil, nil
+}
+
 // chatShows reports whether the board b on h's screen draws a line
 // holding text inside its chat box.
 func chatShows(h *scenes.Harness, b *igBoardScene, text string) bool {
@@ -77,21 +116,7 @@ func chatShows(h *scenes.Harness, b *igBoardScene, text string) bool {
 // board, and the guest's box shows it.
 func TestIGLANBoardChat(t *testing.T) {
 	hh, hg, hb, gb := igLANPair(t, "en", "fa")
-	for i := 0; i < 20000 && !(gb.chooser == 1 && hb.chooser == 0); i++ {
-		hg.Tick()
-		hh.Tick()
-		if i%4 == 0 {
-			time.Sleep(2 * time.Millisecond)
-		}
-	}
-	if !(gb.chooser == 1 && hb.chooser == 0) {
-		// Seen in 2 of 5 fresh-clone CI runs, never in 14 runs here: the
-		// two boards do not come to the first choice together. Not
-		// explained yet (see the session's closing note); the chat is
-		// what this test is about, so it says what it saw and stops.
-		t.Skipf("the boards did not both offer the first choice: guest chooser %d owes %v busy %v view %+v; host chooser %d owes %v busy %v view %+v",
-			gb.chooser, gb.m.st.owes, gb.busy, gb.m.table.View(1), hb.chooser, hb.m.st.owes, hb.busy, hb.m.table.View(0))
-	}
+	hb, gb = igFirstChoice(t, hh, hg, hb, gb)
 	hg.Key(ebiten.KeyY)
 	if !gb.m.lan.Box.Typing() {
 		t.Fatal("Y did not open the guest's chat box")
@@ -112,6 +137,7 @@ func TestIGLANBoardChat(t *testing.T) {
 	if gb.m.lan.Box.Typing() || hg.A.Cur != scenes.Scene(gb) || hg.A.Fade != 0 {
 		t.Fatalf("Escape in the chat box: typing %v, scene %s", gb.m.lan.Box.Typing(), hg.A.Cur.Name())
 	}
+	hg.Arm() // the choice cards arm again once the box no longer has the keys
 	hg.Key(ebiten.KeyT)
 	if gb.chooser != -1 {
 		t.Fatal("T with the chat box closed did not choose the torch")
@@ -192,7 +218,7 @@ func TestIGQuickPhrases(t *testing.T) {
 	hh, hg, hb, gb := igLANPair(t, "en", "fa")
 	hg.A.LayoutF(1024, 640)
 	hg.ScreenBig()
-	scenes.Until(t, 20000, func() bool { return gb.chooser == 1 && hb.chooser == 0 }, hg, hh) // ticks, not time: generous for a loaded machine
+	hb, gb = igFirstChoice(t, hh, hg, hb, gb)
 	box := gb.m.lan.Box
 	hg.Tick()
 	if !box.Quick.Enabled {

@@ -54,7 +54,8 @@ func TestIncanHotseatContinued(t *testing.T) {
 		if !ok || b.chooser != seat || !b.curtain {
 			t.Fatalf("want the curtain for seat %d, got chooser %d curtain %v", seat, b.chooser, b.curtain)
 		}
-		h.Key(ebiten.KeyEnter)
+		h.Key(ebiten.KeyEnter)       // the curtain lifts as Enter goes up
+		h.Ticks(scenes.ArmTicks + 2) // and the choice cards arm as they show
 		h.Key(key)
 	}
 	chooseBehindCurtain(0, ebiten.KeyT)
@@ -77,8 +78,7 @@ func TestIncanHotseatContinued(t *testing.T) {
 	if before[0].Choice != incangold.Torch {
 		t.Fatalf("Ann's sealed choice %v, want torch", before[0].Choice)
 	}
-	h.Key(ebiten.KeyEscape) // quit mid-round
-	h.Ticks(scenes.FadeTicks + 2)
+	igLeaveByMenu(t, h) // quit mid-round
 	if h.A.Cur.Name() != "menu" {
 		t.Fatalf("Esc led to %s, want the menu", h.A.Cur.Name())
 	}
@@ -125,7 +125,7 @@ func TestIncanHotseatContinued(t *testing.T) {
 			t.Fatalf("seat %d's view after Continue:\n%s\nbefore:\n%s", s, a, b)
 		}
 	}
-	h2.Ticks(10)
+	h2.Arm()
 	if b2.chooser != 1 || !b2.curtain {
 		t.Fatalf("after Continue: chooser %d curtain %v, want the curtain for Ben", b2.chooser, b2.curtain)
 	}
@@ -139,7 +139,7 @@ func TestIncanHotseatContinued(t *testing.T) {
 	h2.Shot("ig-continued-1-curtain-ben")
 	reveal := st.revealAt
 	h2.Key(ebiten.KeyEnter)
-	h2.Ticks(4)
+	h2.Ticks(scenes.ArmTicks + 2)
 	h2.Shot("ig-continued-2-ben-turn")
 	if st.revealAt != reveal {
 		t.Fatal("revealed before Ben chose")
@@ -155,6 +155,22 @@ func TestIncanHotseatContinued(t *testing.T) {
 	if err != nil || len(saved.Record.Moves) != 6 || !slices.Equal(saved.Record.Seats, wantSeats) {
 		t.Fatalf("autosave after Ben's choice: %v", err)
 	}
+}
+
+// igLeaveByMenu leaves the board for the main menu as a keyboard player
+// does: Esc opens the in-game menu, Up and Down put the focus on "Back to
+// the menu" (the last item, whether Undo is greyed or not), Enter.
+func igLeaveByMenu(t *testing.T, h *scenes.Harness) {
+	t.Helper()
+	h.Key(ebiten.KeyEscape)
+	if h.A.Cur.Name() != "table-menu" {
+		t.Fatalf("Esc on the board: scene %s, want the in-game menu", h.A.Cur.Name())
+	}
+	h.Key(ebiten.KeyArrowUp)
+	h.Key(ebiten.KeyArrowDown)
+	h.Arm()
+	h.Key(ebiten.KeyEnter)
+	h.Ticks(scenes.FadeTicks + 2)
 }
 
 func igJSON(t *testing.T, v any) string {

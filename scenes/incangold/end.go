@@ -52,11 +52,34 @@ func (s *igRoundEndScene) layout(a *scenes.App) {
 func (s *igRoundEndScene) Update(a *scenes.App) error {
 	s.t++
 	s.layout(a)
-	if s.btn.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) || (s.m.autoplay && s.t > int(240/scenes.Speed(a))) {
+	// Nobody's decision: the table's, at the round's end.
+	d := scenes.Decision{Step: s.m.table.View(-1).Step, Seat: -1}
+	if s.btn.Fire(a, "ig.roundend.next", d) || a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeySpace, d) ||
+		(s.m.autoplay && s.t > int(240/scenes.Speed(a))) {
 		s.leave(a)
 	}
 	return nil
 }
+
+// Covered: nothing over the round's end closes by Esc (scenes.Board).
+func (s *igRoundEndScene) Covered() bool { return false }
+
+// CanUndo: the round's last choices were revealed (I3.4).
+func (s *igRoundEndScene) CanUndo(a *scenes.App) (bool, string) {
+	return false, "I3.4 · " + a.T("ig.undo.I3.4")
+}
+
+// Undo does nothing (CanUndo is never true).
+func (s *igRoundEndScene) Undo(*scenes.App) {}
+
+// Leave ends the table for the main menu (scenes.Leaver).
+func (s *igRoundEndScene) Leave(a *scenes.App) {
+	s.m.table.Close()
+	a.HandTo(-1)
+	a.GoTo(scenes.NewMenuScene(a))
+}
+
+var _ scenes.Board = (*igRoundEndScene)(nil)
 
 // leave goes on: the game's end to the final scoring, else the next
 // round's board.
@@ -154,7 +177,8 @@ func (s *igRoundEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		scenes.DrawText(a, dst, strings.Join(left, " · "), a.U(15), w/2, y, scenes.AlignCenter, scenes.ColTextDim)
 		y += a.U(28)
 	}
-	if me >= 0 && me < len(s.m.st.tents) {
+	if me >= 0 && me < len(s.m.st.tents) && a.Shows(me) {
+		a.Private(me)
 		scenes.DrawText(a, dst, a.T("ig.end.your_tent", "name", s.m.name(me), "tent", a.N("ig.gems", s.m.st.tents[me])), a.U(18), w/2, y, scenes.AlignCenter, scenes.ColGold)
 	}
 	scenes.DrawButton(a, &s.p, dst, &s.btn)

@@ -22,15 +22,24 @@ func (igScreens) NewGame(a *scenes.App, autoplay bool) scenes.Scene {
 	}
 	return newIGNewGameScene(a)
 }
-func (igScreens) AutosavePath(a *scenes.App) string                { return igAutosavePath(a) }
-func (igScreens) CanContinue(a *scenes.App) (bool, error)          { return igCanContinue(a) }
-func (igScreens) Continue(a *scenes.App) (scenes.Scene, error)     { return igContinue(a) }
-func (igScreens) HelpPages(*scenes.App) []scenes.HelpPage          { return igHelpPages }
-func (igScreens) Learn() func(a *scenes.App) (scenes.Scene, error) { return nil }
+func (igScreens) AutosavePath(a *scenes.App) string            { return igAutosavePath(a) }
+func (igScreens) CanContinue(a *scenes.App) (bool, error)      { return igCanContinue(a) }
+func (igScreens) Continue(a *scenes.App) (scenes.Scene, error) { return igContinue(a) }
+func (igScreens) HelpPages(*scenes.App) []scenes.HelpPage      { return igHelpPages }
 
-// LearnTip: the guided round is Saboteur's; the greyed button points to
-// the rules pages.
-func (igScreens) LearnTip() string { return "ig.menu.learn_tip" }
+// Learn opens the guided first round (tutorial.go).
+func (igScreens) Learn() func(a *scenes.App) (scenes.Scene, error) {
+	return func(a *scenes.App) (scenes.Scene, error) {
+		m, err := newIGTutorialMatch(a)
+		if err != nil {
+			return nil, err
+		}
+		return newIGBoardScene(a, m), nil
+	}
+}
+
+// LearnTip is none: the button is never greyed.
+func (igScreens) LearnTip() string { return "" }
 func (igScreens) Lobby() *scenes.LobbyGame {
 	lg := igLobbyGame()
 	return &lg

@@ -58,6 +58,7 @@ func igBoard(h *scenes.Harness) *igBoardScene {
 		case *igBoardScene:
 			return s
 		case *igRoundEndScene:
+			h.Arm()
 			h.Key(ebiten.KeyEnter)
 		case *igFinalScene:
 			return nil
@@ -78,6 +79,7 @@ func igWaitChoice(h *scenes.Harness) (*igBoardScene, bool) {
 			return nil, false
 		}
 		if b.chooser >= 0 {
+			h.Arm() // what shows is armed, as a person's act comes no sooner
 			return b, true
 		}
 		h.Tick()
@@ -218,6 +220,7 @@ func TestIncanKeyboardChoice(t *testing.T) {
 	if h.A.Cur != b || b.chooser < 0 {
 		t.Skip("the round ended before a second choice (seed)")
 	}
+	h.Arm()
 	h.Key(ebiten.KeyArrowRight)
 	if b.focus != 1 {
 		t.Fatalf("focus %d after →, want 1 (camp)", b.focus)
@@ -250,19 +253,21 @@ func TestIncanHotseat(t *testing.T) {
 		if !b.curtain || b.chooser != k {
 			t.Fatalf("turn %d: curtain %v for seat %d, want the curtain for seat %d", k, b.curtain, b.chooser, k)
 		}
-		if b.tentShown(k) && !b.m.st.opts.OpenTents {
+		if b.tentShown(h.A, k) && !b.m.st.opts.OpenTents {
 			t.Fatal("a tent shows behind the curtain")
 		}
 		h.Key(ebiten.KeyT) // behind the curtain: nothing
 		if igSealed(b, k) != incangold.NoChoice {
 			t.Fatal("a key chose behind the curtain")
 		}
+		h.Arm()
 		h.Key(ebiten.KeyEnter)
-		if b.curtain || !b.tentShown(k) {
+		h.Tick() // the curtain lifts as the key is let go
+		if b.curtain || !b.tentShown(h.A, k) {
 			t.Fatal("Enter did not lift the curtain for its owner")
 		}
 		for o := 0; o < 3; o++ {
-			if o != k && b.tentShown(o) {
+			if o != k && b.tentShown(h.A, o) {
 				t.Fatalf("seat %d sees seat %d's tent", k, o)
 			}
 		}
@@ -274,6 +279,7 @@ func TestIncanHotseat(t *testing.T) {
 			key = ebiten.KeyC
 		}
 		step := b.m.table.View(k).Step
+		h.Arm()
 		h.Key(key)
 		if igSealed(b, k) == incangold.NoChoice && b.m.table.View(k).Step == step {
 			t.Fatalf("human %d's key sealed nothing", k+1)
@@ -354,7 +360,9 @@ func TestIncanGallery(t *testing.T) {
 					switch {
 					case s.curtain:
 						once("ig-curtain")
+						h.Arm() // a held key never goes up: press once, armed
 						h.Key(ebiten.KeyEnter)
+						h.Tick()
 					case s.chooser >= 0:
 						if !shot["ig-choice"] {
 							// The smallest window too (1024x640).
@@ -367,7 +375,9 @@ func TestIncanGallery(t *testing.T) {
 						if m.st.carried[s.chooser] >= 6 {
 							c = ebiten.KeyC
 						}
+						h.Arm()
 						h.Key(c)
+						h.Tick()
 					default:
 						if len(m.st.path) >= 5 && s.busy <= 0 {
 							once("ig-board")
@@ -382,7 +392,9 @@ func TestIncanGallery(t *testing.T) {
 					if !full {
 						return
 					}
+					h.Arm()
 					h.Key(ebiten.KeyEnter)
+					h.Tick()
 				case *igFinalScene:
 					once("ig-final")
 					return
@@ -458,7 +470,7 @@ func TestIncanNewGameStarts(t *testing.T) {
 		t.Fatalf("the board's table: %d seats, humans %v, open tents %v", len(b.m.st.in), b.m.humans, b.m.st.opts.OpenTents)
 	}
 	for seat := range b.m.st.in {
-		if !b.tentShown(seat) {
+		if !b.tentShown(h.A, seat) {
 			t.Fatalf("open tents, yet seat %d's tent is hidden", seat)
 		}
 	}

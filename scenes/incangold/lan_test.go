@@ -89,6 +89,7 @@ func igPlayLAN(t *testing.T, h *scenes.Harness, me int, keys bool, other func(),
 					h.Shot(shot + "-choice")
 				}
 				torch := len(s.m.st.path) <= 2
+				h.Arm() // the cards count once armed (scenes.ArmTicks), as a person's press comes no sooner
 				switch {
 				case keys && torch:
 					h.Key(ebiten.KeyT)

@@ -71,8 +71,15 @@ type boardScene struct {
 
 	reason  string // why the last drop was refused
 	reasonT int
-	peekT   int // ticks left showing what my map showed
-	peekG   int
+	peek    peekShow // a map's reveal to its viewer (board_peek.go)
+
+	// The card explaining itself (board_explain.go): what the pointer
+	// rests on, for how many ticks, where it was; keyPicked: the hand card
+	// picked last was picked by the keyboard.
+	explained          explainee
+	explainT           int
+	explainX, explainY int
+	keyPicked          bool
 
 	logW      float64   // the width logLines were wrapped for
 	logLang   i18n.Lang // and the language
@@ -232,8 +239,8 @@ func (s *boardScene) Update(a *scenes.App) error {
 	if s.reasonT > 0 {
 		s.reasonT--
 	}
-	if s.peekT > 0 {
-		s.peekT--
+	if s.peek.on {
+		s.peek.t++
 	}
 	if s.flashT > 0 {
 		s.flashT--
@@ -279,7 +286,7 @@ func (s *boardScene) Update(a *scenes.App) error {
 // the last play has landed: no card in flight and the pause after the
 // move over, so its player saw it land.
 func (s *boardScene) curtainUpdate(a *scenes.App) {
-	if s.curtainFor < 0 || len(s.anims) > 0 || s.hold > 0 || s.midMove {
+	if s.curtainFor < 0 || len(s.anims) > 0 || s.hold > 0 || s.midMove || s.peekHolds() {
 		return
 	}
 	if s.ended != nil || s.view.Turn != s.curtainFor {
@@ -339,6 +346,11 @@ func (s *boardScene) advance(a *scenes.App) {
 		return
 	}
 	for s.hold == 0 {
+		if s.peekHolds() && !s.midMove {
+			// At a shared screen the next moves wait until the map's
+			// viewer has turned the goal back (board_peek.go).
+			return
+		}
 		if s.shotName != "" && !s.midMove {
 			// --screenshots: the next move waits until this one has
 			// settled and been shot (Draw asks for it).
@@ -440,10 +452,7 @@ func (s *boardScene) apply(a *scenes.App, it feedItem) {
 		s.flyToCell(a, s.cardImg(a, saboteur.Card{Kind: saboteur.Map}), mover, saboteur.GoalCells[e.Goal], dur(24), false)
 		a.Audio.Play(scenes.SfxMap)
 		s.markPlay(mover, saboteur.GoalCells[e.Goal], nil)
-		if mover == s.me && s.me >= 0 {
-			// It hides nothing (the side panel): it stays a good while.
-			s.peekG, s.peekT = e.Goal, 600
-		}
+		s.startPeek(a, mover, e.Goal, it.view) // to a person at this screen only (board_peek.go)
 		s.hold = dur(28)
 	case saboteur.Discarded:
 		s.flyToPile(a, mover, dur(20))
@@ -458,7 +467,7 @@ func (s *boardScene) apply(a *scenes.App, it feedItem) {
 		ev := e
 		s.ended = &ev
 		s.endHold = dur(40)
-		s.peekT = 0
+		s.closePeek(a) // every goal turns face up now (R1.4)
 		a.Audio.Play(scenes.SfxRoundEnd)
 	}
 }
@@ -513,6 +522,9 @@ func (s *boardScene) refresh(a *scenes.App) {
 		switch {
 		case s.view.Broken[s.me] != 0:
 			t.hint = a.T("scene.board.hint_broken")
+		case s.sel >= 0 && s.sel < len(s.hand) && s.hand[s.sel].card.Kind != saboteur.Path:
+			// Only a path card turns (R3.3): no word of R for the others.
+			t.hint = a.T("scene.board.hint_selected_action")
 		case s.sel >= 0:
 			t.hint = a.T("scene.board.hint_selected")
 		default:
@@ -655,9 +667,14 @@ func (s *boardScene) computeTargets() {
 			}
 		}
 	case saboteur.Map:
-		for i, gc := range saboteur.GoalCells {
-			if !v.Board.GoalFaceUp(i) {
-				s.targets = append(s.targets, target{cell: gc})
+		// Goals not looked at yet first: Enter's choice is one of them
+		// (a map on a goal already peeked shows nothing new, R6.4).
+		for _, peeked := range [2]bool{false, true} {
+			for i, gc := range saboteur.GoalCells {
+				known := i < len(v.Peeked) && v.Peeked[i] != saboteur.NoGoal
+				if !v.Board.GoalFaceUp(i) && known == peeked {
+					s.targets = append(s.targets, target{cell: gc})
+				}
 			}
 		}
 	}
@@ -666,6 +683,9 @@ func (s *boardScene) computeTargets() {
 	}
 	if s.tsel < 0 && len(s.targets) > 0 {
 		s.tsel = s.nearestTarget()
+		if c.Kind == saboteur.Map {
+			s.tsel = 0
+		}
 	}
 }
 

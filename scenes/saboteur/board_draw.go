@@ -24,7 +24,9 @@ func (s *boardScene) layout(a *scenes.App) {
 	topH := a.U(44)
 	leftW := a.U(206)
 	rightW := a.U(224)
-	handH := a.U(150)
+	// The hand's cards (U(34) from the area's top, 1.5 x U(76) high) keep
+	// U(8) clear of the window's bottom edge.
+	handH := a.U(156)
 	L.top = scenes.R(0, 0, w, topH)
 	L.cardW = int(a.U(76))
 	L.maze = scenes.R(leftW, topH, w-leftW-rightW, h-topH-handH)
@@ -78,7 +80,10 @@ func (s *boardScene) placeHand(a *scenes.App) {
 	ch := cw * 1.5
 	gap := a.U(10)
 	area := s.L.handArea
-	left := area.X + a.U(84)
+	left := area.X + a.U(84) // the role card lies at the start (board layout)
+	if s.L.rtl {
+		left = area.X + a.U(10) // at the right-hand end in a right-to-left language
+	}
 	avail := area.W - a.U(84) - a.U(10)
 	step := math.Min(cw+gap, (avail-cw)/math.Max(float64(n-1), 1))
 	total := step*float64(n-1) + cw
@@ -139,6 +144,8 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		}
 		p.Image(dst, img, s.drag.x, s.drag.y, 1, 1, alpha)
 	}
+	s.drawExplain(a, dst)
+	a.FlushText()
 	if s.reasonT > 0 && s.reason != "" {
 		alpha := math.Min(float64(s.reasonT)/30, 1)
 		r := scenes.R(s.L.handArea.X+a.U(90), s.L.handArea.Y-a.U(40), s.L.handArea.W-a.U(100), a.U(34))
@@ -148,7 +155,7 @@ func (s *boardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		scenes.DrawText(a, dst, s.reason, a.U(15), r.Cx(), r.Cy(), scenes.AlignCenter, scenes.ColText)
 		a.FlushText()
 	}
-	if s.peekT > 0 && a.Shows(s.me) {
+	if s.peek.on {
 		s.drawPeek(a, dst)
 		a.FlushText()
 	}
@@ -367,107 +374,6 @@ func (t *boardTexts) help(a *scenes.App) string {
 	return t.turnKey
 }
 
-// drawPanel draws seat i's panel: name, hand size, broken tools, turn.
-func (s *boardScene) drawPanel(a *scenes.App, dst *ebiten.Image, i, pass int) {
-	r := s.L.panels[i]
-	onTurn := s.view.Turn == i && s.view.Phase == saboteur.Playing
-	bg, edge := scenes.ColPanel, scenes.ColEdge
-	if onTurn {
-		bg, edge = scenes.ColPanelHi, scenes.ColGold
-	}
-	// A lit panel while dragging a tool card onto players.
-	lit := false
-	if s.sel >= 0 {
-		for _, t := range s.targets {
-			if t.isSeat && t.seat == i {
-				lit = true
-			}
-		}
-	}
-	if lit {
-		edge = scenes.ColLegal
-		if s.tsel >= 0 && s.tsel < len(s.targets) && s.targets[s.tsel].isSeat && s.targets[s.tsel].seat == i {
-			bg = scenes.ColButtonHi
-		}
-	}
-	if pass == 0 {
-		s.p.Round(dst, r, a.U(6), bg, a.U(2), edge)
-	}
-	big := r.H >= a.U(50)
-	nameSize := a.U(16)
-	if !big {
-		nameSize = a.U(14)
-	}
-	x, al := r.X+a.U(12), scenes.AlignStart
-	xr, ar := r.X+r.W-a.U(10), scenes.AlignEnd
-	if s.L.rtl {
-		x, al, xr, ar = xr, ar, x, al
-	}
-	ny := r.Y + r.H*0.32
-	if i < len(s.texts.names) {
-		col := scenes.ColText
-		if onTurn {
-			col = scenes.ColGold
-		}
-		if pass == 1 {
-			scenes.DrawText(a, dst, s.texts.names[i], nameSize, x, ny, al, col)
-		}
-	}
-	if pass == 0 {
-		s.drawThinking(a, dst, i, onTurn, ny, xr)
-		return
-	}
-	// Hand size: a small card back and the count.
-	art := cardArt(a, int(a.U(14)))
-	by := r.Y + r.H*0.72
-	bx := x
-	if s.L.rtl {
-		bx = x - float64(art.Width())
-	}
-	s.p.Image(dst, art.Back(), bx, by-float64(art.Height())/2, 1, 1, 1)
-	if i < len(s.texts.hands) {
-		tx := bx + float64(art.Width()) + a.U(5)
-		if s.L.rtl {
-			tx = bx - a.U(5)
-		}
-		scenes.DrawText(a, dst, s.texts.hands[i], a.U(13), tx, by, al, scenes.ColTextDim)
-	}
-	// Broken tools, as broken icons (R6.1).
-	if i < len(s.view.Broken) {
-		size := int(math.Min(a.U(24), r.H*0.42))
-		k := 0
-		for _, t := range [3]saboteur.Tool{saboteur.Pickaxe, saboteur.Lantern, saboteur.Cart} {
-			if s.view.Broken[i]&t == 0 {
-				continue
-			}
-			img := cardArt(a, s.L.cardW).Tool(t, true, size)
-			ix := xr - float64((k+1)*(size+2))
-			if s.L.rtl {
-				ix = xr + float64(k*(size+2))
-			}
-			s.p.Image(dst, img, ix, by-float64(size)/2, 1, 1, 1)
-			k++
-		}
-	}
-}
-
-// drawThinking draws the dots of a computer player thinking on its turn.
-func (s *boardScene) drawThinking(a *scenes.App, dst *ebiten.Image, i int, onTurn bool, ny, xr float64) {
-	if onTurn && !s.m.isHuman(i) {
-		// Thinking dots.
-		for d := 0; d < 3; d++ {
-			alpha := 0.3 + 0.7*math.Max(0, math.Sin(float64(s.ticks)/8-float64(d)*0.9))
-			c := scenes.ColGold
-			c.A = uint8(255 * alpha)
-			dx := xr - a.U(8) - float64(2-d)*a.U(9)
-			if s.L.rtl {
-				dx = xr + a.U(4) + float64(d)*a.U(9)
-			}
-			s.p.Round(dst, scenes.R(dx, ny-a.U(3), a.U(6), a.U(6)), a.U(3), c, 0, c)
-		}
-	}
-}
-
 func (s *boardScene) drawPiles(a *scenes.App, dst *ebiten.Image) {
 	art := cardArt(a, s.L.pileW())
 	d, x := s.L.drawPile, s.L.discard
@@ -507,14 +413,21 @@ func (s *boardScene) drawHand(a *scenes.App, dst *ebiten.Image) {
 	s.p.Fill(dst, area, scenes.ColPanel)
 	s.p.Fill(dst, scenes.R(area.X, area.Y, area.W, a.U(2)), scenes.ColEdge)
 	if s.texts.hint != "" {
-		scenes.DrawText(a, dst, s.texts.hint, a.U(14), area.Cx(), area.Y+a.U(14), scenes.AlignCenter, scenes.ColTextDim)
+		// A long hint (Russian at 125%) is set smaller, never wider than
+		// the hand's area.
+		size, room := a.U(14), area.W-a.U(20)
+		if w := a.Text.Line(s.texts.hint, size, a.RTL()).W; w > room {
+			size = math.Max(size*room/w, a.U(11))
+		}
+		scenes.DrawText(a, dst, scenes.Fit(a, s.texts.hint, size, room), size, area.Cx(), area.Y+a.U(14), scenes.AlignCenter, scenes.ColTextDim)
 	}
 	if s.me < 0 || s.dealing > 0 {
 		return
 	}
-	if !a.Shows(s.me) {
+	if !a.Shows(s.me) || s.peekHolds() {
 		// Not this screen's holder's (a curtain, another seat's turn at a
-		// shared screen): the hand lies face down.
+		// shared screen), or only a map's goal is for its viewer now: the
+		// hand lies face down.
 		s.drawHandDown(a, dst)
 		return
 	}
@@ -554,28 +467,6 @@ func (s *boardScene) drawHandDown(a *scenes.App, dst *ebiten.Image) {
 		h := &s.hand[i]
 		s.p.Image(dst, back, h.r.X, h.r.Y, 1, 1, 1)
 	}
-}
-
-// drawPeek shows what this player's map showed (R6.4), to them only.
-func (s *boardScene) drawPeek(a *scenes.App, dst *ebiten.Image) {
-	g := s.mine.Peeked[s.peekG]
-	if g == saboteur.NoGoal {
-		return
-	}
-	// In the side panel, over the log: nothing of the maze is hidden
-	// while the others go on playing (board_end.go).
-	r := s.peekRect(a)
-	s.p.Round(dst, r, a.U(10), scenes.ColPanel, a.U(3), scenes.ColGold)
-	art := cardArt(a, int(a.U(56)))
-	img := art.Card(saboteur.Card{Kind: saboteur.Goal, Goal: g, Open: g.Open()})
-	s.p.ImageCentered(dst, img, r.Cx(), r.Y+a.U(14)+float64(art.Height())/2, 1, 1, 0, 1)
-	key := "scene.board.peek_coal"
-	if g == saboteur.Gold {
-		key = "scene.board.peek_gold"
-	}
-	ty := r.Y + a.U(22) + float64(art.Height())
-	ty += scenes.DrawWrapped(a, dst, a.T(key, "goal", goalName(a, s.peekG)), a.U(15), r.Cx(), ty, r.W-a.U(16), scenes.AlignCenter, scenes.ColGold)
-	scenes.DrawWrapped(a, dst, a.T("scene.board.peek_close"), a.U(12), r.Cx(), ty+a.U(4), r.W-a.U(16), scenes.AlignCenter, scenes.ColTextDim)
 }
 
 func (s *boardScene) drawChooser(a *scenes.App, dst *ebiten.Image) {

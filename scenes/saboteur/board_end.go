@@ -10,14 +10,13 @@ import (
 // A round's end is never shown unseen: when the last move lands, the board
 // stays on the whole maze (the winning tunnel, the goals, each seat's last
 // play) with a banner saying who won, until the player clicks or presses
-// Enter (--autoplay goes on by itself). A map's peek (R6.4) sits in the
-// side panel, over the log, where it hides nothing of the maze, and goes
-// with a click on it or Space.
+// Enter (--autoplay goes on by itself). A map's reveal (R6.4) sits in the
+// side panel, over the log, where it hides nothing of the maze
+// (board_peek.go).
 
 // endUpdate runs the board while the round is over: the banner waits for
 // the player once the last motion has settled.
 func (s *boardScene) endUpdate(a *scenes.App) {
-	s.peekT = 0
 	if s.endHold > 0 {
 		s.endHold--
 	}
@@ -73,24 +72,4 @@ func (s *boardScene) drawEnd(a *scenes.App, dst *ebiten.Image) {
 	scenes.DrawText(a, dst, scenes.Fit(a, title, a.U(22), r.W-a.U(20)), a.U(22), r.Cx(), r.Y+a.U(24), scenes.AlignCenter, scenes.ColGold)
 	b := s.endButton(a)
 	scenes.DrawButton(a, &s.p, dst, &b)
-}
-
-// peekRect is where a map's peek shows: in the side panel, over the top
-// of the log.
-func (s *boardScene) peekRect(a *scenes.App) scenes.Rect {
-	l := s.L.log
-	return scenes.R(l.X, l.Y, l.W, min(a.U(200), l.H))
-}
-
-// peekInput closes the peek on a click on it or Space (Esc stays the way
-// to the menu); it reports whether the input was the peek's.
-func (s *boardScene) peekInput(a *scenes.App) bool {
-	if s.peekT <= 0 {
-		return false
-	}
-	if a.Clicked(s.peekRect(a)) || a.Key(ebiten.KeySpace) {
-		s.peekT = 0
-		return true
-	}
-	return false
 }

@@ -32,8 +32,8 @@ func (s *boardScene) input(a *scenes.App) {
 		switch {
 		case s.chooser.on:
 			s.chooser.on = false
-		case s.peekT > 0:
-			s.peekT = 0
+		case s.peek.on:
+			s.closePeek(a)
 		case s.sel >= 0:
 			s.sel, s.tsel = -1, -1
 			s.refresh(a)
@@ -51,6 +51,10 @@ func (s *boardScene) input(a *scenes.App) {
 			s.hand[i].turned = !s.hand[i].turned
 			s.computeTargets()
 		}
+	}
+	s.explainUpdate(a)
+	if a.Ptr.Pressed {
+		s.keyPicked = false
 	}
 	if s.peekInput(a) {
 		return
@@ -371,6 +375,7 @@ func (s *boardScene) flyBack(a *scenes.App, idx int, cx, cy float64) {
 func (s *boardScene) keyInput(a *scenes.App) {
 	shift := a.In.KeyPressed(ebiten.KeyShift)
 	if a.Key(ebiten.KeyTab) && len(s.hand) > 0 && !s.m.autoplay {
+		s.keyPicked = true
 		n := len(s.hand)
 		switch {
 		case s.sel < 0 && shift:

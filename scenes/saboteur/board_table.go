@@ -77,7 +77,7 @@ func (s *boardScene) played(a *scenes.App) {
 // (scenes.Board).
 func (s *boardScene) Covered() bool {
 	typing := s.m.lan != nil && s.m.lan.Box.Typing()
-	return s.chooser.on || s.sel >= 0 || s.peekT > 0 || typing
+	return s.chooser.on || s.sel >= 0 || s.peek.on || typing
 }
 
 // undoTable is a table that takes moves back (game.Table; a LAN guest's

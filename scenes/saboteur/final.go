@@ -12,8 +12,8 @@ import (
 )
 
 // finalScene is the end of the game (R9.1): the standings with every
-// player's gold, now revealed (R8.4), the winners (ties share the win), the
-// gold won in each round as a bar chart, and "play again" / "menu".
+// player's gold, now revealed (R8.4), the winners (ties share the win),
+// each player's role and gold in each round, and "play again" / "menu".
 type finalScene struct {
 	p      scenes.Painter
 	m      *match
@@ -102,21 +102,48 @@ func (s *finalScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)
 	scenes.DrawTableBackground(a, &s.p, dst)
 	w, h := float64(a.W), float64(a.H)
-	scenes.DrawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(32), scenes.AlignCenter, scenes.ColTextDim)
+	scenes.DrawText(a, dst, a.T("score.final"), a.U(22), w/2, a.U(29), scenes.AlignCenter, scenes.ColTextDim)
 	scenes.DrawText(a, dst, s.header, a.U(36), w/2, a.U(74), scenes.AlignCenter, scenes.ColGold)
 	n := len(s.order)
-	top := a.U(120)
-	rowH := math.Min(a.U(44), (h-top-a.U(150))/float64(max(n, 1)))
+	top := a.U(128)
+	rowH := math.Min(a.U(44), (h-top-a.U(96))/float64(max(n, 1)))
 	tw := math.Min(w-a.U(80), a.U(900))
 	x0 := (w - tw) / 2
 	nameW := a.U(230)
 	barX := x0 + nameW + a.U(70)
-	barW := tw - nameW - a.U(90)
-	maxGold := math.Max(float64(s.best), 1)
+	colW := (tw - nameW - a.U(70)) / 3
 	gold := cardArt(a, int(rowH*0.55))
+	gold2 := cardArt(a, int(rowH*0.4)) // the rounds' gold cards
 	// Laid out left to right, then mirrored for a right-to-left language.
 	mir := scenes.NewMirrored(a, dst, w)
 	M, text := mir.Rect, mir.Text
+	// drawRound draws, in r, the role seat played in round res and the
+	// gold it won there, in the round's colour.
+	drawRound := func(res saboteur.RoundResult, seat int, r scenes.Rect, col color.RGBA) {
+		s.p.Fill(dst, M(scenes.R(r.X, r.Y+r.H-a.U(4), r.W, a.U(3))), col)
+		role := saboteur.NoRole
+		if seat < len(res.Roles) {
+			role = res.Roles[seat]
+		}
+		gold := 0
+		if seat < len(res.Gold) {
+			gold = res.Gold[seat]
+		}
+		art := cardArt(a, int(math.Max(r.H*0.75/1.5, a.U(10))))
+		img := M(scenes.R(r.X, r.Cy()-float64(art.Height())/2, float64(art.Width()), float64(art.Height())))
+		s.p.Image(dst, art.Role(role), img.X, img.Y, 1, 1, 1)
+		// The gold: a gold card and the amount, at the column's end.
+		amount := a.Num(gold)
+		aw := a.Text.Line(amount, a.U(16), a.RTL()).W
+		text(amount, a.U(16), r.X+r.W, r.Cy(), scenes.AlignEnd, scenes.ColGold)
+		coin := gold2.GoldCard(min(max(gold, 1), 3))
+		c := M(scenes.R(r.X+r.W-aw-a.U(4)-float64(gold2.Width()), r.Cy()-float64(gold2.Height())/2, float64(gold2.Width()), float64(gold2.Height())))
+		s.p.Image(dst, coin, c.X, c.Y, 1, 1, 1)
+		room := r.W - float64(art.Width()) - a.U(16) - aw - float64(gold2.Width())
+		if role != saboteur.NoRole && room > a.U(20) {
+			text(scenes.Fit(a, roleCaption(a, role), a.U(13), room), a.U(13), r.X+float64(art.Width())+a.U(6), r.Cy(), scenes.AlignStart, scenes.ColText)
+		}
+	}
 	for k, seat := range s.order {
 		y := top + float64(k)*rowH
 		r := scenes.R(x0, y, tw, rowH-a.U(4))
@@ -141,29 +168,25 @@ func (s *finalScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		}
 		text(s.m.name(seat), a.U(17), x0+a.U(38)+float64(gold.Width())+a.U(8), r.Cy(), scenes.AlignStart, scenes.ColText)
 		text(a.N("gold.amount", sc), a.U(17), barX-a.U(12), r.Cy(), scenes.AlignEnd, scenes.ColGold)
-		// Gold per round, stacked.
-		bx := barX
+		// Each round: the role the seat played and the gold it won (R1.4,
+		// R8.4: all public now).
 		for ri, res := range s.view.Results {
-			if seat >= len(res.Gold) || ri >= len(roundColors) {
-				continue
+			if ri >= len(roundColors) {
+				break
 			}
-			bw := barW * float64(res.Gold[seat]) / maxGold
-			s.p.Fill(dst, M(scenes.R(bx, r.Y+r.H*0.25, bw, r.H*0.5)), roundColors[ri])
-			bx += bw
+			drawRound(res, seat, scenes.R(barX+float64(ri)*colW, r.Y, colW-a.U(8), r.H), roundColors[ri])
 		}
 	}
-	// Legend.
-	ly := top + float64(n)*rowH + a.U(18)
-	lx := barX
+	// The rounds' heads over their columns.
 	for ri := range s.view.Results {
 		if ri >= len(roundColors) {
 			break
 		}
-		s.p.Fill(dst, M(scenes.R(lx, ly-a.U(7), a.U(14), a.U(14))), roundColors[ri])
-		text(a.T("scene.final.round", "n", ri+1), a.U(14), lx+a.U(20), ly, scenes.AlignStart, scenes.ColTextDim)
-		lx += a.U(120)
+		x := barX + float64(ri)*colW
+		s.p.Fill(dst, M(scenes.R(x, top-a.U(19), a.U(12), a.U(12))), roundColors[ri])
+		text(a.T("scene.final.round", "n", ri+1), a.U(14), x+a.U(18), top-a.U(13), scenes.AlignStart, scenes.ColTextDim)
 	}
-	text(a.T("score.per_round"), a.U(14), barX-a.U(12), ly, scenes.AlignEnd, scenes.ColTextDim)
+	text(a.T("gold.total"), a.U(14), barX-a.U(12), top-a.U(13), scenes.AlignEnd, scenes.ColTextDim)
 	scenes.DrawButton(a, &s.p, dst, &s.again)
 	scenes.DrawButton(a, &s.p, dst, &s.menu)
 }

@@ -160,14 +160,13 @@ func galleryGame(g *scenes.Gallery) {
 				h.Key(ebiten.KeyEnter)
 				continue
 			}
-			if s.peekT > 0 && !shot["board-peek"] {
-				// The peek fades in; the next human's curtain may follow soon.
-				for k := 0; k < 8 && !s.curtain; k++ {
+			if s.peek.on {
+				// The goal turns over and waits for its viewer.
+				for k := 0; k < 120 && s.peekTurned(h.A) < 1; k++ {
 					h.Tick()
 				}
-				if !s.curtain {
-					once("board-peek")
-				}
+				once("board-peek")
+				press(h, ebiten.KeySpace)
 				continue
 			}
 			if !s.myTurn() {

@@ -458,10 +458,12 @@ func seedWithCard(t *testing.T, n int, k saboteur.Kind) uint64 {
 	return 0
 }
 
-// TestMapPeekBesideTheMaze: a map dropped on a goal shows what it showed
+// TestMapPeekBesideTheMaze: a map dropped on a goal turns that goal over
 // in the side panel, hiding nothing of the maze, while the computer
-// players go on; it stays, and a click on it closes it (Esc is not
-// needed, and stays the way to the menu) (issue 17, item 2).
+// players go on (one person at the screen); it stays until its viewer
+// turns it back with a click on it (Esc is not needed, and stays the way
+// to the menu), and the goal keeps the viewer's mark (issue 17, item 2;
+// issue 26, item 1).
 func TestMapPeekBesideTheMaze(t *testing.T) {
 	seed := seedWithCard(t, 4, saboteur.Map)
 	h, b := startBoard(t, oneHuman(4), seed)
@@ -473,10 +475,10 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 	}
 	card, goal := b.hand[idx].r, b.cellRect(h.A, saboteur.GoalCells[2])
 	h.Drag(card.Cx(), card.Cy(), goal.Cx(), goal.Cy())
-	for i := 0; i < 100 && b.peekT == 0; i++ {
+	for i := 0; i < 100 && !b.peek.on; i++ {
 		h.Tick()
 	}
-	if b.peekT == 0 {
+	if !b.peek.on {
 		t.Fatalf("no peek after the map (reason %q)", b.reason)
 	}
 	shownPeek := func() bool {
@@ -487,11 +489,11 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 		}
 		return false
 	}
-	for i := 0; i < 60 && !shownPeek(); i++ {
+	for i := 0; i < 120 && !shownPeek(); i++ {
 		h.Tick()
 	}
-	if !shownPeek() {
-		t.Fatal("the peek is not drawn")
+	if !shownPeek() || b.peekTurned(h.A) < 1 {
+		t.Fatal("the peek is not drawn face up")
 	}
 	pr := b.peekRect(h.A)
 	if scenes.Overlaps(pr, b.L.maze) || scenes.Overlaps(pr, b.L.handArea) {
@@ -499,16 +501,25 @@ func TestMapPeekBesideTheMaze(t *testing.T) {
 	}
 	h.Shot("board-peek-side")
 	shown := b.view.Moves
-	h.Ticks(240) // four seconds at 60 ticks a second
-	if b.peekT == 0 {
-		t.Fatal("the peek went by itself within 4 s")
+	h.Ticks(900) // fifteen seconds at 60 ticks a second
+	if !b.peek.on {
+		t.Fatal("the peek went by itself")
 	}
 	if b.view.Moves == shown {
 		t.Error("the screen stopped showing the computer players' moves while the peek showed")
 	}
 	h.Click(pr)
-	if b.peekT != 0 || h.A.Cur != scenes.Scene(b) {
-		t.Fatalf("a click on the peek: shown %v, scene %s", b.peekT > 0, h.A.Cur.Name())
+	if b.peek.on || h.A.Cur != scenes.Scene(b) {
+		t.Fatalf("a click on the peek: shown %v, scene %s", b.peek.on, h.A.Cur.Name())
+	}
+	h.Tick()
+	label := b.peekLabel(h.A, b.mine.Peeked[2])
+	marked := false
+	for _, d := range scenes.DrawnLines(h) {
+		marked = marked || d.S == label
+	}
+	if b.mine.Peeked[2] == saboteur.NoGoal || !marked {
+		t.Errorf("after the peek the goal keeps no mark %q (peeked %v)", label, b.mine.Peeked)
 	}
 }
 

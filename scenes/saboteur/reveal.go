@@ -143,7 +143,7 @@ func (s *revealScene) next(a *scenes.App) {
 func (s *revealScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)
 	scenes.DrawTableBackground(a, &s.p, dst)
-	w, h := float64(a.W), float64(a.H)
+	w := float64(a.W)
 	scenes.DrawText(a, dst, a.T("round.number", "n", s.view.Round, "total", saboteur.Rounds), a.U(30), w/2, a.U(50), scenes.AlignCenter, scenes.ColGold)
 	sab, dig := saboteur.RoleCards(s.view.Options.Players)
 	scenes.DrawText(a, dst, a.T("scene.reveal.cards", "saboteurs", a.N("role.count.saboteur", sab), "diggers", a.N("role.count.gold_digger", dig)),
@@ -160,7 +160,8 @@ func (s *revealScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	}
 	a.Private(seat)
 	v, _ := s.m.viewOf(seat, s.view.Moves)
-	art := cardArt(a, int(a.U(150)))
+	cw, cy := s.cardBox(a)
+	art := cardArt(a, cw)
 	// The flip: the back narrows to nothing, the face widens (ticks 10-40).
 	k := scenes.Ease(float64(s.t-10) / 30 * s.speed)
 	img := art.Role(saboteur.NoRole)
@@ -168,7 +169,6 @@ func (s *revealScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	if k > 0.5 {
 		img = art.Role(v.Role)
 	}
-	cy := h*0.45 + a.U(10)
 	s.p.ImageCentered(dst, img, w/2, cy, math.Max(sx, 0.02), 1, 0, 1)
 	if k >= 1 {
 		who := a.T("scene.reveal.you_are")
@@ -184,9 +184,29 @@ func (s *revealScene) Draw(a *scenes.App, dst *ebiten.Image) {
 			role, goal = "role.saboteur", "scene.reveal.goal_saboteur"
 		}
 		scenes.DrawText(a, dst, a.T(role), a.U(34), w/2, ty+a.U(38), scenes.AlignCenter, scenes.ColGold)
-		scenes.DrawWrapped(a, dst, a.T(goal), a.U(16), w/2, ty+a.U(66), a.U(640), scenes.AlignCenter, scenes.ColTextDim)
+		scenes.DrawWrapped(a, dst, a.T(goal), a.U(16), w/2, ty+a.U(66), revealTextW(a), scenes.AlignCenter, scenes.ColTextDim)
 	}
 	scenes.DrawButton(a, &s.p, dst, &s.btn)
+}
+
+// revealTextW is the width the role's goal is wrapped to, in pixels.
+func revealTextW(a *scenes.App) float64 { return math.Min(a.U(640), float64(a.W)-a.U(80)) }
+
+// cardBox is the role card's width in pixels and its centre's height:
+// the card, the lines under it (who, the role, its goal wrapped, the
+// longer of the two roles') stand between the role count at the top and
+// the button, the card as large as that room allows up to 150 units.
+func (s *revealScene) cardBox(a *scenes.App) (int, float64) {
+	w := revealTextW(a)
+	goalH := math.Max(scenes.WrappedHeight(a, a.T("scene.reveal.goal_digger"), a.U(16), w),
+		scenes.WrappedHeight(a, a.T("scene.reveal.goal_saboteur"), a.U(16), w))
+	top, bottom := a.U(104), s.btn.R.Y-a.U(12)
+	under := a.U(30) + a.U(66) + goalH // from the card's foot to the goal's last line
+	cw := math.Min(a.U(150), (bottom-top-under)/1.5)
+	ch := cw * 1.5
+	// The block (card and lines) centred in its room.
+	y0 := top + math.Max(bottom-top-ch-under, 0)/2
+	return int(cw), y0 + ch/2
 }
 
 // drawCurtain covers the screen and asks to pass it to name (hotseat).

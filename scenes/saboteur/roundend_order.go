@@ -30,13 +30,22 @@ func (s *roundEndScene) goldLines(a *scenes.App, pending int) []string {
 	}
 	cards := func(n int) string { return a.N("scene.roundend.cards", n) }
 	if s.ended.Winner == saboteur.Saboteurs {
+		// The share is the gold, by the number of saboteurs (R8.2): two
+		// cards may make 4 gold; the cards are how it was paid.
+		saboteurs := 0
+		for _, r := range s.ended.Roles {
+			if r == saboteur.Saboteur {
+				saboteurs++
+			}
+		}
+		gold := a.N("gold.amount", saboteur.SaboteurShare(saboteurs))
 		out := []string{a.T("scene.roundend.order_saboteurs")}
 		for i := 0; i < len(s.steps); {
 			j := i
 			for j < len(s.steps) && s.steps[j].seat == s.steps[i].seat {
 				j++
 			}
-			out = append(out, phrase("scene.roundend.share", s.steps[i].seat, "cards", cards(j-i)))
+			out = append(out, phrase("scene.roundend.share", s.steps[i].seat, "gold", gold, "cards", cards(j-i)))
 			i = j
 		}
 		return out

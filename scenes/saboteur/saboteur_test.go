@@ -51,6 +51,10 @@ func passByKeys(h *scenes.Harness) bool {
 			return true
 		}
 	case *boardScene:
+		if s.peek.on && s.peekTurned(h.A) >= 1 {
+			press(h, ebiten.KeySpace) // a map's goal seen: turn it back
+			return true
+		}
 		if s.ended != nil && s.endShown && h.A.Fade == 0 {
 			press(h, ebiten.KeyEnter) // the round is over: on to its end
 			return true

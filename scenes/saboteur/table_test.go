@@ -37,11 +37,24 @@ func hotseatGame(t *testing.T, seed uint64, bots int) (*scenes.Harness, *match) 
 }
 
 // owing is who may hold the screen now: the seats the table waits for,
-// or, on the role reveal, the seat whose role card shows (R1.3).
+// or, on the role reveal, the seat whose role card shows (R1.3), or on
+// the board the seat whose map's goal is face up for it (R6.4), until it
+// turns it back. The in-game menu, open over a screen, leaves it handed
+// as it was: the screen under it answers.
 func owing(h *scenes.Harness, m *match) func() []int {
+	var under scenes.Scene
 	return func() []int {
-		if rv, ok := h.A.Cur.(*revealScene); ok && !rv.curtain {
+		cur := h.A.Cur
+		if cur.Name() == "table-menu" && under != nil {
+			cur = under
+		} else {
+			under = cur
+		}
+		if rv, ok := cur.(*revealScene); ok && !rv.curtain {
 			return []int{rv.seat()}
+		}
+		if b, ok := cur.(*boardScene); ok && b.peek.on {
+			return []int{b.peek.seat}
 		}
 		seats, _ := m.Table.(localTable).ToMove()
 		return seats
@@ -57,6 +70,10 @@ func step(h *scenes.Harness) bool {
 	case *boardScene:
 		if s.curtain {
 			press(h, ebiten.KeyEnter)
+			return true
+		}
+		if s.peek.on && s.peekTurned(h.A) >= 1 {
+			press(h, ebiten.KeySpace) // the map's goal seen: turn it back
 			return true
 		}
 		if s.armed(h.A) {

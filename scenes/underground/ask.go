@@ -143,22 +143,22 @@ func (s *ugPlayScene) offer(a *scenes.App, mv underground.Move) {
 func (s *ugPlayScene) askButtons(a *scenes.App) {
 	q := s.ask
 	s.buttons = append(s.buttons,
-		ugButton{b: scenes.Button{Label: q.yes, Enabled: true, Primary: true}, key: ebiten.KeyY, do: func(a *scenes.App) {
+		ugButton{id: "ug.ask.yes", b: scenes.Button{Label: q.yes, Enabled: true, Primary: true}, key: ebiten.KeyY, do: func(a *scenes.App) {
 			s.ask = nil
 			s.play(a, q.mv)
 		}},
-		ugButton{b: scenes.Button{Label: a.T("ug.btn.back"), Enabled: true}, key: ebiten.KeyN, do: func(a *scenes.App) { s.ask = nil }})
+		ugButton{id: "ug.ask.no", b: scenes.Button{Label: a.T("ug.btn.back"), Enabled: true}, key: ebiten.KeyN, do: func(a *scenes.App) { s.ask = nil }})
 }
 
 // askKeys reads the keys a question takes besides its buttons' own: Enter
 // confirms, Backspace and Esc go back. It reports whether one acted.
 func (s *ugPlayScene) askKeys(a *scenes.App) bool {
-	switch {
-	case a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter):
+	switch d := s.dec; {
+	case a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeyKPEnter, d):
 		q := s.ask
 		s.ask = nil
 		s.play(a, q.mv)
-	case a.Key(ebiten.KeyBackspace) || a.Key(ebiten.KeyEscape):
+	case a.Gate.Key(a, ebiten.KeyBackspace, d):
 		s.ask = nil
 	default:
 		return false

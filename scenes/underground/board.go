@@ -110,6 +110,9 @@ type ugBoardAction struct {
 	Kind   ugBoardActionKind // ugNone, ugActivate (click/tap/Enter on a region), ugRedeploy (drag from -> to)
 	Region int               // the activated region, or the drop region
 	From   int               // ugRedeploy: the region the token came from
+	// Key is true when the keyboard (Enter on the focus) did it, false
+	// for the pointer.
+	Key bool
 	// Count is, for ugRedeploy, how many tokens the drag carries: 1, or
 	// the whole stack on From when Shift was held at the press (the caller
 	// keeps what the rules allow, U7.5).

@@ -76,7 +76,7 @@ func (b *ugBoard) keyInput(a *scenes.App, act *ugBoardAction) {
 		b.tab(a.In.KeyPressed(ebiten.KeyShift))
 	}
 	if b.focus >= 0 && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter)) {
-		act.Kind, act.Region = ugActivate, b.focus
+		act.Kind, act.Region, act.Key = ugActivate, b.focus, true
 	}
 }
 

@@ -34,7 +34,7 @@ func (ugScreens) Continue(a *scenes.App) (scenes.Scene, error) {
 	return newUGPlayScene(a, m), nil
 }
 func (ugScreens) HelpPages(*scenes.App) []scenes.HelpPage          { return ugHelpPages }
-func (ugScreens) Learn() func(a *scenes.App) (scenes.Scene, error) { return nil }
+func (ugScreens) Learn() func(a *scenes.App) (scenes.Scene, error) { return ugLearn }
 func (ugScreens) LearnTip() string                                 { return "" }
 func (ugScreens) Lobby() *scenes.LobbyGame {
 	lg := ugLobbyGame()

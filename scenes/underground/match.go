@@ -77,6 +77,8 @@ type ugMatch struct {
 	feed     []ugItem
 	st       ugState
 	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
+	steps    map[int]int     // by local human: the step of the last delivery (owing)
+	tutor    *ugTutor        // the guided first game's coach (tutorial.go), else nil
 }
 
 // ugBotDelay is how long a computer player waits at least before each
@@ -315,17 +317,25 @@ func (m *ugMatch) name(seat int) string {
 }
 
 // owing is the local human who owes a move now, with that seat's view
-// (its legal moves), once the screen has caught up with the game; -1 when
-// none does.
-func (m *ugMatch) owing() (int, underground.View) {
+// (its legal moves) and the match's step (rules.Match.Step: the decision
+// its controls belong to, scenes.Decision), once the screen has caught up
+// with the game; -1 when none does.
+func (m *ugMatch) owing() (int, underground.View, int) {
 	if !m.caughtUp() {
-		return -1, underground.View{}
+		return -1, underground.View{}, 0
+	}
+	if m.steps == nil {
+		m.steps = map[int]int{}
 	}
 	for _, seat := range m.humans {
 		in := m.inbox[seat]
 		for {
-			if _, ok := in.Poll(); !ok {
+			d, ok := in.Poll()
+			if !ok {
 				break
+			}
+			if d.View != nil {
+				m.steps[seat] = d.Step
 			}
 		}
 		lv, ok := in.Latest()
@@ -334,15 +344,24 @@ func (m *ugMatch) owing() (int, underground.View) {
 		}
 		v, ok := lv.(underground.View)
 		if ok && slices.Contains(v.ToMove, seat) && len(v.Legal) > 0 {
-			return seat, v
+			return seat, v, m.steps[seat]
 		}
 	}
-	return -1, underground.View{}
+	return -1, underground.View{}, 0
+}
+
+// owes reports whether seat owes a move now (the table's view of it).
+func (m *ugMatch) owes(seat int) bool {
+	v, ok := m.table.View(seat).(underground.View)
+	return ok && slices.Contains(v.ToMove, seat)
 }
 
 // submit plays mv for a local human seat.
 func (m *ugMatch) submit(seat int, mv underground.Move) error {
-	return m.table.Submit(seat, mv)
+	if err := m.tutor.check(m, seat, mv); err != nil { // the guided game's coach (tutorial.go)
+		return err
+	}
+	return m.tutor.after(m.table.Submit(seat, mv))
 }
 
 // close ends the table's work (the computer players' goroutines); the

@@ -3,6 +3,7 @@ package underground
 import (
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -39,9 +40,11 @@ type ugPlayScene struct {
 	me        int              // the seat whose controls show, -1 none
 	mine      underground.View // its view
 	moves     ugMoves
-	viewer    int  // hotseat: the human the screen was last shown to
-	curtain   bool // hotseat: the screen waits to be passed to me
-	cover     scenes.Button
+	viewer    int             // hotseat: the human the screen was last shown to
+	dec       scenes.Decision // the decision the controls belong to (the match's step, me)
+	cur       scenes.Curtain  // hotseat: the screen waits to be passed to me
+	undoer    int             // the human who moved last at this screen (Undo), -1 none
+	chat      bool            // a LAN table's chat box has the keys this tick
 	modeKey   string
 	sel       int // the region selected for +/- (redeployment), -1 none
 	buttons   []ugButton
@@ -72,6 +75,7 @@ type ugPlayScene struct {
 
 // ugButton is one control of the acting human: a button and what it does.
 type ugButton struct {
+	id  string // its control id (scenes.Gate)
 	b   scenes.Button
 	do  func(a *scenes.App)
 	key ebiten.Key // its key, 0 none
@@ -115,10 +119,13 @@ func ugSeatColor(seat int) color.RGBA {
 }
 
 func newUGPlayScene(a *scenes.App, m *ugMatch) *ugPlayScene {
-	s := &ugPlayScene{m: m, board: newUGBoard(m.mp), me: -1, viewer: -1, sel: -1, die: ugDie{t: -1}}
+	s := &ugPlayScene{m: m, board: newUGBoard(m.mp), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
 	s.board.SetNames(m.names)
+	a.HandTo(-1)
 	if len(m.humans) == 1 {
+		// One human at the screen: it is theirs from the start.
 		s.viewer = m.humans[0]
+		a.HandTo(s.viewer)
 	}
 	s.scoreN = m.st.scoreN
 	return s
@@ -159,6 +166,7 @@ func (s *ugPlayScene) layout(a *scenes.App) {
 		l.chat = scenes.R(l.side.X, l.log.Y+l.log.H-ch, sideW, ch)
 		l.log.H -= ch + u(8)
 	}
+	s.layCoach(a) // the guided game's coach over the log (tutorial.go)
 	if a.RTL() {
 		// The columns swap; the map is a picture and is not mirrored.
 		l.side, l.market, l.log = l.side.Mirror(w), l.market.Mirror(w), l.log.Mirror(w)
@@ -173,7 +181,6 @@ func (s *ugPlayScene) layout(a *scenes.App) {
 			l.panels[i] = l.panels[i].Mirror(w)
 		}
 	}
-	s.cover = scenes.Button{R: scenes.R(w/2-u(220), h*0.5+u(40), u(440), u(54)), Label: a.T("ug.curtain.show", "name", s.m.name(s.me)), Enabled: true, Primary: true}
 }
 
 func (s *ugPlayScene) Update(a *scenes.App) error {
@@ -184,10 +191,9 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	// A LAN table's chat box (lan.go) has the keys while it is open: the
 	// letters are text, not the controls' keys, and Escape closes the box.
 	chat := s.m.lan != nil && ugBoardChat(s.m.lan, a, s)
-	if a.Key(ebiten.KeyEscape) && !s.curtain && !chat && s.ask == nil {
-		s.m.close()
-		a.GoTo(scenes.NewMenuScene(a))
-		return nil
+	s.chat = chat
+	if s.ask != nil && a.Key(ebiten.KeyEscape) {
+		s.ask = nil // Esc closes the question (Covered); the shell's menu else
 	}
 	if s.m.st.over != nil && s.busy <= 0 && s.die.t < 0 {
 		s.ended += s.sp
@@ -196,9 +202,9 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 			return nil
 		}
 	}
-	if s.curtain {
-		if s.cover.Clicked(a) || a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeySpace) {
-			s.curtain, s.viewer = false, s.me
+	if s.cur.Covering() {
+		if s.cur.Update(a) {
+			s.viewer = s.me // lifted: the screen is the seat's (Curtain hands it)
 		}
 		return nil
 	}
@@ -211,13 +217,32 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	s.board.noKeys = chat
 	act := s.board.Update(a, s.l.board.Image())
 	s.updateCard(a)
-	if s.cardRelease(a) {
-		return nil // the release of a long press that showed a card
-	}
-	if s.me >= 0 && !s.curtain && !chat {
+	switch {
+	case s.me < 0:
+	case chat:
+		a.Gate.Open(s.dec) // the decision stays open (and armed) behind the chat box
+	case s.cardRelease(a):
+		s.showControls(a) // the release of a long press that showed a card acts on nothing
+	default:
 		s.act(a, act)
 	}
 	return nil
+}
+
+// showControls registers the acting human's controls with the gate for
+// this tick without reading them (they stay on screen, and armed).
+func (s *ugPlayScene) showControls(a *scenes.App) {
+	d := s.dec
+	s.buildButtons(a)
+	for i := range s.buttons {
+		a.Gate.Show(s.buttons[i].id, s.buttons[i].b.R, d)
+	}
+	for i := range s.l.combos {
+		if s.moves.pick[i] != nil || s.moves.step == "swap" && s.moves.swap[i] != nil {
+			a.Gate.Show(ugComboIDs[i], s.l.combos[i], d)
+		}
+	}
+	a.Gate.Show("ug.map", s.l.board, d)
 }
 
 // motion steps the timers and the flying coins.
@@ -350,10 +375,17 @@ func (s *ugPlayScene) shotMoment(a *scenes.App, name string, nth, ticks int) {
 // findMover finds the local human who owes a move, once the screen is up
 // to date, and readies that seat's controls (or the curtain in hotseat).
 func (s *ugPlayScene) findMover(a *scenes.App) {
+	if s.m.hotseat() && a.Holder() >= 0 && !s.m.owes(a.Holder()) {
+		// The turn has left the human holding the screen: their coins
+		// turn face down while the others play (issue 22).
+		a.HandTo(-1)
+	}
 	if s.busy > 0 || s.die.t >= 0 {
+		// No control of a human's decision while a move plays out.
+		s.me = -1
 		return
 	}
-	seat, v := s.m.owing()
+	seat, v, step := s.m.owing()
 	if seat < 0 {
 		s.me, s.ask = -1, nil
 		s.board.SetFirstConquest(false)
@@ -361,8 +393,9 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 		s.board.SetDrag(-1)
 		return
 	}
-	changed := seat != s.me || v.Step != s.mine.Step || len(v.Legal) != len(s.mine.Legal) || !sameLegal(v.Legal, s.mine.Legal)
+	changed := seat != s.me || step != s.dec.Step || v.Step != s.mine.Step || len(v.Legal) != len(s.mine.Legal) || !sameLegal(v.Legal, s.mine.Legal)
 	s.me, s.mine = seat, v
+	s.dec = scenes.Decision{Step: step, Seat: seat}
 	if !changed {
 		return
 	}
@@ -387,13 +420,22 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 	s.board.SetDrag(drag)
 	s.applyTargets()
 	if s.m.hotseat() && s.viewer != seat {
-		// Another human's step: the screen is passed first (the board
-		// and the coins stay hidden until then).
-		s.curtain = true
+		// Another human's step: the screen is passed first (the shell's
+		// curtain over the public table; the coins stay hidden).
+		key := "ug.curtain.turn"
+		if v.Step == "defend" {
+			key = "ug.curtain.defend"
+		}
+		s.cur.Note = a.T(key, "name", s.m.name(seat))
+		s.cur.Label = a.T("ug.curtain.show", "name", s.m.name(seat))
+		s.cur.Cover(a, seat, step, s.m.name(seat))
 		s.shotMoment(a, "ug-curtain", 0, 24)
 		return
 	}
 	s.viewer = seat
+	if a.Holder() != seat {
+		a.HandTo(seat) // the same human again, after the others played
+	}
 }
 
 // applyTargets lights the regions the acting human may act on: the own
@@ -441,11 +483,18 @@ func sameLegal(a, b []underground.Move) bool {
 
 // act reads the acting human's controls: the board, the market, the
 // buttons and the keys.
+//
+// Every control goes through the shell's input gate (scenes.Gate) for the
+// decision it belongs to (s.dec: the match's step and the acting seat): a
+// click acts only on a control that was on screen and armed for this very
+// decision when the press began, a key only if it went down while the
+// decision was open and armed (issue 22).
 func (s *ugPlayScene) act(a *scenes.App, act ugBoardAction) {
+	d := s.dec
 	s.buildButtons(a)
 	for i := range s.buttons {
 		b := &s.buttons[i]
-		if b.b.Clicked(a) || b.key != 0 && a.Key(b.key) {
+		if b.b.Fire(a, b.id, d) || b.key != 0 && a.Gate.Key(a, b.key, d) {
 			b.do(a)
 			return
 		}
@@ -463,10 +512,22 @@ func (s *ugPlayScene) act(a *scenes.App, act ugBoardAction) {
 		if pick == nil {
 			continue
 		}
-		if a.Clicked(s.l.combos[i]) || a.Key(ebiten.Key1+ebiten.Key(i)) || a.Key(ebiten.KeyDigit1+ebiten.Key(i)) {
+		if a.Tap(ugComboIDs[i], s.l.combos[i], d) || a.Gate.Key(a, ebiten.Key1+ebiten.Key(i), d) || a.Gate.Key(a, ebiten.KeyDigit1+ebiten.Key(i), d) {
 			s.play(a, *pick)
 			return
 		}
+	}
+	// The whole map is one control; the board hit-tests inside it.
+	a.Gate.Show("ug.map", s.l.board, d)
+	switch {
+	case act.Kind == ugNone:
+		return
+	case act.Key:
+		if !a.Gate.Key(a, ebiten.KeyEnter, d) && !a.Gate.Key(a, ebiten.KeyKPEnter, d) {
+			return
+		}
+	case !a.Gate.Fired(a, "ug.map"):
+		return
 	}
 	switch act.Kind {
 	case ugActivate:
@@ -522,7 +583,7 @@ func (s *ugPlayScene) drag(a *scenes.App, from, to, n int) {
 			return
 		}
 		if err := s.m.submit(s.me, lift); err != nil {
-			s.refuse(a, a.T("scene.error", "error", err.Error()))
+			s.refuse(a, s.ugRefusal(a, err))
 			return
 		}
 		v, _ = s.ownView()
@@ -550,11 +611,19 @@ func (s *ugPlayScene) ownView() (underground.View, bool) {
 // play submits mv for the acting human.
 func (s *ugPlayScene) play(a *scenes.App, mv underground.Move) {
 	if err := s.m.submit(s.me, mv); err != nil {
-		s.refuse(a, a.T("scene.error", "error", err.Error()))
+		s.refuse(a, s.ugRefusal(a, err))
 		return
 	}
+	s.undoer = s.me
+	if s.m.hotseat() && !s.m.owes(s.me) {
+		a.HandTo(-1) // the turn has left this human: their coins turn face down
+	}
 	s.mine = underground.View{}
+	s.me, s.buttons = -1, s.buttons[:0] // no control shows until the next decision is found
 }
+
+// ugComboIDs are the market's control ids (scenes.Gate).
+var ugComboIDs = [underground.OfferSize]string{"ug.combo1", "ug.combo2", "ug.combo3", "ug.combo4", "ug.combo5", "ug.combo6"}
 
 func (s *ugPlayScene) refuse(a *scenes.App, why string) {
 	a.Audio.Play(scenes.SfxRefuse)
@@ -573,7 +642,7 @@ func (s *ugPlayScene) buildButtons(a *scenes.App) {
 		return
 	}
 	add := func(label string, key ebiten.Key, primary bool, do func(a *scenes.App)) {
-		s.buttons = append(s.buttons, ugButton{b: scenes.Button{Label: label, Enabled: true, Primary: primary}, do: do, key: key})
+		s.buttons = append(s.buttons, ugButton{id: "ug.btn" + strconv.Itoa(len(s.buttons)), b: scenes.Button{Label: label, Enabled: true, Primary: primary}, do: do, key: key})
 	}
 	if mv.end != nil {
 		end := *mv.end

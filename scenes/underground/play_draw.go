@@ -27,10 +27,6 @@ func ugComboTokens(race, power string) int {
 func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)
 	dst.Fill(a.Pal.Background)
-	if s.curtain {
-		s.drawCurtain(a, dst)
-		return
-	}
 	s.board.Draw(a, dst, s.l.board.Image())
 	s.drawOverBoard(a, dst)
 	s.drawTop(a, dst)
@@ -43,8 +39,14 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		s.m.lan.DrawStatus(a, &s.p, dst, s.t, scenes.R(b.Cx()-a.U(270), b.Y+a.U(8), a.U(540), a.U(30)))
 	}
 	s.drawBar(a, dst)
+	s.drawCoach(a, dst) // the guided game's coach (tutorial.go)
 	s.drawScore(a, dst)
 	s.drawCoins(a, dst)
+	if s.cur.Covering() {
+		// The curtain over the public table (nobody's coins show).
+		s.cur.Draw(a, dst)
+		return
+	}
 	s.drawLane(a, dst)
 	s.drawCard(a, dst)
 	if s.shotName != "" && s.t >= s.shotAt {
@@ -188,14 +190,14 @@ func (s *ugPlayScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 	// The message takes the rest of the bar; the keys go to the side
 	// column's heading while nobody acts, and under the controls else.
 	trackEnd := tx + float64(v.Turns)*(pip+u(4)) + u(16)
-	right := w - u(12)
+	right := w - u(56) // the menu button's corner stays free (scenes.MenuButtonRect)
 	if s.me < 0 {
 		right = s.l.board.X + s.l.board.W
 		if a.RTL() {
 			right = w - s.l.board.X
 		}
 		kx, kal := scenes.StartOf(a, s.l.side, 0)
-		scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.hint.keys"), u(13), s.l.side.W), u(13), kx, s.l.top.Cy(), kal, scenes.ColTextDim)
+		scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.hint.keys"), u(13), s.l.side.W-u(52)), u(13), kx, s.l.top.Cy(), kal, scenes.ColTextDim)
 	} else if n := len(s.buttons); n > 0 {
 		// At the bar's far end, when the buttons leave room.
 		last := s.buttons[n-1].b.R
@@ -355,9 +357,14 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 			scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.panel.decline_n", "combo", ugCombo(a, sv.Decline.Race, sv.Decline.Power), "n", declined[i]), u(13), w), u(13), x, y, al, scenes.ColTextDim)
 		}
 		y += u(17)
+		// Coins are private until the end (Hidden information): only
+		// the seat the screen is handed to sees its own.
 		coins := a.T("ug.panel.coins_hidden")
-		show := s.m.st.over != nil || i == s.viewer && s.m.isHuman(i) || s.m.autoplay
-		if show {
+		switch {
+		case s.m.st.over != nil || s.m.autoplay:
+			coins = a.T("ug.panel.coins", "n", s.m.st.coins[i])
+		case a.Shows(i):
+			a.Private(i)
 			coins = a.T("ug.panel.coins", "n", s.m.st.coins[i])
 		}
 		scenes.DrawText(a, dst, scenes.Fit(a, coins, u(14), w), u(14), x, y, al, scenes.ColGold)
@@ -376,7 +383,7 @@ func ugRaceColorText(code string) color.RGBA {
 
 // drawBar is the acting human's controls, or what the table waits for.
 func (s *ugPlayScene) drawBar(a *scenes.App, dst *ebiten.Image) {
-	if s.me < 0 {
+	if s.me < 0 || s.cur.Covering() {
 		return
 	}
 	for i := range s.buttons {
@@ -464,21 +471,6 @@ func (s *ugPlayScene) drawLane(a *scenes.App, dst *ebiten.Image) {
 	}
 	size := scenes.FitSize(a, text, u(15), r.W-u(20))
 	scenes.DrawText(a, dst, scenes.Fit(a, text, size, r.W-u(20)), size, x, r.Cy(), al, c)
-}
-
-// drawCurtain hides the table until the next human takes the screen
-// (hotseat): the table shows nobody's coins meanwhile.
-func (s *ugPlayScene) drawCurtain(a *scenes.App, dst *ebiten.Image) {
-	scenes.DrawTableBackground(a, &s.p, dst)
-	w, h := float64(a.W), float64(a.H)
-	u := a.U
-	key := "ug.curtain.turn"
-	if s.mine.Step == "defend" {
-		key = "ug.curtain.defend"
-	}
-	scenes.DrawText(a, dst, a.T("ug.curtain.pass", "name", s.m.name(s.me)), u(30), w/2, h*0.36, scenes.AlignCenter, scenes.ColGold)
-	scenes.DrawWrapped(a, dst, a.T(key, "name", s.m.name(s.me)), u(17), w/2, h*0.36+u(50), w*0.6, scenes.AlignCenter, scenes.ColText)
-	scenes.DrawButton(a, &s.p, dst, &s.cover)
 }
 
 // Settled reports that nothing moves (the screenshot of the board waits

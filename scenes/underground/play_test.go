@@ -1,6 +1,7 @@
 package underground
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -220,26 +221,46 @@ func TestUGSpreadSaysWhere(t *testing.T) {
 	}
 }
 
-// TestUGLaneLayout (issue 25 item 8): at 1280x800 and 1024x640, in
-// English and Persian, the message lane (question, refusal, tip, banner)
-// and the controls' bar lie outside the map and apart.
+// TestUGLaneLayout (issue 25 item 8, issue 22): at 1280x800 and 1024x640,
+// in English, Russian and Persian, the message lane (question, refusal, tip,
+// banner) and the controls' bar lie outside the map and apart, and nothing
+// lies under the menu button, on the board and on a hotseat curtain.
 func TestUGLaneLayout(t *testing.T) {
-	for _, lang := range []string{"en", "fa"} {
+	for _, lang := range []string{"en", "ru", "fa"} {
 		for _, sz := range [][2]float64{{1280, 800}, {1024, 640}} {
 			h := scenes.LangHarness(t, lang, ugTestGames)
-			h.A.LayoutF(sz[0], sz[1])
-			m, err := newUGMatch(h.A, ugSetup{Seats: []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}}, Seed: 3})
+			h.SetSize(sz[0], sz[1])
+			m, err := newUGMatch(h.A, ugSetup{Seats: []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "Bob"}, {Name: "Bot 3", Level: "easy"}}, Seed: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
 			s := newUGPlayScene(h.A, m)
 			h.A.Cur = s
 			h.Ticks(3)
+			// Two humans at one screen: the first thing shown is Ann's
+			// curtain, with the menu button on it (issue 22).
+			for i := 0; i < 400 && !s.cur.Covering(); i++ {
+				h.Tick()
+			}
+			if !s.cur.Covering() {
+				t.Fatalf("%s %vx%v: no curtain before the first human's turn", lang, sz[0], sz[1])
+			}
+			h.Arm()
+			h.Shot(fmt.Sprintf("ug-curtain-%s-%v", lang, sz[0]))
+			if bad := h.CheckMenuButton(); len(bad) > 0 {
+				t.Errorf("%s %vx%v, the curtain: %v", lang, sz[0], sz[1], bad)
+			}
+			h.Lift(&s.cur)
 			l := s.l
 			for _, p := range [][2]scenes.Rect{{l.lane, l.board}, {l.bar, l.board}, {l.lane, l.bar}} {
 				if scenes.Overlaps(p[0], p[1]) {
 					t.Errorf("%s %vx%v: %+v overlaps %+v", lang, sz[0], sz[1], p[0], p[1])
 				}
+			}
+			h.Ticks(60)
+			h.Shot(fmt.Sprintf("ug-layout-%s-%v", lang, sz[0]))
+			if bad := h.CheckMenuButton(); len(bad) > 0 {
+				t.Errorf("%s %vx%v, the board: %v", lang, sz[0], sz[1], bad)
 			}
 			for _, pn := range l.panels {
 				if scenes.Overlaps(pn, l.bar) || scenes.Overlaps(pn, l.lane) {

@@ -44,18 +44,24 @@ func ugWait(h *scenes.Harness, curtains *int) (*ugPlayScene, bool) {
 		}
 		switch s := h.A.Cur.(type) {
 		case *ugPlayScene:
-			if s.curtain {
+			if s.cur.Covering() {
 				if curtains != nil {
 					*curtains++
 					if *curtains == 3 {
 						h.Shot("ug-curtain")
 					}
 				}
-				h.Key(ebiten.KeyEnter)
+				h.Lift(&s.cur)
 				continue
 			}
 			if s.me >= 0 && s.mine.Legal != nil && s.busy <= 0 {
-				return s, true
+				// As a person's click comes: once the controls are armed
+				// (scenes.ArmTicks).
+				h.Arm()
+				if s.me >= 0 && s.mine.Legal != nil && !s.cur.Covering() {
+					return s, true
+				}
+				continue
 			}
 		case *ugEndScene:
 			return nil, false
@@ -197,7 +203,9 @@ func ugAct(h *scenes.Harness, t *testing.T, s *ugPlayScene, c ugChoice, keys boo
 		t.Fatalf("step %s: the script has nothing to do (legal %v)", s.moves.step, s.mine.Legal)
 	}
 	if s.ask != nil {
-		// The question before an irreversible move (ask.go): yes.
+		// The question before an irreversible move (ask.go): yes, once
+		// its buttons are armed.
+		h.Arm()
 		if keys {
 			h.Key(ebiten.KeyEnter)
 		} else {

@@ -1,0 +1,77 @@
+package underground
+
+import (
+	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/scenes"
+)
+
+// The play screen as a shell Board (docs/DESIGN.md "Table discipline"):
+// the menu button and Esc open the in-game menu (Resume, Undo, Rules,
+// Settings, Back to the menu); Esc closes an open question first.
+
+// Covered reports that a question (ask.go) or a LAN table's chat box is
+// open: Esc closes it instead of opening the in-game menu.
+func (s *ugPlayScene) Covered() bool { return s.ask != nil || s.chat }
+
+// ugUndoer is a table that can take a move back (game.Table; a LAN
+// guest's table cannot: the host decides).
+type ugUndoer interface {
+	CanUndo(seat int) error
+	Undo(seat int) error
+}
+
+// CanUndo reports whether the last move made at this screen may be taken
+// back (rules/underground undo.go says which moves qualify, with their
+// rule numbers; another seat's move since, a die rolled or a marker drawn
+// forbid it), and why not.
+func (s *ugPlayScene) CanUndo(a *scenes.App) (bool, string) {
+	t, ok := s.m.table.(ugUndoer)
+	if !ok || s.undoer < 0 || s.m.lan != nil {
+		return false, "" // at a LAN table the host decides (not yet offered)
+	}
+	if err := t.CanUndo(s.undoer); err != nil {
+		return false, a.T("ug.undo.cannot", "why", err.Error())
+	}
+	return true, ""
+}
+
+// Undo takes the last move made at this screen back and opens the board
+// anew on the position before it: the table replays the record without
+// the move, and the screen follows the whole game again from a new
+// watcher (log, coins, chart).
+func (s *ugPlayScene) Undo(a *scenes.App) {
+	t, ok := s.m.table.(ugUndoer)
+	if !ok || s.undoer < 0 {
+		return
+	}
+	if err := t.Undo(s.undoer); err != nil {
+		s.refuse(a, a.T("ug.undo.cannot", "why", err.Error()))
+		return
+	}
+	if gt, ok := s.m.table.(*game.Table); ok {
+		if err := s.m.attach(gt); err != nil {
+			s.refuse(a, a.T("scene.error", "error", err.Error()))
+			return
+		}
+		s.m.feed, s.m.steps = nil, nil
+		s.m.skipBacklog(a)
+	}
+	ns := newUGPlayScene(a, s.m)
+	ns.viewer = s.viewer
+	if s.m.hotseat() && s.viewer >= 0 {
+		a.HandTo(s.viewer) // the same human takes the move back, at the same screen
+	}
+	a.Cur = ns
+}
+
+// Leave ends the table's work (the computer players, a LAN table's link)
+// and goes to the menu: the in-game menu's "Back to the menu". The
+// autosave stays for Continue.
+func (s *ugPlayScene) Leave(a *scenes.App) {
+	s.m.close()
+	a.GoTo(scenes.NewMenuScene(a))
+}
+
+// LiveUnderMenu: a LAN table keeps running under the in-game menu (the
+// others do not stop); a table at one screen stands still.
+func (s *ugPlayScene) LiveUnderMenu() bool { return s.m.lan != nil }
