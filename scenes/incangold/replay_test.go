@@ -66,8 +66,8 @@ func TestReplayViewer(t *testing.T) {
 			}
 			for seat := range f.Record.Seats {
 				own := m.View(seat).(incangold.View)
-				if !b.tentShown(seat) || st.tents[seat] != own.Tent {
-					t.Fatalf("move %d: seat %d's tent shown %v, %d gems; its own view %d", k, seat, b.tentShown(seat), st.tents[seat], own.Tent)
+				if !b.tentShown(h.A, seat) || st.tents[seat] != own.Tent {
+					t.Fatalf("move %d: seat %d's tent shown %v, %d gems; its own view %d", k, seat, b.tentShown(h.A, seat), st.tents[seat], own.Tent)
 				}
 			}
 			if open := s.R.Open(h.A); (open != "") != (len(pub.Sealed) > 0) {
