@@ -117,6 +117,14 @@ type HelpPicture interface {
 	Draw(a *App, p *Painter, dst *ebiten.Image, y float64) float64
 }
 
+// HelpUnder is a HelpPicture that also draws under the page's text, in
+// the room r (pixels) left between the text and the page number: a scene
+// on the game's board (scenes/underground/help_board.go). It draws
+// nothing where r is too small for it.
+type HelpUnder interface {
+	DrawUnder(a *App, p *Painter, dst *ebiten.Image, r Rect)
+}
+
 // Games returns the games of the app (Config.Games).
 func (a *App) Games() []Game { return a.Cfg.Games }
 

@@ -128,6 +128,10 @@ func (s *HelpScene) Draw(a *App, dst *ebiten.Image) {
 	if len(refs) > 0 {
 		DrawText(a, dst, a.T("scene.help.rules_ref", "refs", strings.Join(refs, " · ")), a.U(12), x, y+a.U(14), al, ColTextDim)
 	}
+	if u, ok := pg.Pic.(HelpUnder); ok { // a scene under the text, above the page number
+		top := y + a.U(36)
+		u.DrawUnder(a, &s.P, dst, R((w-tw)/2, top, tw, h-a.U(112)-top))
+	}
 	DrawText(a, dst, a.T("scene.help.page", "n", s.Page+1, "total", len(s.Pages)), a.U(14), w/2, h-a.U(94), AlignCenter, ColTextDim)
 	DrawButton(a, &s.P, dst, &s.Prev)
 	DrawButton(a, &s.P, dst, &s.Done)

@@ -42,7 +42,7 @@ const (
 	MenuSettings
 	MenuRules
 	MenuQuit
-	MenuLearn   // the guided first round (Game.Learn: Saboteur's, scenes/saboteur/tutorial.go), beside Rules
+	MenuLearn   // the guided first round (Game.Learn: each game's tutorial.go, e.g. scenes/saboteur/tutorial.go), beside Rules
 	MenuHistory // the finished games (history.go), beside Settings
 )
 

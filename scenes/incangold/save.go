@@ -86,9 +86,7 @@ func resumeIGMatch(a *scenes.App) (*igMatch, error) {
 	// The screen starts where the game stands: every event so far is
 	// shown at once, without motion (the computer players wait for the
 	// screen's first Pump, so none has moved since).
-	for _, it := range t.Take() {
-		m.st.apply(it.ev, igLongAgo)
-	}
+	m.rebuild(a, t.Take())
 	return m, nil
 }
 

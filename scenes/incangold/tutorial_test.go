@@ -210,6 +210,10 @@ func playIGTutorial(t *testing.T, lang string, w, hh float64, byKeys bool) {
 		}
 		h.Tick()
 	}
+	// The guided round never replaces a saved game.
+	if ok, err := igCanContinue(h.A); ok || err != nil {
+		t.Errorf("the guided round left a game to continue (%v, %v)", ok, err)
+	}
 	// Table discipline (issue 22): every choice of the player came through
 	// the gate, from a choice card or key armed for its step and seat.
 	if err := h.CheckMoves(igGame, b.m.table.(*igTutorTable).Record()); err != nil {

@@ -12,8 +12,9 @@ import (
 // A map's reveal (R6.4, issue 26 item 1). When a person at this screen
 // plays a map, the goal card it looked at turns over, face up, in the side
 // panel over the log (where it hides nothing of the maze), and stays
-// until its viewer clicks it or presses Space or Enter (Esc too); the
-// goal then keeps the viewer's private mark on the maze (drawMaze). At a
+// until its viewer clicks it or presses Space (Enter too at a shared
+// screen, Esc always); the goal then keeps the viewer's private mark on
+// the maze (drawMaze). At a
 // shared screen the screen stays handed to the viewer while the goal is
 // face up, and the table's next moves and the next player's curtain wait
 // for it to be turned back; with one person at the screen the computer
@@ -85,16 +86,18 @@ func (s *boardScene) peekRect(a *scenes.App) scenes.Rect {
 	return scenes.R(l.X, l.Y, l.W, min(a.U(236), l.H))
 }
 
-// peekInput turns the reveal back on a click on it, Space or Enter (Esc
-// is the board's, board_input.go); it reports whether the input was the
-// reveal's.
+// peekInput turns the reveal back on a click on it, Space or, at a
+// shared screen, Enter (Esc is the board's, board_input.go); it reports
+// whether the input was the reveal's.
 func (s *boardScene) peekInput(a *scenes.App) bool {
 	if !s.peek.on {
 		return false
 	}
 	d := s.peekDecision()
-	if a.Tap("peek", s.peekRect(a), d) || a.Gate.Key(a, ebiten.KeySpace, d) ||
-		a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeyKPEnter, d) {
+	// Enter too while the table waits for the goal (at a shared screen);
+	// with one person at the screen Enter stays the key that plays a card.
+	enter := s.peekHolds() && (a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeyKPEnter, d))
+	if a.Tap("peek", s.peekRect(a), d) || a.Gate.Key(a, ebiten.KeySpace, d) || enter {
 		s.closePeek(a)
 		return true
 	}

@@ -154,7 +154,11 @@ func (m *match) seats(a *scenes.App, _ int) []game.Seat {
 		}
 		lvl, _ := bot.ParseLevel(st.Level)
 		fresh := func() rules.Bot {
-			return saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), scenes.BotSeed(m.setup.Seed, i)))
+			b := saboteur.AsBot(bot.New(lvl, i, len(m.setup.Seats), scenes.BotSeed(m.setup.Seed, i)))
+			if m.tutor != nil && i == tutorBreaker {
+				b = &coachBreaker{inner: b} // the guided round's script (tutorial.go)
+			}
+			return b
 		}
 		bs := game.NewBotSeat(st.Name, string(lvl), fresh(), scenes.BotDelay(a))
 		bs.Renew(fresh) // a move taken back: it relearns (game.Table.Undo)

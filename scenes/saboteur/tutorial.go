@@ -4,6 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/rules/saboteur/bot"
 	"github.com/goldvein/goldvein/scenes"
@@ -15,9 +16,11 @@ import (
 // (lay a path card, turn one, break a tool, mend one, look at a goal with
 // a map, bring a card down with a rockfall, pass) and waits until the
 // player has made it: another move is refused with the lesson as the
-// reason. A lesson that cannot be played yet (nothing broken to mend)
-// waits for its chance; once every lesson is done the round plays on as a
-// normal game.
+// reason. After the player's first move the next computer player (a
+// saboteur, tutorBreaker) breaks the player's cart, and the coach asks
+// first to mend it: the repair lesson mends the player's own tool. A
+// lesson that cannot be played yet waits for its chance; once every
+// lesson is done the round plays on as a normal game.
 
 // lesson is one move the tutorial teaches.
 type lesson int
@@ -37,9 +40,43 @@ var lessonKeys = [lessonCount]string{"scene.tutorial.path", "scene.tutorial.turn
 	"scene.tutorial.repair", "scene.tutorial.map", "scene.tutorial.rockfall", "scene.tutorial.pass"}
 
 // tutorialSeed deals seat 0 a gold-digger's role and the opening hand
-// repair:lantern+cart, NE, map, rockfall, NES, broken:lantern at a table of
-// three (TestTutorialDeal).
-const tutorialSeed = 3476
+// rockfall, map, broken:lantern, ESW, NES, repair:cart at a table of
+// three, and seat 1 (tutorBreaker) a saboteur's role and a broken cart
+// (TestTutorialDeal).
+const tutorialSeed = 32481
+
+// tutorBreaker is the computer player who, on its first turn, breaks the
+// player's tool (the cart, with tutorialSeed), so that the repair lesson
+// mends the player's own tool, broken by someone else (issue 26 item 4:
+// it used to ask to mend the tool the player had just broken).
+const tutorBreaker = 1
+
+// coachBreaker is tutorBreaker's computer player in the guided round: on
+// its first turn of round 1 it plays a broken-tool card on the player
+// (seat 0), when it holds one and the player's tools are whole (R6.1);
+// otherwise, and after, it is its level's player.
+type coachBreaker struct {
+	inner rules.Bot
+	done  bool
+}
+
+// Observe passes every event on to the computer player.
+func (c *coachBreaker) Observe(e rules.Event) { c.inner.Observe(e) }
+
+// Choose breaks the player's tool once, then plays as its level would.
+func (c *coachBreaker) Choose(v rules.View) rules.Move {
+	if sv, ok := v.(saboteur.View); ok && !c.done && sv.Round == 1 {
+		c.done = true
+		if len(sv.Broken) > 0 && sv.Broken[0] == 0 {
+			for _, card := range sv.Hand {
+				if card.Kind == saboteur.Broken {
+					return saboteur.Move{Seat: sv.Seat, Type: saboteur.Play, Card: card, Target: 0}
+				}
+			}
+		}
+	}
+	return c.inner.Choose(v)
+}
 
 // tutorial is the coach's state.
 type tutorial struct {
@@ -85,6 +122,12 @@ func (s *boardScene) tutorPick() {
 	if !s.myTurn() || !s.coaching() {
 		return
 	}
+	if !t.done[lessonRepair] && s.lessonPossible(lessonRepair) {
+		// A computer player broke the player's tool: mending it comes
+		// first (nothing else but passing is possible with it broken).
+		t.cur = lessonRepair
+		return
+	}
 	for l := lessonPath; l < lessonCount; l++ {
 		if !t.done[l] && s.lessonPossible(l) {
 			t.cur = l
@@ -119,12 +162,8 @@ func (s *boardScene) lessonPossible(l lesson) bool {
 					return true
 				}
 			}
-		case l == lessonRepair && c.Kind == saboteur.Repair:
-			for _, b := range v.Broken {
-				if b&c.Tools != 0 {
-					return true
-				}
-			}
+		case l == lessonRepair && c.Kind == saboteur.Repair && v.Broken[s.me]&c.Tools != 0:
+			return true // the player's own tool, broken by another (tutorBreaker)
 		case l == lessonMap && c.Kind == saboteur.Map:
 			for i := range saboteur.GoalCells {
 				if !v.Board.GoalFaceUp(i) {
@@ -154,7 +193,7 @@ func (s *boardScene) tutorAllows(idx int, m saboteur.Move) bool {
 	case lessonBreak:
 		return m.Type == saboteur.Play && c.card.Kind == saboteur.Broken
 	case lessonRepair:
-		return m.Type == saboteur.Play && c.card.Kind == saboteur.Repair
+		return m.Type == saboteur.Play && c.card.Kind == saboteur.Repair && m.Target == s.me
 	case lessonMap:
 		return m.Type == saboteur.Play && c.card.Kind == saboteur.Map
 	case lessonRockfall:

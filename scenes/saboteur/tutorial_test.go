@@ -18,7 +18,22 @@ func TestTutorialDeal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The computer player after the player holds a broken tool the
+	// player's repair card mends (the repair lesson, tutorBreaker).
 	v := g.View(0)
+	var mends saboteur.Tool
+	for _, c := range v.Hand {
+		if c.Kind == saboteur.Repair {
+			mends |= c.Tools
+		}
+	}
+	breaks := false
+	for _, c := range g.View(tutorBreaker).Hand {
+		breaks = breaks || c.Kind == saboteur.Broken && c.Tools&mends != 0
+	}
+	if !breaks {
+		t.Fatalf("seat %d holds no broken tool that the player's repair (%v) mends: %v", tutorBreaker, mends, g.View(tutorBreaker).Hand)
+	}
 	kinds := map[saboteur.Kind]int{}
 	for _, c := range v.Hand {
 		kinds[c.Kind]++
@@ -102,8 +117,8 @@ func tutorialMove(t *testing.T, h *scenes.Harness, s *boardScene, byKeys bool) {
 		}
 		tg := s.targets[0]
 		for _, x := range s.targets {
-			if x.isSeat && x.seat != s.me {
-				tg = x // break or mend another player's tool
+			if x.isSeat && (x.seat != s.me) == (l == lessonBreak) {
+				tg = x // break another player's tool; mend the player's own
 				break
 			}
 		}
@@ -127,9 +142,14 @@ func playTutorial(t *testing.T, byKeys bool) {
 	h.Ticks(2)
 	menu := h.A.Cur.(*scenes.MenuScene)
 	if byKeys {
-		h.Key(ebiten.KeyArrowUp)                                 // the last button: Learn to play
-		if menu.Focus != len(menu.Pick.Games)+scenes.MenuLearn { // the game cards come first
-			t.Fatalf("Up focuses button %d, want Learn to play", menu.Focus)
+		// Up from the end of the menu, button by button, to Learn to play
+		// (the game cards come first; History is the last button now).
+		learn := len(menu.Pick.Games) + scenes.MenuLearn
+		for k := 0; k < 4 && menu.Focus != learn; k++ {
+			h.Key(ebiten.KeyArrowUp)
+		}
+		if menu.Focus != learn {
+			t.Fatalf("Up focuses button %d, want Learn to play (%d)", menu.Focus, learn)
 		}
 		h.Key(ebiten.KeyEnter)
 	} else {
@@ -193,6 +213,12 @@ func playTutorial(t *testing.T, byKeys bool) {
 						s.sel, s.tsel = -1, -1
 						s.refresh(h.A)
 					}
+				}
+				if asked == lessonRepair && s.mine.Broken[s.me] == 0 {
+					// Issue 26 item 4: it asked to mend the tool the player
+					// had just broken; it mends the player's own, broken by
+					// a computer player.
+					t.Fatalf("the repair lesson with the player's tools whole (broken: %v)", s.mine.Broken)
 				}
 				moves := len(s.m.Table.Record().Moves)
 				tutorialMove(t, h, s, byKeys)

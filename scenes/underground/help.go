@@ -29,6 +29,7 @@ type ugHelpPic struct {
 	marker underground.Marker
 	icons  []ugart.Icon // a turn page's pictures, each named by ugIconCaption
 	die    bool         // the die's six faces (U1.6)
+	under  scenes.Rect  // where DrawUnder last drew the page's scene on the map (help_board.go); zero none
 }
 
 // ugHelpTurnPages are the pages about the turn (U3 to U10), before the
