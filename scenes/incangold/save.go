@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/scenes"
 )
@@ -65,17 +64,9 @@ func resumeIGMatch(a *scenes.App) (*igMatch, error) {
 		return nil, fmt.Errorf("game: autosave %s: the game is over", fs.Path)
 	}
 	rec := saved.Record
-	opts, err := incangold.ParseOptions(rec.Options)
+	s, err := igSetupOf(rec) // replay.go
 	if err != nil {
 		return nil, err
-	}
-	s := igSetup{Options: opts, Seed: rec.Seed}
-	for _, rs := range rec.Seats {
-		st := scenes.SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: rs.Level}
-		if rs.Kind == rules.Remote {
-			st.Level = "normal"
-		}
-		s.Seats = append(s.Seats, st)
 	}
 	var old igSetup
 	if data, err := game.ReadLocalFile(filepath.Join(a.Dirs.Config, igSetupFile), scenes.MaxSettingsSize); err == nil &&
