@@ -4,7 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
@@ -67,4 +71,137 @@ func PlayFinished(g rules.Game, seats []rules.RecordSeat, opts json.RawMessage, 
 		observe(evs)
 	}
 	return game.Finished{Ended: ended.UTC(), Scores: m.Scores(), Record: rec}, nil
+}
+
+// StepReplay opens finished game f from the menu's History (a click on
+// its row) and steps the replay viewer through every move forward with
+// the arrow key (Right; Left right to left), then back to the start with
+// the back button (◀), calling at with the position after each step and
+// at the start; the viewer must stand at each position asked for, and at
+// the end show f's scores. It then checks End, Home and the last button
+// (▶|) and returns the viewer standing at the end.
+func StepReplay(t TB, h *Harness, f game.Finished, at func(k int)) *ReplayScene {
+	t.Helper()
+	if err := (game.History{Path: h.A.Dirs.History}).Add(f); err != nil {
+		t.Fatal(err)
+	}
+	h.A.GoTo(NewMenuScene(h.A))
+	h.Ticks(FadeTicks + 2)
+	ClickMenu(t, h, MenuHistory)
+	hs, ok := h.A.Cur.(*HistoryScene)
+	if !ok || len(hs.Games) == 0 {
+		t.Fatalf("History opened %s", h.A.Cur.Name())
+	}
+	h.Click(hs.Row(h.A, 0))
+	h.Ticks(FadeTicks + 1)
+	s, ok := h.A.Cur.(*ReplayScene)
+	if !ok {
+		t.Fatalf("a click on the History's row opened %s", h.A.Cur.Name())
+	}
+	if s.R == nil {
+		t.Fatalf("the replay does not open: %v", s.Err)
+	}
+	n := s.R.Len()
+	if n != len(f.Record.Moves) || s.Pos != 0 {
+		t.Fatalf("the replay has %d moves and stands at %d; the record %d", n, s.Pos, len(f.Record.Moves))
+	}
+	fwd := ebiten.KeyArrowRight
+	if h.A.RTL() {
+		fwd = ebiten.KeyArrowLeft
+	}
+	check := func(k int) {
+		t.Helper()
+		if s.Pos != k {
+			t.Fatalf("the viewer stands at %d, want %d", s.Pos, k)
+		}
+		at(k)
+	}
+	check(0)
+	for k := 1; k <= n; k++ {
+		h.Key(fwd)
+		check(k)
+	}
+	if !slices.Equal(s.R.Scores(), f.Scores) {
+		t.Errorf("the replay ends on scores %v, the record's game %v", s.R.Scores(), f.Scores)
+	}
+	s.layout(h.A)
+	if s.Next.Enabled || s.Last.Enabled {
+		t.Error("forward is offered at the end")
+	}
+	for k := n - 1; k >= 0; k-- {
+		s.layout(h.A)
+		h.Click(s.Prev.R)
+		check(k)
+	}
+	h.Key(ebiten.KeyEnd)
+	check(n)
+	h.Key(ebiten.KeyHome)
+	check(0)
+	s.layout(h.A)
+	h.Click(s.Last.R)
+	check(n)
+	if !slices.Equal(s.R.Scores(), f.Scores) {
+		t.Errorf("the replay ends on scores %v, the record's game %v", s.R.Scores(), f.Scores)
+	}
+	return s
+}
+
+// SameTable checks that record got was dealt at want's table: the same
+// seats (names, kinds, levels) and options, and a new seed.
+func SameTable(t TB, want, got *rules.Record) {
+	t.Helper()
+	if got.Game != want.Game || !slices.Equal(got.Seats, want.Seats) {
+		t.Errorf("dealt again at %s %+v, want %s %+v", got.Game, got.Seats, want.Game, want.Seats)
+	}
+	var wo, go_ any
+	if err := json.Unmarshal(want.Options, &wo); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(got.Options, &go_); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(wo, go_) {
+		t.Errorf("dealt again with options %s, want %s", got.Options, want.Options)
+	}
+	if got.Seed == want.Seed {
+		t.Errorf("dealt again with the same seed %d", got.Seed)
+	}
+}
+
+// ReplayedTo is rec's match after its first k moves (replayed with g).
+func ReplayedTo(t TB, g rules.Game, rec *rules.Record, k int) rules.Match {
+	t.Helper()
+	c := rec.Clone()
+	c.Moves = c.Moves[:k]
+	m, _, err := c.Replay(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// PlayAgain opens finished game f's replay at its end and presses Play
+// again: on g's own final screen (again is where that screen has its
+// button) or, with viewer set, on the viewer's bar. It returns the scene
+// Play again opened.
+func PlayAgain(t TB, h *Harness, g Game, f game.Finished, viewer bool, again func(final Scene) Rect) Scene {
+	t.Helper()
+	r, err := g.(Replayer).NewReplay(h.A, f.Record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Seek(h.A, r.Len())
+	if viewer {
+		s := NewReplayScene(h.A, f, NewMenuScene(h.A))
+		s.Seek(h.A, r.Len())
+		h.A.Cur = s
+		h.Tick()
+		h.Click(s.Again.R)
+	} else {
+		h.A.Cur = r.Scene()
+		h.Tick()
+		h.Click(again(r.Scene()))
+	}
+	h.Ticks(FadeTicks + 2)
+	return h.A.Cur
 }

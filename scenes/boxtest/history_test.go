@@ -63,7 +63,8 @@ var historySizes = [][2]float64{{1280, 800}, {1024, 640}}
 // first, each row with its game's name, its date and its seats with their
 // scores best first, in every language at 1280x800 and 1024x640 (SCENE_SHOTS
 // pictures them): no two texts overlap, all are on the screen, Back is
-// whole; Down scrolls by a row, Esc returns to the menu (issue 26 item 12).
+// whole; Down chooses a row and scrolls past the last, Enter replays the
+// chosen game, Esc returns (issue 26 item 12).
 func TestHistoryScreen(t *testing.T) {
 	played := finishedGames(t, 13)
 	for _, l := range i18n.Langs {
@@ -89,9 +90,28 @@ func TestHistoryScreen(t *testing.T) {
 						t.Fatalf("row %d ended %v, after row %d's %v: not newest first", k+1, s.Games[k].Ended, k, s.Games[k-1].Ended)
 					}
 				}
-				checkHistoryRows(t, h, s, 0)
-				h.Key(ebiten.KeyArrowDown)
+				rows := checkHistoryRows(t, h, s, 0)
+				// Down chooses the rows in turn; past the last one shown
+				// the list scrolls by a row.
+				for k := 0; k <= rows; k++ {
+					h.Key(ebiten.KeyArrowDown)
+				}
+				if s.Sel != rows {
+					t.Fatalf("%d presses of Down chose row %d", rows+1, s.Sel+1)
+				}
 				checkHistoryRows(t, h, s, 1)
+				h.Shot(name + "-chosen")
+				// Enter replays the chosen game; Esc comes back.
+				h.Key(ebiten.KeyEnter)
+				h.Ticks(scenes.FadeTicks + 1)
+				if r, ok := h.A.Cur.(*scenes.ReplayScene); !ok || r.R == nil {
+					t.Fatalf("Enter on a row opened %s", h.A.Cur.Name())
+				}
+				h.Key(ebiten.KeyEscape)
+				h.Ticks(scenes.FadeTicks + 1)
+				if h.A.Cur != s {
+					t.Fatalf("Esc from the replay opened %s", h.A.Cur.Name())
+				}
 				h.Key(ebiten.KeyEscape)
 				h.Ticks(scenes.FadeTicks + 1)
 				if n := h.A.Cur.Name(); n != "menu" {
@@ -104,8 +124,9 @@ func TestHistoryScreen(t *testing.T) {
 
 // checkHistoryRows checks the history's drawn page: its rows show the
 // games from top on, in order, each with its game's name and the line of
-// its seats; no two texts overlap and all are on the screen.
-func checkHistoryRows(t *testing.T, h *scenes.Harness, s *scenes.HistoryScene, top int) {
+// its seats; no two texts overlap and all are on the screen. It returns
+// how many rows are drawn.
+func checkHistoryRows(t *testing.T, h *scenes.Harness, s *scenes.HistoryScene, top int) int {
 	t.Helper()
 	lines := scenes.DrawnLines(h)
 	var rows []string // the game names and seat lines, top to bottom
@@ -142,6 +163,7 @@ func checkHistoryRows(t *testing.T, h *scenes.Harness, s *scenes.HistoryScene, t
 	if bad := h.NotDrawnWhole([]scenes.Button{s.Back}); len(bad) > 0 {
 		t.Errorf("not drawn whole: %q", bad)
 	}
+	return len(rows) / 2
 }
 
 // TestHistorySeatsBestFirst: a row's seats are ordered by score, best
@@ -189,6 +211,60 @@ func TestHistoryCorrupt(t *testing.T) {
 		h.Ticks(scenes.FadeTicks + 1)
 		if got, _ := os.ReadFile(h.A.Dirs.History); !bytes.Equal(got, bad) {
 			t.Errorf("%s: the corrupt history changed to %s", l, got)
+		}
+	}
+}
+
+// TestReplayUnreadableRecord: a History row whose record cannot be
+// replayed (a move its game refuses to read, a game this app does not
+// hold) opens a replay page that says why, in every language, with no
+// step offered; Esc returns to the History.
+func TestReplayUnreadableRecord(t *testing.T) {
+	f := finishedGames(t, 1)[0]
+	bad := f
+	bad.Record = f.Record.Clone()
+	bad.Record.Moves[3].Move = []byte(`{"nonsense":1}`)
+	other := f
+	other.Record = f.Record.Clone()
+	other.Record.Game = "chess"
+	for _, l := range i18n.Langs {
+		for _, c := range []struct {
+			f    game.Finished
+			says string
+		}{{bad, "moves[3]"}, {other, "chess"}} {
+			h := scenes.LangHarness(t, string(l), games)
+			h.ScreenBig()
+			writeHistory(t, h.A, []game.Finished{c.f})
+			h.Ticks(2)
+			scenes.ClickMenu(t, h, scenes.MenuHistory)
+			hs := h.A.Cur.(*scenes.HistoryScene)
+			h.Click(hs.Row(h.A, 0))
+			h.Ticks(scenes.FadeTicks + 1)
+			s, ok := h.A.Cur.(*scenes.ReplayScene)
+			if !ok {
+				t.Fatalf("%s: the row opened %s", l, h.A.Cur.Name())
+			}
+			h.Shot("replay-unreadable-" + c.says + "-" + string(l))
+			if s.R != nil || s.Err == nil {
+				t.Fatalf("%s: the record %s replays", l, c.says)
+			}
+			said := ""
+			for _, d := range scenes.DrawnLines(h) {
+				said += d.S + " "
+			}
+			head, _, _ := strings.Cut(h.A.T("scene.replay.unreadable", "error", ""), ":")
+			if !strings.Contains(said, strings.Fields(head)[0]) || !strings.Contains(said, c.says) {
+				t.Errorf("%s: the page does not say why the record %s cannot be replayed: %q", l, c.says, said)
+			}
+			if s.Next.Enabled || s.Last.Enabled {
+				t.Errorf("%s: a step is offered without a replay", l)
+			}
+			h.Key(ebiten.KeyArrowRight)
+			h.Key(ebiten.KeyEscape)
+			h.Ticks(scenes.FadeTicks + 1)
+			if h.A.Cur != scenes.Scene(hs) {
+				t.Errorf("%s: Esc from the replay opened %s", l, h.A.Cur.Name())
+			}
 		}
 	}
 }

@@ -103,6 +103,8 @@ type igLayout struct {
 	// cards may take.
 	chat scenes.Rect
 	midW float64
+	// log is the game's log panel, beside the path.
+	log scenes.Rect
 }
 
 func (s *igBoardScene) layout(a *scenes.App) {
@@ -128,7 +130,10 @@ func (s *igBoardScene) layout(a *scenes.App) {
 	// The path: as wide as the screen, its cards as large as fit in two
 	// rows (three for a very long path).
 	top, bottom := u(112), h-ph-u(12)-u(216)
-	l.path = scenes.R(u(20), top, w-u(40), bottom-top)
+	// The log (log.go) beside the path, at the reader's far end.
+	lw := math.Min(u(300), w*0.26)
+	l.log = scenes.R(w-u(20)-lw, top, lw, bottom-top)
+	l.path = scenes.R(u(20), top, w-u(40)-lw-u(12), bottom-top)
 	cw := u(96) // large while the path is short, smaller as it grows
 	count := max(len(s.m.st.path), 1)
 	for {
@@ -169,7 +174,7 @@ func (s *igBoardScene) layout(a *scenes.App) {
 		for i := range l.track {
 			l.track[i] = l.track[i].Mirror(w)
 		}
-		l.status, l.deck = l.status.Mirror(w), l.deck.Mirror(w)
+		l.status, l.deck, l.log = l.status.Mirror(w), l.deck.Mirror(w), l.log.Mirror(w)
 		for k := range l.hazards {
 			l.hazards[k] = l.hazards[k].Mirror(w)
 		}
@@ -222,6 +227,7 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 	// Esc reaches the board only while the chat line is typed (Covered);
 	// else it opens the shell's in-game menu.
 	chat := s.m.lan != nil && igBoardUpdate(s.m.lan, a, s)
+	s.m.log.Update(a, s.l.log, !chat) // the wheel, a drag, PgUp, PgDn, End
 	if s.curtain {
 		// Lifted only on the curtain itself, armed (scenes.Curtain).
 		if s.veil.Update(a) {
@@ -336,7 +342,7 @@ func (s *igBoardScene) show(a *scenes.App, it igItem) {
 	}
 	before := append([]int(nil), st.carried...)
 	wasIn := append([]bool(nil), st.in...)
-	st.apply(e, s.t)
+	s.m.apply(a, e, s.t)
 	switch e.Type {
 	case incangold.RoundStarted:
 		s.banner = a.T("round.number", "n", e.Round, "total", incangold.Rounds)
@@ -449,6 +455,7 @@ func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.drawStatus(a, dst)
 	s.drawDeck(a, dst)
 	s.drawPath(a, dst)
+	s.m.log.Draw(a, &s.p, dst, s.l.log, a.T("ig.log.title"))
 	s.drawHazards(a, dst)
 	for i := range s.l.panels {
 		s.drawPanel(a, dst, i)
@@ -465,10 +472,10 @@ func (s *igBoardScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.drawAnims(a, dst)
 	if s.bannerT > 0 && s.banner != "" {
 		al := float32(math.Min(1, s.bannerT/15))
-		w := float64(a.W)
-		size := scenes.FitSize(a, s.banner, a.U(34), w-a.U(100))
-		bw := min(w-a.U(40), max(a.U(440), a.Text.Line(s.banner, size, a.RTL()).W+a.U(60)))
-		r := scenes.R(w/2-bw/2, s.l.path.Cy()-a.U(40), bw, a.U(80))
+		pw := s.l.path.W // over the path, clear of the log
+		size := scenes.FitSize(a, s.banner, a.U(34), pw-a.U(60))
+		bw := min(pw, max(math.Min(a.U(440), pw), a.Text.Line(s.banner, size, a.RTL()).W+a.U(60)))
+		r := scenes.R(s.l.path.Cx()-bw/2, s.l.path.Cy()-a.U(40), bw, a.U(80))
 		c := scenes.ColPanelHi
 		c.A = uint8(float32(c.A) * al)
 		s.p.Round(dst, r, a.U(12), c, 0, scenes.ColGold)

@@ -109,11 +109,7 @@ func (s *igBoardScene) Undo(a *scenes.App) {
 		return
 	}
 	m := s.m
-	m.feed = nil
-	m.st = newIGState(len(m.names), m.setup.Options)
-	for _, it := range m.table.Take() { // the Rewind delivery: the whole game again
-		m.st.apply(it.ev, igLongAgo)
-	}
+	m.rebuild(a, m.table.Take()) // the Rewind delivery: the whole game again
 	*s = *newIGBoardScene(a, m)
 	s.handTo(a)
 }

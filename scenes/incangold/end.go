@@ -90,7 +90,7 @@ func (s *igRoundEndScene) leave(a *scenes.App) {
 			if !ok {
 				break
 			}
-			s.m.st.apply(it.ev, 0)
+			s.m.apply(a, it.ev, 0)
 			if it.ev.Type == incangold.GameEnded {
 				v := *it.view
 				s.m.final = &v

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/goldvein/goldvein/game"
-	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/incangold"
 	"github.com/goldvein/goldvein/scenes"
 )
@@ -65,17 +64,9 @@ func resumeIGMatch(a *scenes.App) (*igMatch, error) {
 		return nil, fmt.Errorf("game: autosave %s: the game is over", fs.Path)
 	}
 	rec := saved.Record
-	opts, err := incangold.ParseOptions(rec.Options)
+	s, err := igSetupOf(rec) // replay.go
 	if err != nil {
 		return nil, err
-	}
-	s := igSetup{Options: opts, Seed: rec.Seed}
-	for _, rs := range rec.Seats {
-		st := scenes.SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: rs.Level}
-		if rs.Kind == rules.Remote {
-			st.Level = "normal"
-		}
-		s.Seats = append(s.Seats, st)
 	}
 	var old igSetup
 	if data, err := game.ReadLocalFile(filepath.Join(a.Dirs.Config, igSetupFile), scenes.MaxSettingsSize); err == nil &&
@@ -95,9 +86,7 @@ func resumeIGMatch(a *scenes.App) (*igMatch, error) {
 	// The screen starts where the game stands: every event so far is
 	// shown at once, without motion (the computer players wait for the
 	// screen's first Pump, so none has moved since).
-	for _, it := range t.Take() {
-		m.st.apply(it.ev, igLongAgo)
-	}
+	m.rebuild(a, t.Take())
 	return m, nil
 }
 

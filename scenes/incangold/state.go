@@ -27,6 +27,7 @@ type igMatch struct {
 	st       igState
 	final    *incangold.View // the public view once the game is over
 	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
+	log      scenes.Log      // the whole game's log, as the screen has shown it (log.go)
 }
 
 func newIGMatch(a *scenes.App, s igSetup) (*igMatch, error) {

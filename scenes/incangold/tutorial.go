@@ -168,13 +168,16 @@ func (s *igBoardScene) coachText(a *scenes.App, tu *igTutorial) (string, int) {
 }
 
 // coachRect is the coach's box: in the path's first row beyond its
-// cards, with room left for the next card, or, when the path has grown too
-// long for that, across the path under its rows of cards.
+// cards (over the log's place), with room left for the next card, or,
+// when the path has grown too long for that, across the path under its
+// rows of cards.
 func (s *igBoardScene) coachRect(a *scenes.App) scenes.Rect {
 	p, l := s.l.path, &s.l
 	ch := l.cardW * 1.5
 	used := float64(len(s.m.st.path)+1) * l.cardW * 1.1
-	if free := p.W - used - a.U(8); free >= a.U(380) {
+	// The row runs on over the log's place (log.go): while the coach
+	// speaks, it comes first.
+	if free := float64(a.W) - a.U(20) - p.X - used - a.U(8); free >= a.U(380) {
 		r := scenes.R(p.X+used+a.U(8), p.Y, min(free, a.U(820)), ch)
 		if a.RTL() {
 			r = r.Mirror(float64(a.W))
@@ -184,7 +187,11 @@ func (s *igBoardScene) coachRect(a *scenes.App) scenes.Rect {
 	rows := max((len(s.m.st.path)+l.perRow-1)/l.perRow, 1)
 	top := p.Y + float64(rows)*(ch+a.U(8)) + a.U(4)
 	w := min(p.W, a.U(820))
-	return scenes.R(p.Cx()-w/2, top, w, min(max(p.Y+p.H-top, a.U(84)), a.U(130)))
+	r := scenes.R(p.Cx()-w/2, top, w, min(max(p.Y+p.H-top, a.U(84)), a.U(130)))
+	if a.RTL() {
+		r = r.Mirror(float64(a.W)) // the path lies on the right, the log on the left
+	}
+	return r
 }
 
 // drawCoach draws the coach's box during the guided round: its title

@@ -225,15 +225,7 @@ func ugResume(a *scenes.App) (*ugMatch, error) {
 		return nil, err
 	}
 	rec := saved.Record
-	s := ugSetup{Seed: rec.Seed}
-	for _, rs := range rec.Seats {
-		st := scenes.SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: rs.Level}
-		if rs.Kind != rules.Computer || !slices.Contains(ugLevels, st.Level) {
-			st.Level = "normal" // a remote guest's seat plays as a computer player
-			st.Human = rs.Kind == rules.Human
-		}
-		s.Seats = append(s.Seats, st)
-	}
+	s := ugSetupOf(rec) // replay.go
 	m := &ugMatch{setup: s}
 	seats, err := m.seats(a)
 	if err != nil {
