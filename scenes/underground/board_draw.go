@@ -692,6 +692,7 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 				b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num)
 			}
 		}
+		b.regionID(a, dst, i, lx, ly, sh.token >= 0 && sh.tokens > 0, tok, fsz)
 		if c, ok := b.targets[i]; ok && c >= 0 {
 			x, y := lx, ly
 			if sh.token >= 0 { // above the stack, clear of its markers
@@ -758,6 +759,23 @@ func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok
 	if sh.venge {
 		b.sprite(dst, ugart.IconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
 	}
+}
+
+// ugIDInk is the colour of a region's id on the map.
+var ugIDInk = color.RGBA{0xe8, 0xdc, 0xc4, 0xff}
+
+// regionID writes region i's id ("r28", as the log and the tips name it)
+// small on a dark tag, on the region's label point, or under its stack
+// when it holds one, so a region the log names can be found on the map
+// (issue 25 item 6). Chasms hold nothing and are not named.
+func (b *ugBoard) regionID(a *scenes.App, dst *ebiten.Image, i int, x, y float64, stack bool, tok, fsz float64) {
+	if b.m.IsChasm(i) {
+		return
+	}
+	if stack {
+		y += tok * 0.8
+	}
+	b.badge(a, dst, x, y, b.m.ID(i), math.Max(10, fsz*0.75), ugIDInk, color.RGBA{0x10, 0x0c, 0x08, 0xb0})
 }
 
 // badge draws a number on a small dark disc centred on (x, y).

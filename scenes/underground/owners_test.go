@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/scenes"
 )
 
 // near reports whether two colours differ by at most tol in every channel.
@@ -18,7 +20,7 @@ func near(a color.Color, want color.RGBA, tol int) bool {
 
 // TestUGStackSeatRing (issue 25 item 6): every stack on the map, Active
 // or In Decline, stands on a ring of its owner's seat colour, the colour
-// of that player's panel: the pixel just under each stack's bottom token
+// of that player's panel: the pixel just left of each stack's bottom token
 // is the seat's colour, in the classic and the colour-blind palettes.
 // Only a stack another picture lies over (a Place, a figure) may hide it.
 func TestUGStackSeatRing(t *testing.T) {
@@ -46,7 +48,7 @@ func TestUGStackSeatRing(t *testing.T) {
 			stacks++
 			layers := min(rv.Tokens, 4)
 			y += tok * 0.12 * float64(layers-1) / 2
-			px := h.Screen.At(int(math.Round(x)), int(math.Round(y+tok*(0.9+ugRingK)/4)))
+			px := h.Screen.At(int(math.Round(x-tok*(0.9+ugRingK)/4)), int(math.Round(y))) // left of the bottom token (the id tag is under it)
 			if near(px, ugSeatColor(rv.Seat), 24) {
 				ringed++
 				seats[rv.Seat] = true
@@ -60,4 +62,39 @@ func TestUGStackSeatRing(t *testing.T) {
 		}
 		h.Shot(fmt.Sprintf("ug-rings-%s-safe%v", name, c.safe))
 	}
+}
+
+// TestUGRegionIDsOnMap (issue 25 item 6): every region but the chasms
+// has its id ("r28", as the log names it) written on the map, inside the
+// region itself, so a line of the log can be found on the map.
+func TestUGRegionIDsOnMap(t *testing.T) {
+	h, s, v := ugBoardHarness(t, "caves-3p")
+	h.Screen = ebiten.NewImage(h.A.W, h.A.H)
+	h.Ticks(40)
+	at := map[string]scenes.Rect{}
+	for _, d := range scenes.DrawnLines(h) {
+		at[d.S] = d.R
+	}
+	b := s.b
+	named := 0
+	for i := range v.Regions {
+		id := b.m.ID(i)
+		r, ok := at[id]
+		if b.m.IsChasm(i) {
+			if ok && b.regionAt(int(r.Cx()), int(r.Cy())) == i {
+				t.Errorf("the chasm %s is named", id)
+			}
+			continue
+		}
+		if !ok {
+			t.Errorf("region %s: its id is not on the map", id)
+			continue
+		}
+		if got := b.regionAt(int(r.Cx()), int(r.Cy())); got != i {
+			t.Errorf("region %s: its id is written in region %d", id, got)
+		}
+		named++
+	}
+	h.Shot("ug-region-ids")
+	t.Logf("%d regions named", named)
 }
