@@ -157,8 +157,10 @@ func (mv *ugMoves) mode(key string) *ugMode {
 }
 
 // ugTargets is what the board lights for mode md: each region with the
-// conquest's cost in tokens where the view gives one (U5.5), -1 where no
-// number applies.
+// conquest's cost in tokens where the view gives one (U5.5), lowered by 2
+// (never below 1) when the Sword of the Killer Rabbit is used (U15.6),
+// and -1 where no number applies (the other relics change what is
+// counted: no number is shown rather than a wrong one).
 func ugTargets(v *underground.View, mp *maps.Map, md *ugMode) map[int]int {
 	if md == nil {
 		return nil
@@ -167,15 +169,28 @@ func ugTargets(v *underground.View, mp *maps.Map, md *ugMode) map[int]int {
 	for _, t := range v.Targets {
 		cost[t.Region] = t.Cost
 	}
+	off, known := 0, true
+	for _, w := range md.with {
+		if w == "sword" || strings.HasSuffix(w, ":sword") {
+			off += ugSwordOff
+		} else {
+			known = false
+		}
+	}
 	out := make(map[int]int, len(md.regions))
 	for i, mv := range md.regions {
 		c := -1
-		if md.kind == "conquer" && len(md.with) == 0 {
+		if md.kind == "conquer" && known {
 			if n, ok := cost[mv.Conquer+mv.Final]; ok {
-				c = n
+				c = max(1, n-off)
 			}
 		}
 		out[i] = c
 	}
 	return out
 }
+
+// ugSwordOff is how many tokens fewer a conquest with the Sword of the
+// Killer Rabbit costs, never below 1 (U15.6; rules/underground
+// conquest.go applies it after every other change to the cost).
+const ugSwordOff = 2
