@@ -23,6 +23,7 @@ type ugShown struct {
 	token    ugart.Icon // the stack's token; -1 no stack
 	tokens   int
 	race     color.RGBA
+	seat     int // the owner's seat (its colour rings the stack); -1 none
 	monsters int
 	armor    int
 	marker   ugart.Icon // the Place or Relic there; -1 none
@@ -73,7 +74,7 @@ func ugEff(s float64) float64 {
 func (b *ugBoard) refreshShown(old *underground.View) {
 	for i := range b.shown {
 		pop := b.shown[i].pop
-		b.shown[i] = ugShown{token: -1, marker: -1, relic: -1, pop: pop}
+		b.shown[i] = ugShown{token: -1, seat: -1, marker: -1, relic: -1, pop: pop}
 	}
 	for i := range b.figs {
 		b.figs[i] = -1
@@ -94,9 +95,12 @@ func (b *ugBoard) refreshShown(old *underground.View) {
 				if rv.Decline {
 					sh.token = ugart.IconDecline + ugart.Icon(r)
 				}
-				sh.race = ugart.RaceColors[r]
+				sh.race = ugart.Races(b.safe)[r]
 			}
 			sh.tokens = rv.Tokens
+			if rv.Seat >= 0 && rv.Seat < len(v.Seats) {
+				sh.seat = rv.Seat
+			}
 			if rv.Seat >= 0 && rv.Seat < len(v.Seats) && !rv.Decline {
 				sv := &v.Seats[rv.Seat]
 				sh.venge = len(sv.MarkedBy) > 0
@@ -456,6 +460,7 @@ var (
 // cost, the stacks with their counts, the figures and markers, the tokens
 // in motion and the one being dragged.
 func (b *ugBoard) Draw(a *scenes.App, dst *ebiten.Image, r image.Rectangle) {
+	b.safe = a.Settings.ColorBlind
 	b.setRect(r)
 	if r.Empty() {
 		return
@@ -632,8 +637,8 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 	fsz := math.Max(11, 12*e)
 	num := b.numbers(a)
 	inFlight := b.inFlight()
-	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.Px != px {
-		b.sheet = ugart.SpritesAt(px)
+	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.Px != px || b.sheet.Safe != b.safe {
+		b.sheet = ugart.SpritesAt(px, b.safe)
 	}
 	a.BeginText(dst)
 	defer a.EndText()
@@ -687,6 +692,7 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 				b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num)
 			}
 		}
+		b.regionID(a, dst, i, lx, ly, sh.token >= 0 && sh.tokens > 0, tok, fsz)
 		if c, ok := b.targets[i]; ok && c >= 0 {
 			x, y := lx, ly
 			if sh.token >= 0 { // above the stack, clear of its markers
@@ -715,8 +721,14 @@ func (b *ugBoard) dragLeft() int {
 	return sh.tokens - 1
 }
 
+// ugRingK is the owner's ring under a stack, as a share of the token's
+// width: the token's rim (0.9 of it) and a band of the seat's colour.
+const ugRingK = 1.22
+
 // stack draws n tokens of sh as a pile centred on (x, y), tok pixels
-// wide, with the count, the armor, hammers and Vengeance beside it.
+// wide, on a ring of its owner's seat colour (the panels' colour: who owns
+// what reads at a glance, issue 25 item 6), with the count, the armor,
+// hammers and Vengeance beside it.
 func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok float64, n int, fsz float64, num func(int) string) {
 	if sh.pop > 0 {
 		tok *= 1 + 0.12*math.Sin(float64(sh.pop)/10*math.Pi)
@@ -724,6 +736,9 @@ func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok
 	layers := min(n, 4)
 	dy := tok * 0.12
 	y += dy * float64(layers-1) / 2
+	if sh.seat >= 0 {
+		b.spriteTint(dst, ugart.IconDisc, x, y, tok*ugRingK, ugSeatColor(sh.seat))
+	}
 	for k := 0; k < layers; k++ {
 		b.sprite(dst, sh.token, x, y-dy*float64(k), tok, 1)
 	}
@@ -744,6 +759,23 @@ func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok
 	if sh.venge {
 		b.sprite(dst, ugart.IconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
 	}
+}
+
+// ugIDInk is the colour of a region's id on the map.
+var ugIDInk = color.RGBA{0xe8, 0xdc, 0xc4, 0xff}
+
+// regionID writes region i's id ("r28", as the log and the tips name it)
+// small on a dark tag, on the region's label point, or under its stack
+// when it holds one, so a region the log names can be found on the map
+// (issue 25 item 6). Chasms hold nothing and are not named.
+func (b *ugBoard) regionID(a *scenes.App, dst *ebiten.Image, i int, x, y float64, stack bool, tok, fsz float64) {
+	if b.m.IsChasm(i) {
+		return
+	}
+	if stack {
+		y += tok * 0.8
+	}
+	b.badge(a, dst, x, y, b.m.ID(i), math.Max(10, fsz*0.75), ugIDInk, color.RGBA{0x10, 0x0c, 0x08, 0xb0})
 }
 
 // badge draws a number on a small dark disc centred on (x, y).

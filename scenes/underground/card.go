@@ -98,7 +98,7 @@ func (c *ugCard) draw(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, x, y 
 	r.X = min(max(r.X, bounds.X), bounds.X+bounds.W-r.W)
 	r.Y = min(max(r.Y, bounds.Y), bounds.Y+bounds.H-r.H)
 	p.Round(dst, r, u(10), scenes.ColPanelHi, u(2), scenes.ColGold)
-	sheet := ugart.SpritesAt(int(u(ugCardPic)))
+	sheet := ugart.SpritesAt(int(u(ugCardPic)), a.Settings.ColorBlind)
 	yy := r.Y + u(10)
 	for _, it := range c.items {
 		name, rule, body := it.words(a)

@@ -190,7 +190,7 @@ func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y
 	if p.die {
 		size = a.U(56)
 	}
-	sheet := ugart.SpritesAt(int(size))
+	sheet := ugart.SpritesAt(int(size), a.Settings.ColorBlind)
 	n := len(pics)
 	gap := a.U(34)
 	if n <= 3 {
@@ -210,7 +210,7 @@ func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y
 			pt.Round(dst, scenes.R(box.X, box.Y+size*0.12, size, size*0.76), a.U(12), scenes.ColGold, a.U(2), scenes.ColEdge)
 			scenes.DrawText(a, dst, a.Num(pc.badge), a.U(30), box.Cx(), box.Cy(), scenes.AlignCenter, color.RGBA{40, 28, 10, 255})
 		case pc.banner != underground.NoRace: // the race banner (U1.4): its colour, its value
-			c := ugart.RaceColor(pc.banner.String())
+			c := ugart.RaceColor(pc.banner.String(), a.Settings.ColorBlind)
 			pt.Round(dst, scenes.R(box.X+size*0.18, box.Y, size*0.64, size), a.U(6), c, a.U(2), scenes.ColEdge)
 			scenes.DrawText(a, dst, a.Num(pc.banner.Banner()), a.U(30), box.Cx(), box.Cy(), scenes.AlignCenter, ugart.Ink(c))
 		case pc.face >= 0: // a die face (U1.6)

@@ -256,12 +256,12 @@ func (s *ugPlayScene) drawMarket(a *scenes.App, dst *ebiten.Image) {
 			kc = scenes.ColLegal
 		}
 		scenes.DrawText(a, dst, a.Num(i+1), u(16), key.Cx(), key.Cy(), scenes.AlignCenter, kc)
-		s.p.Fill(dst, banner, ugart.RaceColor(c.Race))
+		s.p.Fill(dst, banner, ugart.RaceColor(c.Race, a.Settings.ColorBlind))
 		tx, tal := scenes.StartOf(a, text, 0)
 		scenes.DrawText(a, dst, scenes.Fit(a, ugRaceName(a, c.Race), u(16), text.W), u(16), tx, r.Y+r.H*0.32, tal, scenes.ColText)
 		scenes.DrawText(a, dst, scenes.Fit(a, ugPowerName(a, c.Power), u(14), text.W), u(14), tx, r.Y+r.H*0.72, tal, scenes.ColTextDim)
-		s.p.Round(dst, toks, u(5), ugart.RaceColor(c.Race), u(1), scenes.ColEdge)
-		scenes.DrawText(a, dst, a.Num(ugComboTokens(c.Race, c.Power)), u(17), toks.Cx(), toks.Cy(), scenes.AlignCenter, ugart.Ink(ugart.RaceColor(c.Race)))
+		s.p.Round(dst, toks, u(5), ugart.RaceColor(c.Race, a.Settings.ColorBlind), u(1), scenes.ColEdge)
+		scenes.DrawText(a, dst, a.Num(ugComboTokens(c.Race, c.Power)), u(17), toks.Cx(), toks.Cy(), scenes.AlignCenter, ugart.Ink(ugart.RaceColor(c.Race, a.Settings.ColorBlind)))
 		// Coins lying on it, and what it costs.
 		scenes.DrawText(a, dst, a.T("ug.market.coins", "n", c.Coins), u(13), coins.Cx(), coins.Y+coins.H*0.28, scenes.AlignCenter, scenes.ColGold)
 		scenes.DrawText(a, dst, a.T("ug.market.price", "n", i), u(13), coins.Cx(), coins.Y+coins.H*0.75, scenes.AlignCenter, scenes.ColTextDim)
@@ -344,7 +344,7 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 		scenes.DrawText(a, dst, scenes.Fit(a, name, u(16), nameW), u(16), x, y, al, scenes.ColText)
 		y += u(20)
 		if sv.Active != nil {
-			scenes.DrawText(a, dst, scenes.Fit(a, ugCombo(a, sv.Active.Race, sv.Active.Power), u(13), w), u(13), x, y, al, ugRaceColorText(sv.Active.Race))
+			scenes.DrawText(a, dst, scenes.Fit(a, ugCombo(a, sv.Active.Race, sv.Active.Power), u(13), w), u(13), x, y, al, ugRaceColorText(a, sv.Active.Race))
 			y += u(16)
 			scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.panel.hand", "hand", sv.Active.Hand, "n", held[i]), u(13), w), u(13), x, y, al, scenes.ColText)
 		} else {
@@ -373,8 +373,8 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 
 // ugRaceColorText is a race's colour made light enough to read as text
 // on a panel.
-func ugRaceColorText(code string) color.RGBA {
-	c := ugart.RaceColor(code)
+func ugRaceColorText(a *scenes.App, code string) color.RGBA {
+	c := ugart.RaceColor(code, a.Settings.ColorBlind)
 	if 0.299*float64(c.R)+0.587*float64(c.G)+0.114*float64(c.B) < 110 {
 		c.R, c.G, c.B = uint8(min(255, int(c.R)+90)), uint8(min(255, int(c.G)+90)), uint8(min(255, int(c.B)+90))
 	}

@@ -48,11 +48,44 @@ var RaceColors = [underground.NumRaces]color.RGBA{
 	{0xf0, 0xf0, 0x5a, 0xff}, // Will-o'-Wisps: yellow
 }
 
-// ugRaceColor is the token colour of a race by its code ("ogres"), and a
-// neutral grey for an unknown code.
-func RaceColor(code string) color.RGBA {
+// RaceColorsSafe are the races' token colours in colour-blind mode
+// (Settings, "colour-blind"), in the order of underground.Race: chosen so
+// that every two stay far apart (at least 0.10 in OKLab) in normal vision
+// and as protanopes, deuteranopes and tritanopes see them (Machado 2009's
+// simulations; TestRaceColorsDistinct measures it).
+var RaceColorsSafe = [underground.NumRaces]color.RGBA{
+	{0x89, 0x44, 0x4a, 0xff}, // Cultists: rose brown
+	{0x64, 0x00, 0x9b, 0xff}, // Drow: violet
+	{0x1a, 0x16, 0xeb, 0xff}, // Flames: deep blue
+	{0x35, 0xc3, 0x95, 0xff}, // Gnomes: jade
+	{0x46, 0x76, 0xea, 0xff}, // Iron Dwarves: blue
+	{0xbb, 0xc8, 0xfe, 0xff}, // Kraken: ice
+	{0x17, 0xf6, 0xa7, 0xff}, // Liches: mint
+	{0x29, 0x2b, 0x52, 0xff}, // Lizardmen: navy
+	{0x97, 0x76, 0x40, 0xff}, // Mudmen: khaki
+	{0xff, 0xff, 0xff, 0xff}, // Mummies: white
+	{0xee, 0x92, 0x1d, 0xff}, // Ogres: orange
+	{0xa8, 0x97, 0xea, 0xff}, // Shadow Mimes: lavender
+	{0xc7, 0x37, 0xa5, 0xff}, // Shrooms: magenta
+	{0x6b, 0x1b, 0x00, 0xff}, // Spiderines: rust
+	{0xff, 0xc9, 0x0f, 0xff}, // Will-o'-Wisps: gold
+}
+
+// Races is the race colours of the classic palette, or of the colour-blind
+// one when safe.
+func Races(safe bool) *[underground.NumRaces]color.RGBA {
+	if safe {
+		return &RaceColorsSafe
+	}
+	return &RaceColors
+}
+
+// RaceColor is the token colour of a race by its code ("ogres") in the
+// classic palette or, when safe, the colour-blind one, and a neutral grey
+// for an unknown code.
+func RaceColor(code string, safe bool) color.RGBA {
 	if r, ok := underground.ParseRace(code); ok {
-		return RaceColors[r]
+		return Races(safe)[r]
 	}
 	return color.RGBA{0x90, 0x90, 0x90, 0xff}
 }
@@ -108,17 +141,25 @@ const (
 
 // ugSheet is the sprite sheet: every icon, drawn once.
 type Sheet struct {
+	Safe  bool // the races in the colour-blind palette (RaceColorsSafe)
 	img   *ebiten.Image
 	Rgba  *image.RGBA // the same pixels, for drawing into the map layer
 	Px    int         // the icons' size
 	Icons [IconCount]*ebiten.Image
 }
 
-// ugSheets are the sprite sheets made so far, by icon size in pixels.
-var ugSheets = map[int]*Sheet{}
+// ugSheets are the sprite sheets made so far, by icon size in pixels and
+// palette.
+var ugSheets = map[sheetKey]*Sheet{}
 
-// ugSprites is the sheet of ugIconPx icons (the map layer scales from it).
-func Sprites() *Sheet { return SpritesAt(ugIconPx) }
+type sheetKey struct {
+	px   int
+	safe bool
+}
+
+// Sprites is the sheet of ugIconPx icons in the classic palette (the map
+// layer scales its printed symbols from it; they have no race colour).
+func Sprites() *Sheet { return SpritesAt(ugIconPx, false) }
 
 // ugSpritesAt returns the sheet whose icons are px pixels wide, making it
 // the first time: the board draws from the sheet made at its token size,
@@ -127,14 +168,16 @@ func Sprites() *Sheet { return SpritesAt(ugIconPx) }
 // the CPU (golang.org/x/image/vector, antialiased), then the sheet goes to
 // the GPU once: hundreds of small paths each as a GPU pass cost seconds on
 // a software renderer.
-func SpritesAt(px int) *Sheet {
+// With safe, the race tokens take the colour-blind palette.
+func SpritesAt(px int, safe bool) *Sheet {
 	px = max(px, 8)
-	if sh := ugSheets[px]; sh != nil {
+	key := sheetKey{px, safe}
+	if sh := ugSheets[key]; sh != nil {
 		return sh
 	}
 	if len(ugSheets) > 8 { // zoom steps come and go: keep a few
 		for k, sh := range ugSheets {
-			if k != ugIconPx {
+			if k != (sheetKey{ugIconPx, false}) {
 				sh.img.Deallocate()
 				delete(ugSheets, k)
 			}
@@ -145,7 +188,7 @@ func SpritesAt(px int) *Sheet {
 	rows := (int(IconCount) + ugCols - 1) / ugCols
 	rgba := image.NewRGBA(image.Rect(0, 0, ugCols*cellPx, rows*cellPx))
 	cell := image.NewRGBA(image.Rect(0, 0, cellPx, cellPx))
-	pen := &Pen{cpu: cell}
+	pen := &Pen{cpu: cell, races: Races(safe)}
 	for k := Icon(0); k < IconCount; k++ {
 		clear(cell.Pix)
 		pen.cx, pen.cy, pen.k = float32(cellPx)/2, float32(cellPx)/2, float32(px)/2
@@ -153,12 +196,12 @@ func SpritesAt(px int) *Sheet {
 		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
 		draw.Draw(rgba, image.Rect(x, y, x+cellPx, y+cellPx), cell, image.Point{}, draw.Src)
 	}
-	sh := &Sheet{img: ebiten.NewImageFromImage(rgba), Rgba: rgba, Px: px}
+	sh := &Sheet{Safe: safe, img: ebiten.NewImageFromImage(rgba), Rgba: rgba, Px: px}
 	for k := Icon(0); k < IconCount; k++ {
 		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
 		sh.Icons[k] = sh.img.SubImage(image.Rect(x+m, y+m, x+m+px, y+m+px)).(*ebiten.Image)
 	}
-	ugSheets[px] = sh
+	ugSheets[key] = sh
 	return sh
 }
 
@@ -174,6 +217,15 @@ type Pen struct {
 	Path   vector.Path
 	vs     []ebiten.Vertex
 	is     []uint16
+	races  *[underground.NumRaces]color.RGBA // the tokens' colours (nil: RaceColors)
+}
+
+// race is race r's token colour in the pen's palette.
+func (p *Pen) race(r underground.Race) color.RGBA {
+	if p.races != nil {
+		return p.races[r]
+	}
+	return RaceColors[r]
 }
 
 func (p *Pen) X(x float64) float32 { return p.cx + float32(x)*p.k }
@@ -317,7 +369,7 @@ func (p *Pen) icon(k Icon) {
 	switch {
 	case k < IconDecline:
 		r := underground.Race(k - IconRace)
-		c := RaceColors[r]
+		c := p.race(r)
 		p.circle(0.06, 0.1, 0.9, color.RGBA{0, 0, 0, 0x70}) // shadow
 		p.circle(0, 0, 0.9, darker(c, 0.55))
 		p.circle(0, 0, 0.8, c)
@@ -327,7 +379,7 @@ func (p *Pen) icon(k Icon) {
 		p.emblem(r, Ink(c), c)
 	case k < IconFigure:
 		r := underground.Race(k - IconDecline)
-		c := RaceColors[r]
+		c := p.race(r)
 		p.circle(0.06, 0.1, 0.9, color.RGBA{0, 0, 0, 0x70})
 		p.circle(0, 0, 0.9, darker(c, 0.8))
 		p.circle(0, 0, 0.74, ugGrey)
