@@ -92,7 +92,8 @@ func ReadHistory(data []byte) ([]Finished, error) {
 	return f.Games, nil
 }
 
-// Add appends one finished game (the newest MaxHistory are kept). It
+// Add appends one finished game (the newest MaxHistory are kept, fewer
+// when they would make the file larger than Read reads: MaxSaveSize). It
 // changes nothing when the file there cannot be read (Read's error).
 func (h History) Add(g Finished) error {
 	if g.Record == nil || len(g.Scores) != len(g.Record.Seats) {
@@ -106,11 +107,21 @@ func (h History) Add(g Finished) error {
 	if len(games) > MaxHistory {
 		games = games[len(games)-MaxHistory:]
 	}
-	data, err := json.Marshal(historyFile{Games: games})
-	if err != nil {
-		return fmt.Errorf("game: history: %w", err)
+	for {
+		data, err := json.Marshal(historyFile{Games: games})
+		if err != nil {
+			return fmt.Errorf("game: history: %w", err)
+		}
+		// The oldest games go while the file would be too large for Read
+		// (MaxSaveSize): a history written is always a history read.
+		if len(data) <= MaxSaveSize || len(games) == 1 {
+			if len(data) > MaxSaveSize {
+				return fmt.Errorf("game: history: a finished game of %d bytes, more than a history holds (%d)", len(data), MaxSaveSize)
+			}
+			return FileSaver{Path: h.Path}.write(data)
+		}
+		games = games[1:]
 	}
-	return FileSaver{Path: h.Path}.write(data)
 }
 
 // Ender is a Saver that also hears that the game ended (the table calls

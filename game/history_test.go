@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/goldvein/goldvein/rules"
 )
@@ -81,4 +82,23 @@ func toyRecord(t *testing.T) *rules.Record {
 	}
 	defer tb.Close()
 	return tb.Record()
+}
+
+// TestHistoryStaysReadable: games too large to keep together push the
+// oldest out, so that the history written is always read back.
+func TestHistoryStaysReadable(t *testing.T) {
+	h := History{Path: filepath.Join(t.TempDir(), HistoryFile)}
+	rec := toyRecord(t)
+	for len(rec.Moves) < 40000 {
+		rec.Moves = append(rec.Moves, rules.RecordMove{Seat: 0, Move: []byte(`{"pick":1,"pad":"................"}`)})
+	}
+	for k := 0; k < 4; k++ {
+		if err := h.Add(Finished{Ended: time.Date(2026, 1, 1, k, 0, 0, 0, time.UTC), Scores: make([]int, len(rec.Seats)), Record: rec}); err != nil {
+			t.Fatalf("game %d: %v", k+1, err)
+		}
+		games, err := h.Read()
+		if err != nil || len(games) == 0 || games[len(games)-1].Ended.Hour() != k {
+			t.Fatalf("after game %d the history reads %d games, %v", k+1, len(games), err)
+		}
+	}
 }
