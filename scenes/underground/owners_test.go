@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/scenes"
 )
 
@@ -97,4 +98,37 @@ func TestUGRegionIDsOnMap(t *testing.T) {
 	}
 	h.Shot("ug-region-ids")
 	t.Logf("%d regions named", named)
+}
+
+// TestUGPanelShowsArmorToPlace (issue 25 item 6): a player holding
+// Mushroom Armor still to place (U13.14) reads how many on their panel,
+// whole (not cut short), in English, Russian and Persian at 1280x800 and
+// 1024x640.
+func TestUGPanelShowsArmorToPlace(t *testing.T) {
+	for _, lang := range []string{"en", "ru", "fa"} {
+		for _, sz := range [][2]float64{{1280, 800}, {1024, 640}} {
+			h := scenes.LangHarness(t, lang, ugTestGames)
+			h.SetSize(sz[0], sz[1])
+			m, err := newUGMatch(h.A, ugSetup{Seats: []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}}, Seed: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newUGPlayScene(h.A, m)
+			h.A.Cur = s
+			h.Ticks(3)
+			v := &s.m.st.view
+			v.Seats[1].Active = &underground.SlotView{Race: "shrooms", Power: "wise", Hand: 7}
+			v.Seats[1].ArmorHand = 3
+			want := h.A.T("ug.panel.hand_armor", "hand", 7, "armor", 3, "n", 0)
+			found := false
+			for _, d := range scenes.DrawnLines(h) {
+				found = found || d.S == want
+			}
+			if !found {
+				t.Errorf("%s %vx%v: the panel does not say %q whole", lang, sz[0], sz[1], want)
+			}
+			h.Shot(fmt.Sprintf("ug-armor-%s-%v", lang, sz[0]))
+			m.close()
+		}
+	}
 }

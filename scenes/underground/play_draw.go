@@ -346,7 +346,12 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 		if sv.Active != nil {
 			scenes.DrawText(a, dst, scenes.Fit(a, ugCombo(a, sv.Active.Race, sv.Active.Power), u(13), w), u(13), x, y, al, ugRaceColorText(a, sv.Active.Race))
 			y += u(16)
-			scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.panel.hand", "hand", sv.Active.Hand, "n", held[i]), u(13), w), u(13), x, y, al, scenes.ColText)
+			hand := a.T("ug.panel.hand", "hand", sv.Active.Hand, "n", held[i])
+			if sv.ArmorHand > 0 {
+				// Mushroom Armor taken and still to place (U13.14).
+				hand = a.T("ug.panel.hand_armor", "hand", sv.Active.Hand, "armor", sv.ArmorHand, "n", held[i])
+			}
+			scenes.DrawText(a, dst, scenes.Fit(a, hand, u(13), w), u(13), x, y, al, scenes.ColText)
 		} else {
 			scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.panel.no_active"), u(13), w), u(13), x, y, al, scenes.ColTextDim)
 			y += u(16)
