@@ -79,6 +79,7 @@ type ugBoard struct {
 	art    *ugArt       // the map pre-rendered at the current scale, and the sprites
 	sheet  *ugart.Sheet // the sprites at the current token size
 	safe   bool         // the races in the colour-blind palette (Settings; set by Draw)
+	noIDs  bool         // the regions' ids are not written (a rules page's picture)
 	shown  []ugShown    // per region: what is drawn, from the view
 	anims  []ugAnim     // tokens moving in
 	figs   [ugart.Figures]int

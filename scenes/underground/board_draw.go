@@ -767,9 +767,10 @@ var ugIDInk = color.RGBA{0xe8, 0xdc, 0xc4, 0xff}
 // regionID writes region i's id ("r28", as the log and the tips name it)
 // small on a dark tag, on the region's label point, or under its stack
 // when it holds one, so a region the log names can be found on the map
-// (issue 25 item 6). Chasms hold nothing and are not named.
+// (issue 25 item 6). Chasms hold nothing and are not named; the rules
+// pages' pictures (help_board.go) name no region.
 func (b *ugBoard) regionID(a *scenes.App, dst *ebiten.Image, i int, x, y float64, stack bool, tok, fsz float64) {
-	if b.m.IsChasm(i) {
+	if b.noIDs || b.m.IsChasm(i) {
 		return
 	}
 	if stack {

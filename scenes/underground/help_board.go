@@ -60,6 +60,7 @@ func (p *ugHelpPic) helpBoard() (*ugBoard, bool) {
 			return nil, false
 		}
 		hb.b, hb.hub = newUGBoard(m), -1
+		hb.b.noIDs = true // a picture of a rule: no log names its regions
 		best := math.Inf(1)
 		for i := 0; i < m.Len(); i++ {
 			if !m.Monster(i) {
