@@ -47,9 +47,9 @@ func (m *igMatch) me() int {
 	return -1
 }
 
-// say is the log's text for seat: key with the seat's name, or key.you
+// personal is the log's text for seat: key with the seat's name, or key.you
 // for the screen's own player.
-func (m *igMatch) say(a *scenes.App, key string, seat int, args ...any) string {
+func (m *igMatch) personal(a *scenes.App, key string, seat int, args ...any) string {
 	if seat == m.me() && seat >= 0 {
 		return a.T(key+".you", args...)
 	}
@@ -70,7 +70,7 @@ func (m *igMatch) note(a *scenes.App, e incangold.Event) {
 	hazard := func(c incangold.Card) string { return a.T("ig.hazard." + c.Kind().String()) }
 	switch e.Type {
 	case incangold.RoundStarted: // I3.1, I3.2
-		m.log.Add(scenes.LogLine{Text: m.say(a, "ig.log.round", e.Seat, "n", e.Round, "total", incangold.Rounds),
+		m.log.Add(scenes.LogLine{Text: m.personal(a, "ig.log.round", e.Seat, "n", e.Round, "total", incangold.Rounds),
 			Color: scenes.ColGold, Ref: -1})
 	case incangold.Flipped: // I5, I6.1, I7.1
 		switch c := e.Card; {
@@ -85,22 +85,22 @@ func (m *igMatch) note(a *scenes.App, e incangold.Event) {
 		m.line(a.T("ig.log.bust", "hazard", hazard(e.Card)), -1)
 		for seat, n := range e.Lost {
 			if n > 0 {
-				m.line(m.say(a, "ig.log.lost", seat, "n", n), seat)
+				m.line(m.personal(a, "ig.log.lost", seat, "n", n), seat)
 			}
 		}
 	case incangold.Revealed: // I3.4
 		for seat, c := range e.Choices {
 			switch c {
 			case incangold.Torch:
-				m.line(m.say(a, "ig.log.torch", seat), seat)
+				m.line(m.personal(a, "ig.log.torch", seat), seat)
 			case incangold.Camp:
-				m.line(m.say(a, "ig.log.camp", seat), seat)
+				m.line(m.personal(a, "ig.log.camp", seat), seat)
 			}
 		}
 	case incangold.Left: // I4.2, I4.3, I6.2, I6.3
-		m.line(m.say(a, "ig.log.home", e.Seat, "n", e.Banked, "carried", e.Carried, "share", e.Share), e.Seat)
+		m.line(m.personal(a, "ig.log.home", e.Seat, "n", e.Banked, "carried", e.Carried, "share", e.Share), e.Seat)
 		if len(e.Worths) > 0 {
-			m.line(m.say(a, "ig.log.claimed", e.Seat, "list", igWorths(a, e.Worths)), e.Seat)
+			m.line(m.personal(a, "ig.log.claimed", e.Seat, "list", igWorths(a, e.Worths)), e.Seat)
 		}
 	case incangold.RoundEnded: // I8.1, I8.2
 		m.line(a.T("ig.log.round_end", "n", e.Round, "pool", e.Pool), -1)
