@@ -119,7 +119,7 @@ func ugSeatColor(a *scenes.App, seat int) color.RGBA {
 }
 
 func newUGPlayScene(a *scenes.App, m *ugMatch) *ugPlayScene {
-	s := &ugPlayScene{m: m, board: newUGBoard(m.mp), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
+	s := &ugPlayScene{m: m, board: newUGBoardWith(m.mp, ugGeomFor(a, m.mp)), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
 	s.board.SetNames(m.names)
 	a.HandTo(-1)
 	if len(m.humans) == 1 {
