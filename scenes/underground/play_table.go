@@ -48,6 +48,9 @@ func (s *ugPlayScene) Undo(a *scenes.App) {
 		s.refuse(a, a.T("ug.undo.cannot", "why", err.Error()))
 		return
 	}
+	if rec := s.m.table.Record(); rec != nil {
+		s.m.tutor.undone(len(rec.Moves)) // a lesson taken back is to do again
+	}
 	if gt, ok := s.m.table.(*game.Table); ok {
 		if err := s.m.attach(gt); err != nil {
 			s.refuse(a, a.T("scene.error", "error", err.Error()))
