@@ -268,7 +268,7 @@ func (a *App) Err() error { return a.lastErr }
 
 // Update reads input and runs the current scene one tick.
 func (a *App) Update() (err error) {
-	stalls.tick()
+	defer stalls.updated(stalls.tick(a.sceneName))
 	defer func() {
 		if r := recover(); r != nil {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())
@@ -312,6 +312,14 @@ func (a *App) Update() (err error) {
 		return ebiten.Termination
 	}
 	return nil
+}
+
+// sceneName names the current scene (for the stall lines).
+func (a *App) sceneName() string {
+	if a.Cur == nil {
+		return "none"
+	}
+	return a.Cur.Name()
 }
 
 // trackTPS keeps the lowest and mean ticks per second after the first
@@ -384,6 +392,7 @@ func (a *App) Key(k ebiten.Key) bool { return !a.Gate.muted && a.In.KeyJustPress
 
 // Draw draws the current scene, or the cross-fade between two scenes.
 func (a *App) Draw(screen *ebiten.Image) {
+	defer stalls.drawn(stalls.drawStart())
 	defer func() {
 		if r := recover(); r != nil {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())

@@ -737,7 +737,7 @@ func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok
 	dy := tok * 0.12
 	y += dy * float64(layers-1) / 2
 	if sh.seat >= 0 {
-		b.spriteTint(dst, ugart.IconDisc, x, y, tok*ugRingK, ugSeatColor(sh.seat))
+		b.spriteTint(dst, ugart.IconDisc, x, y, tok*ugRingK, ugart.Seats(b.safe)[sh.seat%5])
 	}
 	for k := 0; k < layers; k++ {
 		b.sprite(dst, sh.token, x, y-dy*float64(k), tok, 1)

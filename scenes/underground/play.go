@@ -11,6 +11,7 @@ import (
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/scenes"
 	"github.com/goldvein/goldvein/sprites/fonts"
+	ugart "github.com/goldvein/goldvein/sprites/underground"
 )
 
 // ugPlayScene is Underground's table (issue 14): the cave map (ugBoard),
@@ -106,16 +107,15 @@ type ugLayout struct {
 	chat                               scenes.Rect // a LAN table's chat box, under the log (lan.go); zero elsewhere
 }
 
-// ugSeatColors are the seats' colours (panels, log lines, market picks).
-var ugSeatColors = [5]color.RGBA{
-	{0xe0, 0x6c, 0x4a, 0xff}, {0x5a, 0xa8, 0xe0, 0xff}, {0x7c, 0xc4, 0x6a, 0xff}, {0xe0, 0xb8, 0x3a, 0xff}, {0xb0, 0x78, 0xd8, 0xff},
-}
-
-func ugSeatColor(seat int) color.RGBA {
-	if seat < 0 || seat >= len(ugSeatColors) {
+// ugSeatColor is seat's colour (panels, log lines, the rings under the
+// stacks, the chart): the colour-blind palette when Settings say so
+// (sprites/underground SeatColorsSafe).
+func ugSeatColor(a *scenes.App, seat int) color.RGBA {
+	p := ugart.Seats(a.Settings.ColorBlind)
+	if seat < 0 || seat >= len(p) {
 		return scenes.ColTextDim
 	}
-	return ugSeatColors[seat]
+	return p[seat]
 }
 
 func newUGPlayScene(a *scenes.App, m *ugMatch) *ugPlayScene {
@@ -192,6 +192,10 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	// letters are text, not the controls' keys, and Escape closes the box.
 	chat := s.m.lan != nil && ugBoardChat(s.m.lan, a, s)
 	s.chat = chat
+	if s.m.fill(); s.m.rewound { // a move taken back (play_table.go)
+		s.rewound(a)
+		return nil
+	}
 	if s.ask != nil && a.Key(ebiten.KeyEscape) {
 		s.ask = nil // Esc closes the question (Covered); the shell's menu else
 	}

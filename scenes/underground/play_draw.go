@@ -306,7 +306,7 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 			edge = scenes.ColLegal
 		}
 		s.p.Round(dst, r, u(8), bg, u(2), edge)
-		s.p.Fill(dst, scenes.R(r.X+u(8), r.Y+u(4), r.W-u(16), u(4)), ugSeatColor(i))
+		s.p.Fill(dst, scenes.R(r.X+u(8), r.Y+u(4), r.W-u(16), u(4)), ugSeatColor(a, i))
 		x, al := scenes.StartOf(a, r, u(10))
 		w := r.W - u(20)
 		y := r.Y + u(20)
