@@ -192,6 +192,10 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	// letters are text, not the controls' keys, and Escape closes the box.
 	chat := s.m.lan != nil && ugBoardChat(s.m.lan, a, s)
 	s.chat = chat
+	if s.m.fill(); s.m.rewound { // a move taken back (play_table.go)
+		s.rewound(a)
+		return nil
+	}
 	if s.ask != nil && a.Key(ebiten.KeyEscape) {
 		s.ask = nil // Esc closes the question (Covered); the shell's menu else
 	}
