@@ -122,7 +122,7 @@ func ugSeatColor(a *scenes.App, seat int) color.RGBA {
 }
 
 func newUGPlayScene(a *scenes.App, m *ugMatch) *ugPlayScene {
-	s := &ugPlayScene{m: m, board: newUGBoard(m.mp), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
+	s := &ugPlayScene{m: m, board: newUGBoardWith(m.mp, ugGeomFor(a, m.mp)), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
 	s.board.SetNames(m.names)
 	a.HandTo(-1)
 	if len(m.humans) == 1 {
@@ -195,6 +195,10 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	// letters are text, not the controls' keys, and Escape closes the box.
 	chat := s.m.lan != nil && ugBoardChat(s.m.lan, a, s)
 	s.chat = chat
+	if s.m.fill(); s.m.rewound { // a move taken back (play_table.go)
+		s.rewound(a)
+		return nil
+	}
 	if s.ask != nil && a.Key(ebiten.KeyEscape) {
 		s.ask = nil // Esc closes the question (Covered); the shell's menu else
 	}

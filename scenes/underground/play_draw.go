@@ -481,4 +481,6 @@ func (s *ugPlayScene) drawLane(a *scenes.App, dst *ebiten.Image) {
 
 // Settled reports that nothing moves (the screenshot of the board waits
 // for it).
-func (s *ugPlayScene) Settled() bool { return s.busy <= 0 && s.die.t < 0 }
+func (s *ugPlayScene) Settled() bool {
+	return s.busy <= 0 && s.die.t < 0 && !s.board.painting()
+}
