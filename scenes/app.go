@@ -55,6 +55,12 @@ type Config struct {
 	// FastBots makes computer players move as soon as they have chosen
 	// (tests; --autoplay always does).
 	FastBots bool
+	// ArtOnFrame makes art that is slow to make (Underground's map at a
+	// new scale) be made on the frame that first needs it, so every frame
+	// shows its final picture (tests, the gallery). Without it such art
+	// is made off the frame, and frames show a stand-in meanwhile (issue
+	// 28: docs/TOOLS.md, Frame stalls).
+	ArtOnFrame bool
 	// Invite, when set, opens the join scene with this invite link in its
 	// address field (--invite: a relay's invite page in a browser).
 	Invite string
