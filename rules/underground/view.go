@@ -86,8 +86,8 @@ type View struct {
 	// U15.6), as the rules count it, in Legal's order.
 	RelicCosts []RelicCost `json:"relic_costs,omitempty"`
 	Over       bool        `json:"over,omitempty"`
-	Scores  []int    `json:"scores,omitempty"`
-	Winners []int    `json:"winners,omitempty"`
+	Scores     []int       `json:"scores,omitempty"`
+	Winners    []int       `json:"winners,omitempty"`
 }
 
 var usedNames = []string{"doormat", "socks", "sword", "orb", "bag", "balrog", "queen", "ghost", "scepter", "ring"}

@@ -77,6 +77,9 @@ type ugBoard struct {
 	tipCat    *i18n.Catalog
 	tipLit    int // the lit cost the tip was made with
 
+	marks    []scenes.Rect // the markers and figures beside the stack being drawn (screen pixels)
+	armorBox []scenes.Rect // per region: where its armor was drawn last, with its count (zero: none)
+
 	art    *ugArt       // the map pre-rendered at the current scale, and the sprites
 	sheet  *ugart.Sheet // the sprites at the current token size
 	safe   bool         // the races in the colour-blind palette (Settings; set by Draw)

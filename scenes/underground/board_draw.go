@@ -626,6 +626,10 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.Px != px || b.sheet.Safe != b.safe {
 		b.sheet = ugart.SpritesAt(px, b.safe)
 	}
+	if len(b.armorBox) != len(b.shown) {
+		b.armorBox = make([]scenes.Rect, len(b.shown))
+	}
+	clear(b.armorBox)
 	a.BeginText(dst)
 	defer a.EndText()
 	for i := range b.shown {
@@ -636,11 +640,18 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 			continue
 		}
 		slot := 0
+		b.marks = b.marks[:0] // what lies beside the stack, for its armor to stay clear of
+		if b.m.Regions[i].Terrain == maps.Mountain {
+			q := b.g.slots[i][0]
+			x, y := b.toScreen(q[0], q[1])
+			b.markAt(x, y, mark)
+		}
 		if b.m.Monster(i) {
 			slot++
+			q := b.regionSlot(i, 0)
+			x, y := b.toScreen(q[0], q[1])
+			b.markAt(x, y, mark*1.05) // the printed lair, or its Monsters on it
 			if sh.monsters > 0 {
-				q := b.regionSlot(i, 0)
-				x, y := b.toScreen(q[0], q[1])
 				b.sprite(dst, ugart.IconMonster, x, y, mark*1.05, 1)
 				if sh.monsters > 1 {
 					b.badge(a, dst, x+mark*0.45, y+mark*0.4, num(sh.monsters), fsz*0.85, scenes.ColText, color.RGBA{0x20, 0x30, 0x14, 0xf0})
@@ -655,6 +666,7 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 			slot++
 			x, y := b.toScreen(q[0], q[1])
 			b.sprite(dst, k, x, y, mark*1.1, 1)
+			b.markAt(x, y, mark*1.1)
 		}
 		for f := 0; f < ugart.Figures; f++ {
 			if sh.figs&(1<<f) == 0 {
@@ -668,6 +680,7 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 			slot++
 			x, y := b.toScreen(q[0], q[1])
 			b.sprite(dst, ugart.IconFigure+ugart.Icon(f), x, y, mark*1.3, 1)
+			b.markAt(x, y, mark*1.3)
 		}
 		if sh.token >= 0 && sh.tokens > 0 {
 			shown := sh.tokens - inFlight[i]
@@ -675,7 +688,8 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 				shown = b.dragLeft()
 			}
 			if shown > 0 {
-				b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num)
+				_, lit := b.targets[i]
+				b.armorBox[i] = b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num, lit)
 			}
 		}
 		b.regionID(a, dst, i, lx, ly, sh.token >= 0 && sh.tokens > 0, tok, fsz)
@@ -694,7 +708,8 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 		if b.dragStack {
 			n = sh.tokens
 		}
-		b.stack(a, dst, sh, b.dragX, b.dragY-tok*0.3, tok*1.1, n, fsz, num)
+		b.marks = b.marks[:0]
+		b.stack(a, dst, sh, b.dragX, b.dragY-tok*0.3, tok*1.1, n, fsz, num, false)
 	}
 }
 
@@ -705,46 +720,6 @@ func (b *ugBoard) dragLeft() int {
 		return 0
 	}
 	return sh.tokens - 1
-}
-
-// ugRingK is the owner's ring under a stack, as a share of the token's
-// width: the token's rim (0.9 of it) and a band of the seat's colour.
-const ugRingK = 1.22
-
-// stack draws n tokens of sh as a pile centred on (x, y), tok pixels
-// wide, on a ring of its owner's seat colour (the panels' colour: who owns
-// what reads at a glance, issue 25 item 6), with the count, the armor,
-// hammers and Vengeance beside it.
-func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok float64, n int, fsz float64, num func(int) string) {
-	if sh.pop > 0 {
-		tok *= 1 + 0.12*math.Sin(float64(sh.pop)/10*math.Pi)
-	}
-	layers := min(n, 4)
-	dy := tok * 0.12
-	y += dy * float64(layers-1) / 2
-	if sh.seat >= 0 {
-		b.spriteTint(dst, ugart.IconDisc, x, y, tok*ugRingK, ugart.Seats(b.safe)[sh.seat%5])
-	}
-	for k := 0; k < layers; k++ {
-		b.sprite(dst, sh.token, x, y-dy*float64(k), tok, 1)
-	}
-	top := y - dy*float64(layers-1)
-	b.badge(a, dst, x+tok*0.42, top+tok*0.36, num(n), fsz, scenes.ColText, color.RGBA{0x14, 0x10, 0x0c, 0xe8})
-	if sh.armor > 0 {
-		ax, ay := x-tok*0.5, top-tok*0.32
-		b.sprite(dst, ugart.IconArmor, ax, ay, tok*0.55, 1)
-		if sh.armor > 1 {
-			b.badge(a, dst, ax-tok*0.22, ay+tok*0.2, num(sh.armor), fsz*0.8, scenes.ColText, color.RGBA{0x60, 0x10, 0x10, 0xf0})
-		}
-	}
-	if sh.hammers > 0 {
-		hx, hy := x-tok*0.55, top+tok*0.35
-		b.sprite(dst, ugart.IconHammer, hx, hy, tok*0.55, 1)
-		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, scenes.ColText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
-	}
-	if sh.venge {
-		b.sprite(dst, ugart.IconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
-	}
 }
 
 // ugIDInk is the colour of a region's id on the map.
