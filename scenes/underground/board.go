@@ -46,6 +46,7 @@ type ugBoard struct {
 	drag     bool        // redeployment by dragging is on
 	dragSeat int         // the seat whose stacks may be dragged (SetDrag)
 	noKeys   bool        // the keyboard is elsewhere this tick (a LAN table's chat box)
+	tabOut   bool        // Tab belongs to the screen around the board (tabWithin), not to the board
 	first    bool        // the acting player's next conquest is a first one (SetFirstConquest)
 
 	// Camera: the map point (map units) at the rectangle's centre and the

@@ -48,6 +48,7 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		return
 	}
 	s.drawLane(a, dst)
+	s.drawFocus(a, dst)
 	s.drawCard(a, dst)
 	if s.shotName != "" && s.t >= s.shotAt {
 		a.RequestShot(s.shotName)
