@@ -14,7 +14,8 @@ import (
 // (U2.1) and is named with its game turns in the summary.
 type ugNewGameScene struct {
 	scenes.NewGameForm
-	setup ugSetup // the options; Seats and the first player are the form's at Begin
+	setup  ugSetup // the options; Seats and the first player are the form's at Begin
+	warmed int     // the seat count whose map's geometry is made ahead
 }
 
 func newUGNewGameScene(a *scenes.App) *ugNewGameScene {
@@ -46,6 +47,10 @@ func (s *ugNewGameScene) fill(a *scenes.App) {
 
 func (s *ugNewGameScene) Update(a *scenes.App) error {
 	s.fill(a)
+	if n := len(s.Seats); n != s.warmed {
+		s.warmed = n
+		warmUGGeom(a, n) // the board's geometry, made off the frame (board_art.go)
+	}
 	opt, start := s.NewGameForm.Update(a)
 	switch opt {
 	case 0:
