@@ -1,6 +1,7 @@
 package underground
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -150,7 +151,11 @@ func newUGMatch(a *scenes.App, s ugSetup) (*ugMatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := game.NewTable(ugGame, scenes.JSONOf(s.Options), s.Seed, seats, ugSaver(a))
+	var opts json.RawMessage // none, as before the options: the record keeps null
+	if s.Options != (underground.Options{}) {
+		opts = scenes.JSONOf(s.Options)
+	}
+	t, err := game.NewTable(ugGame, opts, s.Seed, seats, ugSaver(a))
 	if err != nil {
 		return nil, err
 	}
