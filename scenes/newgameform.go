@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"encoding/json"
 	"math"
 	"slices"
 
@@ -160,4 +161,19 @@ func (f *NewGameForm) Form() *NewGameForm { return f }
 type FormScene interface {
 	Scene
 	Form() *NewGameForm
+}
+
+// LastTable is the last table set up on game id's New game screen
+// (Settings.Tables; nil for none) in the game's own JSON, for the game
+// to read and check: a table that does not read or check is ignored.
+func LastTable(a *App, id string) json.RawMessage { return a.Settings.Tables[id] }
+
+// KeepTable keeps v, game id's set-up as it started (without its seed),
+// as the table its next New game screen offers, and saves the settings.
+func KeepTable(a *App, id string, v any) {
+	if a.Settings.Tables == nil {
+		a.Settings.Tables = map[string]json.RawMessage{}
+	}
+	a.Settings.Tables[id] = JSONOf(v)
+	a.SaveSettings()
 }

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/goldvein/goldvein/rules"
 )
 
 // SeatEditor is the seat list and seed of every game's New game screen
@@ -51,6 +53,9 @@ func NewSeatEditor(a *App, seats []SeatSetup, first, lo, hi int, levels []string
 	k := 0
 	for i := range e.Seats {
 		st := &e.Seats[i]
+		if rules.CheckName(st.Name) != nil {
+			st.Name = rules.CutName(st.Name) // a saved table's name the game could not draw
+		}
 		st.Name = LocalName(a, st.Name)
 		if st.Human && k < len(a.Settings.Names) {
 			st.Name = LocalName(a, a.Settings.Names[k])

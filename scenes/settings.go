@@ -42,6 +42,11 @@ type Settings struct {
 	// leniently: a name is cut to what a name field takes (MaxPlayerName
 	// printable runes), an empty one dropped, at most maxSeats kept.
 	Names []string `json:"names,omitempty"`
+	// Tables are the last tables set up on the New game screens of the
+	// games other than Saboteur (whose is LastSetup), by game ID: each the
+	// game's own JSON (seats, options; no seed), read and checked by the
+	// game that wrote it (LastTable), so a corrupt one is ignored there.
+	Tables map[string]json.RawMessage `json:"tables,omitempty"`
 	// Relay is the address of the relay the lobby opens internet tables
 	// on (docs/LAN.md, Over the internet; no relay is built in).
 	Relay string `json:"relay,omitempty"`

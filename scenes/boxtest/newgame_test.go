@@ -237,3 +237,42 @@ func TestSettingsNamesRead(t *testing.T) {
 // ruleCited matches a rule number of the box's references: R5.5, R8.1a,
 // I2.4, O1, U10.1.
 var ruleCited = regexp.MustCompile(`\((R|I|U)\d+(\.\d+[a-z]?)?\)|\(O\d\)`)
+
+// TestLastTableKept: Incan Gold's and Underground's New game screens offer
+// the table last started on them again after a restart, as Saboteur's
+// does: the seats, the first player and the options; a table in
+// settings.json that does not check (a level no game has) is ignored for
+// the default table.
+func TestLastTableKept(t *testing.T) {
+	dir := t.TempDir()
+	h := scenes.NewHarnessIn(t, dir, games)
+	h.Ticks(2)
+	for _, g := range games[1:] {
+		f := openNewGame(t, h, g)
+		h.Click(f.Add.R)
+		h.Click(f.Rows[2].First)
+		h.Click(f.Options.Items[0].Box.R)
+		h.Click(f.Start.R)
+		h.Ticks(scenes.FadeTicks + 2)
+		if _, still := h.A.Cur.(scenes.FormScene); still {
+			t.Fatalf("%s did not start: %q", g.Rules().ID(), f.Err)
+		}
+		h.A.GoTo(scenes.NewMenuScene(h.A)) // leave the table: its computer players stop with it
+		h.Ticks(scenes.FadeTicks + 2)
+	}
+	h2 := scenes.NewHarnessIn(t, dir, games)
+	h2.Ticks(2)
+	seats := map[string]int{"incangold": 6, "underground": 4}
+	for _, g := range games[1:] {
+		id := g.Rules().ID()
+		f := openNewGame(t, h2, g)
+		if len(f.Seats) != seats[id] || f.First != 2 || !f.Options.Items[0].On || f.Options.Items[len(f.Options.Items)-1].On {
+			t.Errorf("%s after a restart: %d seats, first %d, first option %v, drawn %v; want %d seats, the third first, the first option on",
+				id, len(f.Seats), f.First, f.Options.Items[0].On, f.Options.Items[len(f.Options.Items)-1].On, seats[id])
+		}
+	}
+	h2.A.Settings.Tables["incangold"] = []byte(`{"seats":[{"human":true,"name":"A"},{"level":"godlike"},{"level":"easy"}],"options":{"start_player":-1}}`)
+	if f := openNewGame(t, h2, games[1]); len(f.Seats) != 5 || f.Seats[1].Level != "normal" {
+		t.Errorf("a table that does not check: %d seats, seat 1 %q; want the default table", len(f.Seats), f.Seats[1].Level)
+	}
+}

@@ -1,6 +1,8 @@
 package incangold
 
 import (
+	"encoding/json"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/incangold"
@@ -19,10 +21,25 @@ type igNewGameScene struct {
 
 func newIGNewGameScene(a *scenes.App) *igNewGameScene {
 	s := &igNewGameScene{}
-	s.setup.Options = incangold.DefaultOptions()
-	s.NewGameForm = scenes.NewNewGameForm("ig.newgame.title", scenes.NewSeatEditor(a, scenes.DefaultSeats(a, 5),
+	s.setup = igSetup{Seats: scenes.DefaultSeats(a, 5), Options: incangold.DefaultOptions()}
+	if last := lastIGSetup(a); last != nil {
+		s.setup = *last
+	}
+	s.NewGameForm = scenes.NewNewGameForm("ig.newgame.title", scenes.NewSeatEditor(a, s.setup.Seats,
 		s.setup.Options.StartPlayer, incangold.MinPlayers, incangold.MaxPlayers, incangold.Levels, "scene.newgame.starts_col"))
 	return s
+}
+
+// lastIGSetup is the table last started on this screen
+// (scenes.LastTable), nil when there is none or it does not read or
+// check (a corrupt settings file).
+func lastIGSetup(a *scenes.App) *igSetup {
+	var st igSetup
+	if data := scenes.LastTable(a, igGameID); len(data) == 0 || json.Unmarshal(data, &st) != nil || st.validate() != nil {
+		return nil
+	}
+	st.Seed = 0
+	return &st
 }
 
 // newIGAutoplayNewGame is the new-game scene as --autoplay fills it.
@@ -104,6 +121,11 @@ func (s *igNewGameScene) Begin(a *scenes.App) {
 		return
 	}
 	s.Begun(a, seats)
+	if !a.Cfg.Autoplay {
+		kept := st
+		kept.Seed = 0
+		scenes.KeepTable(a, igGameID, kept)
+	}
 	a.GoTo(newIGBoardScene(a, m))
 }
 

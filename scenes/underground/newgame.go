@@ -1,6 +1,8 @@
 package underground
 
 import (
+	"encoding/json"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/underground/maps"
@@ -20,8 +22,28 @@ type ugNewGameScene struct {
 
 func newUGNewGameScene(a *scenes.App) *ugNewGameScene {
 	lo, hi := ugGame.Seats()
-	return &ugNewGameScene{NewGameForm: scenes.NewNewGameForm("ug.newgame.title",
-		scenes.NewSeatEditor(a, scenes.DefaultSeats(a, 3), -1, lo, hi, ugLevels, "scene.newgame.starts_col"))}
+	s := &ugNewGameScene{setup: ugSetup{Seats: scenes.DefaultSeats(a, 3)}}
+	if last := lastUGSetup(a); last != nil {
+		s.setup = *last
+	}
+	first := -1
+	if f := s.setup.Options.FirstPlayer; f != nil {
+		first = *f
+	}
+	s.NewGameForm = scenes.NewNewGameForm("ug.newgame.title", scenes.NewSeatEditor(a, s.setup.Seats, first, lo, hi, ugLevels, "scene.newgame.starts_col"))
+	return s
+}
+
+// lastUGSetup is the table last started on this screen
+// (scenes.LastTable), nil when there is none or it does not read or
+// check (a corrupt settings file).
+func lastUGSetup(a *scenes.App) *ugSetup {
+	var st ugSetup
+	if data := scenes.LastTable(a, ugGameID); len(data) == 0 || json.Unmarshal(data, &st) != nil || st.validate() != nil {
+		return nil
+	}
+	st.Seed = 0
+	return &st
 }
 
 // newUGAutoplayNewGame is the new-game scene as --autoplay fills it.
@@ -90,6 +112,11 @@ func (s *ugNewGameScene) Begin(a *scenes.App) {
 		return
 	}
 	s.Begun(a, seats)
+	if !a.Cfg.Autoplay {
+		kept := st
+		kept.Seed = 0
+		scenes.KeepTable(a, ugGameID, kept)
+	}
 	a.GoTo(newUGPlayScene(a, m))
 }
 
