@@ -124,6 +124,9 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		mean, low := app.TPS()
 		fmt.Fprintf(stdout, "goldvein: autoplay finished: TPS mean %.1f, lowest %.1f\n", mean, low)
 	}
+	if s := scenes.StallSummary(); s != "" {
+		fmt.Fprintln(stderr, s)
+	}
 	if err := app.Err(); err != nil {
 		fmt.Fprintln(stderr, "goldvein: crashed:", err)
 		return 1

@@ -55,6 +55,12 @@ type Config struct {
 	// FastBots makes computer players move as soon as they have chosen
 	// (tests; --autoplay always does).
 	FastBots bool
+	// ArtOnFrame makes art that is slow to make (Underground's map at a
+	// new scale) be made on the frame that first needs it, so every frame
+	// shows its final picture (tests, the gallery). Without it such art
+	// is made off the frame, and frames show a stand-in meanwhile (issue
+	// 28: docs/TOOLS.md, Frame stalls).
+	ArtOnFrame bool
 	// Invite, when set, opens the join scene with this invite link in its
 	// address field (--invite: a relay's invite page in a browser).
 	Invite string
@@ -268,7 +274,7 @@ func (a *App) Err() error { return a.lastErr }
 
 // Update reads input and runs the current scene one tick.
 func (a *App) Update() (err error) {
-	stalls.tick()
+	defer stalls.updated(stalls.tick(a.sceneName))
 	defer func() {
 		if r := recover(); r != nil {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())
@@ -312,6 +318,14 @@ func (a *App) Update() (err error) {
 		return ebiten.Termination
 	}
 	return nil
+}
+
+// sceneName names the current scene (for the stall lines).
+func (a *App) sceneName() string {
+	if a.Cur == nil {
+		return "none"
+	}
+	return a.Cur.Name()
 }
 
 // trackTPS keeps the lowest and mean ticks per second after the first
@@ -384,6 +398,7 @@ func (a *App) Key(k ebiten.Key) bool { return !a.Gate.muted && a.In.KeyJustPress
 
 // Draw draws the current scene, or the cross-fade between two scenes.
 func (a *App) Draw(screen *ebiten.Image) {
+	defer stalls.drawn(stalls.drawStart())
 	defer func() {
 		if r := recover(); r != nil {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())

@@ -41,7 +41,7 @@ func TestStallWatch(t *testing.T) {
 	}
 	var w lockedBuffer
 	s := newStallWatch("10", &w)
-	s.tick()
+	s.tick(func() string { return "board" })
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(w.String(), "goldvein: stall: no tick for") && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
@@ -53,5 +53,32 @@ func TestStallWatch(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	if n := strings.Count(w.String(), "goldvein: stall:"); n != 1 {
 		t.Errorf("one stall written %d times", n)
+	}
+	// The next tick writes the stall's whole length and how it went.
+	s.tick(func() string { return "board" })
+	if out := w.String(); !strings.Contains(out, "between ticks in board: our Update 0s, our Draw 0s") {
+		t.Errorf("the tick after the stall did not account for it:\n%s", out)
+	}
+}
+
+// TestStallSum: a stall goes to our Update or Draw when it took over half
+// of it, else elsewhere (the GPU, the other processes), and the summary
+// keeps the longest.
+func TestStallSum(t *testing.T) {
+	var u stallSum
+	if got := u.String(); got != "no stalls" {
+		t.Errorf("empty: %q", got)
+	}
+	ms := time.Millisecond
+	line := u.account(200*ms, 150*ms, 10*ms, 0, "board")
+	if want := "200ms between ticks in board: our Update 150ms, our Draw 10ms, the rest (GL, swap, waiting for a core) 40ms, GC cycles 0"; !strings.HasSuffix(line, want) {
+		t.Errorf("line %q, want it to end %q", line, want)
+	}
+	u.account(100*ms, 0, 60*ms, 1, "menu")
+	u.account(300*ms, 20*ms, 20*ms, 0, "board")
+	u.account(90*ms, 45*ms, 45*ms, 2, "board") // half each: neither
+	want := "4 stalls: 1 mostly in our Update, 1 mostly in our Draw, 2 elsewhere (GL, swap, waiting for a core); the GC ran in 2; longest 300ms in board (our Update 20ms, our Draw 20ms)"
+	if got := u.String(); got != want {
+		t.Errorf("summary\n%s\nwant\n%s", got, want)
 	}
 }

@@ -79,6 +79,10 @@ type ugMatch struct {
 	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
 	steps    map[int]int     // by local human: the step of the last delivery (owing)
 	tutor    *ugTutor        // the guided first game's coach (tutorial.go), else nil
+	// rewound: a move was taken back (a Rewind delivery, here or at
+	// another screen of a LAN table) and the screen's state starts again
+	// from the whole game, until the play screen opens afresh on it.
+	rewound bool
 }
 
 // ugBotDelay is how long a computer player waits at least before each
@@ -253,6 +257,9 @@ func (m *ugMatch) fill() {
 			return
 		}
 		v, _ := d.View.(underground.View)
+		if d.Rewind { // game.Table.Undo: the whole game again, as a new watcher's
+			m.feed, m.st, m.rewound = m.feed[:0], newUGState(v), true
+		}
 		for i, e := range d.Events {
 			ev, ok := e.(underground.Event)
 			if !ok {
