@@ -18,6 +18,7 @@ type ugNewGameScene struct {
 	start             scenes.Button
 	back              scenes.Button
 	err               string
+	warmed            int // the seat count whose map's geometry is made ahead
 }
 
 func newUGNewGameScene(a *scenes.App) *ugNewGameScene {
@@ -47,6 +48,10 @@ func (s *ugNewGameScene) layout(a *scenes.App) {
 
 func (s *ugNewGameScene) Update(a *scenes.App) error {
 	s.layout(a)
+	if n := len(s.Seats); n != s.warmed {
+		s.warmed = n
+		warmUGGeom(a, n) // the board's geometry, made off the frame (board_art.go)
+	}
 	if s.SeatEditor.Update(a) {
 		return nil
 	}

@@ -53,11 +53,14 @@ type ugPlayScene struct {
 	refT      float64
 	ask       *ugAsk      // a question before an irreversible move (ask.go), nil none
 	shownCard ugCardShown // the card under the pointer or focus (play_card.go)
-	pressT    int         // ticks the current press has lasted
-	pressKey  int         // the card's key where it began
-	cardHeld  bool        // a long press shows a card: its release acts on nothing
-	flash     int         // the region of the log line clicked last
-	flashT    float64     // ticks its flash lasts
+	kf        ugKeyFocus  // the keyboard focus on a combo or a panel (play_card.go)
+	ptrX      int         // the pointer where it was last tick (its move takes kf off)
+	ptrY      int
+	pressT    int     // ticks the current press has lasted
+	pressKey  int     // the card's key where it began
+	cardHeld  bool    // a long press shows a card: its release acts on nothing
+	flash     int     // the region of the log line clicked last
+	flashT    float64 // ticks its flash lasts
 
 	// Motion.
 	die     ugDie
@@ -119,7 +122,7 @@ func ugSeatColor(a *scenes.App, seat int) color.RGBA {
 }
 
 func newUGPlayScene(a *scenes.App, m *ugMatch) *ugPlayScene {
-	s := &ugPlayScene{m: m, board: newUGBoard(m.mp), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
+	s := &ugPlayScene{m: m, board: newUGBoardWith(m.mp, ugGeomFor(a, m.mp)), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
 	s.board.SetNames(m.names)
 	a.HandTo(-1)
 	if len(m.humans) == 1 {
@@ -219,6 +222,9 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 		s.flash, s.flashT = ref, 90
 	}
 	s.board.noKeys = chat
+	if !chat {
+		s.focusKeys(a) // Tab along the market, the panels and the map (play_card.go)
+	}
 	act := s.board.Update(a, s.l.board.Image())
 	s.updateCard(a)
 	switch {
@@ -403,7 +409,8 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 	if !changed {
 		return
 	}
-	s.ask = nil // a question belongs to the decision it was asked at
+	s.ask = nil         // a question belongs to the decision it was asked at
+	s.kf = ugKeyFocus{} // Tab starts afresh: in the market for a pick, else on the map
 	s.board.SetFirstConquest(ugFirstConquest(&v, seat))
 	if v.Step == "defend" {
 		// The defenders redeploy before the turn is scored (U3.2 steps 5
@@ -516,7 +523,8 @@ func (s *ugPlayScene) act(a *scenes.App, act ugBoardAction) {
 		if pick == nil {
 			continue
 		}
-		if a.Tap(ugComboIDs[i], s.l.combos[i], d) || a.Gate.Key(a, ebiten.Key1+ebiten.Key(i), d) || a.Gate.Key(a, ebiten.KeyDigit1+ebiten.Key(i), d) {
+		focused := s.kf == ugKeyFocus{ugFocusCombo, i} && (a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeyKPEnter, d))
+		if focused || a.Tap(ugComboIDs[i], s.l.combos[i], d) || a.Gate.Key(a, ebiten.Key1+ebiten.Key(i), d) || a.Gate.Key(a, ebiten.KeyDigit1+ebiten.Key(i), d) {
 			s.play(a, *pick)
 			return
 		}

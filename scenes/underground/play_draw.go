@@ -48,6 +48,7 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		return
 	}
 	s.drawLane(a, dst)
+	s.drawFocus(a, dst)
 	s.drawCard(a, dst)
 	if s.shotName != "" && s.t >= s.shotAt {
 		a.RequestShot(s.shotName)
@@ -480,4 +481,6 @@ func (s *ugPlayScene) drawLane(a *scenes.App, dst *ebiten.Image) {
 
 // Settled reports that nothing moves (the screenshot of the board waits
 // for it).
-func (s *ugPlayScene) Settled() bool { return s.busy <= 0 && s.die.t < 0 }
+func (s *ugPlayScene) Settled() bool {
+	return s.busy <= 0 && s.die.t < 0 && !s.board.painting()
+}

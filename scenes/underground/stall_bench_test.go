@@ -22,7 +22,7 @@ func BenchmarkUGBoardRender(b *testing.B) {
 	}
 	bd := newUGBoard(m)
 	bd.setRect(image.Rect(20, 60, 1260, 780))
-	bd.layer() // the terrain patterns, kept by the board
+	bd.layer(nil) // the terrain patterns, kept by the board
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
