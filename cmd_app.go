@@ -88,7 +88,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		*gameID = ""
 	}
 	app, err := scenes.NewApp(scenes.Config{Games: screens, Game: *gameID, Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
-		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute, Invite: *invite})
+		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute, Invite: *invite, StillFrames: true})
 	if err != nil {
 		fmt.Fprintln(stderr, "goldvein:", err)
 		return 1
@@ -125,7 +125,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "goldvein: autoplay finished: TPS mean %.1f, lowest %.1f\n", mean, low)
 	}
 	if s := scenes.StallSummary(); s != "" {
-		fmt.Fprintln(stderr, s)
+		fmt.Fprintf(stderr, "%s; frames per second mean %.1f\n", s, app.FPS())
 	}
 	if err := app.Err(); err != nil {
 		fmt.Fprintln(stderr, "goldvein: crashed:", err)

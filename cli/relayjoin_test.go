@@ -203,10 +203,40 @@ func relayGame(t *testing.T, g rules.Game, null bool) ([]byte, map[string]bool) 
 // realRelay is goldvein relay's server (package relay) on a loopback
 // port, restartable on the same address (as after a crash).
 type realRelay struct {
-	t    *testing.T
-	addr string
-	srv  *relay.Server
-	done chan error
+	t     *testing.T
+	addr  string
+	srv   *relay.Server
+	done  chan error
+	conns *connList
+}
+
+// connList is a listener that keeps the connections it accepted, so that
+// a test can drop them all as a killed process's kernel would.
+type connList struct {
+	net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func (l *connList) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		l.mu.Lock()
+		l.conns = append(l.conns, c)
+		l.mu.Unlock()
+	}
+	return c, err
+}
+
+// drop closes the listener and every accepted connection at the socket:
+// no WebSocket close frame goes out, as after kill -9.
+func (l *connList) drop() {
+	l.Listener.Close()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, c := range l.conns {
+		c.Close()
+	}
 }
 
 func newRealRelay(t *testing.T) *realRelay {
@@ -233,8 +263,9 @@ func (r *realRelay) start(addr string) {
 	if err != nil {
 		r.t.Fatal(err)
 	}
+	r.conns = &connList{Listener: l}
 	r.addr, r.srv, r.done = l.Addr().String(), srv, make(chan error, 1)
-	go func() { r.done <- srv.Serve(l) }()
+	go func() { r.done <- srv.Serve(r.conns) }()
 }
 
 func (r *realRelay) stop() {
@@ -248,10 +279,12 @@ func (r *realRelay) stop() {
 // URL is the relay's address for --relay.
 func (r *realRelay) URL() string { return "http://" + r.addr }
 
-// Restart stops the relay (every room and connection goes) and starts a
-// new one on the same address.
-func (r *realRelay) Restart() {
-	r.stop()
+// Crash drops every connection of the relay at the socket, with no close
+// frame, as when its process is killed with SIGKILL, and starts a new
+// relay on the same address (no room survives: the relay keeps no state).
+func (r *realRelay) Crash() {
+	r.conns.drop()
+	r.stop() // the old server's goroutines; its writes go nowhere now
 	r.start(r.addr)
 }
 
@@ -327,8 +360,9 @@ func TestServeJoinThroughRelay(t *testing.T) {
 	}
 }
 
-// TestRelayRestartAndRejoin kills the relay in the middle of a game and
-// starts a new one on the same address: serve claims its room again (no
+// TestRelayRestartAndRejoin kills the relay in the middle of a game (its
+// sockets dropped with no close frame, as kill -9 does) and starts a new
+// one on the same address: serve claims its room again (no
 // second invite line), the guests take their seats back; a guest killed
 // meanwhile comes back by the same link and its token; the game ends with
 // the same scores everywhere.
@@ -343,7 +377,7 @@ func TestRelayRestartAndRejoin(t *testing.T) {
 	waitOut(t, errOut, "ann joined")
 	waitOut(t, errOut, "bob joined")
 	time.Sleep(300 * time.Millisecond) // some moves
-	relay.Restart()
+	relay.Crash()
 	kill()
 	j := <-ann
 	if j.code != 1 {

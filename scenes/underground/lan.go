@@ -88,7 +88,7 @@ type ugGuestTable struct {
 // targets, and its coins unless coins are open (then every seat's show).
 func ugPublic(v underground.View) underground.View {
 	me := v.Seat
-	v.Seat, v.Legal, v.Targets = -1, nil, nil
+	v.Seat, v.Legal, v.Targets, v.RelicCosts = -1, nil, nil, nil
 	open := v.Over
 	for i, s := range v.Seats {
 		if i != me && s.Coins != nil {
@@ -109,7 +109,7 @@ func (g *ugGuestTable) View(seat int) rules.View {
 	if seat == g.seat {
 		v := g.mine
 		if g.pending {
-			v.Legal, v.Targets = nil, nil
+			v.Legal, v.Targets, v.RelicCosts = nil, nil, nil
 		}
 		return v
 	}
@@ -134,7 +134,7 @@ func (g *ugGuestTable) Submit(seat int, m rules.Move) error {
 	g.pending = true
 	v := g.mine
 	g.mu.Unlock()
-	v.Legal, v.Targets = nil, nil
+	v.Legal, v.Targets, v.RelicCosts = nil, nil, nil
 	g.inbox.Deliver(game.Delivery{View: v})
 	return nil
 }

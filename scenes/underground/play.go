@@ -56,11 +56,11 @@ type ugPlayScene struct {
 	kf        ugKeyFocus  // the keyboard focus on a combo or a panel (play_card.go)
 	ptrX      int         // the pointer where it was last tick (its move takes kf off)
 	ptrY      int
-	pressT    int         // ticks the current press has lasted
-	pressKey  int         // the card's key where it began
-	cardHeld  bool        // a long press shows a card: its release acts on nothing
-	flash     int         // the region of the log line clicked last
-	flashT    float64     // ticks its flash lasts
+	pressT    int     // ticks the current press has lasted
+	pressKey  int     // the card's key where it began
+	cardHeld  bool    // a long press shows a card: its release acts on nothing
+	flash     int     // the region of the log line clicked last
+	flashT    float64 // ticks its flash lasts
 
 	// Motion.
 	die     ugDie
@@ -409,7 +409,7 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 	if !changed {
 		return
 	}
-	s.ask = nil // a question belongs to the decision it was asked at
+	s.ask = nil         // a question belongs to the decision it was asked at
 	s.kf = ugKeyFocus{} // Tab starts afresh: in the market for a pick, else on the map
 	s.board.SetFirstConquest(ugFirstConquest(&v, seat))
 	if v.Step == "defend" {

@@ -196,7 +196,7 @@ func (s *ugPlayScene) updateCard(a *scenes.App) {
 	}
 	if s.shownCard.card == nil {
 		if reg, _ := s.board.Hovered(); reg >= 0 {
-			if c := ugRegionCard(s.board.v, reg); c != nil {
+			if c := ugRegionCard(s.board.v, s.board.m, reg); c != nil {
 				x := s.l.board.X + u(10)
 				if a.RTL() {
 					x = s.l.board.X + s.l.board.W - w - u(10)
