@@ -27,7 +27,7 @@ import (
 //go:generate go run ./internal/screensgen
 
 func init() {
-	cli.Register("", "open the game window (flags: --game saboteur|incangold|underground --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
+	cli.Register("", "open the game window (flags: --game "+strings.Join(box.Games().IDs(), "|")+" --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
 }
 
 // runApp opens the game window. With --autoplay every seat is a computer
@@ -40,7 +40,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	games := box.Games()
 	var counts []string
 	for _, g := range games {
-		counts = append(counts, g.Title+" "+g.Players)
+		counts = append(counts, g.Title+" "+g.SeatRange())
 	}
 	players := fs.Int("players", 5, "players in the --autoplay game ("+strings.Join(counts, ", ")+")")
 	gameID := fs.String("game", games[0].ID, "the game of --autoplay and of the menu's New game: "+strings.Join(games.IDs(), ", "))
