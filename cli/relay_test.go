@@ -48,16 +48,18 @@ func TestRelayRefusesPlainOnAPublicAddress(t *testing.T) {
 	}
 }
 
-// TestRelayCommand runs `goldvein relay` on a loopback port, pairs a host
-// and a guest through it and shuts it down as SIGTERM would.
-func TestRelayCommand(t *testing.T) {
+// startRelayMain runs `goldvein relay args` (relayMain) until cancel and
+// returns the ws:// URL of its first line ("relay: URL"), the cancel, its
+// exit code's channel and its standard error.
+func startRelayMain(t *testing.T, args ...string) (string, context.CancelFunc, chan int, *syncBuffer) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	pr, pw := io.Pipe()
-	var errb strings.Builder
+	errb := &syncBuffer{}
 	exited := make(chan int, 1)
 	go func() {
-		exited <- relayMain(ctx, []string{"--addr", "127.0.0.1:0", "--quiet"}, pw, &errb)
+		exited <- relayMain(ctx, args, pw, errb)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -69,6 +71,13 @@ func TestRelayCommand(t *testing.T) {
 		t.Fatalf("first line %q, want relay: ws://127.0.0.1:PORT", line)
 	}
 	go io.Copy(io.Discard, pr)
+	return base, cancel, exited, errb
+}
+
+// TestRelayCommand runs `goldvein relay` on a loopback port, pairs a host
+// and a guest through it and shuts it down as SIGTERM would.
+func TestRelayCommand(t *testing.T) {
+	base, cancel, exited, errb := startRelayMain(t, "--addr", "127.0.0.1:0", "--quiet")
 	dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer dcancel()
 	secret := relay.NewSecret()
@@ -181,22 +190,8 @@ func TestRelayWebFolder(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<p>the page from the folder</p>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	pr, pw := io.Pipe()
-	var errb strings.Builder
-	exited := make(chan int, 1)
-	go func() {
-		exited <- relayMain(ctx, []string{"--addr", "127.0.0.1:0", "--quiet", "--web", dir}, pw, &errb)
-		pw.Close()
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatalf("no first line: %v (stderr %q)", err, errb.String())
-	}
-	go io.Copy(io.Discard, pr)
-	base := strings.Replace(strings.TrimSpace(strings.TrimPrefix(line, "relay: ")), "ws://", "http://", 1)
-	resp, err := http.Get(base + "/j/" + relay.Room(relay.NewSecret()))
+	base, cancel, exited, errb := startRelayMain(t, "--addr", "127.0.0.1:0", "--quiet", "--web", dir)
+	resp, err := http.Get(strings.Replace(base, "ws://", "http://", 1) + "/j/" + relay.Room(relay.NewSecret()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,8 +44,17 @@ func (b *lockedBuffer) String() string {
 // startProc runs bin with args; the test's cleanup kills it if it still runs.
 func startProc(t *testing.T, bin string, args ...string) *proc {
 	t.Helper()
+	return startProcEnv(t, nil, bin, args...)
+}
+
+// startProcEnv is startProc with env added to the test's environment.
+func startProcEnv(t *testing.T, env []string, bin string, args ...string) *proc {
+	t.Helper()
 	p := &proc{cmd: exec.Command(bin, args...), done: make(chan struct{})}
 	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.err
+	if env != nil {
+		p.cmd.Env = append(os.Environ(), env...)
+	}
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

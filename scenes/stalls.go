@@ -99,6 +99,15 @@ func (s *stallWatch) tick(scene func() string) time.Time {
 	return now
 }
 
+// low writes a new lowest ticks per second, tps, measured over the
+// second before tick in scene, so the lowest of a run can be found among
+// the stalls.
+func (s *stallWatch) low(tps float64, tick int, scene func() string) {
+	if s != nil {
+		fmt.Fprintf(s.w, "goldvein: stall: lowest TPS so far %.1f, the second before tick %d, in %s\n", tps, tick, scene())
+	}
+}
+
 // updated notes that an Update that began at t0 (tick) is done.
 func (s *stallWatch) updated(t0 time.Time) {
 	if s != nil {

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // lockedBuffer is a bytes.Buffer safe for the watcher's goroutine.
@@ -80,5 +82,47 @@ func TestStallSum(t *testing.T) {
 	want := "4 stalls: 1 mostly in our Update, 1 mostly in our Draw, 2 elsewhere (GL, swap, waiting for a core); the GC ran in 2; longest 300ms in board (our Update 20ms, our Draw 20ms)"
 	if got := u.String(); got != want {
 		t.Errorf("summary\n%s\nwant\n%s", got, want)
+	}
+}
+
+// countScene counts its draws.
+type countScene struct{ draws int }
+
+func (c *countScene) Name() string                   { return "count" }
+func (c *countScene) Update(*App) error              { return nil }
+func (c *countScene) Draw(_ *App, dst *ebiten.Image) { c.draws++; dst.Fill(ColText) }
+
+// TestStillFrames (issue 28): with Config.StillFrames a frame with no
+// tick since the last one drawn draws nothing, while a tick, a new size
+// or a new screen image draws again; without it every Draw draws.
+func TestStillFrames(t *testing.T) {
+	h := NewHarness(t, TestGames)
+	c := &countScene{}
+	h.A.Cur = c
+	h.A.Cfg.StillFrames = true
+	h.Tick()
+	h.A.Draw(h.Screen)
+	h.A.Draw(h.Screen)
+	if c.draws != 1 {
+		t.Fatalf("one tick, three frames: %d draws, want 1", c.draws)
+	}
+	h.Tick()
+	if c.draws != 2 {
+		t.Fatalf("after a tick: %d draws, want 2", c.draws)
+	}
+	h.SetSize(1024, 640)
+	h.A.Draw(h.Screen)
+	if c.draws != 3 {
+		t.Fatalf("after a resize: %d draws, want 3", c.draws)
+	}
+	h.A.Draw(ebiten.NewImage(h.A.W, h.A.H))
+	if c.draws != 4 {
+		t.Fatalf("on a new screen: %d draws, want 4", c.draws)
+	}
+	h.A.Cfg.StillFrames = false
+	h.A.Draw(h.Screen)
+	h.A.Draw(h.Screen)
+	if c.draws != 6 {
+		t.Fatalf("without StillFrames: %d draws, want 6", c.draws)
 	}
 }

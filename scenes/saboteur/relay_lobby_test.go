@@ -18,6 +18,32 @@ func typeText(h *scenes.Harness, s string) {
 	h.Tick()
 }
 
+// relayLobby opens the host's lobby at w x h in lang, with a test relay
+// whose address the settings keep when keep is set.
+func relayLobby(t *testing.T, lang string, w, h float64, keep bool) (*scenes.Harness, *scenes.LobbyScene, *lantest.Relay) {
+	t.Helper()
+	scenes.LoopbackLAN(t)
+	relay := lantest.NewRelay(t)
+	hh := scenes.LangHarness(t, lang, testGames)
+	hh.A.LayoutF(w, h)
+	hh.ScreenBig()
+	if keep {
+		hh.A.Settings.Relay = relay.URL()
+	}
+	ls := scenes.NewLobbyScene(hh.A)
+	if ls.Link == nil {
+		t.Fatal(ls.Err)
+	}
+	t.Cleanup(func() {
+		if ls.Link != nil {
+			ls.Link.Close()
+		}
+	})
+	hh.A.Cur = ls
+	hh.Tick()
+	return hh, ls, relay
+}
+
 // TestLobbyOnTheInternet: the lobby's "on the internet" part opens the
 // table on a relay (the address typed once and kept in the settings), shows
 // the invite, its QR code and a copy button drawn whole in English,
@@ -28,22 +54,7 @@ func TestLobbyOnTheInternet(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		for _, size := range [][2]float64{{1280, 800}, {1024, 640}} {
 			t.Run(fmt.Sprintf("%s/%vx%v", lang, size[0], size[1]), func(t *testing.T) {
-				scenes.LoopbackLAN(t)
-				relay := lantest.NewRelay(t)
-				hh := scenes.LangHarness(t, lang, testGames)
-				hh.A.LayoutF(size[0], size[1])
-				hh.ScreenBig()
-				ls := scenes.NewLobbyScene(hh.A)
-				if ls.Link == nil {
-					t.Fatal(ls.Err)
-				}
-				t.Cleanup(func() {
-					if ls.Link != nil {
-						ls.Link.Close()
-					}
-				})
-				hh.A.Cur = ls
-				hh.Tick()
+				hh, ls, relay := relayLobby(t, lang, size[0], size[1], false)
 				// On before an address: refused, the field takes the focus.
 				hh.Click(ls.Net.Toggle.R)
 				if ls.Net.On || ls.Err == "" || ls.Focus != 2 {
@@ -187,23 +198,7 @@ func TestLobbyInternetPartClear(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		for _, size := range [][2]float64{{1280, 800}, {1024, 640}} {
 			t.Run(fmt.Sprintf("%s/%vx%v", lang, size[0], size[1]), func(t *testing.T) {
-				scenes.LoopbackLAN(t)
-				relay := lantest.NewRelay(t)
-				hh := scenes.LangHarness(t, lang, testGames)
-				hh.A.LayoutF(size[0], size[1])
-				hh.ScreenBig()
-				hh.A.Settings.Relay = relay.URL()
-				ls := scenes.NewLobbyScene(hh.A)
-				if ls.Link == nil {
-					t.Fatal(ls.Err)
-				}
-				t.Cleanup(func() {
-					if ls.Link != nil {
-						ls.Link.Close()
-					}
-				})
-				hh.A.Cur = ls
-				hh.Tick()
+				hh, ls, _ := relayLobby(t, lang, size[0], size[1], true)
 				title := hh.A.T("lan.chat.title")
 				clear := func(state string, above []scenes.Rect, note string, under scenes.Rect) {
 					t.Helper()

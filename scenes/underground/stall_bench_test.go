@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/goldvein/goldvein/rules/underground/maps"
+	"github.com/goldvein/goldvein/scenes"
 	ugart "github.com/goldvein/goldvein/sprites/underground"
 )
 
@@ -49,5 +50,39 @@ func BenchmarkUGSpriteSheet(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		ugart.SpritesAt(20+i%40, false)
+	}
+}
+
+// BenchmarkUGFirstBoardFrame is the first frame (Update + Draw) of a new
+// board of the 5-player map: on-frame paints the map layer on it, as
+// every board did before issue 28 (Config.ArtOnFrame); off-frame starts
+// the paint in a goroutine and draws the bare rock (the window's way).
+func BenchmarkUGFirstBoardFrame(b *testing.B) {
+	m, err := maps.Builtin("caves-5p")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := newUGGeom(m)
+	for _, on := range []bool{true, false} {
+		name := "off-frame"
+		if on {
+			name = "on-frame"
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				h := scenes.NewHarness(b, ugTestGames) // a fresh app: no layer kept
+				h.A.Cfg.ArtOnFrame = on
+				s := &ugBoardScene{b: newUGBoardWith(m, g), r: image.Rect(20, 60, 1260, 780)}
+				h.A.Cur = s
+				b.StartTimer()
+				h.Tick()
+				b.StopTimer()
+				if p := s.b.art.paint; p != nil {
+					<-p.done // not to pile paints up
+				}
+				b.StartTimer()
+			}
+		})
 	}
 }
