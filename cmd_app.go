@@ -27,7 +27,7 @@ import (
 //go:generate go run ./internal/screensgen
 
 func init() {
-	cli.Register("", "open the game window (flags: --game saboteur|incangold|underground --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
+	cli.Register("", "open the game window (flags: --game "+strings.Join(box.Games().IDs(), "|")+" --players N --seed S --autoplay --exit-after-game --screenshots DIR --lang L --config DIR --mute --cpuprofile FILE; goldvein --help explains them)", runApp)
 }
 
 // runApp opens the game window. With --autoplay every seat is a computer
@@ -40,7 +40,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	games := box.Games()
 	var counts []string
 	for _, g := range games {
-		counts = append(counts, g.Title+" "+g.Players)
+		counts = append(counts, g.Title+" "+g.SeatRange())
 	}
 	players := fs.Int("players", 5, "players in the --autoplay game ("+strings.Join(counts, ", ")+")")
 	gameID := fs.String("game", games[0].ID, "the game of --autoplay and of the menu's New game: "+strings.Join(games.IDs(), ", "))
@@ -88,7 +88,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		*gameID = ""
 	}
 	app, err := scenes.NewApp(scenes.Config{Games: screens, Game: *gameID, Players: *players, Seed: s, Autoplay: *autoplay, ExitAfterGame: *exitAfter,
-		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute, Invite: *invite})
+		ScreenshotDir: *shots, Lang: *lang, ConfigDir: *config, Mute: *mute, Invite: *invite, StillFrames: true})
 	if err != nil {
 		fmt.Fprintln(stderr, "goldvein:", err)
 		return 1
@@ -123,6 +123,9 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *autoplay {
 		mean, low := app.TPS()
 		fmt.Fprintf(stdout, "goldvein: autoplay finished: TPS mean %.1f, lowest %.1f\n", mean, low)
+	}
+	if s := scenes.StallSummary(); s != "" {
+		fmt.Fprintf(stderr, "%s; frames per second mean %.1f\n", s, app.FPS())
 	}
 	if err := app.Err(); err != nil {
 		fmt.Fprintln(stderr, "goldvein: crashed:", err)

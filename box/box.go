@@ -8,6 +8,7 @@ package box
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/goldvein/goldvein/rules"
@@ -25,9 +26,9 @@ type Game struct {
 	// ID is the game's --game name ("saboteur"); it is Rules.ID() once
 	// Rules is set.
 	ID string
-	// Title is its name in goldvein help ("Saboteur"); Players its seat
-	// range as shown there ("3-10").
-	Title, Players string
+	// Title is its name in goldvein help ("Saboteur"). Its seat range
+	// there is the contract's (SeatRange).
+	Title string
 	// Summary is one line on what the game is.
 	Summary string
 	// Rules is the game on the contract; nil for a game whose tools do not
@@ -89,21 +90,35 @@ func (b Box) List(w io.Writer) {
 	}
 	fmt.Fprintln(w, "games (--game ID; the first is the default):")
 	for _, g := range b {
-		fmt.Fprintf(w, "  %-12s %s, %s players: %s\n", g.ID, g.Title, g.Players, g.Summary)
+		fmt.Fprintf(w, "  %-12s %s, %s players: %s\n", g.ID, g.Title, g.SeatRange(), g.Summary)
 	}
+}
+
+// SeatRange is the game's player count as help shows it ("3-10"): the
+// contract's Seats, which the rules enforce (issue 24: the counts are
+// written once, in the rules); "?" for a game not on the contract.
+func (g Game) SeatRange() string {
+	if g.Rules == nil {
+		return "?"
+	}
+	lo, hi := g.Rules.Seats()
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
 }
 
 // Games is the box: every game of this build, the default first.
 func Games() Box {
 	return Box{
-		{ID: saboteur.ID, Title: "Saboteur", Players: "3-10",
+		{ID: saboteur.ID, Title: "Saboteur",
 			Summary: "tunnel-digging with secret roles (docs/rules/SABOTEUR.md)",
 			Rules:   saboteur.Rules{Bots: sabbot.Brains},
 			Check:   saboteur.Check, Sim: sabbot.SimCommand, Hidden: saboteur.Leaks},
-		{ID: "incangold", Title: "Incan Gold", Players: "3-8",
+		{ID: "incangold", Title: "Incan Gold",
 			Summary: "push your luck in the temple: every explorer chooses at once to go on or to leave (docs/rules/INCAN_GOLD.md)",
 			Rules:   igbot.Game(), Check: incangold.Check, Describe: incangold.Describe, Sim: igbot.SimCommand, Hidden: incangold.Leaks},
-		{ID: "underground", Title: "Small World: Underground", Players: "2-5",
+		{ID: "underground", Title: "Small World: Underground",
 			Summary: "area control in the caves: races with powers conquer, decline and score (docs/rules/UNDERGROUND.md)",
 			Rules:   ugbot.Game(), Check: underground.Check, Describe: underground.Describe, Hidden: underground.Leaks},
 	}

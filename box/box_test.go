@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,6 +71,23 @@ func TestTableKnowsNoGame(t *testing.T) {
 			if gp := "github.com/goldvein/goldvein/rules/" + g.ID; p == gp || strings.HasPrefix(p, gp+"/") {
 				t.Errorf("package game or lan, or their tests, import the game package %s", p)
 			}
+		}
+	}
+}
+
+// TestSeatRangeIsTheContracts: help's player counts are the contract's
+// Seats, written once in the rules (issue 24, item 11): a game given no
+// count of its own shows its rules' range.
+func TestSeatRangeIsTheContracts(t *testing.T) {
+	var out strings.Builder
+	Box{{ID: "toy", Title: "Toy", Summary: "a test game", Rules: ruletest.Toy{}}}.List(&out)
+	if !strings.Contains(out.String(), "Toy, 2-10 players: a test game") {
+		t.Errorf("help for a game on the contract with seats 2 to 10:\n%s", out.String())
+	}
+	for _, g := range Games() {
+		lo, hi := g.Rules.Seats()
+		if want := strconv.Itoa(lo) + "-" + strconv.Itoa(hi); g.SeatRange() != want {
+			t.Errorf("%s: SeatRange %q, want %q", g.ID, g.SeatRange(), want)
 		}
 	}
 }

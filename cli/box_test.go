@@ -17,7 +17,7 @@ import (
 // testBox is the app's box with the toy game of ruletest added, so that the
 // tools' handling of any game on the contract is tested.
 func testBox() box.Box {
-	return append(box.Games(), box.Game{ID: "toy", Title: "Toy", Players: "2-10", Summary: "a test game",
+	return append(box.Games(), box.Game{ID: "toy", Title: "Toy", Summary: "a test game",
 		Rules: ruletest.Toy{}, Describe: describeToy})
 }
 

@@ -68,6 +68,7 @@ func relayMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs.DurationVar(&cfg.WriteTimeout, "write-timeout", d.WriteTimeout, "close a connection a write to which takes longer")
 	fs.DurationVar(&cfg.RoomLifetime, "room-lifetime", d.RoomLifetime, "close a room this long after its host claimed it")
 	fs.DurationVar(&cfg.HostWait, "host-wait", d.HostWait, "how long a guest waits for its room's host to (re)claim it")
+	webDir := fs.String("web", "", "serve the browser build from this folder (index.html and goldvein.wasm, as `make wasm` leaves in dist/web) instead of the one the binary embeds")
 	quiet := fs.Bool("quiet", false, "log nothing but errors")
 	if code, done := cmdline.ParseFlags(fs, "goldvein relay [--addr HOST:PORT] [--tls-cert FILE --tls-key FILE | --autocert DOMAIN | --insecure] [limits]", args, stdout, stderr); done {
 		return code
@@ -109,9 +110,16 @@ func relayMain(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if !*quiet {
 		cfg.Logf = logger.Printf
 	}
-	if webdist.Embedded() {
+	switch {
+	case *webDir != "":
+		if _, err := os.Stat(filepath.Join(*webDir, "index.html")); err != nil {
+			fmt.Fprintf(stderr, "goldvein relay: --web %s: no browser build there (%v)\n", *webDir, err)
+			return 2
+		}
+		cfg.Web = webdist.NewHandler(os.DirFS(*webDir))
+	case webdist.Embedded():
 		cfg.Web = webdist.Handler()
-	} else if !*quiet {
+	case !*quiet:
 		logger.Printf("relay: %s", webdist.NotEmbedded)
 	}
 	s, err := relay.NewServer(cfg)

@@ -7,6 +7,9 @@ import (
 	"context"
 	"io"
 	"net"
+	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +32,7 @@ func TestRelayRefusesPlainOnAPublicAddress(t *testing.T) {
 		{[]string{"--byte-burst", "1000"}, "cannot pass one largest frame"},
 		{[]string{"--addr", "127.0.0.1:0", "extra"}, "unexpected argument"},
 		{[]string{"--trust-proxy", "127.0.0.1,proxy.example"}, "not an address or CIDR"},
+		{[]string{"--web", "/nonexistent/web"}, "no browser build there"},
 	} {
 		var out, errb strings.Builder
 		code := relayMain(context.Background(), c.args, &out, &errb)
@@ -44,16 +48,18 @@ func TestRelayRefusesPlainOnAPublicAddress(t *testing.T) {
 	}
 }
 
-// TestRelayCommand runs `goldvein relay` on a loopback port, pairs a host
-// and a guest through it and shuts it down as SIGTERM would.
-func TestRelayCommand(t *testing.T) {
+// startRelayMain runs `goldvein relay args` (relayMain) until cancel and
+// returns the ws:// URL of its first line ("relay: URL"), the cancel, its
+// exit code's channel and its standard error.
+func startRelayMain(t *testing.T, args ...string) (string, context.CancelFunc, chan int, *syncBuffer) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	t.Cleanup(cancel)
 	pr, pw := io.Pipe()
-	var errb strings.Builder
+	errb := &syncBuffer{}
 	exited := make(chan int, 1)
 	go func() {
-		exited <- relayMain(ctx, []string{"--addr", "127.0.0.1:0", "--quiet"}, pw, &errb)
+		exited <- relayMain(ctx, args, pw, errb)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -65,6 +71,13 @@ func TestRelayCommand(t *testing.T) {
 		t.Fatalf("first line %q, want relay: ws://127.0.0.1:PORT", line)
 	}
 	go io.Copy(io.Discard, pr)
+	return base, cancel, exited, errb
+}
+
+// TestRelayCommand runs `goldvein relay` on a loopback port, pairs a host
+// and a guest through it and shuts it down as SIGTERM would.
+func TestRelayCommand(t *testing.T) {
+	base, cancel, exited, errb := startRelayMain(t, "--addr", "127.0.0.1:0", "--quiet")
 	dctx, dcancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer dcancel()
 	secret := relay.NewSecret()
@@ -166,5 +179,29 @@ func TestServeAndJoinThroughTheRelay(t *testing.T) {
 	}
 	if st := s2.Stats(); st.Received == 0 {
 		t.Errorf("nothing went through the restarted relay: %+v", st)
+	}
+}
+
+// TestRelayWebFolder: `goldvein relay --web DIR` serves the browser build
+// in DIR, an invite's page /j/ROOM being its index.html (as the e2e test
+// runs a relay binary built without the embedded page).
+func TestRelayWebFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<p>the page from the folder</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, cancel, exited, errb := startRelayMain(t, "--addr", "127.0.0.1:0", "--quiet", "--web", dir)
+	resp, err := http.Get(strings.Replace(base, "ws://", "http://", 1) + "/j/" + relay.Room(relay.NewSecret()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "the page from the folder") {
+		t.Errorf("the invite page: %s %q, want the folder's index.html", resp.Status, body)
+	}
+	cancel()
+	if code := <-exited; code != 0 {
+		t.Fatalf("exit %d; stderr %q", code, errb.String())
 	}
 }

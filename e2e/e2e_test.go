@@ -144,6 +144,9 @@ func TestMain(m *testing.M) {
 	if gameDir != "" {
 		os.RemoveAll(gameDir)
 	}
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
 	os.Exit(code)
 }
 

@@ -75,8 +75,9 @@ func (e *RefusedError) Error() string {
 // connection breaks and comes back; Move and Chat send intents. All methods
 // are safe for concurrent use.
 type Client struct {
-	addr string
-	cfg  ClientConfig
+	addr  string
+	where string // addr as errors name it: an invite without its key (withoutKey)
+	cfg   ClientConfig
 
 	mu     sync.Mutex
 	seat   int
@@ -110,7 +111,7 @@ func Join(ctx context.Context, addr string, cfg ClientConfig) (*Client, error) {
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = 20 * time.Second
 	}
-	c := &Client{addr: addr, cfg: cfg, token: cfg.Token, wake: make(chan struct{}, 1),
+	c := &Client{addr: addr, where: withoutKey(addr), cfg: cfg, token: cfg.Token, wake: make(chan struct{}, 1),
 		msgs: make(chan Message), quit: make(chan struct{}), done: make(chan struct{})}
 	nc, r, err := c.connect(ctx)
 	if err != nil {
@@ -266,7 +267,7 @@ func (c *Client) connect(ctx context.Context) (net.Conn, io.Reader, error) {
 	}
 	nc, err := d(ctx, c.addr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("lan: join %s: %w", c.addr, err)
+		return nil, nil, fmt.Errorf("lan: join %s: %w", c.where, err)
 	}
 	c.mu.Lock()
 	token := c.token
@@ -276,23 +277,23 @@ func (c *Client) connect(ctx context.Context) (net.Conn, io.Reader, error) {
 	nc.SetDeadline(time.Now().Add(c.cfg.Timeout))
 	if _, err := io.WriteString(nc, Magic); err != nil {
 		nc.Close()
-		return nil, nil, fmt.Errorf("lan: join %s: %w", c.addr, err)
+		return nil, nil, fmt.Errorf("lan: join %s: %w", c.where, err)
 	}
 	if err := WriteFrame(nc, p); err != nil {
 		nc.Close()
-		return nil, nil, fmt.Errorf("lan: join %s: %w", c.addr, err)
+		return nil, nil, fmt.Errorf("lan: join %s: %w", c.where, err)
 	}
 	br := bufio.NewReaderSize(nc, 16<<10)
 	for {
 		p, err := ReadFrame(br, nil, MaxHostMessage)
 		if err != nil {
 			nc.Close()
-			return nil, nil, fmt.Errorf("lan: join %s: no welcome: %w", c.addr, err)
+			return nil, nil, fmt.Errorf("lan: join %s: no welcome: %w", c.where, err)
 		}
 		m, err := DecodeHost(p)
 		if err != nil {
 			nc.Close()
-			return nil, nil, fmt.Errorf("lan: join %s: %w", c.addr, err)
+			return nil, nil, fmt.Errorf("lan: join %s: %w", c.where, err)
 		}
 		switch m.T {
 		case TRefused:
@@ -319,7 +320,7 @@ func (c *Client) connect(ctx context.Context) (net.Conn, io.Reader, error) {
 		// Nothing else may come before the welcome; a ping is harmless.
 		if m.T != TPing {
 			nc.Close()
-			return nil, nil, fmt.Errorf("lan: join %s: %q before the welcome", c.addr, m.T)
+			return nil, nil, fmt.Errorf("lan: join %s: %q before the welcome", c.where, m.T)
 		}
 	}
 }
@@ -403,7 +404,7 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 		nc.SetReadDeadline(time.Now().Add(c.cfg.IdleTimeout))
 		p, err := ReadFrame(r, buf, MaxHostMessage)
 		if err != nil {
-			return fmt.Errorf("lan: connection to %s: %w", c.addr, err)
+			return fmt.Errorf("lan: connection to %s: %w", c.where, err)
 		}
 		buf = p[:0]
 		m, err := DecodeHost(p)
@@ -419,7 +420,7 @@ func (c *Client) readConn(nc net.Conn, r io.Reader) error {
 			err = fmt.Errorf("lan: chat: %s has no quick phrase %q", c.cfg.Game.ID(), m.Phrase)
 		}
 		if err != nil {
-			return &hostProtocolError{fmt.Errorf("lan: from %s: %w", c.addr, err)}
+			return &hostProtocolError{fmt.Errorf("lan: from %s: %w", c.where, err)}
 		}
 		switch m.T {
 		case TPing:

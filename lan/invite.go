@@ -204,3 +204,13 @@ func wsURL(base, path string) string {
 	}
 	return "ws://" + strings.TrimPrefix(base, "http://") + path
 }
+
+// withoutKey is addr as errors and logs may name it: an invite link with
+// its key (after the #) left out, since whoever reads the key can join;
+// any other address as it is.
+func withoutKey(addr string) string {
+	if i := strings.IndexByte(addr, '#'); i >= 0 {
+		return addr[:i] + "#…"
+	}
+	return addr
+}

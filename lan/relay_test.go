@@ -331,3 +331,28 @@ func TestRelayPassword(t *testing.T) {
 		t.Fatalf("seated without a token: %q", c.Token())
 	}
 }
+
+// TestRelayJoinErrorHidesTheKey: a guest whose relay does not answer, or
+// that is refused, gets an error naming the invite without its key (the
+// part after #: whoever reads it in a log or on a screen could join).
+func TestRelayJoinErrorHidesTheKey(t *testing.T) {
+	t.Parallel()
+	relay := lantest.NewRelay(t)
+	url := relay.URL()
+	room, err := NewRelayRoom(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := room.Invite()
+	relay.Stop()
+	_, err = Join(context.Background(), inv.Link(), ClientConfig{Game: toy, Name: "Bob", Dial: RelayDialer(inv), Timeout: time.Second})
+	if err == nil {
+		t.Fatal("joined a relay that is down")
+	}
+	if key := inv.Key.String(); strings.Contains(err.Error(), key) {
+		t.Fatalf("the invite's key shows in %q", err)
+	}
+	if !strings.Contains(err.Error(), room.Room()) {
+		t.Fatalf("the error does not name the room: %v", err)
+	}
+}

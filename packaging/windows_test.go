@@ -14,7 +14,8 @@ import (
 // small Windows program: WinresJSON describes the resources, go-winres
 // (pinned as GoWinres) patches them into the .exe, and WindowsExeInfo,
 // reading the PE resource directory, finds the icon at every size and the
-// version information. The unpatched .exe has none.
+// version information (its comment the box of three games, not Saboteur
+// alone: issue 23). The unpatched .exe has none.
 func TestWindowsResources(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a Windows program and runs go-winres")
@@ -54,7 +55,7 @@ func TestWindowsResources(t *testing.T) {
 		t.Errorf("icon sizes %v, want %v", info.IconSizes, WindowsIconSizes)
 	}
 	for k, want := range map[string]string{"ProductVersion": "v1.2.3", "FileVersion": "v1.2.3", "FileDescription": "goldvein (the game)",
-		"OriginalFilename": "goldvein.exe", "ProductName": "goldvein"} {
+		"OriginalFilename": "goldvein.exe", "ProductName": "goldvein", "Comments": Description} {
 		if info.Version[k] != want {
 			t.Errorf("version string %s = %q, want %q", k, info.Version[k], want)
 		}

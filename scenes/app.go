@@ -55,6 +55,18 @@ type Config struct {
 	// FastBots makes computer players move as soon as they have chosen
 	// (tests; --autoplay always does).
 	FastBots bool
+	// ArtOnFrame makes art that is slow to make (Underground's map at a
+	// new scale) be made on the frame that first needs it, so every frame
+	// shows its final picture (tests, the gallery). Without it such art
+	// is made off the frame, and frames show a stand-in meanwhile (issue
+	// 28: docs/TOOLS.md, Frame stalls).
+	ArtOnFrame bool
+	// StillFrames lets a frame that comes with no tick since the last one
+	// drawn draw nothing (the window: Ebitengine then keeps the picture,
+	// and after four such frames skips presenting it; docs/TOOLS.md,
+	// Frame stalls). Off, every Draw draws (tests draw after changing a
+	// scene by hand).
+	StillFrames bool
 	// Invite, when set, opens the join scene with this invite link in its
 	// address field (--invite: a relay's invite page in a browser).
 	Invite string
@@ -94,6 +106,8 @@ type App struct {
 	from, to  *ebiten.Image
 	fadeOp    ebiten.DrawImageOptions
 
+	drawn drawnFrame // what the last frame drawn showed (StillFrames)
+
 	Ptr  pointer
 	Text textCache
 	// Gate is the input gate of the boards (gate.go): which control a
@@ -115,6 +129,7 @@ type App struct {
 	tourStep int
 	shotsWG  sync.WaitGroup
 	tpsSum   float64
+	fpsSum   float64 // frames per second, summed as tpsSum
 	tpsN     int
 	Crashed  bool
 	lastErr  error
@@ -268,7 +283,7 @@ func (a *App) Err() error { return a.lastErr }
 
 // Update reads input and runs the current scene one tick.
 func (a *App) Update() (err error) {
-	stalls.tick()
+	defer stalls.updated(stalls.tick(a.sceneName))
 	defer func() {
 		if r := recover(); r != nil {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())
@@ -314,6 +329,14 @@ func (a *App) Update() (err error) {
 	return nil
 }
 
+// sceneName names the current scene (for the stall lines).
+func (a *App) sceneName() string {
+	if a.Cur == nil {
+		return "none"
+	}
+	return a.Cur.Name()
+}
+
 // trackTPS keeps the lowest and mean ticks per second after the first
 // seconds (reported by cmd_app at exit).
 func (a *App) trackTPS() {
@@ -323,9 +346,19 @@ func (a *App) trackTPS() {
 	t := ebiten.ActualTPS()
 	if a.tpsN == 0 || t < a.tpsMin {
 		a.tpsMin = t
+		stalls.low(t, a.Ticks, a.sceneName)
 	}
 	a.tpsSum += t
 	a.tpsN++
+	a.fpsSum += ebiten.ActualFPS()
+}
+
+// FPS returns the mean frames per second drawn, measured with TPS.
+func (a *App) FPS() float64 {
+	if a.tpsN == 0 {
+		return 0
+	}
+	return a.fpsSum / float64(a.tpsN)
 }
 
 // TPS returns the mean and lowest ticks per second measured so far.
@@ -384,11 +417,21 @@ func (a *App) Key(k ebiten.Key) bool { return !a.Gate.muted && a.In.KeyJustPress
 
 // Draw draws the current scene, or the cross-fade between two scenes.
 func (a *App) Draw(screen *ebiten.Image) {
+	defer stalls.drawn(stalls.drawStart())
 	defer func() {
 		if r := recover(); r != nil {
 			a.crash(fmt.Errorf("%v", r), debug.Stack())
 		}
 	}()
+	// A frame with no tick since the last one drawn would draw the same
+	// picture again: with StillFrames the screen keeps it (it is not
+	// cleared every frame), and Mesa's software GL, which spends most of
+	// a frame filling pixels, is spared a whole frame.
+	now := drawnFrame{tick: a.Ticks, w: a.W, h: a.H, screen: screen}
+	if a.Cfg.StillFrames && now == a.drawn {
+		return
+	}
+	a.drawn = now
 	// Every scene paints the whole screen (the board without a full-screen
 	// fill: its maze and frame cover it), so no clear here.
 	a.leak = ""
@@ -406,6 +449,13 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 	a.drawScene(a.Cur, screen)
 	a.screenshot(screen)
+}
+
+// drawnFrame is what a frame drew: the tick, the screen's size and the
+// screen image (Ebitengine makes a new one, blank, on a resize).
+type drawnFrame struct {
+	tick, w, h int
+	screen     *ebiten.Image
 }
 
 // drawScene draws s, and the menu button over a Board.

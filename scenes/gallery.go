@@ -59,7 +59,7 @@ func (g *Gallery) Harness() *Harness {
 	if err := st.Save(filepath.Join(dir, "settings.json")); err != nil {
 		g.T.Fatal(err)
 	}
-	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: string(g.lang), Games: g.games})
+	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, ArtOnFrame: true, Lang: string(g.lang), Games: g.games})
 	if err != nil {
 		g.T.Fatal(err)
 	}

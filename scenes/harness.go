@@ -138,7 +138,7 @@ func NewHarness(t TB, games []Game) *Harness { return NewHarnessIn(t, t.TempDir(
 // NewHarnessIn is newHarness with the settings and autosave in dir.
 func NewHarnessIn(t TB, dir string, games []Game) *Harness {
 	in := NewScript()
-	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, Lang: "en", Games: games})
+	a, err := NewApp(Config{Input: in, ConfigDir: dir, Mute: true, FastBots: true, ArtOnFrame: true, Lang: "en", Games: games})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,7 +323,7 @@ func ClickMenu(t TB, h *Harness, i int) {
 func LangHarness(t TB, l string, games []Game) *Harness {
 	t.Helper()
 	in := NewScript()
-	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, Lang: l, Games: games})
+	a, err := NewApp(Config{Input: in, ConfigDir: t.TempDir(), Mute: true, FastBots: true, ArtOnFrame: true, Lang: l, Games: games})
 	if err != nil {
 		t.Fatal(err)
 	}

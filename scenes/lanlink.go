@@ -79,6 +79,9 @@ type LanLink struct {
 	ended    error          // the connection is over (guest); errLANClosed when we left
 	closed   bool
 	invite   string // the relay room's link once it is open (host)
+	// undoRefused is the host's last refusal of this guest's undo
+	// (lan.CodeUndo; TakeUndoRefusal).
+	undoRefused string
 }
 
 // Invite is the host's invite link once its relay room is open, "" before
@@ -158,6 +161,9 @@ func (l *LanLink) run() {
 
 // take applies one message from the host.
 func (l *LanLink) take(m lan.Message) {
+	if l.takeUndo(m) {
+		return
+	}
 	switch m.T {
 	case lan.TLobby:
 		if m.Lobby != nil {

@@ -26,6 +26,7 @@ type lobbyNet struct {
 	Copy   Button
 	QR     *ebiten.Image
 	qrFor  string
+	qrSide float64    // the QR code's side, pixels (layout)
 	copied chan error // a copy in progress
 	Note   string     // the last copy's result
 	NoteOK bool
@@ -46,20 +47,26 @@ func (n *lobbyNet) invite(s *LobbyScene) string {
 }
 
 // layout places the part at the top of the lobby's right column (x, w)
-// and returns where the column's next part starts.
+// and returns where the column's next part starts: below it the room for
+// the next part's title (titleRoom), as above the toggle.
 func (n *lobbyNet) layout(a *App, s *LobbyScene, x, w float64) float64 {
 	n.Toggle = Button{R: Rect{x, a.U(96), w, a.U(36)}, Label: a.T("lan.relay.toggle"), Enabled: true, Focus: n.On}
 	n.AddrR = Rect{x, a.U(140), w, a.U(34)}
 	y := n.AddrR.Y + n.AddrR.H + a.U(10)
-	if n.On && n.invite(s) == "" {
-		y += a.U(84) // room for "opening…" or why not, three lines (draw)
-	}
-	if n.invite(s) != "" {
-		y += qrSide(a, y, a.U(66)) + a.U(6)
+	switch {
+	case n.invite(s) != "":
+		// The copy's result gets the room of the longer of its two texts
+		// under the button, so the column does not move when it shows.
+		note := max(WrappedHeight(a, a.T("lan.relay.copy_failed"), a.U(12), w), WrappedHeight(a, a.T("lan.relay.copied"), a.U(12), w))
+		below := a.U(34) + a.U(6) + note + a.U(6) + titleRoom(a)
+		n.qrSide = qrSide(a, y, below)
+		y += n.qrSide + a.U(6)
 		n.Copy = Button{R: Rect{x, y, w, a.U(34)}, Label: a.T("lan.relay.copy"), Enabled: n.copied == nil}
-		y += a.U(34) + a.U(26)
+		return y + below
+	case n.On:
+		return y + a.U(84) // room for "opening…" or why not, three lines (draw), and the title
 	}
-	return y
+	return n.AddrR.Y + n.AddrR.H + titleRoom(a)
 }
 
 // qrSide is the side of a QR code whose top is at y in the lobby's right
@@ -69,6 +76,10 @@ func qrSide(a *App, y, below float64) float64 {
 	room := float64(a.H) - a.U(96) - y - below - a.U(170)
 	return math.Round(max(a.U(110), min(a.U(180), room)))
 }
+
+// titleRoom is the room a part's title takes above its box in the lobby's
+// right column (drawn 11 units above the box's top, 13 high).
+func titleRoom(a *App) float64 { return a.U(26) }
 
 // mirror mirrors the part's controls for a right-to-left screen w wide.
 func (n *lobbyNet) mirror(w float64) {
@@ -190,7 +201,7 @@ func (n *lobbyNet) draw(a *App, s *LobbyScene, dst *ebiten.Image) {
 		}
 		return
 	}
-	size := int(qrSide(a, n.AddrR.Y+n.AddrR.H+a.U(10), a.U(66)))
+	size := int(n.qrSide)
 	if n.QR == nil || n.qrFor != link || n.QR.Bounds().Dx() != size {
 		if n.QR != nil {
 			n.QR.Deallocate()

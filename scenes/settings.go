@@ -7,8 +7,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/goldvein/goldvein/game"
+	"github.com/goldvein/goldvein/rules"
 )
 
 // Settings are the player's choices, kept as JSON in settings.json in the
@@ -33,6 +35,18 @@ type Settings struct {
 	// game's own JSON, read and checked by the game that wrote it (Saboteur's
 	// new-game scene, lastSetup), so a corrupt one is ignored there.
 	LastSetup json.RawMessage `json:"last_setup,omitempty"`
+	// Names are the names of the humans of the last table set up on any
+	// game's New game screen, in seat order (KeepNames): the next New game
+	// of every game gives them to its human seats in order, so names
+	// typed once carry over between the games and restarts. Read
+	// leniently: a name is cut to what a name field takes (MaxPlayerName
+	// printable runes), an empty one dropped, at most maxSeats kept.
+	Names []string `json:"names,omitempty"`
+	// Tables are the last tables set up on the New game screens of the
+	// games other than Saboteur (whose is LastSetup), by game ID: each the
+	// game's own JSON (seats, options; no seed), read and checked by the
+	// game that wrote it (LastTable), so a corrupt one is ignored there.
+	Tables map[string]json.RawMessage `json:"tables,omitempty"`
 	// Relay is the address of the relay the lobby opens internet tables
 	// on (docs/LAN.md, Over the internet; no relay is built in).
 	Relay string `json:"relay,omitempty"`
@@ -85,6 +99,16 @@ func (s *Settings) clamp() {
 	if s.BotWaitMs < 0 || s.BotWaitMs > 10000 {
 		s.BotWaitMs = DefaultBotWaitMs
 	}
+	var names []string
+	for _, n := range s.Names {
+		if n = rules.CutName(n); n != "" && len(names) < maxSeats {
+			if r := []rune(n); len(r) > MaxPlayerName {
+				n = strings.TrimSpace(string(r[:MaxPlayerName]))
+			}
+			names = append(names, n)
+		}
+	}
+	s.Names = names
 }
 
 // Save writes the settings to path, creating its folder.

@@ -296,10 +296,11 @@ func (m mirrored) Text(str string, size, x, y float64, al textAlign, c color.RGB
 	DrawText(m.a, m.dst, str, size, m.Rect(Rect{x, y, 0, 0}).X, y, m.align(al), c)
 }
 
-// DrawToggle draws a button with a check box; b.focus holds its state.
+// DrawToggle draws a button with a check box; b.focus holds its state. A
+// toggle that is not Enabled is greyed: its name dim, its box empty.
 func DrawToggle(a *App, p *Painter, dst *ebiten.Image, b *Button) {
 	bg := ColPanel
-	if a.Hover(b.R) {
+	if a.Hover(b.R) && b.Enabled {
 		bg = ColPanelHi
 	}
 	p.Round(dst, b.R, a.U(6), bg, a.U(1), ColEdge)
@@ -316,7 +317,11 @@ func DrawToggle(a *App, p *Painter, dst *ebiten.Image, b *Button) {
 	// Long option names in some languages are drawn smaller until they fit.
 	avail := b.R.W - box.W - a.U(26)
 	size := FitSize(a, b.Label, a.U(15), avail)
-	DrawText(a, dst, Fit(a, b.Label, size, avail), size, tx, b.R.Cy(), al, ColText)
+	tc := ColText
+	if !b.Enabled {
+		tc = ColTextDim
+	}
+	DrawText(a, dst, Fit(a, b.Label, size, avail), size, tx, b.R.Cy(), al, tc)
 }
 
 // Image is r as an image rectangle (whole pixels, truncated).

@@ -6,9 +6,9 @@
 # ~/.local/share/icons/hicolor/NxN/apps, the menu entry must pass
 # desktop-file-validate), runs the installed `goldvein version`, opens the
 # game window under Xvfb and checks that the window is there with the X11
-# class goldvein (the menu entry's StartupWMClass), then uninstalls and
-# checks that nothing is left. The release workflow runs it as a new user;
-# it needs xvfb-run, xwininfo (x11-utils) and desktop-file-validate.
+# class goldvein (the menu entry's StartupWMClass) and the app icon, then
+# uninstalls and checks that nothing is left. The package workflow runs it as a new user;
+# it needs xvfb-run, xwininfo and xprop (x11-utils) and desktop-file-validate.
 set -euo pipefail
 tarball=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 home=$(mktemp -d)
@@ -25,13 +25,24 @@ desktop-file-validate "$share/applications/goldvein.desktop"
 grep -qx "Exec=$home/.local/bin/goldvein" "$share/applications/goldvein.desktop"
 run "$home/.local/bin/goldvein" version | tee version.txt
 grep -q '^ebitengine: v' version.txt
-# The window: started, then looked for by its class while it runs (the
-# inner script expands its own variables).
+# The window: started, then looked for by its class while it runs, and its
+# icon (_NET_WM_ICON, which the title bar and task bar show) read from the
+# X server at 16, 48 and 256 pixels (the inner script expands its own
+# variables).
 # shellcheck disable=SC2016
 run xvfb-run -a -s "-screen 0 1280x800x24" sh -c '
   "$HOME/.local/bin/goldvein" --mute --config "$HOME/config" & pid=$!
   for _ in $(seq 60); do
-    if xwininfo -root -tree | grep -q "(\"goldvein\" \"goldvein\")"; then echo "window up, class goldvein"; kill $pid; exit 0; fi
+    id=$(xwininfo -root -tree | grep "(\"goldvein\" \"goldvein\")" | awk "{ print \$1; exit }")
+    if [ -n "$id" ]; then
+      echo "window up, class goldvein"
+      for _ in $(seq 20); do
+        icons=$(xprop -len 1000000 -id "$id" _NET_WM_ICON | grep -o "Icon ([0-9]* x [0-9]*)" | tr "\n" " ")
+        case $icons in *"(16 x 16)"*"(48 x 48)"*"(256 x 256)"*) echo "window icon: $icons"; kill $pid; exit 0 ;; esac
+        sleep 1
+      done
+      kill $pid; echo "check-linux: the window has no icon at 16, 48 and 256 pixels (_NET_WM_ICON: ${icons:-none})" >&2; exit 1
+    fi
     kill -0 $pid 2>/dev/null || { echo "check-linux: goldvein exited before its window showed" >&2; exit 1; }
     sleep 1
   done

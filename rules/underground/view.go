@@ -81,9 +81,13 @@ type View struct {
 	// Targets are the regions the viewer's Active race may conquer by
 	// adjacency now, with their plain cost (U5.5), during its conquest step.
 	Targets []Target `json:"targets,omitempty"`
-	Over    bool     `json:"over,omitempty"`
-	Scores  []int    `json:"scores,omitempty"`
-	Winners []int    `json:"winners,omitempty"`
+	// RelicCosts are the cost (U5.5) of each conquest among Legal that
+	// uses Relics (the Doormat, the Socks, the Sword: U15.1, U15.3,
+	// U15.6), as the rules count it, in Legal's order.
+	RelicCosts []RelicCost `json:"relic_costs,omitempty"`
+	Over       bool        `json:"over,omitempty"`
+	Scores     []int       `json:"scores,omitempty"`
+	Winners    []int       `json:"winners,omitempty"`
 }
 
 var usedNames = []string{"doormat", "socks", "sword", "orb", "bag", "balrog", "queen", "ghost", "scepter", "ring"}
@@ -198,6 +202,7 @@ func (m *Match) ViewOf(seat int) View {
 					v.Targets[k] = Target{Region: m.mp.ID(i), Cost: m.costOf(seat, i, nil, false).n}
 				}
 			}
+			v.RelicCosts = m.relicCosts(seat, v.Legal)
 		}
 	}
 	v.Scores, v.Winners = m.Scores(), m.Winners()
@@ -229,4 +234,37 @@ func DecodeView(data []byte) (View, error) {
 		}
 	}
 	return v, nil
+}
+
+// RelicCost is the cost of a conquest of Region using the Relics With
+// (View.RelicCosts).
+type RelicCost struct {
+	Region string   `json:"region"`
+	With   []string `json:"with"`
+	Cost   int      `json:"cost"`
+}
+
+// relicCosts is View.RelicCosts of seat for its legal moves.
+func (m *Match) relicCosts(seat int, legal []Move) []RelicCost {
+	n := 0
+	for _, mv := range legal {
+		if len(mv.With) > 0 && mv.Conquer+mv.Final != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]RelicCost, 0, n)
+	for _, mv := range legal {
+		id := mv.Conquer + mv.Final
+		if len(mv.With) == 0 || id == "" {
+			continue
+		}
+		uses, err := parseUses(mv.With)
+		if i := m.mp.Index(id); err == nil && i >= 0 {
+			out = append(out, RelicCost{Region: id, With: mv.With, Cost: m.costOf(seat, i, uses, false).n})
+		}
+	}
+	return out
 }

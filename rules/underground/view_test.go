@@ -106,6 +106,12 @@ func (m *Match) viewOfRef(seat int) View {
 			for _, i := range m.targets(seat) {
 				v.Targets = append(v.Targets, Target{Region: m.mp.ID(i), Cost: m.costOf(seat, i, nil, false).n})
 			}
+			for _, mv := range v.Legal {
+				if id := mv.Conquer + mv.Final; id != "" && len(mv.With) > 0 {
+					uses, _ := parseUses(mv.With)
+					v.RelicCosts = append(v.RelicCosts, RelicCost{Region: id, With: mv.With, Cost: m.costOf(seat, m.mp.Index(id), uses, false).n})
+				}
+			}
 		}
 	}
 	v.Scores, v.Winners = m.Scores(), m.Winners()

@@ -228,6 +228,11 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 	// else it opens the shell's in-game menu.
 	chat := s.m.lan != nil && igBoardUpdate(s.m.lan, a, s)
 	s.m.log.Update(a, s.l.log, !chat) // the wheel, a drag, PgUp, PgDn, End
+	// A move taken back (board_table.go): the board starts afresh.
+	if s.m.takeFeed(); s.m.rewind != nil {
+		s.rewound(a)
+		return nil
+	}
 	if s.curtain {
 		// Lifted only on the curtain itself, armed (scenes.Curtain).
 		if s.veil.Update(a) {

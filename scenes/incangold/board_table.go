@@ -3,6 +3,8 @@ package incangold
 import (
 	"errors"
 
+	"github.com/goldvein/goldvein/rules/incangold"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules"
@@ -70,8 +72,11 @@ type igUndoTable interface {
 // taken back (scenes.Board): while its step is open and nobody else has
 // sealed since (rules/incangold Undoable, I3.4).
 func (s *igBoardScene) CanUndo(a *scenes.App) (bool, string) {
+	if s.m.lan != nil {
+		return s.lanCanUndo(a)
+	}
 	t, ok := s.m.table.(igUndoTable)
-	if !ok || s.lastHuman < 0 || s.m.autoplay || s.m.lan != nil {
+	if !ok || s.lastHuman < 0 || s.m.autoplay {
 		return false, ""
 	}
 	if err := t.CanUndo(s.lastHuman); err != nil {
@@ -98,20 +103,74 @@ func igUndoWhy(a *scenes.App, err error) string {
 
 // Undo takes the choice back (scenes.Board): the table replays its record
 // without it, the screen's table is rebuilt from the stream, and the
-// explorer chooses again (behind the curtain at a shared screen).
+// explorer chooses again (behind the curtain at a shared screen). At a
+// LAN table the host takes it back (lanUndo).
 func (s *igBoardScene) Undo(a *scenes.App) {
+	if s.m.lan != nil {
+		s.lanUndo(a)
+		return
+	}
 	t, ok := s.m.table.(igUndoTable)
 	if !ok || s.lastHuman < 0 {
 		return
 	}
-	s.m.table.Take() // what the screen has not shown yet is history now
 	if err := t.Undo(s.lastHuman); err != nil {
 		return
 	}
+	if s.m.takeFeed(); s.m.rewind != nil { // the Rewind delivery: the whole game again
+		s.rewound(a)
+	}
+}
+
+// rewound starts the board afresh after a move was taken back, here or
+// at another screen of a LAN table (igItem.rewind): the table and the log
+// are rebuilt from the whole game's events, what came after the undo
+// follows as usual, and the explorer who took the choice back chooses
+// again.
+func (s *igBoardScene) rewound(a *scenes.App) {
 	m := s.m
-	m.rebuild(a, m.table.Take()) // the Rewind delivery: the whole game again
+	it := m.rewind
+	m.rewind = nil
+	after := m.feed
+	m.rebuild(a, it.history)
+	m.feed = after
 	*s = *newIGBoardScene(a, m)
-	s.handTo(a)
+}
+
+// lanCanUndo is CanUndo at a LAN table (issue 22): the host's screen asks
+// its table for the host's own seat; a guest's may take back only its
+// own sealed choice of the step still open (I3.4), and the host answers
+// the rest (another explorer sealed since: a refusal with its reason).
+func (s *igBoardScene) lanCanUndo(a *scenes.App) (bool, string) {
+	l := s.m.lan
+	if l.Host != nil {
+		if err := l.HostCanUndo(l.Seat); err != nil {
+			return false, igUndoWhy(a, err)
+		}
+		return true, ""
+	}
+	switch v := s.m.table.View(l.Seat); {
+	case v.Over:
+		return false, igUndoWhy(a, rules.ErrGameOver)
+	case v.Choice == incangold.NoChoice:
+		return false, a.T("scene.table_menu.no_undo")
+	}
+	return true, ""
+}
+
+// lanUndo asks the LAN table to take this screen's choice back: the host
+// takes it back at once and its stream brings the rewind; a guest's
+// answer comes from the host (the undo notice, or a refusal shown by
+// igBoardUpdate).
+func (s *igBoardScene) lanUndo(a *scenes.App) {
+	l := s.m.lan
+	if err := l.Undo(l.Seat); err != nil {
+		l.Say(a.T("lan.undo.refused", "why", igUndoWhy(a, err)), s, s.t)
+		return
+	}
+	if s.m.takeFeed(); s.m.rewind != nil {
+		s.rewound(a)
+	}
 }
 
 // Leave ends the table for the main menu (the in-game menu's "Back to

@@ -453,11 +453,11 @@ func TestIncanNewGameStarts(t *testing.T) {
 	}
 	h.Click(s.Add.R)
 	h.Click(s.Rows[1].LevelR.R)
-	h.Click(s.opts[3].R)
+	h.Click(s.Options.Items[3].Box.R)
 	if len(s.Seats) != 6 || s.Seats[1].Level != "hard" || !s.setup.Options.OpenTents {
 		t.Fatalf("after the clicks: %d seats, seat 1 %q, open tents %v", len(s.Seats), s.Seats[1].Level, s.setup.Options.OpenTents)
 	}
-	h.Click(s.start.R)
+	h.Click(s.Start.R)
 	for i := 0; i < 40 && h.A.Fade > 0; i++ {
 		h.Tick()
 	}

@@ -101,6 +101,9 @@ type igGuestTable struct {
 	items  []igItem
 	seen   int  // events taken from the host so far
 	resync bool // the connection came back: the next update repeats every event
+	// trail is every public item so far, update by update, so that a
+	// choice the host takes back is cut out of it (Rewound).
+	trail scenes.UndoTrail[igItem]
 }
 
 // igPublic is v without what only its seat may know: its sealed choice
@@ -173,16 +176,34 @@ func (g *igGuestTable) Close() { g.link.Close() }
 func (g *igGuestTable) deliver(v incangold.View, evs []incangold.Event) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	pub := igPublic(v)
+	items := make([]igItem, len(evs))
+	for i, e := range evs {
+		items[i] = igItem{ev: e.Redact(-1), view: &pub, last: i == len(evs)-1}
+	}
+	g.trail.Add(items, g.resync)
 	if g.resync {
 		g.resync = false
-		evs = evs[min(g.seen, len(evs)):]
+		items = items[min(g.seen, len(items)):]
 	}
-	g.seen += len(evs)
+	g.seen += len(items)
 	g.host, g.mine, g.has = v, v, true
-	pub := igPublic(v)
-	for i, e := range evs {
-		g.items = append(g.items, igItem{ev: e.Redact(-1), view: &pub, last: i == len(evs)-1})
+	g.items = append(g.items, items...)
+}
+
+// Rewound: the host took a choice back (scenes.GuestRewinder); the update
+// before its notice brought the view as it stood before. The screens get
+// the whole game again without the choice's events (igItem.rewind).
+func (g *igGuestTable) Rewound() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	left, cut, ok := g.trail.Rewind()
+	if !ok {
+		return
 	}
+	g.seen -= cut
+	pub := igPublic(g.host)
+	g.items = []igItem{{rewind: true, view: &pub, history: left}}
 }
 
 // reconnected notes that the connection came back (TBack).
@@ -281,6 +302,9 @@ func (m *igMatch) seatKind(a *scenes.App, seat int) string {
 // the keyboard this tick (the board then ignores the keys).
 func igBoardUpdate(l *scenes.LanLink, a *scenes.App, s *igBoardScene) bool {
 	l.UpdateScreen(a, s.t, s.m.names)
+	if err := l.TakeUndoRefusal(); err != nil { // the host kept this guest's choice
+		l.Say(a.T("lan.undo.refused", "why", igUndoWhy(a, err)), s, s.t)
+	}
 	l.Box.SetKey(ebiten.KeyY, "ig.chat.hint")
 	l.Box.Layout(a, s.l.chat, true)
 	return l.Box.Update(a, l, true)

@@ -43,10 +43,17 @@ func (s *igSetup) validate() error {
 
 // igItem is one event of the public (spectator) stream, with the public
 // view after the move that caused it.
+//
+// An item with rewind set is no event but a move taken back (issue 22,
+// Undo): history is then the whole game's public events again, and view
+// the public view as it stood before the move; the screen starts afresh
+// from them (igBoardScene.rewound).
 type igItem struct {
-	ev   incangold.Event
-	view *incangold.View
-	last bool
+	ev      incangold.Event
+	view    *incangold.View
+	last    bool
+	rewind  bool
+	history []igItem
 }
 
 // igTable is what the screens need of a running match: views, a human's

@@ -28,6 +28,9 @@ type igMatch struct {
 	final    *incangold.View // the public view once the game is over
 	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
 	log      scenes.Log      // the whole game's log, as the screen has shown it (log.go)
+	// rewind is the last move taken back met in the stream (igItem.rewind),
+	// until the board starts afresh from it; nil: none.
+	rewind *igItem
 }
 
 func newIGMatch(a *scenes.App, s igSetup) (*igMatch, error) {
@@ -124,8 +127,8 @@ func (m *igMatch) name(seat int) string {
 
 // pop takes the next event of the stream (false: nothing new).
 func (m *igMatch) pop() (igItem, bool) {
-	m.feed = append(m.feed, m.table.Take()...)
-	if len(m.feed) == 0 {
+	m.takeFeed()
+	if len(m.feed) == 0 || m.rewind != nil {
 		return igItem{}, false
 	}
 	it := m.feed[0]
@@ -133,10 +136,25 @@ func (m *igMatch) pop() (igItem, bool) {
 	return it, true
 }
 
+// takeFeed moves the table's new items into the feed; a move taken back
+// (igItem.rewind) drops what was not shown before it and waits in
+// m.rewind for the board to start afresh (igBoardScene.rewound).
+func (m *igMatch) takeFeed() {
+	m.feed = append(m.feed, m.table.Take()...)
+	for i := len(m.feed) - 1; i >= 0; i-- {
+		if m.feed[i].rewind {
+			it := m.feed[i]
+			m.rewind = &it
+			m.feed = slices.Clone(m.feed[i+1:])
+			return
+		}
+	}
+}
+
 // peek is the next event without taking it.
 func (m *igMatch) peek() (igItem, bool) {
-	m.feed = append(m.feed, m.table.Take()...)
-	if len(m.feed) == 0 {
+	m.takeFeed()
+	if len(m.feed) == 0 || m.rewind != nil {
 		return igItem{}, false
 	}
 	return m.feed[0], true

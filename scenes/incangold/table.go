@@ -191,6 +191,10 @@ func (g *igGameTable) Take() []igItem {
 			return out
 		}
 		v, _ := d.View.(incangold.View)
+		if d.Rewind { // a move taken back (game.Table.Undo): the whole game again
+			out = append(out, igItem{rewind: true, view: &v, history: igItems(d.Events, &v)})
+			continue
+		}
 		for i, e := range d.Events {
 			ev, ok := e.(incangold.Event)
 			if !ok {
@@ -206,3 +210,14 @@ func (g *igGameTable) Close() { g.t.Close() }
 
 // Record is the game record so far.
 func (g *igGameTable) Record() *rules.Record { return g.t.Record() }
+
+// igItems are the public stream's items of events, each with view.
+func igItems(evs []rules.Event, v *incangold.View) []igItem {
+	out := make([]igItem, 0, len(evs))
+	for i, e := range evs {
+		if ev, ok := e.(incangold.Event); ok {
+			out = append(out, igItem{ev: ev, view: v, last: i == len(evs)-1})
+		}
+	}
+	return out
+}

@@ -234,6 +234,12 @@ func (s *boardScene) myTurn() bool {
 func (s *boardScene) Update(a *scenes.App) error {
 	s.ticks++
 	s.layout(a)
+	// A move taken back (board_table.go): the board opens afresh, before
+	// the LAN notice that says so goes to the new log.
+	if s.m.fill(); s.m.rewound {
+		s.rewound(a)
+		return nil
+	}
 	s.keepMazeInView(a)
 	s.stepAnims(a)
 	if s.reasonT > 0 {

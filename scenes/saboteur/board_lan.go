@@ -29,8 +29,12 @@ func lanBoardUpdate(l *scenes.LanLink, a *scenes.App, s *boardScene) bool {
 	// go to the board's log, in the reader's language.
 	for _, n := range l.TakeNotices() {
 		line := scenes.NoticeText(a, n, l.Seat, s.m.names)
-		l.Toast, l.ToastOn, l.ToastEnd, l.ToastFit = line, s, s.ticks+scenes.ToastTicks, ""
+		l.Say(line, s, s.ticks)
 		s.m.noteLine(line)
+	}
+	if err := l.TakeUndoRefusal(); err != nil { // the host kept this guest's move
+		s.reason, s.reasonT = undoWhy(a, err), 240
+		l.Say(a.T("lan.undo.refused", "why", s.reason), s, s.ticks)
 	}
 	l.Box.Layout(a, lanBoardRect(l, a, s), true)
 	return l.Box.Update(a, l, true)

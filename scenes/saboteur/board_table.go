@@ -92,10 +92,11 @@ type undoTable interface {
 // drawn, peeked, turned over or handed out by it, and nobody moved
 // since).
 func (s *boardScene) CanUndo(a *scenes.App) (bool, string) {
+	if s.m.lan != nil {
+		return s.lanCanUndo(a)
+	}
 	t, ok := s.m.Table.(undoTable)
-	if !ok || s.lastHuman < 0 || s.m.autoplay || s.m.lan != nil {
-		// A LAN table takes nothing back at this screen: the host would
-		// have to tell every guest (not yet).
+	if !ok || s.lastHuman < 0 || s.m.autoplay {
 		return false, ""
 	}
 	if err := t.CanUndo(s.lastHuman); err != nil {
@@ -124,6 +125,10 @@ func undoWhy(a *scenes.App, err error) string {
 // table replays its record without it, and the board opens again on the
 // position before it, the move's player on turn.
 func (s *boardScene) Undo(a *scenes.App) {
+	if s.m.lan != nil {
+		s.lanUndo(a)
+		return
+	}
 	t, ok := s.m.Table.(undoTable)
 	if !ok || s.lastHuman < 0 {
 		return
@@ -132,12 +137,60 @@ func (s *boardScene) Undo(a *scenes.App) {
 		s.reason, s.reasonT = undoWhy(a, err), 240
 		return
 	}
+	s.rewound(a)
+}
+
+// rewound opens the board afresh in place after a move was taken back,
+// here or at another screen of a LAN table (match.rewound): the in-game
+// menu goes back to this very scene, with the camera where the player
+// left it.
+func (s *boardScene) rewound(a *scenes.App) {
 	s.m.rewind()
-	// The board opens afresh in place (the in-game menu goes back to this
-	// very scene), with the camera where the player left it.
 	nb := newBoardScene(a, s.m)
 	nb.dealt, nb.zoom, nb.camX, nb.camY, nb.zoomed = true, s.zoom, s.camX, s.camY, s.zoomed
 	*s = *nb
+}
+
+// lanCanUndo is CanUndo at a LAN table (issue 22): the host's screen asks
+// its table for the host's own seat; a guest's tells from its own view
+// what it can (its move was the last; a card was drawn after it while
+// the draw pile still holds some, R4.2), and the host answers the rest.
+func (s *boardScene) lanCanUndo(a *scenes.App) (bool, string) {
+	l := s.m.lan
+	if l.Host != nil {
+		if err := l.HostCanUndo(l.Seat); err != nil {
+			return false, undoWhy(a, err)
+		}
+		return true, ""
+	}
+	switch v := s.m.Table.View(l.Seat); {
+	case v.Phase == saboteur.Over:
+		return false, undoWhy(a, rules.ErrGameOver)
+	case v.Phase != saboteur.Playing:
+		return false, undoWhy(a, rules.Refuse("R8.1", "gold handed out"))
+	case v.Moves == 0:
+		return false, ""
+	case v.LastMover != l.Seat: // as the host's table says (rules.CanUndo)
+		return false, undoWhy(a, rules.ErrMovedSince)
+	case v.DrawPile > 0:
+		return false, undoWhy(a, rules.Refuse("R4.2", "a card was drawn"))
+	}
+	return true, ""
+}
+
+// lanUndo asks the LAN table to take this screen's last move back: the
+// host takes it back at once and the board opens afresh; a guest's answer
+// comes from the host (the undo notice, or a refusal shown by
+// lanBoardUpdate).
+func (s *boardScene) lanUndo(a *scenes.App) {
+	l := s.m.lan
+	if err := l.Undo(l.Seat); err != nil {
+		s.reason, s.reasonT = undoWhy(a, err), 240
+		return
+	}
+	if l.Host != nil {
+		s.rewound(a)
+	}
 }
 
 // rewind drops what the screen had queued after a move was taken back
@@ -145,14 +198,21 @@ func (s *boardScene) Undo(a *scenes.App) {
 // public stream and the seats' views start again from the table as it
 // stands, and the log from the shortened record.
 func (m *match) rewind() {
-	for {
-		if _, ok := m.watch.Poll(); !ok {
-			break
-		}
-	}
-	m.feed, m.later = nil, nil
+	m.fill() // a LAN guest's Rewind delivery brings the game's events again
+	m.feed, m.later, m.rewound = nil, nil, false
 	m.mine = map[int]saboteur.View{}
 	m.shown = m.Table.View(-1)
+	evs := m.rewoundEvents
+	m.rewoundEvents = nil
+	if m.Table.Record() == nil && evs != nil {
+		// A LAN guest has no record: its log is the events it was sent,
+		// without the move taken back.
+		m.log = m.log[:0]
+		for _, e := range evs {
+			m.note(e)
+		}
+		return
+	}
 	m.rebuildLog(m.shown.Moves, m.shown.Round)
 }
 

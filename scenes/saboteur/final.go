@@ -107,7 +107,7 @@ func (s *finalScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	n := len(s.order)
 	top := a.U(128)
 	rowH := math.Min(a.U(44), (h-top-a.U(96))/float64(max(n, 1)))
-	tw := math.Min(w-a.U(80), a.U(900))
+	tw := math.Min(w-a.U(48), a.U(1000))
 	x0 := (w - tw) / 2
 	nameW := a.U(230)
 	barX := x0 + nameW + a.U(70)
@@ -141,7 +141,13 @@ func (s *finalScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		s.p.Image(dst, coin, c.X, c.Y, 1, 1, 1)
 		room := r.W - float64(art.Width()) - a.U(16) - aw - float64(gold2.Width())
 		if role != saboteur.NoRole && room > a.U(20) {
-			text(scenes.Fit(a, roleCaption(a, role), a.U(13), room), a.U(13), r.X+float64(art.Width())+a.U(6), r.Cy(), scenes.AlignStart, scenes.ColText)
+			// A long role name ("Гном-золотоискатель") is set smaller, down
+			// to 11 units, before it is cut.
+			caption, size := roleCaption(a, role), a.U(13)
+			for size > a.U(11) && a.Text.Line(caption, size, a.RTL()).W > room {
+				size -= 0.25
+			}
+			text(scenes.Fit(a, caption, size, room), size, r.X+float64(art.Width())+a.U(6), r.Cy(), scenes.AlignStart, scenes.ColText)
 		}
 	}
 	for k, seat := range s.order {

@@ -82,12 +82,12 @@ func galleryStatic(g *scenes.Gallery) {
 		g.Shot(h, fmt.Sprintf("rules-%d", i+1))
 	}
 	ng := newNewGameScene(h.A)
-	ng.setup.Seats = []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
+	ng.Seats = []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Human: true, Name: "شیرین"},
 		{Name: h.A.T("scene.bot.name", "n", 3), Level: "easy"}, {Name: h.A.T("scene.bot.name", "n", 4), Level: "hard"},
 		{Name: h.A.T("scene.bot.name", "n", 5), Level: "random"}}
 	g.Show(h, ng)
 	g.Shot(h, "newgame")
-	ng.seed = "x"
+	ng.Seed = "x"
 	h.Key(ebiten.KeyEnter)
 	g.Shot(h, "newgame-bad-seed")
 

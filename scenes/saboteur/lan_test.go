@@ -138,6 +138,14 @@ func TestLANHostAndGuest(t *testing.T) {
 	if err := hb.m.Submit(0, hb.mine.LegalMoves()[0]); err != nil {
 		t.Fatal(err)
 	}
+	// Undo is offered on the LAN boards as at one screen (issue 22), and
+	// greyed with the reason: the move drew a card (R4.2), asked of the
+	// host's table at the host's screen, read from the guest's own view
+	// at the guest's.
+	r42 := "R4.2 · " + hh.A.T("sab.undo.R4.2")
+	if ok, why := hb.CanUndo(hh.A); ok || why != r42 {
+		t.Errorf("the host's Undo after its move: %v %q, want greyed, %q", ok, why, r42)
+	}
 	scenes.Until(t, 2000, func() bool { return gb.myTurn() }, hg, hh)
 	if err := gb.m.Submit(0, saboteur.Move{Type: saboteur.Discard}); !errors.Is(err, scenes.ErrNotYourSeat) {
 		t.Errorf("a guest's move for seat 0: %v", err)
@@ -147,6 +155,14 @@ func TestLANHostAndGuest(t *testing.T) {
 		t.Fatal(err)
 	}
 	scenes.Until(t, 2000, func() bool { return len(typedRecord(t, host.Record()).Moves) >= 2 }, hg, hh)
+	scenes.Until(t, 600, func() bool { return gb.m.Table.View(1).Moves >= 2 }, hg, hh)
+	// The computer players may have moved since.
+	if ok, why := gb.CanUndo(hg.A); ok || why != r42 && why != hg.A.T("sab.undo.moved_since") {
+		t.Errorf("the guest's Undo after its move: %v %q, want greyed, %q", ok, why, r42)
+	}
+	if ok, why := hb.CanUndo(hh.A); ok || why != hh.A.T("sab.undo.moved_since") {
+		t.Errorf("the host's Undo after the guest's move: %v %q, want greyed: another player moved since", ok, why)
+	}
 	if got := typedRecord(t, host.Record()).Moves[1]; got.Seat != 1 || got.Card != mv.Card || got.Type != mv.Type {
 		t.Errorf("the host's table got %v, the guest played %v", got, mv)
 	}
@@ -250,6 +266,52 @@ func TestGuestTable(t *testing.T) {
 		err := tt.v.Check(tt.m)
 		if (err == nil) != tt.ok {
 			t.Errorf("%s: %v", tt.name, err)
+		}
+	}
+}
+
+// TestGuestTableRewound: a guest's table keeps the events it was sent;
+// when the host takes a move back (an update without events, then the
+// undo notice: Rewound), the screen's stream gets a Rewind delivery with
+// the events before the move, redacted for a spectator (the board's log
+// is rebuilt from them).
+func TestGuestTableRewound(t *testing.T) {
+	g, deal, err := saboteur.New(saboteur.Options{Players: 4, FirstPlayer: 0}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gt := &guestTable{seat: 1, watch: game.NewInbox("w"), inbox: game.NewInbox("me")}
+	redact := func(evs []saboteur.Event) []saboteur.Event {
+		var out []saboteur.Event
+		for _, e := range evs {
+			out = append(out, e.Redact(1))
+		}
+		return out
+	}
+	before := g.View(1)
+	gt.deliver(before, redact(deal))
+	v0 := g.View(0)
+	evs, err := g.Apply(v0.LegalMoves()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	gt.deliver(g.View(1), redact(evs))
+	gt.deliver(before, nil) // the host's rewind
+	gt.Rewound()
+	var last game.Delivery
+	for {
+		d, ok := gt.watch.Poll()
+		if !ok {
+			break
+		}
+		last = d
+	}
+	if !last.Rewind || len(last.Events) != len(deal) {
+		t.Fatalf("the screen's last delivery: rewind %v, %d events; want a rewind with the deal's %d", last.Rewind, len(last.Events), len(deal))
+	}
+	for _, e := range last.Events {
+		if se := e.(*saboteur.Event); len(se.Cards) > 0 || se.Role != saboteur.NoRole {
+			t.Fatalf("the rewind's events tell a spectator more: %+v", se)
 		}
 	}
 }

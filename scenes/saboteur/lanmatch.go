@@ -79,6 +79,11 @@ type guestTable struct {
 	mine saboteur.View // the newest view of the guest's seat
 	pub  saboteur.View
 	has  bool
+	// trail is every event the seat was sent, update by update, so that
+	// a move the host takes back is cut out of it (Rewound); resync: the
+	// connection came back and the next update repeats every event.
+	trail  scenes.UndoTrail[saboteur.Event]
+	resync bool
 }
 
 // View returns the guest's own view for its seat, else the newest public
@@ -137,6 +142,8 @@ func (g *guestTable) deliver(v saboteur.View, evs []saboteur.Event) {
 	}
 	g.mu.Lock()
 	g.mine, g.pub, g.has = v, pub, true
+	g.trail.Add(evs, g.resync)
+	g.resync = false
 	g.mu.Unlock()
 	g.inbox.Deliver(delivery(v, evs))
 	g.watch.Deliver(delivery(pub, pevs))
@@ -159,8 +166,36 @@ func (g *guestTable) Deliver(m lan.Message) {
 
 // Refused hands the newest views again (redeliver); Reconnected needs
 // nothing, the host's next update is whole.
-func (g *guestTable) Refused()     { g.redeliver() }
-func (g *guestTable) Reconnected() {}
+func (g *guestTable) Refused() { g.redeliver() }
+
+// Reconnected: the host's next update repeats every event (what an undo
+// would cut is then unknown: UndoTrail).
+func (g *guestTable) Reconnected() {
+	g.mu.Lock()
+	g.resync = true
+	g.mu.Unlock()
+}
+
+// Rewound: the host took a move back (scenes.GuestRewinder); the update
+// before its notice brought the views as they stood before. The screen's
+// public stream gets a Rewind delivery (game.Table.Undo's to a watcher):
+// the events so far without the move's, redacted for a spectator.
+func (g *guestTable) Rewound() {
+	g.mu.Lock()
+	left, _, ok := g.trail.Rewind()
+	pub := g.pub
+	g.mu.Unlock()
+	if !ok {
+		return
+	}
+	d := delivery(pub, nil)
+	d.Rewind = true
+	for _, e := range left {
+		r := e.Redact(-1)
+		d.Events = append(d.Events, &r)
+	}
+	g.watch.Deliver(d)
+}
 
 // Scene is the guest's first scene once the game has started.
 func (g *guestTable) Scene(a *scenes.App, lb lan.Lobby) (scenes.Scene, error) {

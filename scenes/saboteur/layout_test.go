@@ -46,11 +46,11 @@ func TestSmallAndLargeWindows(t *testing.T) {
 		}
 		h.Shot("board-" + name)
 		ng := newAutoplayNewGame(h.A)
-		ng.setup.Seats = oneHuman(10)
+		ng.Seats = oneHuman(10)
 		h.A.Cur = ng
 		h.Ticks(2)
-		on("start button", ng.start.R)
-		on("last seat", ng.rows[len(ng.rows)-1].R)
+		on("start button", ng.Start.R)
+		on("last seat", ng.Rows[len(ng.Rows)-1].R)
 		h.Shot("newgame-" + name)
 	}
 }

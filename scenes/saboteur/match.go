@@ -89,6 +89,12 @@ type match struct {
 	fresh bool
 	tutor *tutorial       // the guided first round's coach (tutorial.go); nil in a normal game
 	lan   *scenes.LanLink // a LAN game's link: chat, the host or the client (lanlink.go); nil for a local game
+	// rewound: the stream brought a move taken back (a Rewind delivery,
+	// game.Table.Undo's, or a LAN guest's: guestTable.Rewound) and the
+	// board opens afresh (boardScene.rewound); rewoundEvents are then the
+	// game's public events without the move, for a LAN guest's log.
+	rewound       bool
+	rewoundEvents []saboteur.Event
 }
 
 // NewMatch seats the setup at a new table with the autosave on.
@@ -280,6 +286,15 @@ func (m *match) fill() {
 			return
 		}
 		v, _ := d.View.(saboteur.View)
+		if d.Rewind { // a move taken back: the board opens afresh (rewind)
+			m.feed, m.rewound, m.rewoundEvents = nil, true, nil
+			for _, e := range d.Events {
+				if p, ok := e.(*saboteur.Event); ok {
+					m.rewoundEvents = append(m.rewoundEvents, *p)
+				}
+			}
+			continue
+		}
 		for i, e := range d.Events {
 			var se saboteur.Event
 			if p, ok := e.(*saboteur.Event); ok {

@@ -22,7 +22,7 @@ func TestLastSetupFollowsLanguage(t *testing.T) {
 	s := newNewGameScene(a)
 	want := []string{"بازیکن ۱", "ربات ۲", "ربات ۳", "Бот 12", "شما", "Ann"}
 	for i, w := range want {
-		if got := s.setup.Seats[i].Name; got != w {
+		if got := s.Seats[i].Name; got != w {
 			t.Errorf("seat %d: %q, want %q", i, got, w)
 		}
 	}

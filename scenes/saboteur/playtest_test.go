@@ -60,18 +60,18 @@ func toNewGame(t *testing.T, h *scenes.Harness) *newGameScene {
 func TestNewGameEnterLeavesField(t *testing.T) {
 	h := scenes.NewHarness(t, testGames)
 	ng := toNewGame(t, h)
-	h.Click(ng.rows[0].Name)
-	if ng.focus != 0 {
-		t.Fatalf("a click on the name field focuses %d", ng.focus)
+	h.Click(ng.Rows[0].Name)
+	if ng.Focus != 0 {
+		t.Fatalf("a click on the name field focuses %d", ng.Focus)
 	}
 	h.In.Chars = []rune("Zed")
 	h.Tick()
 	h.Key(ebiten.KeyEnter)
 	h.Ticks(scenes.FadeTicks + 2)
-	if h.A.Cur != scenes.Scene(ng) || ng.focus != -1 {
-		t.Fatalf("Enter in the name field: scene %s, focus %d; want New game with no field active", h.A.Cur.Name(), ng.focus)
+	if h.A.Cur != scenes.Scene(ng) || ng.Focus != -1 {
+		t.Fatalf("Enter in the name field: scene %s, focus %d; want New game with no field active", h.A.Cur.Name(), ng.Focus)
 	}
-	if got := ng.setup.Seats[0].Name; got[len(got)-3:] != "Zed" {
+	if got := ng.Seats[0].Name; got[len(got)-3:] != "Zed" {
 		t.Fatalf("name %q after typing Zed", got)
 	}
 	h.Key(ebiten.KeyEnter)

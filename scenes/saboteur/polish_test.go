@@ -255,13 +255,13 @@ func TestNewGameKeysHint(t *testing.T) {
 					continue
 				}
 				got = append(got, dt.S)
-				for _, b := range []scenes.Rect{s.back.R, s.start.R} {
+				for _, b := range []scenes.Rect{s.Back.R, s.Start.R} {
 					if scenes.Overlaps(b, dt.R) {
 						t.Errorf("%s: hint line %q at %+v overlaps a button at %+v", name, dt.S, dt.R, b)
 					}
 				}
-				if dt.R.Y < s.start.R.Y-1 || dt.R.Y+dt.R.H > s.start.R.Y+s.start.R.H+1 {
-					t.Errorf("%s: hint line %q at %+v is not beside the buttons %+v", name, dt.S, dt.R, s.start.R)
+				if dt.R.Y < s.Start.R.Y-1 || dt.R.Y+dt.R.H > s.Start.R.Y+s.Start.R.H+1 {
+					t.Errorf("%s: hint line %q at %+v is not beside the buttons %+v", name, dt.S, dt.R, s.Start.R)
 				}
 			}
 			if strings.Join(got, "") == "" || !strings.Contains(strings.Join(got, " "), "Tab") {
@@ -275,8 +275,8 @@ func TestNewGameKeysHint(t *testing.T) {
 					continue
 				}
 				seen = true
-				if scenes.Overlaps(s.seedR, dt.R) {
-					t.Errorf("%s: summary line %q at %+v overlaps the seed field at %+v", name, dt.S, dt.R, s.seedR)
+				if scenes.Overlaps(s.SeedR, dt.R) {
+					t.Errorf("%s: summary line %q at %+v overlaps the seed field at %+v", name, dt.S, dt.R, s.SeedR)
 				}
 			}
 			if !seen {

@@ -2,6 +2,7 @@ package saboteur
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -17,6 +18,32 @@ func typeText(h *scenes.Harness, s string) {
 	h.Tick()
 }
 
+// relayLobby opens the host's lobby at w x h in lang, with a test relay
+// whose address the settings keep when keep is set.
+func relayLobby(t *testing.T, lang string, w, h float64, keep bool) (*scenes.Harness, *scenes.LobbyScene, *lantest.Relay) {
+	t.Helper()
+	scenes.LoopbackLAN(t)
+	relay := lantest.NewRelay(t)
+	hh := scenes.LangHarness(t, lang, testGames)
+	hh.A.LayoutF(w, h)
+	hh.ScreenBig()
+	if keep {
+		hh.A.Settings.Relay = relay.URL()
+	}
+	ls := scenes.NewLobbyScene(hh.A)
+	if ls.Link == nil {
+		t.Fatal(ls.Err)
+	}
+	t.Cleanup(func() {
+		if ls.Link != nil {
+			ls.Link.Close()
+		}
+	})
+	hh.A.Cur = ls
+	hh.Tick()
+	return hh, ls, relay
+}
+
 // TestLobbyOnTheInternet: the lobby's "on the internet" part opens the
 // table on a relay (the address typed once and kept in the settings), shows
 // the invite, its QR code and a copy button drawn whole in English,
@@ -27,22 +54,7 @@ func TestLobbyOnTheInternet(t *testing.T) {
 	for _, lang := range []string{"en", "ru", "fa"} {
 		for _, size := range [][2]float64{{1280, 800}, {1024, 640}} {
 			t.Run(fmt.Sprintf("%s/%vx%v", lang, size[0], size[1]), func(t *testing.T) {
-				scenes.LoopbackLAN(t)
-				relay := lantest.NewRelay(t)
-				hh := scenes.LangHarness(t, lang, testGames)
-				hh.A.LayoutF(size[0], size[1])
-				hh.ScreenBig()
-				ls := scenes.NewLobbyScene(hh.A)
-				if ls.Link == nil {
-					t.Fatal(ls.Err)
-				}
-				t.Cleanup(func() {
-					if ls.Link != nil {
-						ls.Link.Close()
-					}
-				})
-				hh.A.Cur = ls
-				hh.Tick()
+				hh, ls, relay := relayLobby(t, lang, size[0], size[1], false)
 				// On before an address: refused, the field takes the focus.
 				hh.Click(ls.Net.Toggle.R)
 				if ls.Net.On || ls.Err == "" || ls.Focus != 2 {
@@ -174,5 +186,56 @@ func TestLobbyRelayDown(t *testing.T) {
 			}
 			hh.Shot("lobby-relay-down-" + lang)
 		})
+	}
+}
+
+// TestLobbyInternetPartClear: the table talk's title sits clear of the
+// internet part above it, with the relay off (under the address field)
+// and on (under the copy button and the copy's result, here the longest
+// one: "could not copy"), in English, Russian and Persian at 1280x800 and
+// 1024x640.
+func TestLobbyInternetPartClear(t *testing.T) {
+	for _, lang := range []string{"en", "ru", "fa"} {
+		for _, size := range [][2]float64{{1280, 800}, {1024, 640}} {
+			t.Run(fmt.Sprintf("%s/%vx%v", lang, size[0], size[1]), func(t *testing.T) {
+				hh, ls, _ := relayLobby(t, lang, size[0], size[1], true)
+				title := hh.A.T("lan.chat.title")
+				clear := func(state string, above []scenes.Rect, note string, under scenes.Rect) {
+					t.Helper()
+					lines := scenes.DrawnLines(hh)
+					var tr scenes.Rect
+					for _, d := range lines {
+						if d.S == title {
+							tr = d.R
+						}
+					}
+					if tr.W == 0 {
+						t.Fatalf("%s: no table talk title drawn", state)
+					}
+					for _, r := range above {
+						if scenes.Overlaps(r, tr) {
+							t.Errorf("%s: the table talk's title %v overlaps %v above it", state, tr, r)
+						}
+					}
+					for _, d := range lines {
+						if d.S != title && scenes.Overlaps(d.R, tr) {
+							t.Errorf("%s: %q is drawn over the table talk's title", state, d.S)
+						}
+						if note != "" && strings.Contains(note, d.S) && d.R.Y >= under.Y+under.H && d.R.X < under.X+under.W && under.X < d.R.X+d.R.W && d.R.Y+d.R.H > tr.Y {
+							t.Errorf("%s: the copy's result %q runs below the table talk's title's top", state, d.S)
+						}
+					}
+				}
+				clear("relay off", []scenes.Rect{ls.Net.AddrR}, "", scenes.Rect{})
+				hh.Shot(fmt.Sprintf("lobby-relay-off-%s-%v", lang, size[0]))
+				hh.Click(ls.Net.Toggle.R)
+				scenes.Until(t, 600, func() bool { return ls.Link != nil && ls.Link.Invite() != "" }, hh)
+				hh.Ticks(3)
+				ls.Net.Note, ls.Net.NoteOK = hh.A.T("lan.relay.copy_failed"), false
+				hh.Tick()
+				clear("could not copy", []scenes.Rect{ls.Net.AddrR, ls.Net.Copy.R}, ls.Net.Note, ls.Net.Copy.R)
+				hh.Shot(fmt.Sprintf("lobby-relay-copy-failed-%s-%v", lang, size[0]))
+			})
+		}
 	}
 }

@@ -303,10 +303,10 @@ func TestHotseatCurtain(t *testing.T) {
 // human (seat 0) and four computer players.
 func checkNewcomerTable(t *testing.T, ng *newGameScene) {
 	t.Helper()
-	if len(ng.setup.Seats) != 5 {
-		t.Fatalf("%d seats at a new table, want 5", len(ng.setup.Seats))
+	if len(ng.Seats) != 5 {
+		t.Fatalf("%d seats at a new table, want 5", len(ng.Seats))
 	}
-	for i, st := range ng.setup.Seats {
+	for i, st := range ng.Seats {
 		if st.Human != (i == 0) {
 			t.Fatalf("seat %d human %v: want one human and four computer players", i, st.Human)
 		}
@@ -331,14 +331,14 @@ func TestNewcomerPlaysWholeGame(t *testing.T) {
 	checkNewcomerTable(t, ng)
 	h.Key(ebiten.KeyTab) // the human's name
 	h.Key(ebiten.KeyTab) // the seed
-	if ng.focus != scenes.FieldSeed {
-		t.Fatalf("two Tabs focus field %d, want the seed", ng.focus)
+	if ng.Focus != scenes.FieldSeed {
+		t.Fatalf("two Tabs focus field %d, want the seed", ng.Focus)
 	}
 	h.In.Chars = []rune("12")
 	h.Tick()
 	h.Key(ebiten.KeyEnter) // leave the field
-	if ng.seed != "12" || ng.focus != -1 {
-		t.Fatalf("seed field %q, focus %d", ng.seed, ng.focus)
+	if ng.Seed != "12" || ng.Focus != -1 {
+		t.Fatalf("seed field %q, focus %d", ng.Seed, ng.Focus)
 	}
 	h.Key(ebiten.KeyEnter) // start
 	deadline := time.Now().Add(240 * time.Second)
@@ -492,14 +492,14 @@ func TestNewcomerPlaysByMouse(t *testing.T) {
 	h.Ticks(scenes.FadeTicks + 2)
 	ng := h.A.Cur.(*newGameScene)
 	checkNewcomerTable(t, ng)
-	ng.layout(h.A)
-	h.Click(ng.seedR)
+	ng.Layout(h.A)
+	h.Click(ng.SeedR)
 	h.In.Chars = []rune("21")
 	h.Tick()
-	if ng.seed != "21" {
-		t.Fatalf("seed field %q after clicking it and typing", ng.seed)
+	if ng.Seed != "21" {
+		t.Fatalf("seed field %q after clicking it and typing", ng.Seed)
 	}
-	h.Click(ng.start.R)
+	h.Click(ng.Start.R)
 	deadline := time.Now().Add(240 * time.Second)
 	played, shots := 0, map[string]bool{}
 	for {

@@ -39,12 +39,7 @@ func (s *ugPlayScene) askFor(a *scenes.App, mv underground.Move) *ugAsk {
 		}
 		return ask(a.T("ug.ask.decline", "combo", ugCombo(a, sv.Active.Race, sv.Active.Power)), a.T("ug.btn.confirm_decline"))
 	case "final":
-		need := 0
-		for _, t := range s.mine.Targets {
-			if t.Region == mv.Final {
-				need = t.Cost
-			}
-		}
+		need := ugConquestCost(&s.mine, mv)
 		hand := 0
 		if sv.Active != nil {
 			hand = sv.Active.Hand

@@ -46,6 +46,7 @@ type ugBoard struct {
 	drag     bool        // redeployment by dragging is on
 	dragSeat int         // the seat whose stacks may be dragged (SetDrag)
 	noKeys   bool        // the keyboard is elsewhere this tick (a LAN table's chat box)
+	tabOut   bool        // Tab belongs to the screen around the board (tabWithin), not to the board
 	first    bool        // the acting player's next conquest is a first one (SetFirstConquest)
 
 	// Camera: the map point (map units) at the rectangle's centre and the
@@ -75,6 +76,9 @@ type ugBoard struct {
 	tipView   *underground.View
 	tipCat    *i18n.Catalog
 	tipLit    int // the lit cost the tip was made with
+
+	marks    []scenes.Rect // the markers and figures beside the stack being drawn (screen pixels)
+	armorBox []scenes.Rect // per region: where its armor was drawn last, with its count (zero: none)
 
 	art    *ugArt       // the map pre-rendered at the current scale, and the sprites
 	sheet  *ugart.Sheet // the sprites at the current token size
@@ -122,8 +126,11 @@ type ugBoardAction struct {
 }
 
 // newUGBoard makes a board for map m (maps.Builtin / maps.ForPlayers).
-func newUGBoard(m *maps.Map) *ugBoard {
-	b := &ugBoard{m: m, g: newUGGeom(m), zoom: ugZoomFit, camX: m.Width / 2, camY: m.Height / 2,
+func newUGBoard(m *maps.Map) *ugBoard { return newUGBoardWith(m, newUGGeom(m)) }
+
+// newUGBoardWith makes a board for map m with its geometry g (ugGeomFor).
+func newUGBoardWith(m *maps.Map, g *ugGeom) *ugBoard {
+	b := &ugBoard{m: m, g: g, zoom: ugZoomFit, camX: m.Width / 2, camY: m.Height / 2,
 		dragFrom: -1, dragSeat: -1, hover: -1, focus: -1, held: -1, tipRegion: -1}
 	b.shown = make([]ugShown, m.Len())
 	for i := range b.figs {

@@ -50,13 +50,6 @@ type ugLayer struct {
 	pad float64
 }
 
-// ugArt holds the board's images: its pre-rendered maps (the last few
-// zoom steps) and the terrain patterns.
-type ugArt struct {
-	layers   []ugLayer
-	patterns map[maps.Terrain]*image.RGBA
-}
-
 const ugLayerPad = 10
 
 // ugEff is the scale markers are drawn at: they grow with the map up to
@@ -212,26 +205,6 @@ func (b *ugBoard) stepAnims(a *scenes.App) {
 	}
 }
 
-// layer returns the map rendered at the current scale, rendering it (and
-// dropping the oldest of four) when this scale is new.
-func (b *ugBoard) layer() *ugLayer {
-	if b.art == nil {
-		b.art = &ugArt{patterns: map[maps.Terrain]*image.RGBA{}}
-	}
-	s := b.scale()
-	for k := range b.art.layers {
-		if l := &b.art.layers[k]; math.Abs(l.s-s) < 1e-9 {
-			return l
-		}
-	}
-	if len(b.art.layers) >= 4 {
-		b.art.layers[0].img.Deallocate()
-		b.art.layers = append(b.art.layers[:0], b.art.layers[1:]...)
-	}
-	b.art.layers = append(b.art.layers, ugLayer{s: s, img: b.render(s), pad: ugLayerPad})
-	return &b.art.layers[len(b.art.layers)-1]
-}
-
 // render paints the map at s pixels per map unit: each region filled with
 // its terrain's pattern, a shade inside every border, the borders, the
 // cave's rim, and the printed symbols (Monster lairs, Black Mountains,
@@ -239,16 +212,17 @@ func (b *ugBoard) layer() *ugLayer {
 // antialiased, each region within its own bounds) and uploaded once: a
 // software GPU took seconds over the same paths as GPU passes.
 func (b *ugBoard) render(s float64) *ebiten.Image {
-	m := b.m
+	return ebiten.NewImageFromImage(paintUGLayer(b.m, b.g, b.artFor(nil).ink, s))
+}
+
+// paintUGLayer is render's painting, on the CPU only, so it may run off
+// the game goroutine (ugArt.start): it reads m, g and ink and nothing
+// else.
+func paintUGLayer(m *maps.Map, g *ugGeom, ink *ugInk, s float64) *image.RGBA {
 	w, h := int(math.Ceil(m.Width*s))+2*ugLayerPad, int(math.Ceil(m.Height*s))+2*ugLayerPad
-	c := &ugCanvas{dst: image.NewRGBA(image.Rect(0, 0, w, h)), s: s}
+	c := &ugCanvas{dst: image.NewRGBA(image.Rect(0, 0, w, h)), s: s, ink: ink}
 	for i, r := range m.Regions {
-		pat := b.art.patterns[r.Terrain]
-		if pat == nil {
-			pat = ugart.Pattern(r.Terrain)
-			b.art.patterns[r.Terrain] = pat
-		}
-		c.fillPattern(b.g.pts[i], pat)
+		c.fillPattern(g.pts[i], ink.patterns[r.Terrain])
 	}
 	rt := math.Sqrt(s)
 	for i, r := range m.Regions {
@@ -259,14 +233,14 @@ func (b *ugBoard) render(s float64) *ebiten.Image {
 		case maps.River:
 			shade = color.RGBA{0xa0, 0xd0, 0xff, 0x38}
 		}
-		c.strokePoly(b.g.pts[i], sw, shade)
+		c.strokePoly(g.pts[i], sw, shade)
 	}
 	bw := math.Max(1.3, 1.5*rt)
 	for i := range m.Regions {
-		c.strokePoly(b.g.pts[i], bw, color.RGBA{0x14, 0x0e, 0x0a, 0xff})
+		c.strokePoly(g.pts[i], bw, color.RGBA{0x14, 0x0e, 0x0a, 0xff})
 	}
 	c.path = vector.Path{}
-	for _, e := range b.g.outline {
+	for _, e := range g.outline {
 		c.path.MoveTo(c.px(e[0][0]), c.px(e[0][1]))
 		c.path.LineTo(c.px(e[1][0]), c.px(e[1][1]))
 	}
@@ -275,25 +249,26 @@ func (b *ugBoard) render(s float64) *ebiten.Image {
 	for i, r := range m.Regions {
 		slot := 0
 		if r.Terrain == maps.Mountain {
-			q := b.g.slots[i][slot]
+			q := g.slots[i][slot]
 			c.icon(ugart.IconMountain, q[0], q[1], ugMarkUnits*ugEff(s))
 			slot++
 		}
 		if r.Monster {
-			q := b.g.slots[i][slot]
+			q := g.slots[i][slot]
 			c.icon(ugart.IconLair, q[0], q[1], ugMarkUnits*ugEff(s))
 		}
 		if r.Volcano {
 			c.icon(ugart.IconVolcanoMark, r.Label[0], r.Label[1], 30*ugEff(s))
 		}
 	}
-	return ebiten.NewImageFromImage(c.dst)
+	return c.dst
 }
 
 // ugCanvas rasterises the map layer on the CPU.
 type ugCanvas struct {
 	dst     *image.RGBA
 	s       float64
+	ink     *ugInk
 	z       xvector.Rasterizer
 	maskPix []uint8
 	path    vector.Path
@@ -409,11 +384,10 @@ func (c *ugCanvas) stroke(w float64, col color.RGBA) {
 
 // icon draws sheet icon k centred on map point (x, y), px pixels wide.
 func (c *ugCanvas) icon(k ugart.Icon, x, y, px float64) {
-	sh := ugart.Sprites()
-	src := sh.Icons[k].Bounds()
+	src := c.ink.icons[k]
 	cx, cy := x*c.s+ugLayerPad, y*c.s+ugLayerPad
 	r := image.Rect(int(math.Round(cx-px/2)), int(math.Round(cy-px/2)), int(math.Round(cx+px/2)), int(math.Round(cy+px/2)))
-	xdraw.CatmullRom.Scale(c.dst, r, sh.Rgba, src, xdraw.Over, nil)
+	xdraw.CatmullRom.Scale(c.dst, r, c.ink.sheet, src, xdraw.Over, nil)
 }
 
 // polyPath makes region i's outline the pen's path, at scale s.
@@ -468,14 +442,24 @@ func (b *ugBoard) Draw(a *scenes.App, dst *ebiten.Image, r image.Rectangle) {
 	clip := b.clipFor(dst, r)
 	fr := scenes.R(float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()))
 	b.p.Fill(clip, fr, ugRock)
-	l := b.layer()
-	ox, oy := b.origin()
-	b.p.Op.GeoM.Reset()
-	b.p.Op.GeoM.Translate(ox-l.pad, oy-l.pad)
-	b.p.Op.ColorScale.Reset()
-	b.p.Op.Filter = ebiten.FilterNearest
-	clip.DrawImage(l.img, &b.p.Op)
-	b.drawOverlays(clip, l)
+	if l := b.layer(a); l != nil {
+		// A layer of another scale (the new one is being painted) is
+		// drawn scaled to this one.
+		ox, oy := b.origin()
+		k := b.scale() / l.s
+		b.p.Op.GeoM.Reset()
+		b.p.Op.GeoM.Scale(k, k)
+		b.p.Op.GeoM.Translate(ox-l.pad*k, oy-l.pad*k)
+		b.p.Op.ColorScale.Reset()
+		b.p.Op.Filter = ebiten.FilterNearest
+		if k != 1 {
+			b.p.Op.Filter = ebiten.FilterLinear
+		}
+		clip.DrawImage(l.img, &b.p.Op)
+		b.drawOverlays(clip, l)
+	} else {
+		b.drawOverlays(clip, nil)
+	}
 	b.drawPieces(a, clip)
 }
 
@@ -489,10 +473,12 @@ func (b *ugBoard) drawOverlays(dst *ebiten.Image, l *ugLayer) {
 		// Dim everything, then draw the lit regions again from the map
 		// layer: two cheap draws rather than every other region's shape.
 		b.p.Fill(dst, scenes.R(float64(b.r.Min.X), float64(b.r.Min.Y), float64(b.r.Dx()), float64(b.r.Dy())), color.RGBA{0, 0, 0, 0x58})
-		for _, i := range b.lit {
-			b.addFill(i, color.RGBA{0xff, 0xff, 0xff, 0xff}, l)
+		if l != nil {
+			for _, i := range b.lit {
+				b.addFill(i, color.RGBA{0xff, 0xff, 0xff, 0xff}, l)
+			}
+			b.flushTrisFrom(dst, l.img)
 		}
-		b.flushTrisFrom(dst, l.img)
 		for _, i := range b.lit {
 			b.addFill(i, withAlpha(ugLitFill, uint8(0x18+0x20*pulse)), nil)
 		}
@@ -539,7 +525,7 @@ func (b *ugBoard) addFill(i int, c color.RGBA, l *ugLayer) {
 	for _, p := range pts {
 		sx, sy := float32(1.5), float32(1.5)
 		if l != nil {
-			sx, sy = float32(float64(p[0])*s+l.pad), float32(float64(p[1])*s+l.pad)
+			sx, sy = float32(float64(p[0])*l.s+l.pad), float32(float64(p[1])*l.s+l.pad)
 		}
 		b.vs = append(b.vs, ebiten.Vertex{DstX: float32(ox + float64(p[0])*s), DstY: float32(oy + float64(p[1])*s),
 			SrcX: sx, SrcY: sy, ColorR: cr * ca, ColorG: cg * ca, ColorB: cb * ca, ColorA: ca})
@@ -640,6 +626,10 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.Px != px || b.sheet.Safe != b.safe {
 		b.sheet = ugart.SpritesAt(px, b.safe)
 	}
+	if len(b.armorBox) != len(b.shown) {
+		b.armorBox = make([]scenes.Rect, len(b.shown))
+	}
+	clear(b.armorBox)
 	a.BeginText(dst)
 	defer a.EndText()
 	for i := range b.shown {
@@ -650,11 +640,18 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 			continue
 		}
 		slot := 0
+		b.marks = b.marks[:0] // what lies beside the stack, for its armor to stay clear of
+		if b.m.Regions[i].Terrain == maps.Mountain {
+			q := b.g.slots[i][0]
+			x, y := b.toScreen(q[0], q[1])
+			b.markAt(x, y, mark)
+		}
 		if b.m.Monster(i) {
 			slot++
+			q := b.regionSlot(i, 0)
+			x, y := b.toScreen(q[0], q[1])
+			b.markAt(x, y, mark*1.05) // the printed lair, or its Monsters on it
 			if sh.monsters > 0 {
-				q := b.regionSlot(i, 0)
-				x, y := b.toScreen(q[0], q[1])
 				b.sprite(dst, ugart.IconMonster, x, y, mark*1.05, 1)
 				if sh.monsters > 1 {
 					b.badge(a, dst, x+mark*0.45, y+mark*0.4, num(sh.monsters), fsz*0.85, scenes.ColText, color.RGBA{0x20, 0x30, 0x14, 0xf0})
@@ -669,6 +666,7 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 			slot++
 			x, y := b.toScreen(q[0], q[1])
 			b.sprite(dst, k, x, y, mark*1.1, 1)
+			b.markAt(x, y, mark*1.1)
 		}
 		for f := 0; f < ugart.Figures; f++ {
 			if sh.figs&(1<<f) == 0 {
@@ -682,6 +680,7 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 			slot++
 			x, y := b.toScreen(q[0], q[1])
 			b.sprite(dst, ugart.IconFigure+ugart.Icon(f), x, y, mark*1.3, 1)
+			b.markAt(x, y, mark*1.3)
 		}
 		if sh.token >= 0 && sh.tokens > 0 {
 			shown := sh.tokens - inFlight[i]
@@ -689,7 +688,8 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 				shown = b.dragLeft()
 			}
 			if shown > 0 {
-				b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num)
+				_, lit := b.targets[i]
+				b.armorBox[i] = b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num, lit)
 			}
 		}
 		b.regionID(a, dst, i, lx, ly, sh.token >= 0 && sh.tokens > 0, tok, fsz)
@@ -708,7 +708,8 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 		if b.dragStack {
 			n = sh.tokens
 		}
-		b.stack(a, dst, sh, b.dragX, b.dragY-tok*0.3, tok*1.1, n, fsz, num)
+		b.marks = b.marks[:0]
+		b.stack(a, dst, sh, b.dragX, b.dragY-tok*0.3, tok*1.1, n, fsz, num, false)
 	}
 }
 
@@ -719,46 +720,6 @@ func (b *ugBoard) dragLeft() int {
 		return 0
 	}
 	return sh.tokens - 1
-}
-
-// ugRingK is the owner's ring under a stack, as a share of the token's
-// width: the token's rim (0.9 of it) and a band of the seat's colour.
-const ugRingK = 1.22
-
-// stack draws n tokens of sh as a pile centred on (x, y), tok pixels
-// wide, on a ring of its owner's seat colour (the panels' colour: who owns
-// what reads at a glance, issue 25 item 6), with the count, the armor,
-// hammers and Vengeance beside it.
-func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok float64, n int, fsz float64, num func(int) string) {
-	if sh.pop > 0 {
-		tok *= 1 + 0.12*math.Sin(float64(sh.pop)/10*math.Pi)
-	}
-	layers := min(n, 4)
-	dy := tok * 0.12
-	y += dy * float64(layers-1) / 2
-	if sh.seat >= 0 {
-		b.spriteTint(dst, ugart.IconDisc, x, y, tok*ugRingK, ugSeatColor(sh.seat))
-	}
-	for k := 0; k < layers; k++ {
-		b.sprite(dst, sh.token, x, y-dy*float64(k), tok, 1)
-	}
-	top := y - dy*float64(layers-1)
-	b.badge(a, dst, x+tok*0.42, top+tok*0.36, num(n), fsz, scenes.ColText, color.RGBA{0x14, 0x10, 0x0c, 0xe8})
-	if sh.armor > 0 {
-		ax, ay := x-tok*0.5, top-tok*0.32
-		b.sprite(dst, ugart.IconArmor, ax, ay, tok*0.55, 1)
-		if sh.armor > 1 {
-			b.badge(a, dst, ax-tok*0.22, ay+tok*0.2, num(sh.armor), fsz*0.8, scenes.ColText, color.RGBA{0x60, 0x10, 0x10, 0xf0})
-		}
-	}
-	if sh.hammers > 0 {
-		hx, hy := x-tok*0.55, top+tok*0.35
-		b.sprite(dst, ugart.IconHammer, hx, hy, tok*0.55, 1)
-		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, scenes.ColText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
-	}
-	if sh.venge {
-		b.sprite(dst, ugart.IconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
-	}
 }
 
 // ugIDInk is the colour of a region's id on the map.

@@ -72,7 +72,7 @@ func (b *ugBoard) keyInput(a *scenes.App, act *ugBoardAction) {
 		b.camY += step
 	}
 	b.clamp()
-	if a.Key(ebiten.KeyTab) {
+	if a.Key(ebiten.KeyTab) && !b.tabOut {
 		b.tab(a.In.KeyPressed(ebiten.KeyShift))
 	}
 	if b.focus >= 0 && (a.Key(ebiten.KeyEnter) || a.Key(ebiten.KeyKPEnter)) {
@@ -113,6 +113,35 @@ func (b *ugBoard) tab(back bool) {
 	b.focus, b.focusKeys = at(k), true
 	b.showRegion(b.focus)
 }
+
+// tabWithin moves the keyboard focus as tab does, but reports false and
+// lets the focus go (-1) instead of wrapping past the last region (the
+// first, going back): the screen around the board takes it on to its
+// market and panels (play_card.go). From no focus it takes the first (or
+// last) region.
+func (b *ugBoard) tabWithin(back bool) bool {
+	n := len(b.lit)
+	if n == 0 {
+		n = b.m.Len()
+	}
+	if b.focus >= 0 && b.focusKeys && n > 0 {
+		first, last := 0, n-1
+		if len(b.lit) > 0 {
+			first, last = b.lit[0], b.lit[n-1]
+		}
+		if !back && b.focus == last || back && b.focus == first {
+			b.blur()
+			return false
+		}
+	} else {
+		b.focus = -1
+	}
+	b.tab(back)
+	return true
+}
+
+// blur lets the keyboard focus go.
+func (b *ugBoard) blur() { b.focus, b.focusKeys = -1, false }
 
 // pinchInput zooms by the spread of two fingers: a step each time their
 // distance grows or shrinks by a quarter.

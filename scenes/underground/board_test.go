@@ -207,7 +207,7 @@ func TestUGBoardZoomed(t *testing.T) {
 		h.In.X, h.In.Y, h.In.Scroll = int(x), int(y), 1
 		h.Tick()
 	}
-	l := s.b.layer()
+	l := s.b.layer(h.A)
 	sc := s.b.scale()
 	if want := int(math.Ceil(s.b.m.Width*sc)) + 2*ugLayerPad; l.img.Bounds().Dx() != want || math.Abs(l.s-sc) > 1e-9 {
 		t.Errorf("zoomed layer %d px wide at scale %.3f, want %d at %.3f", l.img.Bounds().Dx(), l.s, want, sc)

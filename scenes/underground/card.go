@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/underground"
+	"github.com/goldvein/goldvein/rules/underground/maps"
 	"github.com/goldvein/goldvein/scenes"
 	"github.com/goldvein/goldvein/sprites/fonts"
 	ugart "github.com/goldvein/goldvein/sprites/underground"
@@ -21,6 +22,7 @@ type ugCardItem struct {
 	power   underground.Power
 	marker  underground.Marker
 	monster bool
+	lair    bool // a lair printed on the map whose Monsters are beaten
 }
 
 // ugMonsterRule is the rule the Monsters' card cites (Monster regions).
@@ -34,6 +36,9 @@ func ugPowerItem(p underground.Power) ugCardItem {
 }
 func ugMarkerItem(k underground.Marker) ugCardItem {
 	return ugCardItem{race: underground.NoRace, power: underground.NoPower, marker: k}
+}
+func ugLairItem() ugCardItem {
+	return ugCardItem{race: underground.NoRace, power: underground.NoPower, marker: underground.NoMarker, lair: true}
 }
 func ugMonsterItem() ugCardItem {
 	return ugCardItem{race: underground.NoRace, power: underground.NoPower, marker: underground.NoMarker, monster: true}
@@ -51,6 +56,8 @@ func (it ugCardItem) words(a *scenes.App) (name, rule, body string) {
 	case it.marker != underground.NoMarker:
 		c := it.marker.String()
 		return a.T("ug.marker." + c), it.marker.Rule(), a.T("ug.help.marker." + c)
+	case it.lair:
+		return a.T("ug.card.lair.title"), ugMonsterRule, a.T("ug.card.lair.body")
 	}
 	return a.T("ug.card.monster.title"), ugMonsterRule, a.T("ug.card.monster.body")
 }
@@ -118,6 +125,8 @@ func (c *ugCard) draw(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, x, y 
 			p.ImageIn(dst, sheet.Icons[ugart.IconRace+ugart.Icon(it.race)], pic, 1)
 		case it.marker != underground.NoMarker:
 			p.ImageIn(dst, sheet.Icons[ugart.IconMarker+ugart.Icon(it.marker)], pic, 1)
+		case it.lair:
+			p.ImageIn(dst, sheet.Icons[ugart.IconLair], pic, 1)
 		default:
 			p.ImageIn(dst, sheet.Icons[ugart.IconMonster], pic, 1)
 		}
@@ -156,9 +165,10 @@ func ugComboCard(race, power string) *ugCard {
 	return c
 }
 
-// ugRegionCard is the card of what stands in region i of view v: its
-// Place, its Relic, its Monsters (nil when none of these is there).
-func ugRegionCard(v *underground.View, i int) *ugCard {
+// ugRegionCard is the card of what stands in region i of view v on map
+// mp: its Place, its Relic, its Monsters, or the lair printed there once
+// its Monsters are beaten (nil when none of these is there).
+func ugRegionCard(v *underground.View, mp *maps.Map, i int) *ugCard {
 	if v == nil || i < 0 || i >= len(v.Regions) {
 		return nil
 	}
@@ -169,8 +179,11 @@ func ugRegionCard(v *underground.View, i int) *ugCard {
 			c.items = append(c.items, ugMarkerItem(k))
 		}
 	}
-	if rv.Monsters > 0 {
+	switch {
+	case rv.Monsters > 0:
 		c.items = append(c.items, ugMonsterItem())
+	case mp != nil && mp.Monster(i):
+		c.items = append(c.items, ugLairItem())
 	}
 	if len(c.items) == 0 {
 		return nil

@@ -20,7 +20,7 @@ func ugEveryCardItem() []ugCardItem {
 	for k := underground.Marker(0); k < underground.NumMarkers; k++ {
 		out = append(out, ugMarkerItem(k))
 	}
-	return append(out, ugMonsterItem())
+	return append(out, ugMonsterItem(), ugLairItem())
 }
 
 // TestUGCardsFit (issue 25 item 2): the card of every race, power, Place,
@@ -113,4 +113,43 @@ func TestUGMarketCardOnHoverAndLongPress(t *testing.T) {
 		t.Fatalf("hovering Ann's panel shows %+v", s.shownCard)
 	}
 	h.Shot("ug-card-panel")
+}
+
+// TestUGLairCard (issue 25 item 2): the claw marks printed on a lair are
+// explained: a lair with its Monsters shows the Monsters' card, one whose
+// Monsters are beaten the lair's (U11.6), and a region that was never a
+// lair neither.
+func TestUGLairCard(t *testing.T) {
+	m, err := underground.New(3, underground.Options{}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := m.ViewOf(-1)
+	mp := m.Map()
+	lairs := 0
+	for i := range v.Regions {
+		rv := &v.Regions[i]
+		if rv.Place != "" || rv.Relic != "" {
+			continue
+		}
+		c := ugRegionCard(&v, mp, i)
+		switch {
+		case !mp.Monster(i):
+			if c != nil && len(c.items) > 0 && (c.items[0].lair || c.items[0].monster) {
+				t.Errorf("%s is no lair but shows %+v", rv.ID, c.items)
+			}
+		case rv.Monsters > 0:
+			lairs++
+			if c == nil || !c.items[len(c.items)-1].monster {
+				t.Errorf("%s: a lair with its Monsters shows %+v", rv.ID, c)
+			}
+			rv.Monsters = 0 // beaten
+			if c := ugRegionCard(&v, mp, i); c == nil || len(c.items) != 1 || !c.items[0].lair {
+				t.Errorf("%s: a lair with its Monsters beaten shows %+v, want the lair's card", rv.ID, c)
+			}
+		}
+	}
+	if lairs == 0 {
+		t.Fatal("no lair on the map")
+	}
 }

@@ -135,9 +135,9 @@ func (s *ugEndScene) Draw(a *scenes.App, dst *ebiten.Image) {
 			edge = scenes.ColGold
 		}
 		s.p.Round(dst, r, u(8), scenes.ColPanel, u(2), edge)
-		s.p.Fill(dst, scenes.R(r.X+u(6), r.Y+u(6), u(6), r.H-u(12)), ugSeatColor(seat))
+		s.p.Fill(dst, scenes.R(r.X+u(6), r.Y+u(6), u(6), r.H-u(12)), ugSeatColor(a, seat))
 		if a.RTL() {
-			s.p.Fill(dst, scenes.R(r.X+r.W-u(12), r.Y+u(6), u(6), r.H-u(12)), ugSeatColor(seat))
+			s.p.Fill(dst, scenes.R(r.X+r.W-u(12), r.Y+u(6), u(6), r.H-u(12)), ugSeatColor(a, seat))
 		}
 		x, al := scenes.StartOf(a, r, u(22))
 		scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.end.place", "n", k+1, "name", s.m.name(seat)), u(18), r.W*0.6), u(18), x, r.Y+r.H*0.35, al, scenes.ColText)
@@ -196,7 +196,7 @@ func (s *ugEndScene) drawChart(a *scenes.App, dst *ebiten.Image, r scenes.Rect) 
 			if seat >= len(row) {
 				continue
 			}
-			s.p.Line(dst, px(k), py(prev), px(k+1), py(row[seat]), u(3), ugSeatColor(seat))
+			s.p.Line(dst, px(k), py(prev), px(k+1), py(row[seat]), u(3), ugSeatColor(a, seat))
 			prev = row[seat]
 		}
 	}

@@ -79,13 +79,16 @@ type ugGuestTable struct {
 	pending bool // a move went to the host, not answered yet
 	seen    int
 	resync  bool
+	// trail is every event so far, update by update, so that a move the
+	// host takes back is cut out of it (Rewound).
+	trail scenes.UndoTrail[rules.Event]
 }
 
 // ugPublic is v without what only its seat may know: its legal moves and
 // targets, and its coins unless coins are open (then every seat's show).
 func ugPublic(v underground.View) underground.View {
 	me := v.Seat
-	v.Seat, v.Legal, v.Targets = -1, nil, nil
+	v.Seat, v.Legal, v.Targets, v.RelicCosts = -1, nil, nil, nil
 	open := v.Over
 	for i, s := range v.Seats {
 		if i != me && s.Coins != nil {
@@ -106,7 +109,7 @@ func (g *ugGuestTable) View(seat int) rules.View {
 	if seat == g.seat {
 		v := g.mine
 		if g.pending {
-			v.Legal, v.Targets = nil, nil
+			v.Legal, v.Targets, v.RelicCosts = nil, nil, nil
 		}
 		return v
 	}
@@ -131,7 +134,7 @@ func (g *ugGuestTable) Submit(seat int, m rules.Move) error {
 	g.pending = true
 	v := g.mine
 	g.mu.Unlock()
-	v.Legal, v.Targets = nil, nil
+	v.Legal, v.Targets, v.RelicCosts = nil, nil, nil
 	g.inbox.Deliver(game.Delivery{View: v})
 	return nil
 }
@@ -151,6 +154,7 @@ func (g *ugGuestTable) deliver(m lan.Message) {
 	}
 	g.mu.Lock()
 	evs := m.GameEvents
+	g.trail.Add(evs, g.resync)
 	if g.resync {
 		g.resync = false
 		evs = evs[min(g.seen, len(evs)):]
@@ -160,6 +164,23 @@ func (g *ugGuestTable) deliver(m lan.Message) {
 	g.mu.Unlock()
 	g.inbox.Deliver(game.Delivery{View: v, Events: evs, Step: m.Step, Owes: m.Owes})
 	g.watch.Deliver(game.Delivery{View: ugPublic(v), Events: evs, Step: m.Step})
+}
+
+// Rewound: the host took a move back (scenes.GuestRewinder); the update
+// before its notice brought the view as it stood before. The screens get
+// the whole game again without the move's events, as a Rewind delivery
+// (game.Table.Undo's to a watcher).
+func (g *ugGuestTable) Rewound() {
+	g.mu.Lock()
+	left, cut, ok := g.trail.Rewind()
+	if ok {
+		g.seen -= cut
+	}
+	v := g.mine
+	g.mu.Unlock()
+	if ok {
+		g.watch.Deliver(game.Delivery{View: ugPublic(v), Events: left, Rewind: true})
+	}
 }
 
 // redeliver hands the guest's view again after the host refused a move.
@@ -268,6 +289,9 @@ func ugLobbyGame() scenes.LobbyGame {
 // and the host's notices: LanLink.UpdateScreen.
 func ugBoardChat(l *scenes.LanLink, a *scenes.App, s *ugPlayScene) bool {
 	l.UpdateScreen(a, s.t, s.m.names)
+	if err := l.TakeUndoRefusal(); err != nil { // the host kept this guest's move
+		l.Say(a.T("lan.undo.refused", "why", err.Error()), s, s.t)
+	}
 	l.Box.Layout(a, s.l.chat, true)
 	return l.Box.Update(a, l, true)
 }

@@ -1,6 +1,7 @@
 package underground
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -33,16 +34,21 @@ var ugLevels = ugGame.Levels()
 
 // ugSetup is a new Underground game as its new-game scene makes it: 2 to 5
 // seats (U1.1), each a human with a name or a computer player with a
-// level; the map is the one for the player count (U2.1); the seed.
+// level; the table options (the first player, U2.7; open coins); the
+// map is the one for the player count (U2.1); the seed.
 type ugSetup struct {
-	Seats []scenes.SeatSetup `json:"seats"`
-	Seed  uint64             `json:"seed"`
+	Seats   []scenes.SeatSetup  `json:"seats"`
+	Options underground.Options `json:"options"`
+	Seed    uint64              `json:"seed"`
 }
 
 func (s *ugSetup) validate() error {
 	lo, hi := ugGame.Seats()
 	if len(s.Seats) < lo || len(s.Seats) > hi {
 		return fmt.Errorf("setup: %d seats: Underground takes %d to %d (U1.1)", len(s.Seats), lo, hi)
+	}
+	if f := s.Options.FirstPlayer; f != nil && (*f < 0 || *f >= len(s.Seats)) {
+		return fmt.Errorf("setup: first player %d of %d seats (U2.7)", *f, len(s.Seats))
 	}
 	for i, st := range s.Seats {
 		if !st.Human && !slices.Contains(ugLevels, st.Level) {
@@ -79,6 +85,10 @@ type ugMatch struct {
 	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil
 	steps    map[int]int     // by local human: the step of the last delivery (owing)
 	tutor    *ugTutor        // the guided first game's coach (tutorial.go), else nil
+	// rewound: a move was taken back (a Rewind delivery, here or at
+	// another screen of a LAN table) and the screen's state starts again
+	// from the whole game, until the play screen opens afresh on it.
+	rewound bool
 }
 
 // ugBotDelay is how long a computer player waits at least before each
@@ -141,7 +151,11 @@ func newUGMatch(a *scenes.App, s ugSetup) (*ugMatch, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := game.NewTable(ugGame, nil, s.Seed, seats, ugSaver(a))
+	var opts json.RawMessage // none, as before the options: the record keeps null
+	if s.Options != (underground.Options{}) {
+		opts = scenes.JSONOf(s.Options)
+	}
+	t, err := game.NewTable(ugGame, opts, s.Seed, seats, ugSaver(a))
 	if err != nil {
 		return nil, err
 	}
@@ -253,6 +267,9 @@ func (m *ugMatch) fill() {
 			return
 		}
 		v, _ := d.View.(underground.View)
+		if d.Rewind { // game.Table.Undo: the whole game again, as a new watcher's
+			m.feed, m.st, m.rewound = m.feed[:0], newUGState(v), true
+		}
 		for i, e := range d.Events {
 			ev, ok := e.(underground.Event)
 			if !ok {

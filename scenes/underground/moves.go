@@ -1,6 +1,7 @@
 package underground
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -157,10 +158,10 @@ func (mv *ugMoves) mode(key string) *ugMode {
 }
 
 // ugTargets is what the board lights for mode md: each region with the
-// conquest's cost in tokens where the view gives one (U5.5), lowered by 2
-// (never below 1) when the Sword of the Killer Rabbit is used (U15.6),
-// and -1 where no number applies (the other relics change what is
-// counted: no number is shown rather than a wrong one).
+// conquest's cost in tokens as the rules count it (U5.5; with Relics,
+// View.RelicCosts: the Sword 2 fewer, U15.6, the Socks as if empty,
+// U15.3, the Doormat as it stands, U15.1), and -1 where no number applies
+// (the modes that are no conquest).
 func ugTargets(v *underground.View, mp *maps.Map, md *ugMode) map[int]int {
 	if md == nil {
 		return nil
@@ -169,20 +170,24 @@ func ugTargets(v *underground.View, mp *maps.Map, md *ugMode) map[int]int {
 	for _, t := range v.Targets {
 		cost[t.Region] = t.Cost
 	}
-	off, known := 0, true
-	for _, w := range md.with {
-		if w == "sword" || strings.HasSuffix(w, ":sword") {
-			off += ugSwordOff
-		} else {
-			known = false
+	if len(md.with) > 0 {
+		// A conquest with Relics costs what the rules count for it (the
+		// Sword 2 fewer, U15.6; the Socks as if empty, U15.3; the Doormat
+		// as it stands, U15.1): View.RelicCosts.
+		clear(cost)
+		want := strings.Join(md.with, ",")
+		for _, t := range v.RelicCosts {
+			if strings.Join(t.With, ",") == want {
+				cost[t.Region] = t.Cost
+			}
 		}
 	}
 	out := make(map[int]int, len(md.regions))
 	for i, mv := range md.regions {
 		c := -1
-		if md.kind == "conquer" && known {
+		if md.kind == "conquer" {
 			if n, ok := cost[mv.Conquer+mv.Final]; ok {
-				c = max(1, n-off)
+				c = n
 			}
 		}
 		out[i] = c
@@ -190,7 +195,22 @@ func ugTargets(v *underground.View, mp *maps.Map, md *ugMode) map[int]int {
 	return out
 }
 
-// ugSwordOff is how many tokens fewer a conquest with the Sword of the
-// Killer Rabbit costs, never below 1 (U15.6; rules/underground
-// conquest.go applies it after every other change to the cost).
-const ugSwordOff = 2
+// ugConquestCost is the cost of conquest mv in view v as the rules count
+// it (U5.5; with Relics, View.RelicCosts); 0 when the view gives none.
+func ugConquestCost(v *underground.View, mv underground.Move) int {
+	id := mv.Conquer + mv.Final
+	if len(mv.With) > 0 {
+		for _, t := range v.RelicCosts {
+			if t.Region == id && slices.Equal(t.With, mv.With) {
+				return t.Cost
+			}
+		}
+		return 0
+	}
+	for _, t := range v.Targets {
+		if t.Region == id {
+			return t.Cost
+		}
+	}
+	return 0
+}

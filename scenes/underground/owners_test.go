@@ -50,7 +50,7 @@ func TestUGStackSeatRing(t *testing.T) {
 			layers := min(rv.Tokens, 4)
 			y += tok * 0.12 * float64(layers-1) / 2
 			px := h.Screen.At(int(math.Round(x-tok*(0.9+ugRingK)/4)), int(math.Round(y))) // left of the bottom token (the id tag is under it)
-			if near(px, ugSeatColor(rv.Seat), 24) {
+			if near(px, ugSeatColor(h.A, rv.Seat), 24) {
 				ringed++
 				seats[rv.Seat] = true
 			}

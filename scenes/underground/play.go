@@ -11,6 +11,7 @@ import (
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/scenes"
 	"github.com/goldvein/goldvein/sprites/fonts"
+	ugart "github.com/goldvein/goldvein/sprites/underground"
 )
 
 // ugPlayScene is Underground's table (issue 14): the cave map (ugBoard),
@@ -52,11 +53,14 @@ type ugPlayScene struct {
 	refT      float64
 	ask       *ugAsk      // a question before an irreversible move (ask.go), nil none
 	shownCard ugCardShown // the card under the pointer or focus (play_card.go)
-	pressT    int         // ticks the current press has lasted
-	pressKey  int         // the card's key where it began
-	cardHeld  bool        // a long press shows a card: its release acts on nothing
-	flash     int         // the region of the log line clicked last
-	flashT    float64     // ticks its flash lasts
+	kf        ugKeyFocus  // the keyboard focus on a combo or a panel (play_card.go)
+	ptrX      int         // the pointer where it was last tick (its move takes kf off)
+	ptrY      int
+	pressT    int     // ticks the current press has lasted
+	pressKey  int     // the card's key where it began
+	cardHeld  bool    // a long press shows a card: its release acts on nothing
+	flash     int     // the region of the log line clicked last
+	flashT    float64 // ticks its flash lasts
 
 	// Motion.
 	die     ugDie
@@ -106,20 +110,19 @@ type ugLayout struct {
 	chat                               scenes.Rect // a LAN table's chat box, under the log (lan.go); zero elsewhere
 }
 
-// ugSeatColors are the seats' colours (panels, log lines, market picks).
-var ugSeatColors = [5]color.RGBA{
-	{0xe0, 0x6c, 0x4a, 0xff}, {0x5a, 0xa8, 0xe0, 0xff}, {0x7c, 0xc4, 0x6a, 0xff}, {0xe0, 0xb8, 0x3a, 0xff}, {0xb0, 0x78, 0xd8, 0xff},
-}
-
-func ugSeatColor(seat int) color.RGBA {
-	if seat < 0 || seat >= len(ugSeatColors) {
+// ugSeatColor is seat's colour (panels, log lines, the rings under the
+// stacks, the chart): the colour-blind palette when Settings say so
+// (sprites/underground SeatColorsSafe).
+func ugSeatColor(a *scenes.App, seat int) color.RGBA {
+	p := ugart.Seats(a.Settings.ColorBlind)
+	if seat < 0 || seat >= len(p) {
 		return scenes.ColTextDim
 	}
-	return ugSeatColors[seat]
+	return p[seat]
 }
 
 func newUGPlayScene(a *scenes.App, m *ugMatch) *ugPlayScene {
-	s := &ugPlayScene{m: m, board: newUGBoard(m.mp), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
+	s := &ugPlayScene{m: m, board: newUGBoardWith(m.mp, ugGeomFor(a, m.mp)), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
 	s.board.SetNames(m.names)
 	a.HandTo(-1)
 	if len(m.humans) == 1 {
@@ -192,6 +195,10 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	// letters are text, not the controls' keys, and Escape closes the box.
 	chat := s.m.lan != nil && ugBoardChat(s.m.lan, a, s)
 	s.chat = chat
+	if s.m.fill(); s.m.rewound { // a move taken back (play_table.go)
+		s.rewound(a)
+		return nil
+	}
 	if s.ask != nil && a.Key(ebiten.KeyEscape) {
 		s.ask = nil // Esc closes the question (Covered); the shell's menu else
 	}
@@ -215,6 +222,9 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 		s.flash, s.flashT = ref, 90
 	}
 	s.board.noKeys = chat
+	if !chat {
+		s.focusKeys(a) // Tab along the market, the panels and the map (play_card.go)
+	}
 	act := s.board.Update(a, s.l.board.Image())
 	s.updateCard(a)
 	switch {
@@ -399,7 +409,8 @@ func (s *ugPlayScene) findMover(a *scenes.App) {
 	if !changed {
 		return
 	}
-	s.ask = nil // a question belongs to the decision it was asked at
+	s.ask = nil         // a question belongs to the decision it was asked at
+	s.kf = ugKeyFocus{} // Tab starts afresh: in the market for a pick, else on the map
 	s.board.SetFirstConquest(ugFirstConquest(&v, seat))
 	if v.Step == "defend" {
 		// The defenders redeploy before the turn is scored (U3.2 steps 5
@@ -512,7 +523,8 @@ func (s *ugPlayScene) act(a *scenes.App, act ugBoardAction) {
 		if pick == nil {
 			continue
 		}
-		if a.Tap(ugComboIDs[i], s.l.combos[i], d) || a.Gate.Key(a, ebiten.Key1+ebiten.Key(i), d) || a.Gate.Key(a, ebiten.KeyDigit1+ebiten.Key(i), d) {
+		focused := s.kf == ugKeyFocus{ugFocusCombo, i} && (a.Gate.Key(a, ebiten.KeyEnter, d) || a.Gate.Key(a, ebiten.KeyKPEnter, d))
+		if focused || a.Tap(ugComboIDs[i], s.l.combos[i], d) || a.Gate.Key(a, ebiten.Key1+ebiten.Key(i), d) || a.Gate.Key(a, ebiten.KeyDigit1+ebiten.Key(i), d) {
 			s.play(a, *pick)
 			return
 		}

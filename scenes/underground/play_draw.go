@@ -48,6 +48,7 @@ func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 		return
 	}
 	s.drawLane(a, dst)
+	s.drawFocus(a, dst)
 	s.drawCard(a, dst)
 	if s.shotName != "" && s.t >= s.shotAt {
 		a.RequestShot(s.shotName)
@@ -306,7 +307,7 @@ func (s *ugPlayScene) drawPanels(a *scenes.App, dst *ebiten.Image) {
 			edge = scenes.ColLegal
 		}
 		s.p.Round(dst, r, u(8), bg, u(2), edge)
-		s.p.Fill(dst, scenes.R(r.X+u(8), r.Y+u(4), r.W-u(16), u(4)), ugSeatColor(i))
+		s.p.Fill(dst, scenes.R(r.X+u(8), r.Y+u(4), r.W-u(16), u(4)), ugSeatColor(a, i))
 		x, al := scenes.StartOf(a, r, u(10))
 		w := r.W - u(20)
 		y := r.Y + u(20)
@@ -480,4 +481,6 @@ func (s *ugPlayScene) drawLane(a *scenes.App, dst *ebiten.Image) {
 
 // Settled reports that nothing moves (the screenshot of the board waits
 // for it).
-func (s *ugPlayScene) Settled() bool { return s.busy <= 0 && s.die.t < 0 }
+func (s *ugPlayScene) Settled() bool {
+	return s.busy <= 0 && s.die.t < 0 && !s.board.painting()
+}

@@ -25,9 +25,12 @@ type ugUndoer interface {
 // rule numbers; another seat's move since, a die rolled or a marker drawn
 // forbid it), and why not.
 func (s *ugPlayScene) CanUndo(a *scenes.App) (bool, string) {
+	if s.m.lan != nil {
+		return s.lanCanUndo(a)
+	}
 	t, ok := s.m.table.(ugUndoer)
-	if !ok || s.undoer < 0 || s.m.lan != nil {
-		return false, "" // at a LAN table the host decides (not yet offered)
+	if !ok || s.undoer < 0 {
+		return false, ""
 	}
 	if err := t.CanUndo(s.undoer); err != nil {
 		return false, a.T("ug.undo.cannot", "why", err.Error())
@@ -40,6 +43,10 @@ func (s *ugPlayScene) CanUndo(a *scenes.App) (bool, string) {
 // the move, and the screen follows the whole game again from a new
 // watcher (log, coins, chart).
 func (s *ugPlayScene) Undo(a *scenes.App) {
+	if s.m.lan != nil {
+		s.lanUndo(a)
+		return
+	}
 	t, ok := s.m.table.(ugUndoer)
 	if !ok || s.undoer < 0 {
 		return
@@ -47,6 +54,9 @@ func (s *ugPlayScene) Undo(a *scenes.App) {
 	if err := t.Undo(s.undoer); err != nil {
 		s.refuse(a, a.T("ug.undo.cannot", "why", err.Error()))
 		return
+	}
+	if rec := s.m.table.Record(); rec != nil {
+		s.m.tutor.undone(len(rec.Moves)) // a lesson taken back is to do again
 	}
 	if gt, ok := s.m.table.(*game.Table); ok {
 		if err := s.m.attach(gt); err != nil {
@@ -62,6 +72,51 @@ func (s *ugPlayScene) Undo(a *scenes.App) {
 		a.HandTo(s.viewer) // the same human takes the move back, at the same screen
 	}
 	a.Cur = ns
+}
+
+// rewound opens the board afresh after a move was taken back at another
+// screen of a LAN table, or by this screen's host (ugMatch.rewound): the
+// state follows the whole game again without motion, and the screen
+// stays with the seat it showed.
+func (s *ugPlayScene) rewound(a *scenes.App) {
+	s.m.rewound, s.m.steps = false, nil
+	s.m.skipBacklog(a)
+	ns := newUGPlayScene(a, s.m)
+	ns.viewer = s.viewer
+	*s = *ns // in place: the in-game menu over a LAN board gives this one back
+}
+
+// lanCanUndo is CanUndo at a LAN table (issue 22): the host's screen asks
+// its table for the host's own seat; a guest's offers it after a move
+// made at this screen, and the host answers (a refusal with its reason:
+// another seat moved since, a die rolled, a marker drawn).
+func (s *ugPlayScene) lanCanUndo(a *scenes.App) (bool, string) {
+	l := s.m.lan
+	if l.Host != nil {
+		if err := l.HostCanUndo(l.Seat); err != nil {
+			return false, a.T("ug.undo.cannot", "why", err.Error())
+		}
+		return true, ""
+	}
+	if s.undoer != l.Seat || s.m.st.over != nil {
+		return false, ""
+	}
+	return true, ""
+}
+
+// lanUndo asks the LAN table to take this screen's last move back: the
+// host takes it back at once (its stream brings the rewind); a guest's
+// answer comes from the host (the undo notice, or a refusal shown by
+// ugBoardChat).
+func (s *ugPlayScene) lanUndo(a *scenes.App) {
+	l := s.m.lan
+	if err := l.Undo(l.Seat); err != nil {
+		s.refuse(a, a.T("ug.undo.cannot", "why", err.Error()))
+		return
+	}
+	if s.m.fill(); s.m.rewound {
+		s.rewound(a)
+	}
 }
 
 // Leave ends the table's work (the computer players, a LAN table's link)

@@ -19,9 +19,12 @@ import (
 
 // ugSetupOf is the setup of a record's table: its seats as the record
 // keeps them (a remote guest's seat plays as a computer player at normal
-// level) and its seed.
+// level), its options (none when they do not read) and its seed.
 func ugSetupOf(rec *rules.Record) ugSetup {
 	s := ugSetup{Seed: rec.Seed}
+	if o, err := underground.ParseOptions(rec.Options); err == nil {
+		s.Options = o
+	}
 	for _, rs := range rec.Seats {
 		st := scenes.SeatSetup{Human: rs.Kind == rules.Human, Name: rs.Name, Level: rs.Level}
 		if rs.Kind != rules.Computer || !slices.Contains(ugLevels, st.Level) {

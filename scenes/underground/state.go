@@ -90,7 +90,7 @@ func (st *ugState) event(a *scenes.App, m *ugMatch, e underground.Event) {
 		if m.mp != nil && e.Region != "" {
 			ref = m.mp.Index(e.Region)
 		}
-		st.lines = append(st.lines, scenes.LogLine{Text: line, Color: ugSeatColor(e.Seat), Ref: ref})
+		st.lines = append(st.lines, scenes.LogLine{Text: line, Color: ugSeatColor(a, e.Seat), Ref: ref})
 	}
 }
 

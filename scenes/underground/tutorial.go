@@ -50,7 +50,9 @@ const ugTutorialSeed = 145
 type ugTutor struct {
 	seat    int // the player's seat
 	done    [ugLessonCount]bool
-	pending ugLesson // the lesson of the move at the table now (check, then after); -1 none
+	doneAt  [ugLessonCount]int // the record's length with the move that did each lesson
+	pending ugLesson           // the lesson of the move at the table now (check, then after); -1 none
+	at      int                // the record's length with that move
 }
 
 // errLesson is the refusal of a move other than the lesson asked for.
@@ -155,6 +157,9 @@ func (t *ugTutor) check(m *ugMatch, seat int, mv underground.Move) error {
 		if ok {
 			t.pending = ugLessonOf(&v, mv)
 		}
+		if rec := m.table.Record(); rec != nil {
+			t.at = len(rec.Moves) + 1
+		}
 		return nil
 	}
 	return errLesson
@@ -163,13 +168,26 @@ func (t *ugTutor) check(m *ugMatch, seat int, mv underground.Move) error {
 // after takes the table's answer to the move check let through: the
 // lesson it taught is done when the table accepted it.
 func (t *ugTutor) after(err error) error {
-	if t != nil && err == nil && t.pending >= 0 {
-		t.done[t.pending] = true
+	if t != nil && err == nil && t.pending >= 0 && !t.done[t.pending] {
+		t.done[t.pending], t.doneAt[t.pending] = true, t.at
 	}
 	if t != nil {
 		t.pending = -1
 	}
 	return err
+}
+
+// undone takes back the lessons done by moves an Undo took back: the
+// record is n moves long now.
+func (t *ugTutor) undone(n int) {
+	if t == nil {
+		return
+	}
+	for l := range t.done {
+		if t.done[l] && t.doneAt[l] > n {
+			t.done[l], t.doneAt[l] = false, 0
+		}
+	}
 }
 
 // ugRefusal is the line shown when move submission failed with err: the

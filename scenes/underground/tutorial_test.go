@@ -278,3 +278,41 @@ func TestUGTutorialCoachFits(t *testing.T) {
 		}
 	}
 }
+
+// TestUGTutorialUndoTakesLessonBack: a lesson whose move Undo takes back
+// (through the in-game menu) is to do again: the coach counts it undone
+// and asks for it, while the lessons before it stay done.
+func TestUGTutorialUndoTakesLessonBack(t *testing.T) {
+	h := scenes.NewHarness(t, ugTestGames)
+	h.A.Settings.AnimSpeed = 16
+	s := ugOpenLearn(t, h, false)
+	tu := s.m.tutor
+	for n := 0; n < 40 && !tu.done[ugLessonConquer]; n++ {
+		var ok bool
+		if s, ok = ugWait(h, nil); !ok {
+			t.Fatal("the game ended")
+		}
+		h.Arm()
+		ugTutorialAct(t, h, s, ugTutorialStep(tu, &s.mine), false)
+		h.Tick()
+	}
+	if !tu.done[ugLessonPick] || !tu.done[ugLessonConquer] {
+		t.Fatalf("lessons done %v, want the pick and the conquest", tu.done)
+	}
+	s, _ = ugWait(h, nil)
+	if ok, why := s.CanUndo(h.A); !ok {
+		t.Fatalf("the lesson's conquest cannot be taken back: %s", why)
+	}
+	left := tu.left()
+	ugMenuUndo(t, h, true)
+	s, ok := ugWait(h, nil)
+	if !ok {
+		t.Fatal("no move after the Undo")
+	}
+	if tu.done[ugLessonConquer] || !tu.done[ugLessonPick] || tu.left() != left+1 {
+		t.Fatalf("after Undo lessons done %v (%d left, was %d): want the conquest to do again, the pick done", tu.done, tu.left(), left)
+	}
+	if got := tu.asked(&s.mine); got != ugLessonConquer {
+		t.Fatalf("after Undo the coach asks lesson %d, want the conquest", got)
+	}
+}

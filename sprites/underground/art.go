@@ -71,6 +71,32 @@ var RaceColorsSafe = [underground.NumRaces]color.RGBA{
 	{0xff, 0xc9, 0x0f, 0xff}, // Will-o'-Wisps: gold
 }
 
+// SeatColors are the seats' colours (panels, log lines, the rings under
+// the stacks, the final chart), seat 0 first.
+var SeatColors = [5]color.RGBA{
+	{0xe0, 0x6c, 0x4a, 0xff}, {0x5a, 0xa8, 0xe0, 0xff}, {0x7c, 0xc4, 0x6a, 0xff}, {0xe0, 0xb8, 0x3a, 0xff}, {0xb0, 0x78, 0xd8, 0xff},
+}
+
+// SeatColorsSafe are the seats' colours in colour-blind mode: every two
+// stay far apart (at least 0.15 in OKLab) in normal vision and as
+// protanopes, deuteranopes and tritanopes see them (Machado 2009), and
+// each is light enough to read as text on a panel (TestSeatColorsDistinct).
+var SeatColorsSafe = [5]color.RGBA{
+	{0xcc, 0x66, 0x00, 0xff}, // orange
+	{0x22, 0xcc, 0xff, 0xff}, // sky
+	{0xff, 0xff, 0xdd, 0xff}, // cream
+	{0xee, 0xbb, 0x00, 0xff}, // gold
+	{0x88, 0x66, 0xff, 0xff}, // violet
+}
+
+// Seats is the seats' colours, the colour-blind ones when safe.
+func Seats(safe bool) *[5]color.RGBA {
+	if safe {
+		return &SeatColorsSafe
+	}
+	return &SeatColors
+}
+
 // Races is the race colours of the classic palette, or of the colour-blind
 // one when safe.
 func Races(safe bool) *[underground.NumRaces]color.RGBA {

@@ -91,3 +91,28 @@ func TestRaceColorsDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatColorsDistinct (issue 25 item 6): in colour-blind mode every two
+// seats' colours lie at least 0.15 apart in OKLab in normal vision and each
+// complete dichromacy, and every seat colour, in both palettes, is light
+// enough (OKLab L at least 0.6) to read as a log line on a panel.
+func TestSeatColorsDistinct(t *testing.T) {
+	for name, m := range visions {
+		p := Seats(true)
+		for i := range p {
+			for j := i + 1; j < len(p); j++ {
+				x, y := oklab(p[i], m), oklab(p[j], m)
+				if d := math.Sqrt((x[0]-y[0])*(x[0]-y[0]) + (x[1]-y[1])*(x[1]-y[1]) + (x[2]-y[2])*(x[2]-y[2])); d < 0.15 {
+					t.Errorf("colour-blind seats, %s: seats %d and %d are %.3f apart in OKLab, want at least 0.15", name, i, j, d)
+				}
+			}
+		}
+	}
+	for _, safe := range []bool{false, true} {
+		for i, c := range Seats(safe) {
+			if l := oklab(c, visions["normal"])[0]; l < 0.6 {
+				t.Errorf("seat %d (colour-blind %v): lightness %.2f, want at least 0.6", i, safe, l)
+			}
+		}
+	}
+}
