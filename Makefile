@@ -13,7 +13,7 @@ RACE_PKGS := ./game/... ./lan/... ./rules/saboteur/bot/... ./rules/incangold/bot
 UI_PKGS   := ./scenes/... ./sprites/... .
 ARGS      ?=
 
-.PHONY: run build test fmt-check mod-check vet lint actionlint bench bench-web wasm dist deps deps-test clean
+.PHONY: run build test fmt-check mod-check vet lint actionlint bench bench-web wasm dist deps deps-test clean fonts
 
 # On Linux the window needs an X or Wayland display, and Ebitengine panics
 # while the program loads (before main runs) without one: say so plainly.
@@ -63,6 +63,12 @@ bench: deps
 # Minutes long; RUNS=N loads each page N times (default 5).
 bench-web: deps-test wasm
 	GOLDVEIN_WEB=$(CURDIR)/dist/web GOLDVEIN_RUNS=$(RUNS) $(GO) test -tags e2e,profile -run '^TestBenchWeb$$' -v -count=1 -timeout 60m ./e2e/
+
+# The embedded fonts cut down from sprites/fonts/source/ to the ranges of
+# sprites/fonts/subset.txt (fontTools' pyftsubset; installed like deps).
+# The cut fonts are in the repository: run this after changing either.
+fonts:
+	@scripts/fonts.sh
 
 # The browser build (docs/LAN.md, Browser): dist/web/ is the page, Go's
 # wasm_exec.js, the loader and goldvein.wasm (with a gzip -9 copy beside it).

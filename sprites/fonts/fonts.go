@@ -1,7 +1,9 @@
 // Package fonts embeds goldvein's fonts and draws translated text with
 // them: Noto Sans for Latin and Cyrillic, Vazirmatn for Persian (Arabic
 // script), both under the SIL Open Font License (OFL-*.txt beside the font
-// files). Text is given in logical order, as the i18n catalogues hold it;
+// files). The embedded files are the fonts in source/ cut down to the
+// characters of subset.txt, without hinting, by scripts/fonts.sh (`make
+// fonts`); TestSubset checks them against the sources. Text is given in logical order, as the i18n catalogues hold it;
 // Draw splits it into bidirectional runs (i18n.Runs), shapes each run in
 // its own direction with Ebitengine's text/v2 and lays the runs out left to
 // right in visual order, so Persian is joined and right to left and a Latin
