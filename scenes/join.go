@@ -36,10 +36,13 @@ type JoinScene struct {
 	chars   []rune
 	Err     string
 	ticks   int
-	pending chan joinResult // a Join in progress
-	pasted  chan string     // a paste (Ctrl+V) in progress, for the field focused then
-	pasteTo int
-	Link    *LanLink // seated, waiting for the start
+	// netRefused: a join failed as when macOS refused goldvein the local
+	// network (lan.ErrLocalNetwork); the screen then says where to allow it.
+	netRefused bool
+	pending    chan joinResult // a Join in progress
+	pasted     chan string     // a paste (Ctrl+V) in progress, for the field focused then
+	pasteTo    int
+	Link       *LanLink // seated, waiting for the start
 
 	Rows         []Button
 	AddrR        Rect
@@ -147,6 +150,7 @@ func (s *JoinScene) Update(a *App) error {
 			s.pending = nil
 			if r.err != nil {
 				s.Err = refusalText(a, r.err)
+				s.netRefused = s.netRefused || errors.Is(r.err, lan.ErrLocalNetwork)
 				if re := (*lan.RefusedError)(nil); errors.As(r.err, &re) && re.Code == lan.CodePassword && s.Pass == "" {
 					s.Err = a.T("lan.refused.password_needed") // no guess was made
 				}
@@ -438,6 +442,13 @@ func (s *JoinScene) Draw(a *App, dst *ebiten.Image) {
 		s.p.Round(dst, Rect{lr.X, lr.Y, lr.W, a.U(120)}, a.U(8), ColPanel, a.U(1), ColEdge)
 		DrawWrapped(a, dst, a.T("lan.join.searching"), a.U(15), lr.Cx(), lr.Y+a.U(40), lr.W-a.U(40), AlignCenter, ColTextDim)
 	}
+	if s.LocalNetworkShown() {
+		y := lr.Y + a.U(132)
+		if n := len(s.Rows); n > 0 {
+			y = s.Rows[n-1].R.Y + s.Rows[n-1].R.H + a.U(12)
+		}
+		DrawWrapped(a, dst, a.T("lan.join.local_network"), a.U(13), lr.X, y, lr.W, AlignStart, ColGold)
+	}
 	for i := range s.Rows {
 		b := &s.Rows[i]
 		f := s.Found[i]
@@ -494,6 +505,19 @@ func (s *JoinScene) Draw(a *App, dst *ebiten.Image) {
 	DrawWrapped(a, dst, a.T("lan.join.help"), a.U(12), s.join.R.X, s.join.R.Y+s.join.R.H+a.U(70), s.join.R.W, AlignStart, ColTextDim)
 	DrawButton(a, &s.p, dst, &s.back)
 	_ = h
+}
+
+// noTablesTicks is how long the discovery hears no table before the Join
+// screen says where macOS allows the local network: 5 s at 60 ticks a
+// second, over the 3 s a table's beacon may take to be heard (lan.Browse).
+const noTablesTicks = 5 * 60
+
+// LocalNetworkShown is whether the Join screen says where macOS allows
+// goldvein the local network (issue 23): only where the system asks for it
+// (lan.AsksLocalNetwork), once no table was heard for noTablesTicks or a
+// join failed as a refused local network does (lan.ErrLocalNetwork).
+func (s *JoinScene) LocalNetworkShown() bool {
+	return lan.AsksLocalNetwork && (s.netRefused || len(s.Found) == 0 && s.ticks >= noTablesTicks)
 }
 
 // listRect is the left column (the right one in a right-to-left
