@@ -79,7 +79,8 @@ wasm:
 
 # The release files (docs/RELEASING.md), all under dist/: the Windows zips
 # (goldvein.exe with icon and version information, goldvein-cli.exe), the
-# Linux tarball and headless servers, the browser build's zip, the macOS
+# Linux tarball and headless servers, the relay's deployment files
+# (packaging/relay/ in a tarball), the browser build's zip, the macOS
 # bundle's skeleton (dist/macos/; its binary needs macOS: the release
 # workflow builds it) and SHA256SUMS. Desktop binaries embed the browser
 # build (package webdist, build tag "webdist"). VERSION=v1.2.3 names the
@@ -87,7 +88,7 @@ wasm:
 # work (the release workflow calls it on each system) and pins go-winres.
 dist: deps
 	rm -rf dist/macos dist/goldvein-* dist/SHA256SUMS
-	scripts/dist.sh wasm web linux windows macos-skeleton sums
+	scripts/dist.sh wasm web linux relay windows macos-skeleton sums
 
 # The GitHub Actions workflows, checked as GitHub would read them.
 ACTIONLINT := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12

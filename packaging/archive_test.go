@@ -1,10 +1,8 @@
 package packaging
 
 import (
-	"archive/tar"
 	"archive/zip"
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -73,16 +71,7 @@ func TestWriteTarGz(t *testing.T) {
 	if err := WriteTarGz(p, src, "goldvein", time.Unix(1700000000, 0)); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	gz, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(gz)
+	tr := openTarGz(t, p)
 	var got []string
 	for {
 		h, err := tr.Next()

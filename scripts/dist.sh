@@ -10,6 +10,8 @@
 #   linux           dist/goldvein-linux-amd64.tar.gz (game, goldvein-server,
 #                   .desktop, icons, install.sh, licences) and the headless
 #                   servers dist/goldvein-linux-{amd64,arm64}-server
+#   relay           dist/goldvein-relay-deploy.tar.gz: packaging/relay/'s
+#                   Containerfile, systemd unit and Caddyfile, and README.txt
 #   windows         dist/goldvein-windows-{amd64,arm64}.zip: goldvein.exe (GUI
 #                   subsystem) and goldvein-cli.exe (console), each with the
 #                   icon and version information (go-winres), and licences
@@ -92,6 +94,10 @@ part_linux() {
     --out dist/goldvein-linux-amd64.tar.gz
 }
 
+part_relay() {
+  mkpkg relay --version "$VERSION" --out dist/goldvein-relay-deploy.tar.gz packaging/relay
+}
+
 part_windows() {
   embed_web
   mkpkg winres --version "$VERSION" --exe goldvein.exe --description "goldvein" --dir "$work/res-gui" >/dev/null
@@ -152,10 +158,10 @@ part_sums() {
   cat dist/SHA256SUMS
 }
 
-[ $# -gt 0 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
+[ $# -gt 0 ] || { sed -n '2,26p' "$0" >&2; exit 2; }
 for part in "$@"; do
   case $part in
-    wasm|web|linux|windows|macos-skeleton|macos|sums) "part_$part" ;;
+    wasm|web|linux|relay|windows|macos-skeleton|macos|sums) "part_$part" ;;
     *) echo "dist.sh: unknown part $part" >&2; exit 2 ;;
   esac
 done

@@ -7,6 +7,7 @@
 //	mkpkg exeinfo  FILE.exe...
 //	mkpkg macapp   --version V [--binary BIN] --out DIR [--zip FILE.zip]
 //	mkpkg web      --version V --out FILE.zip DIR
+//	mkpkg relay    --version V --out FILE.tar.gz DIR
 //	mkpkg zip      [--prefix P] --out FILE.zip DIR
 //	mkpkg sums     DIR
 //
@@ -31,12 +32,12 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: mkpkg linux|windows|winres|exeinfo|macapp|zip|sums [flags] (see go doc ./cmd/mkpkg)")
+		fmt.Fprintln(os.Stderr, "usage: mkpkg linux|windows|winres|exeinfo|macapp|web|relay|zip|sums [flags] (see go doc ./cmd/mkpkg)")
 		os.Exit(2)
 	}
 	cmds := map[string]func([]string) error{
 		"linux": linux, "windows": windows, "winres": winres, "exeinfo": exeinfo,
-		"macapp": macapp, "web": web, "zip": zipDir, "sums": sums,
+		"macapp": macapp, "web": web, "relay": relay, "zip": zipDir, "sums": sums,
 	}
 	run, ok := cmds[os.Args[1]]
 	if !ok {
@@ -242,6 +243,33 @@ func web(args []string) error {
 	return stageAs(*out, "goldvein-web", packaging.Build{GOOS: "js", GOARCH: "wasm"}, func(dir, lic string) error {
 		return packaging.WebTree(dir, *version, src, lic)
 	}, packaging.WriteZip)
+}
+
+// relay archives the relay's deployment files in DIR (packaging/relay/)
+// with README.txt under goldvein-relay/ (packaging.RelayTree).
+func relay(args []string) error {
+	fs := flag.NewFlagSet("relay", flag.ContinueOnError)
+	version := fs.String("version", "", "release version (a tag, or dev)")
+	out := fs.String("out", "", "the .tar.gz to write")
+	if err := parse(fs, args, "version", "out"); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("usage: mkpkg relay --version V --out FILE.tar.gz DIR")
+	}
+	tmp, err := os.MkdirTemp("", "mkpkg-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if err := packaging.RelayTree(tmp, *version, fs.Arg(0)); err != nil {
+		return err
+	}
+	if err := packaging.WriteTarGz(*out, tmp, "goldvein-relay", releaseTime()); err != nil {
+		return err
+	}
+	fmt.Println(*out)
+	return nil
 }
 
 func zipDir(args []string) error {
