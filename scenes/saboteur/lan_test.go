@@ -135,16 +135,22 @@ func TestLANHostAndGuest(t *testing.T) {
 	// seam: the move travels to the host's table.
 	host := localTable{ls.Link.Host.Table()}
 	scenes.Until(t, 2000, func() bool { return hb.myTurn() }, hh, hg)
-	if err := hb.m.Submit(0, hb.mine.LegalMoves()[0]); err != nil {
+	hostMove := hb.mine.LegalMoves()[0]
+	if err := hb.m.Submit(0, hostMove); err != nil {
 		t.Fatal(err)
 	}
 	// Undo is offered on the LAN boards as at one screen (issue 22), and
-	// greyed with the reason: the move drew a card (R4.2), asked of the
-	// host's table at the host's screen, read from the guest's own view
-	// at the guest's.
+	// greyed with the reason: the move drew a card (R4.2), or, when the
+	// deal's first legal move is a map, showed a goal (R6.4, said first);
+	// asked of the host's table at the host's screen, read from the
+	// guest's own view at the guest's.
 	r42 := "R4.2 · " + hh.A.T("sab.undo.R4.2")
-	if ok, why := hb.CanUndo(hh.A); ok || why != r42 {
-		t.Errorf("the host's Undo after its move: %v %q, want greyed, %q", ok, why, r42)
+	hostWhy := r42
+	if hostMove.Type == saboteur.Play && hostMove.Card.Kind == saboteur.Map {
+		hostWhy = "R6.4 · " + hh.A.T("sab.undo.R6.4")
+	}
+	if ok, why := hb.CanUndo(hh.A); ok || why != hostWhy {
+		t.Errorf("the host's Undo after its move %v: %v %q, want greyed, %q", hostMove, ok, why, hostWhy)
 	}
 	scenes.Until(t, 2000, func() bool { return gb.myTurn() }, hg, hh)
 	if err := gb.m.Submit(0, saboteur.Move{Type: saboteur.Discard}); !errors.Is(err, scenes.ErrNotYourSeat) {
