@@ -371,7 +371,10 @@ func (s *igBoardScene) drawPanel(a *scenes.App, dst *ebiten.Image, seat int) {
 	if seat == st.start {
 		kind += " · " + a.T("ig.seat.start")
 	}
-	scenes.DrawText(a, dst, scenes.Fit(a, kind, a.U(12), inner), a.U(12), tx, y, al, scenes.ColTextDim)
+	// A long line ("Компьютер · средний · начинает") is set smaller, down
+	// to two thirds, before it is cut.
+	ks := scenes.FitSize(a, kind, a.U(12), inner)
+	scenes.DrawText(a, dst, scenes.Fit(a, kind, ks, inner), ks, tx, y, al, scenes.ColTextDim)
 }
 
 // drawChoice shows the two big cards, torch and camp (I1.6, I3.3).
