@@ -13,7 +13,7 @@ RACE_PKGS := ./game/... ./lan/... ./rules/saboteur/bot/... ./rules/incangold/bot
 UI_PKGS   := ./scenes/... ./sprites/... .
 ARGS      ?=
 
-.PHONY: run build test fmt-check mod-check vet lint actionlint bench bench-web wasm dist deps deps-test clean fonts
+.PHONY: run build test fmt-check mod-check vet lint actionlint bench bench-web bench-startup wasm dist deps deps-test clean fonts
 
 # On Linux the window needs an X or Wayland display, and Ebitengine panics
 # while the program loads (before main runs) without one: say so plainly.
@@ -63,6 +63,14 @@ bench: deps
 # Minutes long; RUNS=N loads each page N times (default 5).
 bench-web: deps-test wasm
 	GOLDVEIN_WEB=$(CURDIR)/dist/web GOLDVEIN_RUNS=$(RUNS) $(GO) test -tags e2e,profile -run '^TestBenchWeb$$' -v -count=1 -timeout 60m ./e2e/
+
+# The desktop window's start-up at two commits, side by side under Xvfb
+# (scripts/bench-startup.sh; docs/TOOLS.md, Start-up time): medians of
+# the milliseconds from the process's start to its first frame, and their
+# ratio. BEFORE=REV (default: the commit before issue 28's work), AFTER=REV
+# (default: the working tree), RUNS=N starts of each (default 7).
+bench-startup: deps-test
+	RUNS=$(or $(RUNS),7) scripts/bench-startup.sh $(or $(BEFORE),a856d82^) $(AFTER)
 
 # The embedded fonts cut down from sprites/fonts/source/ to the ranges of
 # sprites/fonts/subset.txt (fontTools' pyftsubset; installed like deps).

@@ -114,7 +114,7 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ebiten.SetFullscreen(app.Fullscreen())
 	// Every scene paints the whole screen: no clearing pass needed.
 	ebiten.SetScreenClearedEveryFrame(false)
-	err = ebiten.RunGameWithOptions(app, windowOptions())
+	err = ebiten.RunGameWithOptions(firstFrame(app, stdout, stderr), windowOptions())
 	app.WaitScreenshots()
 	if err != nil && !errors.Is(err, ebiten.Termination) {
 		fmt.Fprintln(stderr, "goldvein:", err)

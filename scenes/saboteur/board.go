@@ -81,17 +81,14 @@ type boardScene struct {
 	explainX, explainY int
 	keyPicked          bool
 
-	logW      float64   // the width logLines were wrapped for
-	logLang   i18n.Lang // and the language
-	logN      int       // how many entries of m.log logLines hold
-	logLines  []logLine // the log wrapped to its panel, oldest first
-	logScroll int       // lines scrolled back from the newest
-	logHits   []logHit  // where each shown line was drawn
+	log      scenes.Log // the game's log as the board shows it (board_log.go)
+	logGen   int        // the m.logGen its lines were written for
+	logLang  i18n.Lang  // and the language
+	logNames []string   // and the seats' names
 
 	plays    [saboteur.MaxPlayers]lastPlay // each seat's last play on the maze (board_log.go)
 	initials []string                      // each seat's mark on the maze
 	flash    saboteur.Cell                 // a clicked log line's cell, blinking
-	flashE   int                           // and its log entry
 	flashT   int
 	texts    boardTexts
 	ticks    int

@@ -63,7 +63,6 @@ func (s *boardScene) layout(a *scenes.App) {
 		L.log = L.log.Mirror(w)
 		L.role = L.role.Mirror(w)
 	}
-	s.logW = 0
 	if !s.zoomed {
 		s.fitZoom(a)
 	}

@@ -3,27 +3,13 @@ package saboteur
 import (
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/saboteur"
 	"github.com/goldvein/goldvein/scenes"
-	"github.com/goldvein/goldvein/sprites/fonts"
 )
-
-// logLine is one wrapped line of the log panel.
-type logLine struct {
-	s     string
-	entry int  // index into match.log
-	first bool // the entry's first line: it carries the card's picture
-	sep   bool // a round separator
-}
-
-// logHit is where a log line was last drawn, for clicks.
-type logHit struct {
-	r     scenes.Rect
-	entry int
-}
 
 // lastPlay is a seat's last play on the maze this round: where, when
 // (board ticks), and for a rockfall the card it removed.
@@ -153,119 +139,88 @@ func (s *boardScene) tileAt(c saboteur.Cell) bool {
 	return false
 }
 
-// wrapLog brings the wrapped lines up to the log's entries.
-func (s *boardScene) wrapLog(a *scenes.App, tw, size float64) {
-	if s.logW != tw || s.logN > len(s.m.log) || s.logLang != a.Cat.Lang() {
-		s.logLines, s.logN = s.logLines[:0], 0
+// The board's log is the shell's scenes.Log (issue 25 item 3), a line per
+// entry of the game's log (m.log, gamelog.go): line i is entry i, written
+// from the viewer's side in the app's language, with its card's picture
+// (logIcon), the rounds apart on gold separators, older lines dim and the
+// newest bright. The lines are written again when the language, a name or
+// the game's log itself (Undo, Continue) changes.
+
+// syncLog brings the board's log up to the game's: the entries added since
+// the last frame, or every line again after a change of language, of a
+// name or of the game's log. A steady frame allocates nothing.
+func (s *boardScene) syncLog(a *scenes.App) {
+	if s.logGen != s.m.logGen || s.logLang != a.Cat.Lang() || s.log.Len() > len(s.m.log) || !slices.Equal(s.logNames, s.m.names) {
+		s.log.Reset()
+		s.logGen, s.logLang = s.m.logGen, a.Cat.Lang()
+		s.logNames = append(s.logNames[:0], s.m.names...)
+		s.log.IconW, s.log.Size, s.log.Pitch = logIconW, logTextSize, logPitch
+		s.log.Newest, s.log.Icon = scenes.ColText, s.logIcon
 	}
-	s.logW, s.logLang = tw, a.Cat.Lang()
-	added := 0
-	for i := s.logN; i < len(s.m.log); i++ {
-		e := s.m.log[i].ev
-		text := logText(a, s.m, s.m.log[i])
-		sep := e.Type == saboteur.RoundStarted
-		if sep {
-			text = "— " + text + " —"
-		} else if c, ok := logCell(e); ok {
-			// The cell as one left-to-right unit ("-1,2"), so a minus sign
-			// or the comma never reads as a decimal point in Persian.
-			text = a.T("scene.log.at", "text", text, "cell", a.Num(c.X)+","+a.Num(c.Y))
-		}
-		for k, l := range fonts.Wrap(text, size, tw, a.RTL()) {
-			s.logLines = append(s.logLines, logLine{s: l, entry: i, first: k == 0, sep: sep})
-			added++
-		}
-	}
-	s.logN = len(s.m.log)
-	if s.logScroll > 0 {
-		s.logScroll += added // keep the lines being read where they are
+	for i := s.log.Len(); i < len(s.m.log); i++ {
+		s.log.Add(s.logLine(a, i))
 	}
 }
 
-// drawLog draws the log: the newest lines at the bottom (or, scrolled
-// back, older ones), each action with its card's picture, the rounds
-// apart.
-func (s *boardScene) drawLog(a *scenes.App, dst *ebiten.Image) {
-	r := s.L.log
-	s.p.Round(dst, r, a.U(6), scenes.ColPanel, a.U(1), scenes.ColEdge)
-	lh := a.U(17)
-	size := a.U(12.5)
-	iconW := a.U(14)
-	s.wrapLog(a, r.W-a.U(16)-iconW, size)
-	rows := max(int((r.H-a.U(10))/lh), 1)
-	s.logScroll = min(max(s.logScroll, 0), max(len(s.logLines)-rows, 0))
-	rtl := s.L.rtl
-	x, al := r.X+a.U(8)+iconW, scenes.AlignStart
-	ix := r.X + a.U(8)
-	if rtl {
-		x, al = r.X+r.W-a.U(8)-iconW, scenes.AlignEnd
-		ix = r.X + r.W - a.U(8) - a.U(11)
+// logIconW is the room for a line's card picture, logTextSize and logPitch
+// the log's text size and row height (layout units): a dense log, as before.
+const (
+	logIconW    = 15
+	logTextSize = 12.5
+	logPitch    = 17
+)
+
+// logLine is the board's log line for entry i: the round separators in
+// gold, every other line dim (the newest bright: Log.Newest) with its cell
+// when it has one; a click on a line with a cell flashes it (Ref: i).
+func (s *boardScene) logLine(a *scenes.App, i int) scenes.LogLine {
+	e := s.m.log[i].ev
+	text := logText(a, s.m, s.m.log[i])
+	if e.Type == saboteur.RoundStarted && s.m.log[i].notice == "" {
+		return scenes.LogLine{Text: text, Color: scenes.ColGold, Ref: -1, Sep: true}
+	}
+	ref := -1
+	if c, ok := logCell(e); ok && s.m.log[i].notice == "" {
+		// The cell as one left-to-right unit ("-1,2"), so a minus sign or
+		// the comma never reads as a decimal point in Persian.
+		text = a.T("scene.log.at", "text", text, "cell", a.Num(c.X)+","+a.Num(c.Y))
+		ref = i
+	}
+	return scenes.LogLine{Text: text, Color: scenes.ColTextDim, Ref: ref}
+}
+
+// logIcon draws the picture of line i's card (logCard), centred in box.
+func (s *boardScene) logIcon(a *scenes.App, dst *ebiten.Image, i int, box scenes.Rect) {
+	if i >= len(s.m.log) || s.m.log[i].notice != "" {
+		return
+	}
+	c, ok := logCard(s.m.log[i].ev)
+	if !ok {
+		return
 	}
 	art := cardArt(a, int(a.U(11)))
-	y := r.Y + r.H - a.U(10) - lh/2
-	s.logHits = s.logHits[:0]
-	newest := -1
-	if len(s.logLines) > 0 {
-		newest = s.logLines[len(s.logLines)-1].entry
-	}
-	for i := len(s.logLines) - 1 - s.logScroll; i >= 0 && y > r.Y+lh/2; i-- {
-		l := s.logLines[i]
-		s.logHits = append(s.logHits, logHit{r: scenes.R(r.X, y-lh/2, r.W, lh), entry: l.entry})
-		col := scenes.ColTextDim
-		switch {
-		case l.sep:
-			col = scenes.ColGold
-			scenes.DrawText(a, dst, l.s, size, r.Cx(), y, scenes.AlignCenter, col)
-			y -= lh
-			continue
-		case l.entry == newest:
-			col = scenes.ColText
-		}
-		if s.flashT > 0 && l.entry == s.flashE {
-			s.p.Fill(dst, scenes.R(r.X+a.U(3), y-lh/2, r.W-a.U(6), lh), scenes.ColPanelHi)
-		}
-		if l.first {
-			if c, ok := logCard(s.m.log[l.entry].ev); ok {
-				s.p.Image(dst, art.Card(c), ix, y-float64(art.Height())/2, 1, 1, 1)
-			}
-		}
-		scenes.DrawText(a, dst, l.s, size, x, y, al, col)
-		y -= lh
-	}
-	if s.logScroll > 0 {
-		// Scrolled back: a mark that newer lines wait below.
-		scenes.DrawText(a, dst, "▼", size, r.Cx(), r.Y+r.H-a.U(6), scenes.AlignCenter, scenes.ColGold)
-	}
+	img := art.Card(c)
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	s.p.Image(dst, img, box.Cx()-float64(w)/2, box.Cy()-float64(h)/2, 1, 1, 1)
 }
 
-// logInput scrolls the log (wheel over it, Page Up / Page Down) and
-// flashes the cell of a clicked line.
+// drawLog draws the board's log in its panel.
+func (s *boardScene) drawLog(a *scenes.App, dst *ebiten.Image) {
+	s.syncLog(a)
+	s.log.Draw(a, &s.p, dst, s.L.log, a.T("scene.log.title"))
+}
+
+// logInput scrolls the log (the wheel over it, a drag in it, Page Up,
+// Page Down, End) and flashes the cell of a clicked line and the line.
 func (s *boardScene) logInput(a *scenes.App) {
-	p := &a.Ptr
-	if p.WheelY != 0 && s.L.log.In(p.X, p.Y) {
-		s.logScroll += int(math.Copysign(3, p.WheelY))
-	}
-	if a.Key(ebiten.KeyPageUp) {
-		s.logScroll += 8
-	}
-	if a.Key(ebiten.KeyPageDown) {
-		s.logScroll -= 8
-	}
-	if a.Key(ebiten.KeyEnd) {
-		s.logScroll = 0
-	}
-	if !p.Released || !s.L.log.In(p.X, p.Y) || !s.L.log.In(p.StartX, p.StartY) {
+	s.syncLog(a)
+	i := s.log.Update(a, s.L.log, true)
+	if i < 0 || i >= len(s.m.log) {
 		return
 	}
-	for _, h := range s.logHits {
-		if !h.r.In(p.X, p.Y) || h.entry >= len(s.m.log) {
-			continue
-		}
-		// Only this round's lines: an older round's cell is not on this maze.
-		if c, ok := logCell(s.m.log[h.entry].ev); ok && h.entry > s.roundStartEntry() {
-			s.flashAt(a, c, h.entry)
-		}
-		return
+	// Only this round's lines: an older round's cell is not on this maze.
+	if c, ok := logCell(s.m.log[i].ev); ok && i > s.roundStartEntry() {
+		s.flashAt(a, c, i)
 	}
 }
 
@@ -281,7 +236,8 @@ func (s *boardScene) roundStartEntry() int {
 
 // flashAt makes maze cell c blink for a moment, in view.
 func (s *boardScene) flashAt(a *scenes.App, c saboteur.Cell, entry int) {
-	s.flash, s.flashE, s.flashT = c, entry, 100
+	s.flash, s.flashT = c, 100
+	s.log.Flash(entry, 100)
 	r := s.cellRect(a, c)
 	mr := s.L.maze
 	if r.X < mr.X || r.Y < mr.Y || r.X+r.W > mr.X+mr.W || r.Y+r.H > mr.Y+mr.H {

@@ -207,7 +207,7 @@ func (m *match) rewind() {
 	if m.Table.Record() == nil && evs != nil {
 		// A LAN guest has no record: its log is the events it was sent,
 		// without the move taken back.
-		m.log = m.log[:0]
+		m.clearLog()
 		for _, e := range evs {
 			m.note(e)
 		}

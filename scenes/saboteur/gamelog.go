@@ -43,6 +43,12 @@ func (m *match) note(e saboteur.Event) {
 	m.log = append(m.log, logEntry{ev: e.Redact(-1)})
 }
 
+// clearLog empties the log before it is written afresh.
+func (m *match) clearLog() {
+	m.log = m.log[:0]
+	m.logGen++
+}
+
 // noteLine adds a written line to the log (a LAN notice).
 func (m *match) noteLine(line string) { m.log = append(m.log, logEntry{notice: line}) }
 
@@ -50,7 +56,7 @@ func (m *match) noteLine(line string) { m.log = append(m.log, logEntry{notice: l
 // or a game whose first moves the screen never watched). Without a record
 // (a LAN guest) the log starts at the round on screen.
 func (m *match) rebuildLog(moves, round int) {
-	m.log = m.log[:0]
+	m.clearLog()
 	var rec *saboteur.Record
 	if r := m.Table.Record(); r != nil {
 		rec, _ = saboteur.FromRecord(r)
@@ -72,7 +78,7 @@ func (m *match) rebuildLog(moves, round int) {
 			}
 			return
 		}
-		m.log = m.log[:0]
+		m.clearLog()
 	}
 	m.note(saboteur.Event{Type: saboteur.RoundStarted, Round: max(round, 1)})
 }

@@ -83,6 +83,7 @@ type match struct {
 	// (gamelog.go): every event taken from the feed, rebuilt from the
 	// record on Continue.
 	log     []logEntry
+	logGen  int // counts the times log was written afresh (rebuildLog, rewind): a board then writes its lines again
 	started time.Time
 	// fresh is set for a game dealt at this screen (not continued, not
 	// LAN): its screen starts at the deal and shows every move (history).

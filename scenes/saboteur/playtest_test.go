@@ -388,18 +388,23 @@ func TestLastPlayMarkedAndLogFlashesCell(t *testing.T) {
 		t.Errorf("the log line's picture is %v, want %v", c, p.Card)
 	}
 	at := h.A.T("scene.log.at", "text", logText(h.A, b.m, b.m.log[entry]), "cell", h.A.Num(p.At.X)+","+h.A.Num(p.At.Y))
-	found := false
-	for _, l := range b.logLines {
-		found = found || l.entry == entry && l.first && at[:len(l.s)] == l.s
+	if b.log.Len() <= entry || b.log.Line(entry).Text != at {
+		t.Fatalf("the log's line %d is not %q", entry, at)
 	}
-	if !found {
-		t.Errorf("no log line reads %q", at)
-	}
-	for _, hit := range b.logHits {
-		if hit.entry == entry {
-			h.Click(hit.r)
+	scenes.DrawnLines(h)
+	clicked := false
+	for _, row := range b.log.Shown() {
+		if row.Line == entry {
+			h.Click(row.R)
+			clicked = true
 			break
 		}
+	}
+	if !clicked {
+		t.Fatalf("the line %q is not shown", at)
+	}
+	if b.log.Flashing() != entry {
+		t.Errorf("a click on the line flashes line %d, want %d", b.log.Flashing(), entry)
 	}
 	if b.flashT == 0 || b.flash != p.At {
 		t.Fatalf("a click on the line flashes %v (%d ticks), want %v", b.flash, b.flashT, p.At)

@@ -5,7 +5,6 @@ import (
 	"image"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/rules/underground/maps"
@@ -57,7 +56,7 @@ func TestUGArmorClearOfMarkers(t *testing.T) {
 			s := &ugBoardScene{b: newUGBoard(m), r: ps.l.board.Image()}
 			s.b.SetView(v)
 			h.A.Cur = s
-			h.Screen = ebiten.NewImage(h.A.W, h.A.H)
+			h.ScreenBig() // the armor's boxes are laid out, not read back: full size for SCENE_SHOTS only
 			for zoom := 0; zoom < 2; zoom++ {
 				if zoom == 1 {
 					s.b.zoomAt(1, float64(s.r.Min.X+s.r.Max.X)/2, float64(s.r.Min.Y+s.r.Max.Y)/2)
