@@ -436,10 +436,14 @@ const lanToast = 6 * 60
 
 // UpdateScreen keeps a game screen of a LAN game up
 // to date at its tick t: the seats' names from the lobby (names, changed
-// in place; this screen's own seat keeps its name), and the newest host's
-// notice (a computer player made a timed-out guest's move) shown for a
-// while. The chat lines show in the screen's chat box (Box).
-func (l *LanLink) UpdateScreen(a *App, t int, names []string) {
+// in place; this screen's own seat keeps its name), and the host's
+// notices (a computer player made a timed-out guest's move, a seat took
+// its move back): the newest shown for a while and, with a log, each
+// written in it too, as Saboteur's board does (issue 25 item 4). A game
+// takes a move back (a Rewind delivery, its log written afresh) before it
+// calls this, so the notice that says so stays in the new log. The chat
+// lines show in the screen's chat box (Box).
+func (l *LanLink) UpdateScreen(a *App, t int, names []string, log *Log) {
 	l.Poll()
 	lb, _, _ := l.Snapshot()
 	if len(lb.Seats) == len(names) {
@@ -451,6 +455,9 @@ func (l *LanLink) UpdateScreen(a *App, t int, names []string) {
 	}
 	for _, n := range l.TakeNotices() {
 		l.Toast, l.ToastEnd = NoticeText(a, n, l.Seat, names), t+lanToast
+		if log != nil {
+			log.Add(LogLine{Text: l.Toast, Color: ColTextDim, Ref: -1})
+		}
 	}
 }
 

@@ -220,17 +220,18 @@ func (s *igBoardScene) Update(a *scenes.App) error {
 	if s.bannerT > 0 {
 		s.bannerT -= s.sp
 	}
+	// A move taken back (board_table.go): the board starts afresh, before
+	// the LAN notice that says so goes to the new log (igBoardUpdate).
+	if s.m.takeFeed(); s.m.rewind != nil {
+		s.rewound(a)
+		return nil
+	}
 	// A LAN table's chat box (lan.go) has the keys while it is open:
 	// T is then a letter, not the torch, and Escape closes the box.
 	// Esc reaches the board only while the chat line is typed (Covered);
 	// else it opens the shell's in-game menu.
 	chat := s.m.lan != nil && igBoardUpdate(s.m.lan, a, s)
 	s.m.log.Update(a, s.l.log, !chat) // the wheel, a drag, PgUp, PgDn, End
-	// A move taken back (board_table.go): the board starts afresh.
-	if s.m.takeFeed(); s.m.rewind != nil {
-		s.rewound(a)
-		return nil
-	}
 	if s.curtain {
 		// Lifted only on the curtain itself, armed (scenes.Curtain).
 		if s.veil.Update(a) {

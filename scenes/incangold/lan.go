@@ -301,7 +301,7 @@ func (m *igMatch) seatKind(a *scenes.App, seat int) string {
 // text field, T being the torch (I3.3). It reports whether the box has
 // the keyboard this tick (the board then ignores the keys).
 func igBoardUpdate(l *scenes.LanLink, a *scenes.App, s *igBoardScene) bool {
-	l.UpdateScreen(a, s.t, s.m.names)
+	l.UpdateScreen(a, s.t, s.m.names, &s.m.log)
 	if err := l.TakeUndoRefusal(); err != nil { // the host kept this guest's choice
 		l.Say(a.T("lan.undo.refused", "why", igUndoWhy(a, err)), s, s.t)
 	}

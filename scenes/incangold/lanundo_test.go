@@ -73,6 +73,9 @@ func TestIncanLANUndo(t *testing.T) {
 	if want := hg.A.T("lan.notice.undo_you"); gb.m.lan.Toast != want {
 		t.Errorf("the guest's board says %q, want %q", gb.m.lan.Toast, want)
 	}
+	// The log says it too, as its newest line (issue 25 item 4).
+	igLastLine(t, "host", hb, hh.A.T("lan.notice.undo", "name", hb.m.names[1]))
+	igLastLine(t, "guest", gb, hg.A.T("lan.notice.undo_you"))
 	if _, _, err := host.Record().Replay(igGame); err != nil {
 		t.Fatalf("the host's record after the undo: %v", err)
 	}
@@ -102,6 +105,8 @@ func TestIncanLANUndo(t *testing.T) {
 	if hb, _ = hh.A.Cur.(*igBoardScene); hb == nil || hb.m.st.sealed[0] || !hb.m.st.owes[0] {
 		t.Fatalf("the host's board after its undo: %+v", hb)
 	}
+	igLastLine(t, "guest", gb, hg.A.T("lan.notice.undo", "name", gb.m.names[0]))
+	igLastLine(t, "host", hb, hh.A.T("lan.notice.undo_you"))
 
 	// Both choose: the step is revealed, the last choice stays (I3.4;
 	// or, when the computer players have chosen in the next step already,
@@ -132,4 +137,16 @@ func TestIncanLANUndo(t *testing.T) {
 		t.Errorf("a refused undo took a move back: %d moves", n)
 	}
 	hg.Shot("ig-lan-undo-refused")
+}
+
+// igLastLine checks that board b's log ends with the line want.
+func igLastLine(t *testing.T, who string, b *igBoardScene, want string) {
+	t.Helper()
+	if n := b.m.log.Len(); n == 0 || b.m.log.Line(n-1).Text != want {
+		last := ""
+		if n > 0 {
+			last = b.m.log.Line(n - 1).Text
+		}
+		t.Errorf("the %s's log ends with %q, want %q", who, last, want)
+	}
 }

@@ -1,6 +1,7 @@
 package incangold
 
 import (
+	"image/color"
 	"strings"
 
 	"github.com/goldvein/goldvein/rules/incangold"
@@ -56,13 +57,20 @@ func (m *igMatch) personal(a *scenes.App, key string, seat int, args ...any) str
 	return a.T(key, append([]any{"name", m.name(seat)}, args...)...)
 }
 
-// line adds one line in seat's colour (-1: the table's).
+// line adds one line in seat's colour (-1: the table's). A seat's line
+// takes its colour at every draw (Log.SeatColor: igSeatColor), so the
+// log follows the seats' colours wherever they change.
 func (m *igMatch) line(text string, seat int) {
-	c := scenes.ColText
+	l := scenes.LogLine{Text: text, Color: scenes.ColText, Seat: seat, Ref: -1}
 	if seat >= 0 {
-		c = igSeatColors[seat%len(igSeatColors)]
+		l.Color = color.RGBA{}
 	}
-	m.log.Add(scenes.LogLine{Text: text, Color: c, Ref: -1})
+	m.log.Add(l)
+}
+
+// igSeatColor is seat's colour (its walker, its panel, its log lines).
+func igSeatColor(_ *scenes.App, seat int) color.RGBA {
+	return igSeatColors[max(seat, 0)%len(igSeatColors)]
 }
 
 // note says event e in the log.

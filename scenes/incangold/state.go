@@ -68,6 +68,7 @@ func newIGMatchSaved(a *scenes.App, s igSetup, save bool) (*igMatch, error) {
 // newIGMatchOf is the match of setup s before its table is set.
 func newIGMatchOf(a *scenes.App, s igSetup) *igMatch {
 	m := &igMatch{setup: s, autoplay: a.Cfg.Autoplay}
+	m.log.SeatColor = igSeatColor // a seat's log lines in its colour, at each draw (log.go)
 	for i, st := range s.Seats {
 		name := st.Name
 		if name == "" {

@@ -288,7 +288,7 @@ func ugLobbyGame() scenes.LobbyGame {
 // keyboard this tick (the table then ignores the keys). The seats' names
 // and the host's notices: LanLink.UpdateScreen.
 func ugBoardChat(l *scenes.LanLink, a *scenes.App, s *ugPlayScene) bool {
-	l.UpdateScreen(a, s.t, s.m.names)
+	l.UpdateScreen(a, s.t, s.m.names, &s.m.st.log)
 	if err := l.TakeUndoRefusal(); err != nil { // the host kept this guest's move
 		l.Say(a.T("lan.undo.refused", "why", err.Error()), s, s.t)
 	}

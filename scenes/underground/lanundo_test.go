@@ -124,11 +124,17 @@ func TestUGLANUndo(t *testing.T) {
 		return ok && gs.m.lan.Toast == want
 	}, hg, hh)
 	gs := ugSettle(t, hg, hh)
-	if got := ugLogLines(gs); !slices.Equal(got, guestLog) {
-		t.Errorf("the guest's log after the undo:\n%q\nwant the one before the conquest:\n%q", got, guestLog)
+	// The log is the one before the conquest and says who took it back
+	// (issue 25 item 4).
+	if got := ugLogLines(gs); !slices.Equal(got, append(guestLog, want)) {
+		t.Errorf("the guest's log after the undo:\n%q\nwant the one before the conquest and %q", got, want)
 	}
-	if hs := ugSettle(t, hh, hg); hs.m.lan.Toast != hh.A.T("lan.notice.undo_you") {
+	hs := ugSettle(t, hh, hg)
+	if hs.m.lan.Toast != hh.A.T("lan.notice.undo_you") {
 		t.Errorf("the host's screen says %q", hs.m.lan.Toast)
+	}
+	if got := ugLogLines(hs); len(got) == 0 || got[len(got)-1] != hh.A.T("lan.notice.undo_you") {
+		t.Errorf("the host's log after the undo ends %q, want %q", got[max(len(got)-2, 0):], hh.A.T("lan.notice.undo_you"))
 	}
 	hh.Shot("ug-lan-undo-host")
 	hg.Shot("ug-lan-undo-guest")

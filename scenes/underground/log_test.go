@@ -1,6 +1,7 @@
 package underground
 
 import (
+	"image/color"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/scenes"
+	ugart "github.com/goldvein/goldvein/sprites/underground"
 )
 
 // ugLogTexts is every line of the log.
@@ -114,5 +116,50 @@ func TestUGLogFollowsTheMap(t *testing.T) {
 	m.st.apply(h.A, m, ugItem{ev: &underground.Event{Kind: underground.EvDraw, Seat: 1, Region: "r3", Marker: "keep"}, view: &v, last: true})
 	if m.st.log.Len() != 2 {
 		t.Fatalf("%d lines after the move's view, want 2", m.st.log.Len())
+	}
+}
+
+// TestUGLogRecolouredByPalette (issue 25 item 3): turning the colour-blind
+// setting on (or off) mid-game draws the lines already in the log in the
+// seats' colours of the new palette, on every row they wrap to, as the
+// panels and the map are.
+func TestUGLogRecolouredByPalette(t *testing.T) {
+	h := scenes.NewHarness(t, ugTestGames)
+	m := &ugMatch{names: []string{"Ann", "Bob", "Cleo"}, humans: []int{0, 1, 2}}
+	m.st = newUGState(underground.View{Players: 3})
+	v := underground.View{Players: 3, Turn: 1}
+	m.st.apply(h.A, m, ugItem{ev: &underground.Event{Kind: underground.EvConquer, Seat: 2, Region: "r3", Cost: 2}, view: &v, last: true})
+	if m.st.log.Len() != 1 {
+		t.Fatalf("%d lines, want the conquest's", m.st.log.Len())
+	}
+	near := func(p, c color.RGBA) bool {
+		d := func(x, y uint8) int { return max(int(x), int(y)) - min(int(x), int(y)) }
+		return d(p.R, c.R) < 30 && d(p.G, c.G) < 30 && d(p.B, c.B) < 30
+	}
+	var p scenes.Painter
+	r := scenes.R(20, 20, 150, 200) // narrow: the line wraps
+	dst := ebiten.NewImage(h.A.W, h.A.H)
+	for _, cb := range []bool{false, true, false} {
+		h.A.Settings.ColorBlind = cb
+		want, other := ugart.Seats(cb)[2], ugart.Seats(!cb)[2]
+		dst.Fill(color.Black)
+		m.st.log.Draw(h.A, &p, dst, r, "Log")
+		for _, row := range m.st.log.Shown() {
+			n, o := 0, 0
+			for y := int(row.R.Y); y < int(row.R.Y+row.R.H); y++ {
+				for x := int(row.R.X); x < int(row.R.X+row.R.W); x++ {
+					c := dst.At(x, y).(color.RGBA)
+					if near(c, want) {
+						n++
+					}
+					if near(c, other) {
+						o++
+					}
+				}
+			}
+			if n < 10 || o > 0 {
+				t.Errorf("colour-blind %v: a row of seat 2's line has %d pixels of its colour now and %d of the other palette's", cb, n, o)
+			}
+		}
 	}
 }

@@ -191,14 +191,16 @@ func (s *ugPlayScene) Update(a *scenes.App) error {
 	s.sp = scenes.Speed(a)
 	s.layout(a)
 	s.motion()
+	// A move taken back (play_table.go), before the LAN notice that says
+	// so goes to the new log (ugBoardChat).
+	if s.m.fill(); s.m.rewound {
+		s.rewound(a)
+		return nil
+	}
 	// A LAN table's chat box (lan.go) has the keys while it is open: the
 	// letters are text, not the controls' keys, and Escape closes the box.
 	chat := s.m.lan != nil && ugBoardChat(s.m.lan, a, s)
 	s.chat = chat
-	if s.m.fill(); s.m.rewound { // a move taken back (play_table.go)
-		s.rewound(a)
-		return nil
-	}
 	if s.ask != nil && a.Key(ebiten.KeyEscape) {
 		s.ask = nil // Esc closes the question (Covered); the shell's menu else
 	}

@@ -7,8 +7,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"github.com/goldvein/goldvein/rules/underground"
 	"github.com/goldvein/goldvein/rules/underground/maps"
 	"github.com/goldvein/goldvein/scenes"
@@ -100,7 +98,7 @@ func TestUGPiecesClear(t *testing.T) {
 			}
 			byRegion := make([][]drawn, m.Len())
 			b.rec = func(i int, pc ugPiece, box scenes.Rect) { byRegion[i] = append(byRegion[i], drawn{pc, box}) }
-			img := ebiten.NewImage(h.A.W, h.A.H)
+			img := scenes.NewScreen(h.A) // the boxes are recorded, not read back: full size for SCENE_SHOTS only
 			b.setRect(r)
 			for zoom := 0; zoom <= b.maxZoom(); zoom++ {
 				b.zoom, b.camX, b.camY = zoom, m.Width/2, m.Height/2
@@ -139,7 +137,7 @@ func TestUGPiecesClear(t *testing.T) {
 				b.rec = nil
 				b.zoom, b.camX, b.camY, b.moved = ugZoomFit, m.Width/2, m.Height/2, false
 				h.A.Cur = s
-				h.Screen = ebiten.NewImage(h.A.W, h.A.H)
+				h.ScreenBig()
 				h.Ticks(2)
 				h.Shot(fmt.Sprintf("ug-pieces-%s-%.0f", name, size[0]))
 				b.zoomAt(2, float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2)

@@ -31,6 +31,9 @@ func newUGState(v underground.View) ugState {
 	// The events come from the first (the table hands a watcher the
 	// whole game, a resumed one too), so the chart starts at game turn 1.
 	st := ugState{view: v, coins: make([]int, v.Players), turn: 1}
+	// A seat's lines take its colour at every draw: turning the
+	// colour-blind setting on recolours the lines already written.
+	st.log.SeatColor = ugSeatColor
 	for i := range st.coins {
 		st.coins[i] = ugStartCoins
 	}
@@ -90,7 +93,11 @@ func (st *ugState) event(a *scenes.App, m *ugMatch, e underground.Event) {
 		if m.mp != nil && e.Region != "" {
 			ref = m.mp.Index(e.Region)
 		}
-		st.lines = append(st.lines, scenes.LogLine{Text: line, Color: ugSeatColor(a, e.Seat), Ref: ref})
+		l := scenes.LogLine{Text: line, Seat: e.Seat, Ref: ref} // the seat's colour (Log.SeatColor)
+		if e.Seat < 0 || e.Seat >= len(st.coins) {
+			l.Color = scenes.ColTextDim // the table's own line
+		}
+		st.lines = append(st.lines, l)
 	}
 }
 
