@@ -8,7 +8,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
-	xdraw "golang.org/x/image/draw"
 	xvector "golang.org/x/image/vector"
 
 	"github.com/goldvein/goldvein/rules/underground/maps"
@@ -189,5 +188,5 @@ func (c *ugCanvas) icon(k ugart.Icon, x, y, px float64) {
 	src := c.ink.icons[k]
 	cx, cy := x*c.s+ugLayerPad, y*c.s+ugLayerPad
 	r := image.Rect(int(math.Round(cx-px/2)), int(math.Round(cy-px/2)), int(math.Round(cx+px/2)), int(math.Round(cy+px/2)))
-	xdraw.CatmullRom.Scale(c.dst, r, c.ink.sheet, src, xdraw.Over, nil)
+	scaleCatmullRom(c.dst, r, c.ink.sheet, src)
 }
