@@ -71,6 +71,24 @@ func BenchmarkBoardFrame(b *testing.B) {
 	}
 }
 
+// BenchmarkFadeFrame draws one frame of a cross-fade from each game's
+// board to the same board, halfway through.
+func BenchmarkFadeFrame(b *testing.B) {
+	for _, g := range autoplayFrames {
+		b.Run(g.id, func(b *testing.B) {
+			a, screen := boardApp(b, g.id, g.players, 120)
+			a.GoTo(a.Cur)
+			cpu := startCPU(b)
+			for i := 0; i < b.N; i++ {
+				a.Fade = scenes.FadeTicks / 2
+				a.Draw(screen)
+				screen.At(0, 0)
+			}
+			cpu.report()
+		})
+	}
+}
+
 // cpuMeter measures the CPU time Mesa's software GL threads (llvmpipe-N)
 // spend over a benchmark's loop: they fill the pixels, and on a loaded
 // machine a frame's wall time says more of the load than of the frame.
