@@ -106,7 +106,8 @@ type App struct {
 	to        *ebiten.Image // the coming scene of a cross-fade (Draw)
 	fadeOp    ebiten.DrawImageOptions
 
-	drawn drawnFrame // what the last frame drawn showed (StillFrames)
+	drawn  drawnFrame // what the last frame drawn showed (StillFrames)
+	warmed bool       // the work ahead has been started (warm.go)
 
 	Ptr  pointer
 	Text textCache
@@ -294,6 +295,7 @@ func (a *App) Update() (err error) {
 		return ebiten.Termination
 	}
 	a.Ticks++
+	a.warm()
 	a.Text.sweep()
 	a.trackTPS()
 	a.In.Update()

@@ -63,7 +63,7 @@ func TestUGYouGrammar(t *testing.T) {
 				t.Errorf("%s hotseat: %q does not name the seat", lang, line)
 			}
 		}
-		seats := ugHotseatNames(a, []scenes.SeatSetup{{Human: true, Name: a.T("scene.newgame.you")}, {Human: true, Name: "Bob"}, {Name: "Bot 3", Level: "easy"}})
+		seats := scenes.HotseatNames(a, []scenes.SeatSetup{{Human: true, Name: a.T("scene.newgame.you")}, {Human: true, Name: "Bob"}, {Name: "Bot 3", Level: "easy"}})
 		if seats[0].Name == a.T("scene.newgame.you") || seats[1].Name != "Bob" {
 			t.Errorf("%s: hotseat names %q, %q", lang, seats[0].Name, seats[1].Name)
 		}
