@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -94,17 +92,12 @@ func runApp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+		stop, err := startCPUProfile(*cpuprofile)
 		if err != nil {
 			fmt.Fprintln(stderr, "goldvein:", err)
 			return 1
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintln(stderr, "goldvein:", err)
-			return 1
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	ebiten.SetWindowTitle("goldvein")
 	go giveWindowIcon() // drawn beside the start, not before the first frame

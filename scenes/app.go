@@ -103,10 +103,11 @@ type App struct {
 
 	Cur, next Scene
 	Fade      int
-	from, to  *ebiten.Image
+	to        *ebiten.Image // the coming scene of a cross-fade (Draw)
 	fadeOp    ebiten.DrawImageOptions
 
-	drawn drawnFrame // what the last frame drawn showed (StillFrames)
+	drawn  drawnFrame // what the last frame drawn showed (StillFrames)
+	warmed bool       // the work ahead has been started (warm.go)
 
 	Ptr  pointer
 	Text textCache
@@ -294,6 +295,7 @@ func (a *App) Update() (err error) {
 		return ebiten.Termination
 	}
 	a.Ticks++
+	a.warm()
 	a.Text.sweep()
 	a.trackTPS()
 	a.In.Update()
@@ -436,12 +438,14 @@ func (a *App) Draw(screen *ebiten.Image) {
 	// fill: its maze and frame cover it), so no clear here.
 	a.leak = ""
 	if a.Fade > 0 && a.next != nil {
-		a.ensureFadeImages()
-		a.from.Clear()
-		a.drawScene(a.Cur, a.from)
+		// The scene going straight onto the screen (it paints all of
+		// it), the coming one into an image laid over it, fading in: two
+		// full-screen passes fewer than drawing both into images (issue
+		// 28: a software GL spends a frame filling pixels).
+		a.ensureFadeImage()
+		a.drawScene(a.Cur, screen)
 		a.to.Clear()
 		a.drawScene(a.next, a.to)
-		screen.DrawImage(a.from, nil)
 		a.fadeOp.ColorScale.Reset()
 		a.fadeOp.ColorScale.ScaleAlpha(1 - float32(a.Fade)/FadeTicks)
 		screen.DrawImage(a.to, &a.fadeOp)
@@ -466,13 +470,13 @@ func (a *App) drawScene(s Scene, dst *ebiten.Image) {
 	}
 }
 
-func (a *App) ensureFadeImages() {
-	if a.from == nil || a.from.Bounds().Dx() != a.W || a.from.Bounds().Dy() != a.H {
-		if a.from != nil {
-			a.from.Deallocate()
+// ensureFadeImage makes the image the coming scene of a cross-fade is
+// drawn into, the screen's size.
+func (a *App) ensureFadeImage() {
+	if a.to == nil || a.to.Bounds().Dx() != a.W || a.to.Bounds().Dy() != a.H {
+		if a.to != nil {
 			a.to.Deallocate()
 		}
-		a.from = ebiten.NewImage(a.W, a.H)
 		a.to = ebiten.NewImage(a.W, a.H)
 	}
 }

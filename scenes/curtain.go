@@ -58,6 +58,10 @@ func (c *Curtain) Covering() bool { return c.covered }
 // Seat is the seat the curtain is (or was last) down for.
 func (c *Curtain) Seat() int { return c.d.Seat }
 
+// Name is the name the curtain hands the screen to ("Pass the screen to
+// NAME", "I am NAME"), as Cover was given it.
+func (c *Curtain) Name() string { return c.name }
+
 // Update runs the curtain one tick while it covers and reports whether it
 // was lifted this tick (the screen is then handed to its seat).
 func (c *Curtain) Update(a *App) bool {

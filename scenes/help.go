@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -158,15 +157,15 @@ func (s *HelpScene) sectionLine(a *App) string {
 // "(R5.3, R5.4)", with a Persian comma too; Incan Gold's are I-numbers and
 // table options ("(I7.2, O4)"); Underground's U-numbers and rulings
 // ("(U12.3, UR17)").
-var ruleRefs = regexp.MustCompile(`\s*\(((?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?(?:[,،]\s*(?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?)*)\)`)
+var ruleRefs = lazyRegexp(`\s*\(((?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?(?:[,،]\s*(?:R|I|O|UR|U)\d+(?:\.\d+[a-z]?)?)*)\)`)
 
 // SplitRules takes the rule numbers out of a help text, so the text reads
 // plainly and the numbers can be shown small beside it.
 func SplitRules(text string) (plain string, refs []string) {
-	for _, m := range ruleRefs.FindAllStringSubmatch(text, -1) {
+	for _, m := range ruleRefs().FindAllStringSubmatch(text, -1) {
 		for _, r := range strings.FieldsFunc(m[1], func(c rune) bool { return c == ',' || c == '،' || c == ' ' }) {
 			refs = append(refs, r)
 		}
 	}
-	return ruleRefs.ReplaceAllString(text, ""), refs
+	return ruleRefs().ReplaceAllString(text, ""), refs
 }

@@ -3,7 +3,6 @@ package scenes
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/goldvein/goldvein/lan"
@@ -80,7 +79,7 @@ func (l *LanLink) TakeUndoRefusal() error {
 
 // ruleRefusal is a refusal's text that cites a rule: "R4.2: reason",
 // "I3.4: ...", "U5.7: ...", "UR12: ..." (rules.RuleError.Error).
-var ruleRefusal = regexp.MustCompile(`^([A-Z]{1,3}[0-9]+(?:\.[0-9]+)*): (.+)$`)
+var ruleRefusal = lazyRegexp(`^([A-Z]{1,3}[0-9]+(?:\.[0-9]+)*): (.+)$`)
 
 // HostError is an error text the host sent (lan.Message.Error) as the
 // error it was on the host: a text that begins with one of the table's
@@ -93,7 +92,7 @@ func HostError(text string) error {
 			return fmt.Errorf("%w%s", e, rest)
 		}
 	}
-	if m := ruleRefusal.FindStringSubmatch(text); m != nil {
+	if m := ruleRefusal().FindStringSubmatch(text); m != nil {
 		return &rules.RuleError{Rule: m[1], Reason: m[2]}
 	}
 	return errors.New(text)

@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 
@@ -57,3 +58,32 @@ func LocalName(a *App, name string) string {
 // PlayerName is the name of seat n (1-based) for a human who gave none:
 // "Player 2", with the app's digits.
 func PlayerName(a *App, n int) string { return a.T("player") + " " + a.Num(n) }
+
+// HotseatNames renames each human left with the default name "You"
+// (scene.newgame.you, in any language, DefaultPlayerName's fallback) or
+// none, when two or more humans share the screen: there the log, the
+// curtain ("Pass the screen to You", "I am You") and the panels would
+// call each of them "you" (issue 25 item 4). Such a seat becomes "Player
+// n" (PlayerName, n its seat from 1). The seats are copied; one human or
+// none keeps its names.
+func HotseatNames(a *App, seats []SeatSetup) []SeatSetup {
+	humans := 0
+	for _, st := range seats {
+		if st.Human {
+			humans++
+		}
+	}
+	out := slices.Clone(seats)
+	if humans < 2 {
+		return out
+	}
+	for i := range out {
+		if !out[i].Human {
+			continue
+		}
+		if d, ok := defaultNames()[out[i].Name]; out[i].Name == "" || ok && d.key == "scene.newgame.you" {
+			out[i].Name = PlayerName(a, i+1)
+		}
+	}
+	return out
+}

@@ -94,6 +94,32 @@ func (p *Painter) Fill(dst *ebiten.Image, r Rect, c color.RGBA) {
 	dst.DrawImage(WhiteSub, &p.Op)
 }
 
+// FillAround paints dst in colour c, all but the rectangle hole (screen
+// pixels), which the caller paints whole itself: four strips, so a
+// software GL fills no pixel twice (issue 28). c must be opaque to give
+// what dst.Fill(c) under the hole's own paint gives.
+func (p *Painter) FillAround(dst *ebiten.Image, hole image.Rectangle, c color.RGBA) {
+	b := dst.Bounds()
+	hole = hole.Intersect(b)
+	if hole.Empty() {
+		p.Fill(dst, rectOf(b), c)
+		return
+	}
+	for _, r := range [4]image.Rectangle{
+		{b.Min, image.Pt(b.Max.X, hole.Min.Y)},                            // above
+		{image.Pt(b.Min.X, hole.Max.Y), b.Max},                            // below
+		{image.Pt(b.Min.X, hole.Min.Y), image.Pt(hole.Min.X, hole.Max.Y)}, // left
+		{image.Pt(hole.Max.X, hole.Min.Y), image.Pt(b.Max.X, hole.Max.Y)}, // right
+	} {
+		p.Fill(dst, rectOf(r), c)
+	}
+}
+
+// rectOf is r as a Rect.
+func rectOf(r image.Rectangle) Rect {
+	return Rect{float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy())}
+}
+
 // Frame paints the border of r, width w, inside r.
 func (p *Painter) Frame(dst *ebiten.Image, r Rect, w float64, c color.RGBA) {
 	p.Fill(dst, Rect{r.X, r.Y, r.W, w}, c)

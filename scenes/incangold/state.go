@@ -47,6 +47,7 @@ func newIGMatchSaved(a *scenes.App, s igSetup, save bool) (*igMatch, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
+	s.Seats = scenes.HotseatNames(a, s.Seats) // never two "You" at one screen (issue 25 item 4)
 	m := newIGMatchOf(a, s)
 	var saver game.Saver
 	if save {

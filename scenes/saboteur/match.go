@@ -106,6 +106,7 @@ func NewMatch(a *scenes.App, s Setup) (*match, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(scenes.Now().UnixNano())
 	}
+	s.Seats = scenes.HotseatNames(a, s.Seats) // never two "You" at one screen (issue 25 item 4)
 	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1,
 		saver: game.FileSaver{Path: a.Dirs.Autosave, History: a.Dirs.History}, started: scenes.Now(), fresh: true}
 	seats := m.seats(a, 0)
@@ -138,6 +139,7 @@ func newAutoplayMatch(a *scenes.App) (*match, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(scenes.Now().UnixNano())
 	}
+	s.Seats = scenes.HotseatNames(a, s.Seats) // never two "You" at one screen (issue 25 item 4)
 	m := &match{setup: s, inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, autoplay: true, follow: 0, started: scenes.Now(), fresh: true}
 	t, err := newTable(s, m.seats(a, 0), nil)
 	if err != nil {

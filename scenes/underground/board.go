@@ -77,8 +77,12 @@ type ugBoard struct {
 	tipCat    *i18n.Catalog
 	tipLit    int // the lit cost the tip was made with
 
-	marks    []scenes.Rect // the markers and figures beside the stack being drawn (screen pixels)
-	armorBox []scenes.Rect // per region: where its armor was drawn last, with its count (zero: none)
+	plans []ugPlan // per region: where its pieces go at the current scale (plan)
+	// rec, when set (tests), is told of every sprite drawn for a region's
+	// pieces: the region ri, the piece rg it belongs to and its box.
+	rec func(region int, pc ugPiece, box scenes.Rect)
+	ri  int     // the region whose pieces are being drawn; -1 none
+	rg  ugPiece // the piece being drawn
 
 	art    *ugArt       // the map pre-rendered at the current scale, and the sprites
 	sheet  *ugart.Sheet // the sprites at the current token size
@@ -96,6 +100,7 @@ type ugBoard struct {
 	clipR  image.Rectangle
 	flight []int // tokens in flight per region (drawPieces)
 	names  []string
+	you    int // the seat the tips call "your" (SetNames); -1 none
 
 	numCat *i18n.Catalog // the catalogue nums are in
 	nums   [100]string
@@ -131,7 +136,7 @@ func newUGBoard(m *maps.Map) *ugBoard { return newUGBoardWith(m, newUGGeom(m)) }
 // newUGBoardWith makes a board for map m with its geometry g (ugGeomFor).
 func newUGBoardWith(m *maps.Map, g *ugGeom) *ugBoard {
 	b := &ugBoard{m: m, g: g, zoom: ugZoomFit, camX: m.Width / 2, camY: m.Height / 2,
-		dragFrom: -1, dragSeat: -1, hover: -1, focus: -1, held: -1, tipRegion: -1}
+		dragFrom: -1, dragSeat: -1, hover: -1, ri: -1, you: -1, focus: -1, held: -1, tipRegion: -1}
 	b.shown = make([]ugShown, m.Len())
 	for i := range b.figs {
 		b.figs[i] = -1

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"unicode/utf8"
 
 	ugart "github.com/goldvein/goldvein/sprites/underground"
 
@@ -215,16 +216,6 @@ func (b *ugBoard) polyPath(pen *ugart.Pen, i int, s float64) {
 	pen.Path.Close()
 }
 
-// regionSlot is where region i's marker number k sits (map units): the
-// spots of ugGeom, after the printed Black Mountain and lair.
-func (b *ugBoard) regionSlot(i, k int) [2]float64 {
-	if b.m.Regions[i].Terrain == maps.Mountain {
-		k++
-	}
-	sl := b.g.slots[i]
-	return sl[k%len(sl)]
-}
-
 // clipFor is dst limited to r, kept while both stay the same (SubImage
 // makes a new image each call).
 func (b *ugBoard) clipFor(dst *ebiten.Image, r image.Rectangle) *ebiten.Image {
@@ -408,6 +399,9 @@ func (b *ugBoard) spriteTint(dst *ebiten.Image, k ugart.Icon, x, y, px float64, 
 	if k < 0 || k >= ugart.IconCount || b.sheet == nil {
 		return
 	}
+	if b.rec != nil && b.ri >= 0 {
+		b.rec(b.ri, b.rg, ugDisc(x, y, px))
+	}
 	sc := px / float64(b.sheet.Px)
 	op := &b.p.Op
 	op.GeoM.Reset()
@@ -437,10 +431,6 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 	if px := int(math.Round(tok)); b.sheet == nil || b.sheet.Px != px || b.sheet.Safe != b.safe {
 		b.sheet = ugart.SpritesAt(px, b.safe)
 	}
-	if len(b.armorBox) != len(b.shown) {
-		b.armorBox = make([]scenes.Rect, len(b.shown))
-	}
-	clear(b.armorBox)
 	a.BeginText(dst)
 	defer a.EndText()
 	for i := range b.shown {
@@ -450,68 +440,69 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 		if lx < float64(b.r.Min.X)-80 || ly < float64(b.r.Min.Y)-80 || lx > float64(b.r.Max.X)+80 || ly > float64(b.r.Max.Y)+80 {
 			continue
 		}
-		slot := 0
-		b.marks = b.marks[:0] // what lies beside the stack, for its armor to stay clear of
-		if b.m.Regions[i].Terrain == maps.Mountain {
-			q := b.g.slots[i][0]
-			x, y := b.toScreen(q[0], q[1])
-			b.markAt(x, y, mark)
-		}
-		if b.m.Monster(i) {
-			slot++
-			q := b.regionSlot(i, 0)
-			x, y := b.toScreen(q[0], q[1])
-			b.markAt(x, y, mark*1.05) // the printed lair, or its Monsters on it
-			if sh.monsters > 0 {
-				b.sprite(dst, ugart.IconMonster, x, y, mark*1.05, 1)
-				if sh.monsters > 1 {
-					b.badge(a, dst, x+mark*0.45, y+mark*0.4, num(sh.monsters), fsz*0.85, scenes.ColText, color.RGBA{0x20, 0x30, 0x14, 0xf0})
-				}
+		shown := 0
+		if sh.token >= 0 && sh.tokens > 0 {
+			shown = sh.tokens - inFlight[i]
+			if i == b.dragFrom && b.dragging {
+				shown = b.dragLeft()
 			}
 		}
-		for _, k := range [...]ugart.Icon{sh.marker, sh.relic} {
-			if k < 0 {
+		_, lit := b.targets[i]
+		layers := min(max(shown, 0), 4)
+		// Every piece where the region's plan puts it, clear of the others
+		// (issue 25 item 6).
+		p := b.plan(i, sh, s, layers, lit)
+		b.ri = i
+		if p.box[ugPcMountain].W > 0 {
+			b.rg = ugPcMountain
+			b.sprite(dst, ugart.IconMountain, lx+p.at[ugPcMountain][0], ly+p.at[ugPcMountain][1], mark, 1)
+		}
+		if p.box[ugPcLair].W > 0 {
+			b.rg = ugPcLair
+			b.sprite(dst, ugart.IconLair, lx+p.at[ugPcLair][0], ly+p.at[ugPcLair][1], mark, 1)
+		}
+		if p.box[ugPcLair].W > 0 && sh.monsters > 0 {
+			b.rg = ugPcLair
+			x, y := lx+p.at[ugPcLair][0], ly+p.at[ugPcLair][1]
+			b.sprite(dst, ugart.IconMonster, x, y, mark*1.05, 1)
+			if sh.monsters > 1 {
+				b.badge(a, dst, x+mark*0.45, y+mark*0.4, num(sh.monsters), fsz*0.85, scenes.ColText, color.RGBA{0x20, 0x30, 0x14, 0xf0})
+			}
+		}
+		for pc := ugPcPlace; pc <= ugPcRelic; pc++ {
+			k := sh.marker
+			if pc == ugPcRelic {
+				k = sh.relic
+			}
+			if k < 0 || p.box[pc].W == 0 {
 				continue
 			}
-			q := b.regionSlot(i, slot)
-			slot++
-			x, y := b.toScreen(q[0], q[1])
-			b.sprite(dst, k, x, y, mark*1.1, 1)
-			b.markAt(x, y, mark*1.1)
+			b.rg = pc
+			b.sprite(dst, k, lx+p.at[pc][0], ly+p.at[pc][1], mark*1.1, 1)
 		}
 		for f := 0; f < ugart.Figures; f++ {
 			if sh.figs&(1<<f) == 0 {
 				continue
 			}
+			b.rg = ugPcFigure + ugPiece(f)
 			if f == ugart.FigVolcano {
 				b.sprite(dst, ugart.IconFigure+ugart.Icon(f), lx, ly, tok*1.1, 1)
 				continue
 			}
-			q := b.regionSlot(i, slot)
-			slot++
-			x, y := b.toScreen(q[0], q[1])
-			b.sprite(dst, ugart.IconFigure+ugart.Icon(f), x, y, mark*1.3, 1)
-			b.markAt(x, y, mark*1.3)
+			pc := ugPcFigure + ugPiece(f)
+			b.sprite(dst, ugart.IconFigure+ugart.Icon(f), lx+p.at[pc][0], ly+p.at[pc][1], mark*1.3, 1)
 		}
-		if sh.token >= 0 && sh.tokens > 0 {
-			shown := sh.tokens - inFlight[i]
-			if i == b.dragFrom && b.dragging {
-				shown = b.dragLeft()
-			}
-			if shown > 0 {
-				_, lit := b.targets[i]
-				b.armorBox[i] = b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num, lit)
-			}
+		b.rg = ugPcStack
+		if shown > 0 {
+			b.stack(a, dst, sh, lx, ly, tok, shown, fsz, num, p)
 		}
-		b.regionID(a, dst, i, lx, ly, sh.token >= 0 && sh.tokens > 0, tok, fsz)
+		b.regionID(a, dst, i, lx, ly, shown > 0, tok, fsz)
 		if c, ok := b.targets[i]; ok && c >= 0 {
-			x, y := lx, ly
-			if sh.token >= 0 { // above the stack, clear of its markers
-				x, y = lx, ly-tok*(0.85+0.06*float64(min(sh.tokens, 4)-1))
-			}
-			b.costBadge(a, dst, x, y, num(c), fsz*1.15)
+			b.rg = ugPcCost
+			b.costBadge(a, dst, lx+p.at[ugPcCost][0], ly+p.at[ugPcCost][1], num(c), fsz*1.15)
 		}
 	}
+	b.ri = -1
 	b.drawAnims(dst, tok)
 	if b.dragging && b.dragFrom >= 0 {
 		sh := &b.shown[b.dragFrom]
@@ -519,8 +510,7 @@ func (b *ugBoard) drawPieces(a *scenes.App, dst *ebiten.Image) {
 		if b.dragStack {
 			n = sh.tokens
 		}
-		b.marks = b.marks[:0]
-		b.stack(a, dst, sh, b.dragX, b.dragY-tok*0.3, tok*1.1, n, fsz, num, false)
+		b.stack(a, dst, sh, b.dragX, b.dragY-tok*0.3, tok*1.1, n, fsz, num, nil)
 	}
 }
 
@@ -553,17 +543,29 @@ func (b *ugBoard) regionID(a *scenes.App, dst *ebiten.Image, i int, x, y float64
 
 // badge draws a number on a small dark disc centred on (x, y).
 func (b *ugBoard) badge(a *scenes.App, dst *ebiten.Image, x, y float64, s string, size float64, fg, bg color.RGBA) {
-	d := math.Max(size*1.3, size*0.6*float64(len(s))+size*0.5)
-	d = math.Max(d, float64(b.sheet.Px)*0.52) // never small enough for a mipmap (keeps the batch)
+	// Never small enough for a mipmap (keeps the batch); as wide as its
+	// characters (not bytes: a Persian digit is two).
+	d := ugBadgeD(utf8.RuneCountInString(s), size, float64(b.sheet.Px))
 	b.spriteTint(dst, ugart.IconDisc, x, y, d, bg)
-	scenes.DrawTextDir(a, dst, s, size, x, y, scenes.AlignCenter, fg, false)
+	if b.whole(x, y, d/2, size) {
+		scenes.DrawTextDir(a, dst, s, size, x, y, scenes.AlignCenter, fg, false)
+	}
+}
+
+// whole reports whether a number at text size size centred on (x, y), w
+// pixels either side, lies wholly inside the board's rectangle: one cut
+// by its edge is left out (its disc shows cut; half a digit misleads).
+func (b *ugBoard) whole(x, y, w, size float64) bool {
+	return x-w >= float64(b.r.Min.X) && x+w <= float64(b.r.Max.X) && y-size >= float64(b.r.Min.Y) && y+size <= float64(b.r.Max.Y)
 }
 
 // costBadge draws a lit region's conquest cost: a gold disc with the
 // number (U5.5).
 func (b *ugBoard) costBadge(a *scenes.App, dst *ebiten.Image, x, y float64, s string, size float64) {
 	b.sprite(dst, ugart.IconCost, x, y, size*1.75, 1)
-	scenes.DrawTextDir(a, dst, s, size, x, y, scenes.AlignCenter, scenes.ColTextDark, false)
+	if b.whole(x, y, size*0.75, size) {
+		scenes.DrawTextDir(a, dst, s, size, x, y, scenes.AlignCenter, scenes.ColTextDark, false)
+	}
 }
 
 // inFlight counts, per region, the tokens still flying in (they land on

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
-	xdraw "golang.org/x/image/draw"
 	xvector "golang.org/x/image/vector"
 
 	"github.com/goldvein/goldvein/rules/underground/maps"
@@ -55,18 +54,10 @@ func paintUGLayer(m *maps.Map, g *ugGeom, ink *ugInk, s float64) *image.RGBA {
 		c.path.LineTo(c.px(e[1][0]), c.px(e[1][1]))
 	}
 	c.stroke(3.5*rt, color.RGBA{0x0a, 0x06, 0x04, 0xff})
-	// The printed symbols.
-	for i, r := range m.Regions {
-		slot := 0
-		if r.Terrain == maps.Mountain {
-			q := g.slots[i][slot]
-			c.icon(ugart.IconMountain, q[0], q[1], ugMarkUnits*ugEff(s))
-			slot++
-		}
-		if r.Monster {
-			q := g.slots[i][slot]
-			c.icon(ugart.IconLair, q[0], q[1], ugMarkUnits*ugEff(s))
-		}
+	// The printed Volcano symbols (U11.5); the Black Mountains and lairs
+	// are drawn with the pieces, where each region's plan has room for them
+	// (board_place.go).
+	for _, r := range m.Regions {
 		if r.Volcano {
 			c.icon(ugart.IconVolcanoMark, r.Label[0], r.Label[1], 30*ugEff(s))
 		}
@@ -197,5 +188,5 @@ func (c *ugCanvas) icon(k ugart.Icon, x, y, px float64) {
 	src := c.ink.icons[k]
 	cx, cy := x*c.s+ugLayerPad, y*c.s+ugLayerPad
 	r := image.Rect(int(math.Round(cx-px/2)), int(math.Round(cy-px/2)), int(math.Round(cx+px/2)), int(math.Round(cy+px/2)))
-	xdraw.CatmullRom.Scale(c.dst, r, c.ink.sheet, src, xdraw.Over, nil)
+	scaleCatmullRom(c.dst, r, c.ink.sheet, src)
 }

@@ -16,9 +16,11 @@ const ugRingK = 1.22
 
 // stack draws n tokens of sh as a pile centred on (x, y), tok pixels
 // wide, on a ring of its owner's seat colour (the panels' colour: who owns
-// what reads at a glance, issue 25 item 6), with the count, the armor,
-// hammers and Vengeance beside it.
-func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok float64, n int, fsz float64, num func(int) string, lit bool) scenes.Rect {
+// what reads at a glance, issue 25 item 6), with the count, and the
+// armor, hammers and Vengeance where the region's plan p puts them
+// (offsets from (x, y); nil: the dragged stack, its armor above left).
+func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok float64, n int, fsz float64, num func(int) string, p *ugPlan) {
+	lx, ly := x, y
 	if sh.pop > 0 {
 		tok *= 1 + 0.12*math.Sin(float64(sh.pop)/10*math.Pi)
 	}
@@ -33,83 +35,36 @@ func (b *ugBoard) stack(a *scenes.App, dst *ebiten.Image, sh *ugShown, x, y, tok
 	}
 	top := y - dy*float64(layers-1)
 	b.badge(a, dst, x+tok*0.42, top+tok*0.36, num(n), fsz, scenes.ColText, color.RGBA{0x14, 0x10, 0x0c, 0xe8})
-	var box scenes.Rect
+	at := func(pc ugPiece, dx, dy float64) (float64, float64) {
+		if p == nil || p.box[pc].W == 0 {
+			return x + dx*tok, top + dy*tok
+		}
+		b.rg = pc
+		return lx + p.at[pc][0], ly + p.at[pc][1]
+	}
 	if sh.armor > 0 {
-		// Beside the stack where no marker or figure lies (issue 25 item
-		// 6: the armor sat on the Sword beside it).
-		at := b.armorSpot(sh, x, top, tok, lit)
-		box = at.box
-		b.sprite(dst, ugart.IconArmor, at.x, at.y, tok*0.55, 1)
+		// Beside the stack, clear of every marker (issue 25 item 6: the
+		// armor sat on the Sword beside it).
+		ax, ay := at(ugPcArmor, -0.5, -0.32)
+		dir := -1.0
+		if p != nil {
+			dir = p.dir
+		}
+		b.sprite(dst, ugart.IconArmor, ax, ay, tok*0.55, 1)
 		if sh.armor > 1 {
-			b.badge(a, dst, at.x+at.dir*tok*0.22, at.y+tok*0.2, num(sh.armor), fsz*0.8, scenes.ColText, color.RGBA{0x60, 0x10, 0x10, 0xf0})
+			b.badge(a, dst, ax+dir*tok*0.22, ay+tok*0.2, num(sh.armor), fsz*0.8, scenes.ColText, color.RGBA{0x60, 0x10, 0x10, 0xf0})
 		}
 	}
 	if sh.hammers > 0 {
-		hx, hy := x-tok*0.55, top+tok*0.35
+		hx, hy := at(ugPcHammers, -0.55, 0.35)
 		b.sprite(dst, ugart.IconHammer, hx, hy, tok*0.55, 1)
 		b.badge(a, dst, hx-tok*0.25, hy+tok*0.15, num(sh.hammers), fsz*0.8, scenes.ColText, color.RGBA{0x30, 0x30, 0x38, 0xf0})
 	}
 	if sh.venge {
-		b.sprite(dst, ugart.IconVengeance, x+tok*0.66, top-tok*0.12, tok*0.52, 1)
+		vx, vy := at(ugPcVenge, 0.66, -0.12)
+		b.sprite(dst, ugart.IconVengeance, vx, vy, tok*0.52, 1)
 	}
-	return box
-}
-
-// ugArmorSpot is where a stack's armor goes: the icon's centre, the side
-// its count goes (-1 left, +1 right) and the box of both (pixels).
-type ugArmorSpot struct {
-	x, y, dir float64
-	box       scenes.Rect
-}
-
-// ugArmorSpots are the armor's places around a stack whose top token is
-// centred on (0, 0), in token widths, in order of preference: above left
-// (where it always was), above right, below left, straight above, higher
-// up right and left, right; and the side its count goes (towards the
-// stack, but above left where it always was).
-var ugArmorSpots = [...][3]float64{{-0.5, -0.32, -1}, {0.5, -0.32, -1}, {-0.5, 0.3, 1}, {0, -0.62, -1}, {0.35, -0.72, -1}, {-0.35, -0.72, 1}, {0.62, 0.02, -1}}
-
-// armorSpot picks the first of ugArmorSpots clear of the markers and
-// figures beside the stack (b.marks), of its Vengeance mark (right), its
-// Silver Hammers (below left) and a lit region's cost (above); the first
-// when none is clear.
-func (b *ugBoard) armorSpot(sh *ugShown, x, top, tok float64, lit bool) ugArmorSpot {
-	var first ugArmorSpot
-	for k, o := range ugArmorSpots {
-		s := ugArmorSpot{x: x + o[0]*tok, y: top + o[1]*tok, dir: o[2]}
-		h := tok * 0.275
-		s.box = scenes.R(s.x-h, s.y-h, 2*h, 2*h)
-		if sh.armor > 1 { // the count's disc beside it
-			r := tok * 0.26
-			cx, cy := s.x+s.dir*tok*0.22, s.y+tok*0.2
-			s.box = ugUnion(s.box, scenes.R(cx-r, cy-r, 2*r, 2*r))
-		}
-		if k == 0 {
-			first = s
-		}
-		switch {
-		case (k == 1 || k == 6) && sh.venge, k == 2 && sh.hammers > 0, k >= 3 && k <= 5 && lit:
-			continue
-		}
-		clear := true
-		for _, m := range b.marks {
-			if ugOverlap(m, s.box) {
-				clear = false
-				break
-			}
-		}
-		if clear {
-			return s
-		}
-	}
-	return first
-}
-
-// markAt notes a marker or figure px pixels wide drawn centred on (x, y)
-// in b.marks.
-func (b *ugBoard) markAt(x, y, px float64) {
-	h := px * 0.43 // the icon's drawn part (96 of a 112-pixel cell)
-	b.marks = append(b.marks, scenes.R(x-h, y-h, 2*h, 2*h))
+	b.rg = ugPcStack
 }
 
 // ugUnion is the smallest box holding p and q.

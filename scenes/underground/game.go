@@ -5,6 +5,7 @@ import (
 
 	"github.com/goldvein/goldvein/game"
 	"github.com/goldvein/goldvein/rules"
+	"github.com/goldvein/goldvein/rules/underground/maps"
 	"github.com/goldvein/goldvein/scenes"
 )
 
@@ -15,6 +16,11 @@ var Screens scenes.Game = ugScreens{}
 type ugScreens struct{}
 
 func (ugScreens) Rules() rules.Game { return ugGame }
+
+// Warm parses the built-in maps off the frame: maps.Builtin parses all
+// four on first use (maps.BenchmarkParseBuiltin), which fell on a frame of
+// the menu or the New game screen (issue 28).
+func (ugScreens) Warm(*scenes.App) { go maps.Builtin(maps.Names()[0]) }
 func (ugScreens) Picture(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, r scenes.Rect, ticks int) {
 	drawUGPicture(a, p, dst, r, ticks)
 }

@@ -117,26 +117,6 @@ func ugSaver(a *scenes.App) game.Saver {
 	return game.FileSaver{Path: ugAutosavePath(a), History: a.Dirs.History}
 }
 
-// ugHotseatNames renames a human left with the default name "You"
-// (scene.newgame.you) when two or more humans share the screen: there the
-// log, the curtain ("Pass the screen to You") and the panels would call
-// each of them "you"; such a seat becomes "Player n". The seats are copied.
-func ugHotseatNames(a *scenes.App, seats []scenes.SeatSetup) []scenes.SeatSetup {
-	humans := 0
-	for _, st := range seats {
-		if st.Human {
-			humans++
-		}
-	}
-	out := slices.Clone(seats)
-	for i := range out {
-		if humans >= 2 && out[i].Human && (out[i].Name == "" || out[i].Name == a.T("scene.newgame.you")) {
-			out[i].Name = scenes.PlayerName(a, i+1)
-		}
-	}
-	return out
-}
-
 // newUGMatch seats setup s at a new table, with the autosave on.
 func newUGMatch(a *scenes.App, s ugSetup) (*ugMatch, error) {
 	if err := s.validate(); err != nil {
@@ -145,7 +125,7 @@ func newUGMatch(a *scenes.App, s ugSetup) (*ugMatch, error) {
 	if s.Seed == 0 {
 		s.Seed = uint64(scenes.Now().UnixNano())
 	}
-	s.Seats = ugHotseatNames(a, s.Seats)
+	s.Seats = scenes.HotseatNames(a, s.Seats) // never two "You" at one screen (issue 25 item 4)
 	m := &ugMatch{setup: s, autoplay: a.Cfg.Autoplay}
 	seats, err := m.seats(a)
 	if err != nil {

@@ -18,6 +18,17 @@ type ugNewGameScene struct {
 	scenes.NewGameForm
 	setup  ugSetup // the options; Seats and the first player are the form's at Begin
 	warmed int     // the seat count whose map's geometry is made ahead
+	mapOf  ugMapSummary
+}
+
+// ugMapSummary is what the summary says of the map of a seat count: it
+// is looked up when the count changes, not every tick (maps.ForPlayers
+// copies the whole map; issue 28).
+type ugMapSummary struct {
+	players int
+	name    string
+	turns   int
+	ok      bool // the count has a map
 }
 
 func newUGNewGameScene(a *scenes.App) *ugNewGameScene {
@@ -61,9 +72,15 @@ func (s *ugNewGameScene) fill(a *scenes.App) {
 	s.Options.Items = append(s.Options.Items[:0],
 		scenes.Option{Key: "ug.opt.open_coins", On: s.setup.Options.OpenCoins},
 		scenes.Option{Key: "ug.opt.first_drawn", On: s.First < 0})
+	if n := len(s.Seats); s.mapOf.players != n {
+		s.mapOf = ugMapSummary{players: n}
+		if mp, err := maps.ForPlayers(n); err == nil {
+			s.mapOf.name, s.mapOf.turns, s.mapOf.ok = mp.Name, mp.Turns, true
+		}
+	}
 	s.Summary = ""
-	if mp, err := maps.ForPlayers(len(s.Seats)); err == nil {
-		s.Summary = a.T("ug.newgame.map", "map", mp.Name, "turns", mp.Turns)
+	if s.mapOf.ok {
+		s.Summary = a.T("ug.newgame.map", "map", s.mapOf.name, "turns", s.mapOf.turns)
 	}
 }
 

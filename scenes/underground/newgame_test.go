@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/goldvein/goldvein/rules/underground"
+	"github.com/goldvein/goldvein/rules/underground/maps"
 	"github.com/goldvein/goldvein/scenes"
 )
 
@@ -33,5 +34,47 @@ func TestUGNewGameOptions(t *testing.T) {
 	o, err := underground.ParseOptions(p.m.table.Record().Options)
 	if err != nil || !o.OpenCoins || o.FirstPlayer == nil || *o.FirstPlayer != 2 {
 		t.Fatalf("the table's options %s (%v)", p.m.table.Record().Options, err)
+	}
+}
+
+// TestUGNewGameSummaryFollowsSeats: the summary names the map of the
+// seat count shown (U2.1) and its game turns, in the language shown, as
+// the count changes, though the map is looked up only on a change (issue
+// 28).
+func TestUGNewGameSummaryFollowsSeats(t *testing.T) {
+	h := scenes.NewHarness(t, ugTestGames)
+	s := newUGNewGameScene(h.A)
+	h.A.Cur = s
+	for _, n := range []int{3, 5, 2, 4, 4, 3} {
+		s.Seats = scenes.DefaultSeats(h.A, n)
+		h.Tick()
+		mp, err := maps.ForPlayers(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := h.A.T("ug.newgame.map", "map", mp.Name, "turns", mp.Turns); s.Summary != want {
+			t.Fatalf("%d seats: summary %q, want %q", n, s.Summary, want)
+		}
+	}
+	if err := h.A.SetLang("ru"); err != nil {
+		t.Fatal(err)
+	}
+	h.Tick()
+	mp, _ := maps.ForPlayers(3)
+	if want := h.A.T("ug.newgame.map", "map", mp.Name, "turns", mp.Turns); s.Summary != want {
+		t.Fatalf("in Russian: summary %q, want %q", s.Summary, want)
+	}
+}
+
+// BenchmarkUGNewGameFill is a tick's worth of the New game screen's form
+// (fill): it copied the seat count's map every tick before issue 28.
+func BenchmarkUGNewGameFill(b *testing.B) {
+	h := scenes.NewHarness(b, ugTestGames)
+	s := newUGNewGameScene(h.A)
+	s.fill(h.A)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.fill(h.A)
 	}
 }

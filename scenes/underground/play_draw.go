@@ -26,8 +26,12 @@ func ugComboTokens(race, power string) int {
 
 func (s *ugPlayScene) Draw(a *scenes.App, dst *ebiten.Image) {
 	s.layout(a)
-	dst.Fill(a.Pal.Background)
-	s.board.Draw(a, dst, s.l.board.Image())
+	// The board paints the whole of its rectangle (the rock under the
+	// map), so the background goes only around it: a fill of half the
+	// screen fewer for a software GL to make every frame (issue 28).
+	br := s.l.board.Image()
+	s.p.FillAround(dst, br, a.Pal.Background)
+	s.board.Draw(a, dst, br)
 	s.drawOverBoard(a, dst)
 	s.drawTop(a, dst)
 	s.drawMarket(a, dst)

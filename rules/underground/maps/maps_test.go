@@ -574,3 +574,21 @@ func BenchmarkBuiltin(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseBuiltin parses the four built-in maps, as the first
+// Builtin or ForPlayers of a run does (the app does it off the frame
+// once its first frame is drawn: issue 28).
+func BenchmarkParseBuiltin(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, name := range Names() {
+			raw, err := Raw(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := Parse(raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
