@@ -10,7 +10,15 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x800x24"
 RACE_PKGS := ./game/... ./lan/... ./rules/saboteur/bot/... ./rules/incangold/bot/...
 # Scene tests draw real frames, so they run under Xvfb; so do the tests of
 # every package that imports Ebitengine (it opens a display when loaded).
-UI_PKGS   := ./scenes/... ./sprites/... .
+# go test starts packages in the order named, two at a time on two cores:
+# the longest name themselves first (Underground's scenes take about
+# 3 minutes, Saboteur's 3, Incan Gold's and the box's 1 to 2), so that
+# they run side by side and the short ones fill in after them, instead of
+# one long package running alone at the end. The same goes for the plain
+# tests (Underground's bot and the box take a minute each; the rest
+# seconds).
+UI_PKGS   := ./scenes/underground ./scenes/saboteur ./scenes/incangold ./scenes/boxtest ./scenes/... ./sprites/... .
+PLAIN_FIRST := ./rules/underground/bot ./box
 ARGS      ?=
 
 .PHONY: run build test fmt-check mod-check vet lint actionlint bench bench-web bench-startup wasm dist deps deps-test clean fonts
@@ -34,7 +42,7 @@ deps-test:
 	@scripts/deps.sh test
 
 test: deps-test fmt-check mod-check vet actionlint
-	$(GO) test $$($(GO) list ./... | grep -v -E '/(game|lan|saboteur/bot|incangold/bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
+	$(GO) test $$($(GO) list $(PLAIN_FIRST) ./... | grep -v -E '/(game|lan|saboteur/bot|incangold/bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
 	$(XVFB) $(GO) test -timeout 30m $$($(GO) list $(UI_PKGS) 2>/dev/null)
 	$(MAKE) --no-print-directory wasm && GOLDVEIN_WEB=$(CURDIR)/dist/web $(GO) test -tags e2e -v -count=1 ./e2e/

@@ -164,12 +164,21 @@ func (h *Harness) Tick() {
 	}
 	h.checkPrivacy()
 	if h.ticks++; h.ticks%flushTicks == 0 {
-		endFrame(h.Screen)
+		endFrame(h.Screen, h.ticks%(flushTicks*gcFlushes) == 0)
 	}
 }
 
 // flushTicks is how many harness ticks run between two endFrame calls.
 const flushTicks = 60
+
+// gcFlushes is how many endFrame calls of a harness there are to one
+// forced garbage collection. A collection marks the whole live heap, and
+// within one test binary that grows past a gigabyte (Ebitengine's text
+// caches let entries go only as frames pass, and in the tests none does):
+// one every flush took about a third of the scene tests' CPU. One every
+// fifth (every 300 ticks), with the collections the Go runtime starts
+// itself in between, still frees the images.
+const gcFlushes = 5
 
 // endFrame does for the tests what the end of a frame does in the app.
 // The tests run inside one Update of the game loop, so no frame ever
@@ -177,9 +186,12 @@ const flushTicks = 60
 // garbage collector let go waits to be freed, until pixels are read back
 // (Ebitengine frees them then, its issue #2292). A whole package's games
 // piled up gigabytes that way until the kernel killed the test binary.
-// Reading one pixel runs the queue and frees what waits.
-func endFrame(img *ebiten.Image) {
-	runtime.GC() // finalizers queue the images nothing holds any more
+// Reading one pixel runs the queue and frees what waits; with gc a
+// collection first lets go of the images nothing holds any more.
+func endFrame(img *ebiten.Image, gc bool) {
+	if gc {
+		runtime.GC() // finalizers queue the images nothing holds any more
+	}
 	img.At(0, 0)
 }
 

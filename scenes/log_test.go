@@ -331,7 +331,18 @@ func TestLogPicturesSeparatorsNewestFlash(t *testing.T) {
 func TestLogSteadyFrameAllocatesNothing(t *testing.T) {
 	h, s := logHarness(t, 200)
 	h.Ticks(2)
-	plain := testing.AllocsPerRun(20, func() { h.A.Update(); h.A.Draw(h.Screen) })
+	// The count is the whole process's: a goroutine of the harness or of
+	// Ebitengine may allocate during a run, never take away; the least of
+	// a few runs is the frame's own.
+	frame := func() { h.A.Update(); h.A.Draw(h.Screen) }
+	least := func() float64 {
+		n := testing.AllocsPerRun(20, frame)
+		for k := 0; k < 4; k++ {
+			n = min(n, testing.AllocsPerRun(20, frame))
+		}
+		return n
+	}
+	plain := least()
 	s.log.IconW = 14
 	s.log.Icon = func(a *App, dst *ebiten.Image, line int, box Rect) {}
 	s.log.Newest = ColText
@@ -340,7 +351,7 @@ func TestLogSteadyFrameAllocatesNothing(t *testing.T) {
 	s.log.Add(LogLine{Text: "Ann conquers the cave", Seat: 1, Ref: 4})
 	s.log.Flash(201, 1000)
 	h.Ticks(2)
-	if n := testing.AllocsPerRun(20, func() { h.A.Update(); h.A.Draw(h.Screen) }); n > plain {
+	if n := least(); n > plain {
 		t.Fatalf("a steady frame of the log allocates %.1f times, the plain log's %.1f", n, plain)
 	}
 }

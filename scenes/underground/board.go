@@ -100,6 +100,7 @@ type ugBoard struct {
 	clipR  image.Rectangle
 	flight []int // tokens in flight per region (drawPieces)
 	names  []string
+	you    int // the seat the tips call "your" (SetNames); -1 none
 
 	numCat *i18n.Catalog // the catalogue nums are in
 	nums   [100]string
@@ -135,7 +136,7 @@ func newUGBoard(m *maps.Map) *ugBoard { return newUGBoardWith(m, newUGGeom(m)) }
 // newUGBoardWith makes a board for map m with its geometry g (ugGeomFor).
 func newUGBoardWith(m *maps.Map, g *ugGeom) *ugBoard {
 	b := &ugBoard{m: m, g: g, zoom: ugZoomFit, camX: m.Width / 2, camY: m.Height / 2,
-		dragFrom: -1, dragSeat: -1, hover: -1, ri: -1, focus: -1, held: -1, tipRegion: -1}
+		dragFrom: -1, dragSeat: -1, hover: -1, ri: -1, you: -1, focus: -1, held: -1, tipRegion: -1}
 	b.shown = make([]ugShown, m.Len())
 	for i := range b.figs {
 		b.figs[i] = -1

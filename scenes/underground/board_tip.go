@@ -11,9 +11,12 @@ import (
 )
 
 // SetNames gives the players' names by seat, for the tooltips ("Ogres of
-// Ann"); without them a seat is "Player N".
-func (b *ugBoard) SetNames(names []string) {
+// Ann"); without them a seat is "Player N". The seat you is the one the
+// screen speaks to ("your Ogres", issue 25 item 4); -1 none (a hotseat
+// table names every seat).
+func (b *ugBoard) SetNames(names []string, you int) {
 	b.names = append(b.names[:0], names...)
+	b.you = you
 	b.tipView = nil
 }
 
@@ -94,6 +97,9 @@ func (b *ugBoard) explain(a *scenes.App, i int) string {
 		key := "ugb.tip.active"
 		if rv.Decline {
 			key = "ugb.tip.decline"
+		}
+		if rv.Seat >= 0 && rv.Seat == b.you {
+			key += "_me" // "your Drow", never "Drow of You"
 		}
 		parts = append(parts, a.N(key, rv.Tokens, "race", race, "name", b.seatName(a, rv.Seat)))
 		if rv.Seat >= 0 && b.v != nil && rv.Seat < len(b.v.Seats) && !rv.Decline && len(b.v.Seats[rv.Seat].MarkedBy) > 0 {

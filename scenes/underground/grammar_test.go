@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/goldvein/goldvein/rules/underground"
+	"github.com/goldvein/goldvein/rules/underground/maps"
 	"github.com/goldvein/goldvein/scenes"
 )
 
@@ -66,6 +67,58 @@ func TestUGYouGrammar(t *testing.T) {
 		seats := scenes.HotseatNames(a, []scenes.SeatSetup{{Human: true, Name: a.T("scene.newgame.you")}, {Human: true, Name: "Bob"}, {Name: "Bot 3", Level: "easy"}})
 		if seats[0].Name == a.T("scene.newgame.you") || seats[1].Name != "Bob" {
 			t.Errorf("%s: hotseat names %q, %q", lang, seats[0].Name, seats[1].Name)
+		}
+	}
+}
+
+// TestUGTipSaysYours (issue 25 item 4): the hover line of a region held by
+// the one human at the screen, left with the default name "You", reads
+// "your Drow" ("ваши Дроу", "دروها از آنِ شما"), never "Drow of You" /
+// "Дроу игрока Вы"; another seat's stack is named by its player, and at a
+// hotseat table (no seat spoken to) every stack is. Seen failing with
+// "Drow of You, 2 tokens (U5.6)" in the guided game's screenshot.
+func TestUGTipSaysYours(t *testing.T) {
+	yours := map[string]*regexp.Regexp{"en": regexp.MustCompile(`^your `), "ru": regexp.MustCompile(`^ваши `), "fa": regexp.MustCompile(`از آنِ شما`)}
+	for _, lang := range []string{"en", "ru", "fa"} {
+		h := scenes.LangHarness(t, lang, ugTestGames)
+		a := h.A
+		you := a.T("scene.newgame.you")
+		m, err := maps.Builtin("caves-2p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := newUGBoard(m)
+		v := ugFullView(m, 2)
+		b.SetView(v)
+		for _, hot := range []bool{false, true} {
+			me := 0
+			if hot {
+				me = -1
+			}
+			b.SetNames([]string{you, "Bot 2"}, me)
+			for i := range v.Regions {
+				rv := &v.Regions[i]
+				if rv.Tokens == 0 || rv.Seat < 0 {
+					continue
+				}
+				parts := strings.Split(b.explain(a, i), " · ")
+				var line string
+				for _, p := range parts {
+					if strings.Contains(p, "(U5.6)") || strings.Contains(p, "(U8)") {
+						line = p
+					}
+				}
+				switch {
+				case line == "":
+					t.Fatalf("%s: %s's tip names no stack: %q", lang, rv.ID, parts)
+				case rv.Seat == 0 && !hot && (strings.Contains(line, you) && lang != "fa" || !yours[lang].MatchString(line)):
+					t.Errorf("%s: your stack in %s reads %q", lang, rv.ID, line)
+				case rv.Seat == 1 && !strings.Contains(line, "Bot 2"):
+					t.Errorf("%s: Bot 2's stack in %s reads %q", lang, rv.ID, line)
+				case rv.Seat == 0 && hot && !strings.Contains(line, you):
+					t.Errorf("%s hotseat: seat 0's stack in %s reads %q", lang, rv.ID, line)
+				}
+			}
 		}
 	}
 }

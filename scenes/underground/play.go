@@ -123,7 +123,7 @@ func ugSeatColor(a *scenes.App, seat int) color.RGBA {
 
 func newUGPlayScene(a *scenes.App, m *ugMatch) *ugPlayScene {
 	s := &ugPlayScene{m: m, board: newUGBoardWith(m.mp, ugGeomFor(a, m.mp)), me: -1, viewer: -1, sel: -1, undoer: -1, die: ugDie{t: -1}}
-	s.board.SetNames(m.names)
+	s.board.SetNames(m.names, m.you())
 	a.HandTo(-1)
 	if len(m.humans) == 1 {
 		// One human at the screen: it is theirs from the start.
