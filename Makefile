@@ -41,11 +41,19 @@ deps:
 deps-test:
 	@scripts/deps.sh test
 
+# The browser tests (e2e) run beside the scene tests: much of their time
+# is Chromium starting, the page's game ticking at 60 a second and waits,
+# which left a core idle while they ran alone. Their output (-v) is kept
+# and shown after the scene tests'; either failing fails make test.
 test: deps-test fmt-check mod-check vet actionlint
 	$(GO) test $$($(GO) list $(PLAIN_FIRST) ./... | grep -v -E '/(game|lan|saboteur/bot|incangold/bot|scenes)(/|$$)|/sprites(/|$$)|^github.com/goldvein/goldvein$$')
 	$(GO) test -race $$($(GO) list $(RACE_PKGS) 2>/dev/null)
-	$(XVFB) $(GO) test -timeout 30m $$($(GO) list $(UI_PKGS) 2>/dev/null)
-	$(MAKE) --no-print-directory wasm && GOLDVEIN_WEB=$(CURDIR)/dist/web $(GO) test -tags e2e -v -count=1 ./e2e/
+	$(MAKE) --no-print-directory wasm
+	log=$$(mktemp); \
+	GOLDVEIN_WEB=$(CURDIR)/dist/web $(GO) test -tags e2e -v -count=1 -timeout 30m ./e2e/ >$$log 2>&1 & e2e=$$!; \
+	$(XVFB) $(GO) test -timeout 30m $$($(GO) list $(UI_PKGS) 2>/dev/null); ui=$$?; \
+	wait $$e2e; e2e=$$?; echo "--- the browser tests (e2e):"; cat $$log; rm -f $$log; \
+	test $$ui -eq 0 && test $$e2e -eq 0
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
