@@ -40,6 +40,16 @@ func TestIncanHotseatNeverYou(t *testing.T) {
 				}
 			}
 			mk.Run(200, nil)
+			// The monkey may have left the in-game menu open (the computer
+			// player's move can land while it is up): it resumes or undoes
+			// from there in time, and only the table is waited on.
+			mk.Run(4000, func() bool {
+				switch h.A.Cur.(type) {
+				case *igBoardScene, *igRoundEndScene, *igFinalScene:
+					return true
+				}
+				return false
+			})
 		}
 		if curtains == 0 || m.log.Len() == 0 {
 			t.Fatalf("%s: %d curtains, %d log lines", l, curtains, m.log.Len())
