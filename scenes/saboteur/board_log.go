@@ -90,8 +90,16 @@ func (s *boardScene) drawPlays(a *scenes.App, dst *ebiten.Image) {
 		}
 		c.A = uint8(255 * k)
 		s.p.Frame(dst, r.Inset(-a.U(1)), a.U(2)+a.U(2)*k, c)
-		// The seat's badge in the corner: who played here.
-		b := scenes.R(r.X+a.U(2), r.Y+a.U(2), a.U(16), a.U(16))
+		// The seat's badge in the corner: who played here. Seats whose
+		// last plays share the cell (a card laid, then a rockfall on it)
+		// put their badges side by side along the top edge.
+		n := 0
+		for o := range seat {
+			if s.plays[o].on && s.plays[o].cell == lp.cell {
+				n++
+			}
+		}
+		b := scenes.R(r.X+a.U(2)+float64(n)*a.U(18), r.Y+a.U(2), a.U(16), a.U(16))
 		s.p.Round(dst, b, a.U(4), c, 0, c)
 		ink := scenes.ColTextDark
 		ink.A = c.A

@@ -134,13 +134,20 @@ func galleryGame(g *scenes.Gallery) {
 		}
 		switch s := h.A.Cur.(type) {
 		case *revealScene:
-			if s.btn.Enabled && h.A.Fade == 0 {
+			if h.A.Fade > 0 {
+				break
+			}
+			if s.curtain {
+				// The shell's curtain is up: the role's button waits
+				// behind it (not enabled until the curtain lifts).
 				h.Ticks(20)
-				if s.curtain {
-					once("reveal-curtain")
-				} else {
-					once("reveal")
-				}
+				once("reveal-curtain")
+				h.Lift(&s.veil)
+				continue
+			}
+			if s.btn.Enabled {
+				h.Ticks(20)
+				once("reveal")
 				h.Key(ebiten.KeyEnter)
 				continue
 			}
