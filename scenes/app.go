@@ -103,7 +103,8 @@ type App struct {
 
 	Cur, next Scene
 	Fade      int
-	to        *ebiten.Image // the coming scene of a cross-fade (Draw)
+	fade      fadeShots // the two scenes of a cross-fade, drawn once (drawFade)
+	fadeGen   int       // counts the cross-fades begun (GoTo)
 	fadeOp    ebiten.DrawImageOptions
 
 	drawn  drawnFrame // what the last frame drawn showed (StillFrames)
@@ -268,6 +269,7 @@ func (a *App) GoTo(s Scene) {
 	}
 	a.next = s
 	a.Fade = FadeTicks
+	a.fadeGen++
 }
 
 // Quit ends the app after this tick with exit status code.
@@ -438,17 +440,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	// fill: its maze and frame cover it), so no clear here.
 	a.leak = ""
 	if a.Fade > 0 && a.next != nil {
-		// The scene going straight onto the screen (it paints all of
-		// it), the coming one into an image laid over it, fading in: two
-		// full-screen passes fewer than drawing both into images (issue
-		// 28: a software GL spends a frame filling pixels).
-		a.ensureFadeImage()
-		a.drawScene(a.Cur, screen)
-		a.to.Clear()
-		a.drawScene(a.next, a.to)
-		a.fadeOp.ColorScale.Reset()
-		a.fadeOp.ColorScale.ScaleAlpha(1 - float32(a.Fade)/FadeTicks)
-		screen.DrawImage(a.to, &a.fadeOp)
+		a.drawFade(screen)
 		return
 	}
 	a.drawScene(a.Cur, screen)
@@ -470,15 +462,46 @@ func (a *App) drawScene(s Scene, dst *ebiten.Image) {
 	}
 }
 
-// ensureFadeImage makes the image the coming scene of a cross-fade is
-// drawn into, the screen's size.
-func (a *App) ensureFadeImage() {
-	if a.to == nil || a.to.Bounds().Dx() != a.W || a.to.Bounds().Dy() != a.H {
-		if a.to != nil {
-			a.to.Deallocate()
+// drawFade draws a frame of the cross-fade from a.Cur to a.next. Neither
+// scene runs while it lasts (Update returns before them), so each is drawn
+// once, on the fade's first frame, into an image of the screen's size, and
+// every frame lays the coming one over the going one: two full-screen
+// passes a frame, not two whole scenes and two passes (issue 28: Mesa's
+// software GL spends a frame filling pixels, and a frame over 83 ms runs
+// one tick where Ebitengine would catch up five).
+func (a *App) drawFade(screen *ebiten.Image) {
+	f := &a.fade
+	if f.from == nil || f.from.Bounds().Dx() != a.W || f.from.Bounds().Dy() != a.H {
+		for _, img := range []*ebiten.Image{f.from, f.to} {
+			if img != nil {
+				img.Deallocate()
+			}
 		}
-		a.to = ebiten.NewImage(a.W, a.H)
+		f.from, f.to = ebiten.NewImage(a.W, a.H), ebiten.NewImage(a.W, a.H)
+		f.gen = a.fadeGen - 1
 	}
+	if f.gen != a.fadeGen {
+		f.from.Clear()
+		f.to.Clear()
+		a.drawScene(a.Cur, f.from)
+		a.drawScene(a.next, f.to)
+		f.gen = a.fadeGen
+	}
+	op := &a.fadeOp
+	op.ColorScale.Reset()
+	op.Blend = ebiten.BlendCopy
+	screen.DrawImage(f.from, op)
+	op.Blend = ebiten.Blend{}
+	op.ColorScale.ScaleAlpha(1 - float32(a.Fade)/FadeTicks)
+	screen.DrawImage(f.to, op)
+}
+
+// fadeShots are the two scenes of a cross-fade as drawn on its first frame
+// (App.drawFade), for the fade numbered gen (App.fadeGen); the images, the
+// screen's size, are kept for the next fade.
+type fadeShots struct {
+	from, to *ebiten.Image
+	gen      int
 }
 
 // RequestShot asks for a screenshot named name of the next frame drawn

@@ -46,3 +46,40 @@ func TestCrossFadeAsComposed(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossFadeDrawsScenesOnce (issue 28): neither scene runs during a
+// cross-fade, so each is drawn once, on its first frame, however many
+// frames the fade lasts; a new size draws them again, and the next fade
+// draws its own scenes.
+func TestCrossFadeDrawsScenesOnce(t *testing.T) {
+	h := NewHarness(t, TestGames)
+	from, to := &countScene{}, &countScene{}
+	h.A.Cur = from
+	h.Tick()
+	drawsBefore := from.draws
+	h.A.GoTo(to)
+	frames := 0
+	for h.A.Fade > 1 {
+		h.Tick()
+		h.A.Draw(h.Screen) // a second frame on the same tick
+		frames += 2
+		if h.A.Fade == FadeTicks/2 {
+			h.SetSize(1024, 640)
+			h.A.Draw(h.Screen)
+			frames++
+		}
+	}
+	if got := from.draws - drawsBefore; got != 2 {
+		t.Errorf("the going scene: %d draws over %d frames of the fade, want 2 (the first frame, the new size)", got, frames)
+	}
+	if to.draws != 2 {
+		t.Errorf("the coming scene: %d draws over %d frames of the fade, want 2", to.draws, frames)
+	}
+	h.Ticks(2)
+	again := &countScene{}
+	h.A.GoTo(again)
+	h.Tick()
+	if again.draws != 1 {
+		t.Errorf("the next fade's coming scene: %d draws on its first frame, want 1", again.draws)
+	}
+}
