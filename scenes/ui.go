@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // Rect is a screen rectangle in pixels.
@@ -221,9 +220,44 @@ func (p *Painter) ImageCentered(dst, img *ebiten.Image, cx, cy, sx, sy, angle fl
 	dst.DrawImage(img, &p.Op)
 }
 
-// Line draws a straight line (used by charts and arrows).
+// Line draws a straight line (charts, arrows, marks) from (x0, y0) to
+// (x1, y1), w pixels wide, in c, with butt ends: one batch of triangles,
+// its long edges smoothed over a pixel by a strip whose alpha falls to 0
+// (a line under a pixel wide is that wide in alpha). Not Ebitengine's
+// anti-aliasing: that draws into a buffer twice the size and copies it
+// back whenever the next draw needs another region, which in Mesa's
+// software GL cost a frame of tens of milliseconds (issue 28).
 func (p *Painter) Line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.RGBA) {
-	vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), float32(w), c, true)
+	dx, dy := x1-x0, y1-y0
+	l := math.Hypot(dx, dy)
+	if l == 0 || w <= 0 {
+		return
+	}
+	nx, ny := -dy/l, dx/l // across the line
+	in, out := math.Max(w/2-0.5, 0), w/2+0.5
+	ca := float32(c.A) / 255
+	if w < 1 {
+		ca *= float32(w)
+	}
+	cr, cg, cb := float32(c.R)/255*ca, float32(c.G)/255*ca, float32(c.B)/255*ca
+	p.vs, p.is = p.vs[:0], p.is[:0]
+	// Four rows across, at each end: outer edge (clear), inner edge,
+	// inner edge, outer edge (clear).
+	for _, e := range [2][2]float64{{x0, y0}, {x1, y1}} {
+		for _, k := range [4]float64{-out, -in, in, out} {
+			v := ebiten.Vertex{DstX: float32(e[0] + nx*k), DstY: float32(e[1] + ny*k), SrcX: 1.5, SrcY: 1.5}
+			if k == -in || k == in {
+				v.ColorR, v.ColorG, v.ColorB, v.ColorA = cr, cg, cb, ca
+			}
+			p.vs = append(p.vs, v)
+		}
+	}
+	for i := uint16(0); i < 3; i++ {
+		p.is = append(p.is, i, i+1, i+5, i, i+5, i+4)
+	}
+	p.Tri.ColorScaleMode = ebiten.ColorScaleModePremultipliedAlpha
+	p.Tri.AntiAlias = false
+	dst.DrawTriangles(p.vs, p.is, WhitePx, &p.Tri)
 }
 
 // Button is a clickable labelled rectangle.
