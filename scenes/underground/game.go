@@ -7,6 +7,7 @@ import (
 	"github.com/goldvein/goldvein/rules"
 	"github.com/goldvein/goldvein/rules/underground/maps"
 	"github.com/goldvein/goldvein/scenes"
+	ugart "github.com/goldvein/goldvein/sprites/underground"
 )
 
 // Screens is Small World: Underground's screens as the shell sees
@@ -19,8 +20,14 @@ func (ugScreens) Rules() rules.Game { return ugGame }
 
 // Warm parses the built-in maps off the frame: maps.Builtin parses all
 // four on first use (maps.BenchmarkParseBuiltin), which fell on a frame of
-// the menu or the New game screen (issue 28).
-func (ugScreens) Warm(*scenes.App) { go maps.Builtin(maps.Names()[0]) }
+// the menu or the New game screen (issue 28). It also paints ahead the
+// sprite sheet of the Rules screen's pictures at the screen's scale now
+// (ugHelpPic, 80 layout units): rasterised on its first frame, it made
+// that frame 370 to 470 ms in --autoplay's tour.
+func (ugScreens) Warm(a *scenes.App) {
+	go maps.Builtin(maps.Names()[0])
+	ugart.PaintAhead(int(a.U(ugHelpIconSize)), a.Settings.ColorBlind)
+}
 func (ugScreens) Picture(a *scenes.App, p *scenes.Painter, dst *ebiten.Image, r scenes.Rect, ticks int) {
 	drawUGPicture(a, p, dst, r, ticks)
 }

@@ -12,6 +12,10 @@ import (
 )
 
 // The sections of Underground's rules help: PgUp/PgDn jump between them.
+// ugHelpIconSize is the width of a Rules page's pictures, in layout units
+// (a die's are smaller).
+const ugHelpIconSize = 80
+
 const (
 	ugSecTurn = iota
 	ugSecRaces
@@ -186,7 +190,7 @@ func (p *ugHelpPic) Draw(a *scenes.App, pt *scenes.Painter, dst *ebiten.Image, y
 		return y
 	}
 	w := float64(a.W)
-	size := a.U(80)
+	size := a.U(ugHelpIconSize)
 	if p.die {
 		size = a.U(56)
 	}

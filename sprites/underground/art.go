@@ -77,8 +77,55 @@ type Sheet struct {
 }
 
 // ugSheets are the sprite sheets made so far, by icon size in pixels and
-// palette.
-var ugSheets = map[sheetKey]*Sheet{}
+// palette; ugAhead the ones being painted ahead (PaintAhead). Both are
+// the game goroutine's: only the painting runs elsewhere.
+var (
+	ugSheets = map[sheetKey]*Sheet{}
+	ugAhead  = map[sheetKey]chan *image.RGBA{}
+)
+
+// PaintAhead starts rasterising the sheet of px-wide icons (the palette
+// safe or not) in a goroutine, pure data, so that a later SpritesAt(px,
+// safe) only sends it to the GPU: the screen that first needs it (the
+// Rules screen's pictures, 80 layout units) is not kept waiting on its
+// first frame (issue 28: a frame over 83 ms runs one tick). Call it on the
+// game goroutine, as SpritesAt; a sheet made or under way is left alone.
+func PaintAhead(px int, safe bool) {
+	px = max(px, 8)
+	key := sheetKey{px, safe}
+	if ugSheets[key] != nil || ugAhead[key] != nil {
+		return
+	}
+	ch := make(chan *image.RGBA, 1)
+	ugAhead[key] = ch
+	go func() { ch <- paintSheet(px, safe) }()
+}
+
+// sheetCell gives a sheet's margin around each icon (so filtering never
+// bleeds) and its cells' side, in pixels, for icons px wide.
+func sheetCell(px int) (m, cellPx int) {
+	m = max(px/12, 2)
+	return m, px + 2*m
+}
+
+// paintSheet rasterises every icon, px wide, into a sheet of ugCols
+// columns (sheetCell), on the CPU: no Ebitengine call, so any goroutine
+// may run it.
+func paintSheet(px int, safe bool) *image.RGBA {
+	_, cellPx := sheetCell(px)
+	rows := (int(IconCount) + ugCols - 1) / ugCols
+	rgba := image.NewRGBA(image.Rect(0, 0, ugCols*cellPx, rows*cellPx))
+	cell := image.NewRGBA(image.Rect(0, 0, cellPx, cellPx))
+	pen := &Pen{cpu: cell, races: Races(safe)}
+	for k := Icon(0); k < IconCount; k++ {
+		clear(cell.Pix)
+		pen.cx, pen.cy, pen.k = float32(cellPx)/2, float32(cellPx)/2, float32(px)/2
+		pen.icon(k)
+		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
+		draw.Draw(rgba, image.Rect(x, y, x+cellPx, y+cellPx), cell, image.Point{}, draw.Src)
+	}
+	return rgba
+}
 
 type sheetKey struct {
 	px   int
@@ -111,19 +158,14 @@ func SpritesAt(px int, safe bool) *Sheet {
 			}
 		}
 	}
-	m := max(px/12, 2) // margin around each icon, so filtering never bleeds
-	cellPx := px + 2*m
-	rows := (int(IconCount) + ugCols - 1) / ugCols
-	rgba := image.NewRGBA(image.Rect(0, 0, ugCols*cellPx, rows*cellPx))
-	cell := image.NewRGBA(image.Rect(0, 0, cellPx, cellPx))
-	pen := &Pen{cpu: cell, races: Races(safe)}
-	for k := Icon(0); k < IconCount; k++ {
-		clear(cell.Pix)
-		pen.cx, pen.cy, pen.k = float32(cellPx)/2, float32(cellPx)/2, float32(px)/2
-		pen.icon(k)
-		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
-		draw.Draw(rgba, image.Rect(x, y, x+cellPx, y+cellPx), cell, image.Point{}, draw.Src)
+	var rgba *image.RGBA
+	if ch := ugAhead[key]; ch != nil {
+		delete(ugAhead, key)
+		rgba = <-ch // painted ahead (PaintAhead), or soon will be
+	} else {
+		rgba = paintSheet(px, safe)
 	}
+	m, cellPx := sheetCell(px)
 	sh := &Sheet{Safe: safe, img: ebiten.NewImageFromImage(rgba), Rgba: rgba, Px: px}
 	for k := Icon(0); k < IconCount; k++ {
 		x, y := int(k)%ugCols*cellPx, int(k)/ugCols*cellPx
