@@ -471,6 +471,7 @@ func (a *App) drawScene(s Scene, dst *ebiten.Image) {
 // one tick where Ebitengine would catch up five).
 func (a *App) drawFade(screen *ebiten.Image) {
 	f := &a.fade
+	drawn := f.gen == a.fadeGen
 	if f.from == nil || f.from.Bounds().Dx() != a.W || f.from.Bounds().Dy() != a.H {
 		for _, img := range []*ebiten.Image{f.from, f.to} {
 			if img != nil {
@@ -478,9 +479,9 @@ func (a *App) drawFade(screen *ebiten.Image) {
 			}
 		}
 		f.from, f.to = ebiten.NewImage(a.W, a.H), ebiten.NewImage(a.W, a.H)
-		f.gen = a.fadeGen - 1
+		drawn = false
 	}
-	if f.gen != a.fadeGen {
+	if !drawn {
 		f.from.Clear()
 		f.to.Clear()
 		a.drawScene(a.Cur, f.from)
