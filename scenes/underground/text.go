@@ -156,6 +156,9 @@ func ugEventText(a *scenes.App, m *ugMatch, e underground.Event) string {
 		if e.Armor > 0 {
 			return personal("ug.ev.armor", "name", name, "n", e.Armor)
 		}
+		if e.Rule == "U12.5" { // the Iron Dwarves' Silver Hammers: hammers, not tokens
+			return personal("ug.ev.hammers", "name", name, "n", e.Tokens)
+		}
 		return personal("ug.ev.bonus", "name", name, "n", e.Tokens, "source", ugNamed(a, e.Text))
 	case underground.EvCoins:
 		return personal("ug.ev.coins", "name", name, "n", e.Coins, "source", ugNamed(a, e.Text))
