@@ -2,6 +2,8 @@ package saboteur
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"reflect"
 	"slices"
 	"testing"
@@ -88,6 +90,29 @@ func TestReplayViewer(t *testing.T) {
 	}
 }
 
+// autosaveOf is the autosave of h's new table, once written: the table
+// writes it after each move (game.Table), and the new game's first seat
+// may be a computer player, whose move comes from its own goroutine
+// whenever that gets a core; so the screen ticks until the file is there
+// (at most 2,000 ticks of 5 ms: long enough on a loaded machine, and no
+// timing asserted: the test fails only if no move is ever saved).
+func autosaveOf(t *testing.T, h *scenes.Harness) *game.Saved {
+	t.Helper()
+	for range 2000 {
+		saved, err := game.FileSaver{Path: h.A.Dirs.Autosave}.Load(sabGame())
+		if err == nil {
+			return saved
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			t.Fatal(err)
+		}
+		h.Tick()
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("the new table saved no move")
+	return nil
+}
+
 // rolesLine is the seats' roles as the bar lists them.
 func rolesLine(a *scenes.App, rec *rules.Record, roles []saboteur.Role) string {
 	s := ""
@@ -111,11 +136,7 @@ func TestPlayAgainSameTable(t *testing.T) {
 		if n := next.Name(); n == "final" || n == "menu" || n == "replay" {
 			t.Fatalf("Play again (viewer %v) stayed on %s", viewer, n)
 		}
-		saved, err := game.FileSaver{Path: h.A.Dirs.Autosave}.Load(sabGame())
-		if err != nil {
-			t.Fatal(err)
-		}
-		scenes.SameTable(t, f.Record, saved.Record)
+		scenes.SameTable(t, f.Record, autosaveOf(t, h).Record)
 		h.A.GoTo(scenes.NewMenuScene(h.A)) // leave the table: its computer players stop with it
 		h.Ticks(scenes.FadeTicks + 2)
 	}
