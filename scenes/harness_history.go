@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -204,4 +205,29 @@ func PlayAgain(t TB, h *Harness, g Game, f game.Finished, viewer bool, again fun
 	}
 	h.Ticks(FadeTicks + 2)
 	return h.A.Cur
+}
+
+// ReplayKeysOnly checks the replay viewer's screen as it draws now: the
+// game's own screen says the viewer's keys (scene.replay.keys, whole or
+// cut short with "…") and none of play's lines (each whole or cut short):
+// no one plays, thinks or chooses in a replay.
+func ReplayKeysOnly(t TB, h *Harness, play ...string) {
+	t.Helper()
+	keys := h.A.T("scene.replay.keys")
+	said := false
+	for _, d := range DrawnLines(h) {
+		cut := strings.TrimSuffix(d.S, "…")
+		if len([]rune(cut)) < 6 {
+			continue
+		}
+		said = said || strings.HasPrefix(keys, cut)
+		for _, p := range play {
+			if strings.HasPrefix(p, cut) {
+				t.Fatalf("the replay draws play's line %q", d.S)
+			}
+		}
+	}
+	if !said {
+		t.Fatalf("the replay does not say its keys (%q)", keys)
+	}
 }

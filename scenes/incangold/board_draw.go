@@ -101,7 +101,10 @@ func (s *igBoardScene) drawStatus(a *scenes.App, dst *ebiten.Image) {
 	pool := a.N("ig.pool", st.pool)
 	scenes.DrawText(a, dst, pool, a.U(17), r.Cx(), r.Y+a.U(52), scenes.AlignCenter, colTurq)
 	hint := a.T("ig.hint.keys")
-	if s.m.autoplay {
+	switch {
+	case s.m.replay:
+		hint = a.T("scene.replay.keys") // the viewer's keys, not play's
+	case s.m.autoplay:
 		hint = a.T("ig.hint.autoplay")
 	}
 	scenes.DrawText(a, dst, scenes.Fit(a, hint, a.U(13), r.W), a.U(13), r.Cx(), r.Y+a.U(78), scenes.AlignCenter, scenes.ColTextDim)

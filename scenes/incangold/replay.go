@@ -132,10 +132,11 @@ func (r *igReplay) Seek(a *scenes.App, k int) {
 	m := newIGMatchOf(a, r.setup)
 	m.autoplay = false // its humans stay humans: the board is never updated, so no one is asked to choose
 	m.table = igReplayTable{r.views[k]}
+	m.replay = true
 	m.st.opts.OpenTents = true
 	for _, its := range r.items[:k+1] {
 		for _, it := range its {
-			m.st.apply(it.ev, igLongAgo)
+			m.apply(a, it.ev, igLongAgo) // the table and its log
 		}
 	}
 	if k == r.Len() {

@@ -35,11 +35,14 @@ func finishedIG(t *testing.T) game.Finished {
 // carried that a fresh replay of the record's moves so far has, every
 // tent's total open (each seat's own, I4.3) and the choices sealed so far
 // in the bar (I3.4); at the end the final scoring with the recorded scores
-// (I9).
+// (I9). The log tells the game up to the position (it was empty, seen in
+// the replay's screenshot), and the board says the viewer's keys, not
+// play's.
 func TestReplayViewer(t *testing.T) {
 	f := finishedIG(t)
 	for _, lang := range []string{"en", "fa"} {
 		h := scenes.LangHarness(t, lang, igTestGames)
+		logs := map[int][]string{} // the log's lines at each position
 		at := func(k int) {
 			t.Helper()
 			s := h.A.Cur.(*scenes.ReplayScene)
@@ -73,6 +76,22 @@ func TestReplayViewer(t *testing.T) {
 			if open := s.R.Open(h.A); (open != "") != (len(pub.Sealed) > 0) {
 				t.Fatalf("move %d: %d choices sealed, the bar says %q", k, len(pub.Sealed), open)
 			}
+			if k%10 == 0 { // no play keys, no "computer players only"
+				scenes.ReplayKeysOnly(t, h, h.A.T("ig.hint.keys"), h.A.T("ig.hint.autoplay"))
+			}
+			// The log tells the game so far: the round's opening at the
+			// least, and all it told one move earlier.
+			lines := make([]string, b.m.log.Len())
+			for i := range lines {
+				lines[i] = b.m.log.Line(i).Text
+			}
+			if len(lines) < pub.Round {
+				t.Fatalf("move %d (round %d): the log holds %d lines", k, pub.Round, len(lines))
+			}
+			if prev, ok := logs[k-1]; ok && (len(prev) > len(lines) || !slices.Equal(prev, lines[:len(prev)])) {
+				t.Fatalf("move %d: the log %q does not go on from move %d's %q", k, lines, k-1, prev)
+			}
+			logs[k] = lines
 			if k == 7 {
 				h.Shot("ig-replay-board-" + lang)
 			}

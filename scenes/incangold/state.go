@@ -23,6 +23,7 @@ type igMatch struct {
 	names    []string
 	humans   []int
 	autoplay bool
+	replay   bool // a finished game's position in the replay viewer (replay.go): no one chooses, no play keys
 	feed     []igItem
 	st       igState
 	final    *incangold.View // the public view once the game is over

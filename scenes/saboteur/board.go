@@ -513,6 +513,8 @@ func (s *boardScene) refresh(a *scenes.App) {
 	switch {
 	case s.view.Phase != saboteur.Playing:
 		t.status = ""
+	case s.m.replay: // no one thinks in a replay: whose turn it was
+		t.status = a.T("turn.of", "name", s.m.name(turn))
 	case turn == s.me && s.m.isHuman(turn) && !s.m.hotseat():
 		t.status = a.T("turn.yours")
 	case s.m.isHuman(turn):

@@ -361,7 +361,11 @@ func (s *boardScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 	// The keys line only where it does not run into the status.
 	rtl := a.RTL()
 	room := r.W/2 - a.Text.Line(s.texts.status, a.U(20), rtl).W/2 - a.U(80)
-	if help := s.texts.help(a); a.Text.Line(help, a.U(13), rtl).W < room {
+	help := s.texts.help(a)
+	if s.m.replay {
+		help = a.T("scene.replay.keys") // the viewer's keys, not play's
+	}
+	if a.Text.Line(help, a.U(13), rtl).W < room {
 		scenes.DrawText(a, dst, help, a.U(13), end, r.Cy(), ar, scenes.ColTextDim)
 	}
 }

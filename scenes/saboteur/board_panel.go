@@ -140,7 +140,7 @@ func (s *boardScene) goldRect(a *scenes.App, i int) scenes.Rect {
 
 // drawThinking draws the dots of a computer player thinking on its turn.
 func (s *boardScene) drawThinking(a *scenes.App, dst *ebiten.Image, i int, onTurn bool, ny, xr float64) {
-	if onTurn && !s.m.isHuman(i) {
+	if onTurn && !s.m.isHuman(i) && !s.m.replay {
 		// Thinking dots.
 		for d := 0; d < 3; d++ {
 			alpha := 0.3 + 0.7*math.Max(0, math.Sin(float64(s.ticks)/8-float64(d)*0.9))

@@ -75,7 +75,8 @@ type match struct {
 	later    map[int][]saboteur.View // by seat: views delivered ahead of the screen
 	names    []string
 	autoplay bool
-	follow   int // --autoplay: the seat whose hand is shown
+	replay   bool // a finished game's position in the replay viewer (replay.go): no one plays, no play keys
+	follow   int  // --autoplay: the seat whose hand is shown
 	saver    game.FileSaver
 	feed     []feedItem
 	shown    saboteur.View // the view as the screen last showed it

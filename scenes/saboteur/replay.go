@@ -111,7 +111,7 @@ func (r *sabReplay) Scene() scenes.Scene { return r.scene }
 // log up to the move) or, at the end, the final scoring.
 func (r *sabReplay) Seek(a *scenes.App, k int) {
 	r.pos = k
-	m := &match{setup: r.setup, Table: replayTable{r.rec, k, r.pub[k]}, watch: game.NewInbox("replay"),
+	m := &match{setup: r.setup, Table: replayTable{r.rec, k, r.pub[k]}, watch: game.NewInbox("replay"), replay: true,
 		inbox: map[int]*game.Inbox{}, mine: map[int]saboteur.View{}, follow: -1, started: scenes.Now()}
 	for _, s := range r.rec.Seats {
 		m.names = append(m.names, s.Name)

@@ -39,7 +39,8 @@ func finishedSab(t *testing.T) game.Finished {
 // up on the screen, every goal's face marked (R7.2: known once the round
 // is over) and every seat's role in the bar; at the end it shows the final
 // scoring with the recorded scores (R9.1). In Persian the left arrow steps
-// forward.
+// forward. The board says the viewer's keys, not play's, and whose turn
+// it was, not that a computer player is thinking.
 func TestReplayViewer(t *testing.T) {
 	f := finishedSab(t)
 	results := scenes.ReplayedTo(t, sabGame(), f.Record, len(f.Record.Moves)).View(-1).(saboteur.View).Results
@@ -80,6 +81,13 @@ func TestReplayViewer(t *testing.T) {
 				if open := s.R.Open(h.A); open != h.A.T("scene.replay.roles", "roles", rolesLine(h.A, f.Record, res.Roles)) {
 					t.Fatalf("move %d: the bar says %q", k, open)
 				}
+			}
+			if k%10 == 0 { // no play keys, no one "thinking"
+				play := []string{h.A.T("scene.board.keys")}
+				for _, st := range f.Record.Seats {
+					play = append(play, h.A.T("scene.board.thinking", "name", scenes.LocalName(h.A, st.Name)))
+				}
+				scenes.ReplayKeysOnly(t, h, play...)
 			}
 			if k == 5 {
 				h.Shot("replay-board-" + lang)

@@ -80,6 +80,7 @@ type ugMatch struct {
 	names    []string
 	mp       *maps.Map
 	autoplay bool
+	replay   bool // a finished game's position in the replay viewer (replay.go): no one plays, no play keys
 	feed     []ugItem
 	st       ugState
 	lan      *scenes.LanLink // a LAN game's link (lan.go), else nil

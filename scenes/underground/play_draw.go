@@ -183,6 +183,12 @@ func (s *ugPlayScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 		msg = a.T("ug.status.over")
 	case s.me >= 0 && s.mine.Step != "": // none while a LAN host answers a move
 		msg = a.T("ug.prompt."+s.mine.Step, "name", s.m.name(s.me))
+	case s.m.replay: // no one is playing now: whose turn it was
+		mover := v.Active
+		if len(v.ToMove) > 0 {
+			mover = v.ToMove[0]
+		}
+		msg = a.T("turn.of", "name", s.m.name(mover))
 	case s.m.autoplay:
 		msg = a.T("ug.hint.autoplay")
 	default:
@@ -202,7 +208,7 @@ func (s *ugPlayScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 			right = w - s.l.board.X
 		}
 		kx, kal := scenes.StartOf(a, s.l.side, 0)
-		scenes.DrawText(a, dst, scenes.Fit(a, a.T("ug.hint.keys"), u(13), s.l.side.W-u(52)), u(13), kx, s.l.top.Cy(), kal, scenes.ColTextDim)
+		scenes.DrawText(a, dst, scenes.Fit(a, s.keysHint(a), u(13), s.l.side.W-u(52)), u(13), kx, s.l.top.Cy(), kal, scenes.ColTextDim)
 	} else if n := len(s.buttons); n > 0 {
 		// At the bar's far end, when the buttons leave room.
 		last := s.buttons[n-1].b.R
@@ -212,7 +218,7 @@ func (s *ugPlayScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 			room = last.X - s.l.bar.X - u(16)
 			kx, kal = s.l.bar.X, scenes.AlignStart
 		}
-		if hint := a.T("ug.hint.keys"); s.textWidth(a, hint, u(13)) < room {
+		if hint := s.keysHint(a); s.textWidth(a, hint, u(13)) < room {
 			scenes.DrawText(a, dst, hint, u(13), kx, s.l.bar.Cy(), kal, scenes.ColTextDim)
 		}
 	}
@@ -487,4 +493,13 @@ func (s *ugPlayScene) drawLane(a *scenes.App, dst *ebiten.Image) {
 // for it).
 func (s *ugPlayScene) Settled() bool {
 	return s.busy <= 0 && s.die.t < 0 && !s.board.painting()
+}
+
+// keysHint is the keys line: play's, or in the replay viewer the
+// viewer's (its arrows, Home, End, Esc), since no one plays there.
+func (s *ugPlayScene) keysHint(a *scenes.App) string {
+	if s.m.replay {
+		return a.T("scene.replay.keys")
+	}
+	return a.T("ug.hint.keys")
 }

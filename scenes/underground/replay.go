@@ -125,6 +125,7 @@ func (r *ugReplay) Seek(a *scenes.App, k int) {
 	// Watched as a game of computer players is: every coin shows (the
 	// board is never updated, so no one is asked to move).
 	m.autoplay = true
+	m.replay = true
 	m.st = newUGState(r.views[0])
 	for _, its := range r.items[:k+1] {
 		for _, it := range its {

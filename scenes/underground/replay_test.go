@@ -30,7 +30,8 @@ func finishedUG(t *testing.T) game.Finished {
 // own board: at each position the board shows the view a fresh replay of
 // the record's moves so far has, and every seat's coins (hidden in play)
 // show, as that seat's own view has them; at the end the final scoring
-// with the recorded scores (U10).
+// with the recorded scores (U10). The board says the viewer's keys, not
+// play's, and no "computer players only".
 func TestReplayViewer(t *testing.T) {
 	f := finishedUG(t)
 	for _, lang := range []string{"fa"} { // right to left: Left steps forward
@@ -61,6 +62,9 @@ func TestReplayViewer(t *testing.T) {
 				if c := own.Seats[seat].Coins; c == nil || b.m.st.coins[seat] != *c || !b.m.autoplay {
 					t.Fatalf("move %d: seat %d's coins shown %v (%d); its own view %v", k, seat, b.m.autoplay, b.m.st.coins[seat], c)
 				}
+			}
+			if k%10 == 0 { // no play keys, no "computer players only"
+				scenes.ReplayKeysOnly(t, h, h.A.T("ug.hint.keys"), h.A.T("ug.hint.autoplay"))
 			}
 			if k == 40 {
 				h.Shot("ug-replay-board-" + lang)
