@@ -321,8 +321,16 @@ func igDrawChat(l *scenes.LanLink, a *scenes.App, s *igBoardScene, dst *ebiten.I
 // igDrawBoard draws a LAN game's connection state or the host's newest
 // notice over the Incan Gold board's top (LanLink.DrawStatus).
 func igDrawBoard(l *scenes.LanLink, a *scenes.App, s *igBoardScene, dst *ebiten.Image) {
-	w := float64(a.W)
-	l.DrawStatus(a, &s.p, dst, s.t, scenes.R(w/2-a.U(270), a.U(76), a.U(540), a.U(30)))
+	l.DrawStatus(a, &s.p, dst, s.t, s.lanStatusRect(a))
+}
+
+// lanStatusRect is where a LAN table's connection state or newest notice
+// shows: over the keys line at the foot of the status column, inside that
+// column, so that it covers neither the deck's box nor the round track
+// (it was 540 px wide, centred, and hid the deck's last line). Pixels.
+func (s *igBoardScene) lanStatusRect(a *scenes.App) scenes.Rect {
+	r := s.l.status
+	return scenes.R(r.X, r.Y+a.U(62), r.W, a.U(30))
 }
 
 // IgLobbyOptions reads a lobby's Incan Gold options (the defaults when it
