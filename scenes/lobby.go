@@ -56,8 +56,23 @@ type LobbyScene struct {
 	QrURL       string
 	Addrs       []string
 	Net         lobbyNet   // on the internet, through a relay (lobby_relay.go)
+	JoinR       Rect       // where Draw put "where to join" (x, width, first line's y; pixels): under the timers or the seats
 	qrY         float64    // the browser address's QR code's top
 	tourJoin    *JoinScene // --autoplay's tour goes on to this join scene (lantour.go)
+}
+
+// joinHeight is the height (pixels) of the "where to join" block as Draw
+// lays it out: the app's addresses (up to three), the browser's address
+// when this build serves the browser game, and the relay's invite.
+func (s *LobbyScene) joinHeight(a *App) float64 {
+	h := a.U(22) + float64(min(len(s.Addrs), 3))*a.U(24) + a.U(8)
+	if BrowserBuild() {
+		h += a.U(52)
+	}
+	if s.Net.invite(s) != "" {
+		h += a.U(22) + a.U(14)
+	}
+	return h
 }
 
 // lobbyRow is one seat's row.
@@ -557,9 +572,18 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 	DrawButton(a, &s.p, dst, &s.TurnB[0])
 	DrawButton(a, &s.p, dst, &s.TurnB[1])
 	gh := DrawWrapped(a, dst, a.T("lan.lobby.timers_help"), a.U(12), s.Opts[0].R.X, tr.Y+tr.H+a.U(4), s.Opts[0].R.W, AlignStart, ColTextDim)
-	// Where to join.
+	// Where to join: under the timers, or, when the middle column has no
+	// room left for it above the bar of buttons (a small window, the
+	// browser's address and the relay's invite shown), under the seats.
 	jy := tr.Y + tr.H + gh + a.U(30)
 	jr := Rect{s.Opts[0].R.X, jy, s.Opts[0].R.W, 0}
+	if need := s.joinHeight(a); jy+need > s.Start.R.Y-a.U(8) && len(s.Seats) > 0 {
+		last := s.Seats[len(s.Seats)-1].r
+		if ly := last.Y + last.H + a.U(30); ly+need <= s.back.R.Y-a.U(8) {
+			jr, jy = Rect{last.X, ly, last.W, 0}, ly
+		}
+	}
+	s.JoinR = jr
 	jx, jal := StartOf(a, jr, 0)
 	DrawText(a, dst, a.T("lan.lobby.join_app"), a.U(13), jx, jy, jal, ColTextDim)
 	jy += a.U(22)
