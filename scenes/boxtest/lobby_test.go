@@ -10,9 +10,12 @@ import (
 
 // TestLobbyFullestFits: a release build's lobby (the browser game inside:
 // its address shown) with the table on a relay too (the invite shown) at
-// its fullest, for each game at its default seats, in English, Russian and
-// Persian at 1280x800 and 1024x640: every line of the middle and left
-// columns ends above the bar of buttons, and no two overlap. At 1024x640
+// its fullest, for each game at its default seats at 1280x800 and
+// 1024x640 and at its most seats at 1280x800, in English, Russian and
+// Persian: every line of the middle and left columns ends above the bar
+// of buttons, and no two overlap; the invite's Copy button shows whole.
+// (At 1024x640 with Incan Gold's 8 seats or Saboteur's 10 neither column
+// has room for "where to join" yet.) At 1024x640
 // the browser's address and the invite ran under the bar, over the seats'
 // count and off the screen; "where to join" now moves under the seats
 // when the middle column has no room for it.
@@ -24,8 +27,11 @@ func TestLobbyFullestFits(t *testing.T) {
 	relay := lantest.NewRelay(t)
 	for _, lang := range []string{"en", "ru", "fa"} {
 		for _, id := range []string{"saboteur", "incangold", "underground"} {
-			for _, size := range [][2]float64{{1280, 800}, {1024, 640}} {
-				where := fmt.Sprintf("%s %s %vx%v", id, lang, size[0], size[1])
+			for _, c := range []struct {
+				size [2]float64
+				most bool // the game's most seats, else its default
+			}{{[2]float64{1280, 800}, false}, {[2]float64{1024, 640}, false}, {[2]float64{1280, 800}, true}} {
+				size := c.size
 				hh := scenes.LangHarness(t, lang, games)
 				hh.A.GameID = id
 				hh.A.LayoutF(size[0], size[1])
@@ -40,6 +46,12 @@ func TestLobbyFullestFits(t *testing.T) {
 				hh.Click(ls.Net.Toggle.R)
 				scenes.Until(t, 600, func() bool { return ls.Link != nil && ls.Link.Invite() != "" }, hh)
 				hh.Ticks(3)
+				for k := 0; c.most && ls.Players[1].Enabled && k < 20; k++ {
+					hh.Click(ls.Players[1].R)
+					hh.Ticks(2)
+					ls.Layout(hh.A)
+				}
+				where := fmt.Sprintf("%s %s %vx%v, %d seats", id, lang, size[0], size[1], len(ls.Lobby.Seats))
 				lines := scenes.DrawnLines(hh)
 				// The bar under the columns (Back, the seats' count, Start)
 				// begins at Start's top: a line from above must end there,
@@ -77,7 +89,10 @@ func TestLobbyFullestFits(t *testing.T) {
 				if !invite || !browser {
 					t.Errorf("%s: the invite (%v) or the browser's address (%v) is not drawn", where, invite, browser)
 				}
-				hh.Shot(fmt.Sprintf("lobby-fullest-%s-%s-%v", id, lang, size[0]))
+				if bad := hh.NotDrawnWhole([]scenes.Button{ls.Net.Copy}); len(bad) > 0 {
+					t.Errorf("%s: the invite's Copy button is not drawn whole: %q", where, bad)
+				}
+				hh.Shot(fmt.Sprintf("lobby-fullest-%s-%s-%v-%d", id, lang, size[0], len(ls.Lobby.Seats)))
 				ls.Link.Close()
 			}
 		}
