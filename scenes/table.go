@@ -132,3 +132,15 @@ func (a *App) Private(seat int) {
 // Shows reports whether seat's private things may be drawn now: the
 // screen is handed to seat.
 func (a *App) Shows(seat int) bool { return seat >= 0 && seat == a.holder }
+
+// UndoNotice is the log's line for a move taken back at this screen, in
+// the words of a LAN table's notice (lan.notice.undo): "You took back your
+// last move." when you (the one person at a screen of computer players),
+// else "NAME took back their last move." (a shared screen: the others see
+// that a move on the board was taken back).
+func UndoNotice(a *App, name string, you bool) string {
+	if you {
+		return a.T("lan.notice.undo_you")
+	}
+	return a.T("lan.notice.undo", "name", name)
+}

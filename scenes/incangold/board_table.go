@@ -114,12 +114,15 @@ func (s *igBoardScene) Undo(a *scenes.App) {
 	if !ok || s.lastHuman < 0 {
 		return
 	}
-	if err := t.Undo(s.lastHuman); err != nil {
+	seat := s.lastHuman
+	if err := t.Undo(seat); err != nil {
 		return
 	}
 	if s.m.takeFeed(); s.m.rewind != nil { // the Rewind delivery: the whole game again
 		s.rewound(a)
 	}
+	// The log says so (after the rebuilt game).
+	s.m.log.Add(scenes.LogLine{Text: scenes.UndoNotice(a, s.m.name(seat), s.m.me() == seat), Color: scenes.ColTextDim, Ref: -1})
 }
 
 // rewound starts the board afresh after a move was taken back, here or

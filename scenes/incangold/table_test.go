@@ -194,6 +194,11 @@ func TestIncanUndoThroughTheScreen(t *testing.T) {
 	if n := rec(); n != before {
 		t.Fatalf("after Undo: %d moves recorded, want %d", n, before)
 	}
+	// The log says who took a choice back (a shared screen: by name; the
+	// choice itself stays sealed).
+	if l := b.m.log; l.Len() == 0 || l.Line(l.Len()-1).Text != h.A.T("lan.notice.undo", "name", b.m.name(0)) {
+		t.Fatalf("after Undo the log's last line is not %q", h.A.T("lan.notice.undo", "name", b.m.name(0)))
+	}
 	if _, _, err := b.m.table.(*igGameTable).Record().Replay(igGame); err != nil {
 		t.Fatal(err)
 	}

@@ -133,11 +133,13 @@ func (s *boardScene) Undo(a *scenes.App) {
 	if !ok || s.lastHuman < 0 {
 		return
 	}
-	if err := t.Undo(s.lastHuman); err != nil {
+	seat := s.lastHuman
+	if err := t.Undo(seat); err != nil {
 		s.reason, s.reasonT = undoWhy(a, err), 240
 		return
 	}
 	s.rewound(a)
+	s.m.noteLine(scenes.UndoNotice(a, s.m.name(seat), !s.m.hotseat())) // the log says so
 }
 
 // rewound opens the board afresh in place after a move was taken back,

@@ -195,7 +195,8 @@ func TestMonkey(t *testing.T) {
 // TestUndoThroughTheScreen: a move that drew a card (R4.2) is not taken
 // back, and the in-game menu says why; with the draw pile empty a discard
 // draws nothing and comes back exactly: the record loses it, the hand and
-// the turn are as before, and the record replays.
+// the turn are as before, the log says it was taken back, and the record
+// replays.
 func TestUndoThroughTheScreen(t *testing.T) {
 	h, b := startBoard(t, oneHuman(3), 5)
 	h.Key(ebiten.KeyTab)
@@ -258,6 +259,9 @@ func TestUndoThroughTheScreen(t *testing.T) {
 	}
 	if n := len(nb.m.Table.Record().Moves); n != before {
 		t.Fatalf("after Undo the record has %d moves, want %d", n, before)
+	}
+	if l := nb.m.log; len(l) == 0 || l[len(l)-1].notice != h.A.T("lan.notice.undo_you") {
+		t.Fatalf("after Undo the log does not end with %q", h.A.T("lan.notice.undo_you"))
 	}
 	h.Ticks(5)
 	if nb != cur {

@@ -51,10 +51,14 @@ func (s *ugPlayScene) Undo(a *scenes.App) {
 	if !ok || s.undoer < 0 {
 		return
 	}
-	if err := t.Undo(s.undoer); err != nil {
+	seat := s.undoer
+	if err := t.Undo(seat); err != nil {
 		s.refuse(a, a.T("ug.undo.cannot", "why", err.Error()))
 		return
 	}
+	defer func() { // the log says so, after the rebuilt game
+		s.m.st.log.Add(scenes.LogLine{Text: scenes.UndoNotice(a, s.m.name(seat), s.m.you() == seat), Color: scenes.ColTextDim, Ref: -1})
+	}()
 	if rec := s.m.table.Record(); rec != nil {
 		s.m.tutor.undone(len(rec.Moves)) // a lesson taken back is to do again
 	}

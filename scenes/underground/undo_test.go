@@ -44,6 +44,8 @@ func ugMenuUndo(t *testing.T, h *scenes.Harness, undo bool) string {
 // the record as before it, and the record replays), and a pick of a combo
 // is refused with its reason on the menu (U4.4: it brought the next combo
 // into view; or U3.2 when a computer player has moved since).
+//
+// The log then says that the move was taken back.
 func TestUGUndoThroughTheScreen(t *testing.T) {
 	h, s := ugHarness(t, []scenes.SeatSetup{{Human: true, Name: "Ann"}, {Name: "Bot 2", Level: "easy"}}, 5)
 	m := s.m
@@ -109,6 +111,10 @@ func TestUGUndoThroughTheScreen(t *testing.T) {
 	}
 	if got := len(gt.Record().Moves); got != before {
 		t.Fatalf("after Undo: %d moves, want %d", got, before)
+	}
+	// The log says so: the one person at the screen is "you".
+	if lines := ugLogLines(ns); len(lines) == 0 || lines[len(lines)-1] != h.A.T("lan.notice.undo_you") {
+		t.Fatalf("after Undo the log ends %q, want %q", lines[max(0, len(lines)-2):], h.A.T("lan.notice.undo_you"))
 	}
 	ns, ok = ugWait(h, nil)
 	if !ok {
