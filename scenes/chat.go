@@ -321,10 +321,7 @@ func NoticeText(a *App, n lan.Notice, me int, names []string) string {
 		}
 		return a.T("lan.notice.turn_timeout", "name", name)
 	case lan.NoticeUndo:
-		if n.Seat == me {
-			return a.T("lan.notice.undo_you")
-		}
-		return a.T("lan.notice.undo", "name", name)
+		return UndoNotice(a, name, n.Seat == me)
 	}
 	return a.T("lan.notice.unknown", "name", name)
 }

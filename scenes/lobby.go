@@ -56,7 +56,6 @@ type LobbyScene struct {
 	QrURL       string
 	Addrs       []string
 	Net         lobbyNet   // on the internet, through a relay (lobby_relay.go)
-	JoinR       Rect       // where Draw put "where to join" (x, width, first line's y; pixels): under the timers or the seats
 	qrY         float64    // the browser address's QR code's top
 	tourJoin    *JoinScene // --autoplay's tour goes on to this join scene (lantour.go)
 }
@@ -583,7 +582,6 @@ func (s *LobbyScene) Draw(a *App, dst *ebiten.Image) {
 			jr, jy = Rect{last.X, ly, last.W, 0}, ly
 		}
 	}
-	s.JoinR = jr
 	jx, jal := StartOf(a, jr, 0)
 	DrawText(a, dst, a.T("lan.lobby.join_app"), a.U(13), jx, jy, jal, ColTextDim)
 	jy += a.U(22)

@@ -133,11 +133,12 @@ func (a *App) Private(seat int) {
 // screen is handed to seat.
 func (a *App) Shows(seat int) bool { return seat >= 0 && seat == a.holder }
 
-// UndoNotice is the log's line for a move taken back at this screen, in
-// the words of a LAN table's notice (lan.notice.undo): "You took back your
-// last move." when you (the one person at a screen of computer players),
-// else "NAME took back their last move." (a shared screen: the others see
-// that a move on the board was taken back).
+// UndoNotice is the line that says a move was taken back, for the log at
+// one screen and a LAN table's notice alike (NoticeText): "You took back
+// your last move." when you (the screen's one player: its only person
+// among computer players, or a LAN seat's own), else "NAME took back
+// their last move." (a shared screen: the others see that a move on the
+// board was taken back).
 func UndoNotice(a *App, name string, you bool) string {
 	if you {
 		return a.T("lan.notice.undo_you")

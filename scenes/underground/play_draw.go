@@ -177,6 +177,10 @@ func (s *ugPlayScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 		s.p.Round(dst, r, u(4), c, u(1), e)
 	}
 	// What happens now.
+	mover := v.Active // the first seat the view owes a move, else the active one
+	if len(v.ToMove) > 0 {
+		mover = v.ToMove[0]
+	}
 	msg := ""
 	switch {
 	case s.m.st.over != nil:
@@ -184,18 +188,10 @@ func (s *ugPlayScene) drawTop(a *scenes.App, dst *ebiten.Image) {
 	case s.me >= 0 && s.mine.Step != "": // none while a LAN host answers a move
 		msg = a.T("ug.prompt."+s.mine.Step, "name", s.m.name(s.me))
 	case s.m.replay: // no one is playing now: whose turn it was
-		mover := v.Active
-		if len(v.ToMove) > 0 {
-			mover = v.ToMove[0]
-		}
 		msg = a.T("turn.of", "name", s.m.name(mover))
 	case s.m.autoplay:
 		msg = a.T("ug.hint.autoplay")
 	default:
-		mover := v.Active
-		if len(v.ToMove) > 0 {
-			mover = v.ToMove[0]
-		}
 		msg = ugYouSay(a, s.m, "ug.status.playing", mover, "name", s.m.name(mover))
 	}
 	// The message takes the rest of the bar; the keys go to the side
